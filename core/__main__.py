@@ -1,0 +1,4 @@
+"""``python -m core`` runs the ``linghun`` command line."""
+from core.cli import main
+
+raise SystemExit(main())

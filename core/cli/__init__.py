@@ -1,0 +1,92 @@
+"""The ``linghun`` command line.
+
+Each feature keeps its subcommands in a module of this package that defines
+``register(subparsers)``; modules are discovered here, so adding a feature never edits a shared
+list. Every subcommand gets ``--home`` and ``--json``; errors print one clear line and exit with
+the error's code (see ``core.errors``).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from typing import Any, Callable, Sequence
+
+from core import __version__
+from core.errors import LinghunError
+from core.home import MemoryHome
+
+
+def common_parent() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--home", help="$DSH_HOME folder (default: $DSH_HOME, else ~/.dsh)")
+    parent.add_argument("--json", action="store_true", help="print the result as JSON")
+    return parent
+
+
+def home_of(args: argparse.Namespace) -> MemoryHome:
+    return MemoryHome.resolve(getattr(args, "home", None))
+
+
+def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str] | str | None = None) -> None:
+    """Print ``result`` as JSON with ``--json``, else as readable text."""
+    if getattr(args, "json", False):
+        print(json.dumps(to_jsonable(result), ensure_ascii=False, indent=2))
+        return
+    if callable(text):
+        print(text(result))
+    elif text is not None:
+        print(text)
+    elif isinstance(result, str):
+        print(result)
+    else:
+        print(json.dumps(to_jsonable(result), ensure_ascii=False, indent=2))
+
+
+def to_jsonable(value: Any) -> Any:
+    if hasattr(value, "to_dict"):
+        return to_jsonable(value.to_dict())
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        import dataclasses
+
+        return to_jsonable(dataclasses.asdict(value))
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="linghun", description="The linghun memory system.")
+    parser.add_argument("--version", action="version", version=f"linghun {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parent = common_parent()
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(sub, parent)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        rc = args.func(args)
+    except LinghunError as exc:
+        print(f"linghun: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    return int(rc or 0)

@@ -1,0 +1,220 @@
+"""Safe file access for a memory home that another process (the agent) writes too.
+
+- ``atomic_write``: temp file in the same folder, fsync, rename over the target, fsync the folder.
+  A reader (or a crash) sees the old file or the new one, never a torn one.
+- ``HomeLock``: one cross-process lock (``flock`` on a lock file) taken by every writer of a home;
+  re-entrant inside a process so an operation can call another operation.
+- ``read_text``: strict UTF-8; a file that is not UTF-8 raises ``NotUtf8Error`` and is left alone.
+- ``read_json``: a file that does not parse is copied aside to ``<name>.<stamp>.corrupt`` and
+  reported with ``CorruptFileError``; the caller decides whether to go on with an empty state.
+- ``FileStamp``: mtime, size and content hash, to tell an external change from our own write.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from core.errors import CorruptFileError, NotUtf8Error
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name == "nt":  # pragma: no cover - directories cannot be opened on Windows
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` so that no reader ever sees a partial file."""
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists():
+            with contextlib.suppress(OSError):
+                shutil.copymode(path, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append by rewriting atomically: the agent may be reading the file while we write."""
+    old = path.read_bytes() if path.exists() else b""
+    atomic_write(path, old + text.encode("utf-8"))
+
+
+def read_bytes(path: Path) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def decode_utf8(path: Path, raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NotUtf8Error(path, exc) from None
+
+
+def read_text(path: Path) -> str | None:
+    """The file's text, ``None`` when it does not exist; ``NotUtf8Error`` when it is not UTF-8.
+
+    Newlines are kept exactly as stored (no universal-newline translation) so a file read and
+    written back without changes is byte-identical.
+    """
+    raw = read_bytes(path)
+    return None if raw is None else decode_utf8(path, raw)
+
+
+def quarantine(path: Path) -> Path:
+    """Keep a dated copy of an unreadable file beside it and return the copy's path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    dest = path.with_name(f"{path.name}.{stamp}.corrupt")
+    n = 1
+    while dest.exists():
+        dest = path.with_name(f"{path.name}.{stamp}-{n}.corrupt")
+        n += 1
+    shutil.copy2(path, dest)
+    return dest
+
+
+def read_json(path: Path) -> Any:
+    """Parsed JSON, ``None`` when the file is missing or empty.
+
+    A file that is not UTF-8 or not JSON is copied aside (``quarantine``) and raises
+    ``CorruptFileError``; the original stays in place until a later write replaces it.
+    """
+    path = Path(path)
+    raw = read_bytes(path)
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CorruptFileError(path, f"not valid JSON ({exc})", quarantine(path)) from None
+
+
+def write_json(path: Path, value: Any) -> None:
+    """Two-space indented JSON with non-ASCII kept as is, like the upstream plugins write it."""
+    atomic_write(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file looked like when we last read or wrote it."""
+
+    mtime_ns: int
+    size: int
+    sha256: str
+
+    @classmethod
+    def of_bytes(cls, path: Path, data: bytes) -> "FileStamp":
+        st = os.stat(path)
+        return cls(st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest())
+
+    @classmethod
+    def read(cls, path: Path) -> "FileStamp | None":
+        data = read_bytes(path)
+        if data is None:
+            return None
+        return cls.of_bytes(path, data)
+
+    def same_content(self, path: Path) -> bool:
+        """Cheap check first (mtime and size), the hash only when those differ."""
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return False
+        if st.st_mtime_ns == self.mtime_ns and st.st_size == self.size:
+            return True
+        data = read_bytes(path)
+        return data is not None and hashlib.sha256(data).hexdigest() == self.sha256
+
+
+class HomeLock:
+    """A cross-process, in-process re-entrant lock on one lock file.
+
+    Every writer of a memory home holds it around read-modify-write, so two processes appending
+    at once both land. The lock file is never deleted: deleting it would let two processes lock
+    two different inodes.
+    """
+
+    def __init__(self, lock_path: Path, timeout: float = 30.0):
+        self.path = Path(lock_path)
+        self.timeout = timeout
+        self._thread_lock = threading.RLock()
+        self._depth = 0
+        self._fd: int | None = None
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        with self._thread_lock:
+            if self._depth == 0:
+                self._acquire()
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._release()
+
+
+    def _acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                if fcntl is not None:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                else:  # pragma: no cover
+                    msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    raise TimeoutError(f"could not lock {self.path} within {self.timeout:.0f} s") from None
+                time.sleep(0.005)
+        self._fd = fd
+
+    def _release(self) -> None:
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            else:  # pragma: no cover
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        finally:
+            os.close(fd)

@@ -1,0 +1,192 @@
+"""The memory home: where every file of the layout lives (SPEC 2), and the lock its writers share.
+
+``MemoryHome`` knows paths only; formats live in ``core.formats`` and operations in
+``core.memory``. Legacy locations (``linghun/journal``, ``linghun/team``, ``knowledge.md``) are
+read; only the current locations are written.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from core.fsio import HomeLock
+
+_DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+
+
+def resolve_dsh_home(explicit: str | os.PathLike | None = None) -> Path:
+    """``$DSH_HOME``: an explicit path, else the ``DSH_HOME`` variable, else ``~/.dsh``."""
+    if explicit:
+        return Path(explicit).expanduser()
+    env = os.environ.get("DSH_HOME")
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".dsh"
+
+
+@dataclass(frozen=True)
+class MemoryHome:
+    """Paths of one memory home. ``root`` is ``$DSH_HOME/linghun``."""
+
+    root: Path
+
+    @classmethod
+    def resolve(cls, explicit: str | os.PathLike | None = None) -> "MemoryHome":
+        """Accepts ``$DSH_HOME`` or its ``linghun`` folder itself."""
+        base = resolve_dsh_home(explicit)
+        if base.name == "linghun" and (base / "memory").is_dir() and not (base / "linghun").is_dir():
+            return cls(base.resolve())
+        return cls((base / "linghun").resolve())
+
+    # -- the layout --------------------------------------------------------------------------
+    @property
+    def dsh_home(self) -> Path:
+        return self.root.parent
+
+    @property
+    def identity(self) -> Path:
+        return self.root / "identity.md"
+
+    @property
+    def memory(self) -> Path:
+        return self.root / "memory"
+
+    @property
+    def warm(self) -> Path:
+        return self.memory / "warm.md"
+
+    @property
+    def cold(self) -> Path:
+        return self.memory / "cold.md"
+
+    @property
+    def memory_ontology(self) -> Path:
+        return self.memory / "memory_ontology.md"
+
+    @property
+    def knowledge_ontology(self) -> Path:
+        return self.memory / "knowledge_ontology.md"
+
+    @property
+    def knowledge_legacy(self) -> Path:
+        return self.memory / "knowledge.md"
+
+    @property
+    def rules(self) -> Path:
+        return self.memory / "rules.md"
+
+    @property
+    def ontology(self) -> Path:
+        return self.memory / "ontology.md"
+
+    @property
+    def assembled(self) -> Path:
+        return self.memory / "assembled.md"
+
+    @property
+    def episodic_dir(self) -> Path:
+        return self.memory / "episodic"
+
+    @property
+    def journal_dir(self) -> Path:
+        return self.memory / "journal"
+
+    @property
+    def legacy_journal_dir(self) -> Path:
+        return self.root / "journal"
+
+    @property
+    def goals_dir(self) -> Path:
+        return self.memory / "goals"
+
+    @property
+    def goals(self) -> Path:
+        return self.goals_dir / "goals.json"
+
+    @property
+    def team_dir(self) -> Path:
+        return self.memory / "team"
+
+    @property
+    def legacy_team_dir(self) -> Path:
+        return self.root / "team"
+
+    @property
+    def config(self) -> Path:
+        """Our settings for this home (aliases, lexicon extensions...); the agent ignores it."""
+        return self.root / "workbench.json"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.root / ".linghun.lock"
+
+    # -- helpers -----------------------------------------------------------------------------
+    def exists(self) -> bool:
+        return self.root.is_dir()
+
+    def ensure(self) -> None:
+        """Create the folders of the layout (never files: an absent file reads as empty)."""
+        for folder in (self.memory, self.episodic_dir, self.journal_dir, self.goals_dir, self.team_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def knowledge_files(self) -> list[Path]:
+        """The knowledge ontology, current name first, then the older ``knowledge.md``."""
+        return [p for p in (self.knowledge_ontology, self.knowledge_legacy) if p.exists()]
+
+    def journal_file(self, day: date | str) -> Path:
+        return self.journal_dir / f"{_day(day)}.md"
+
+    def episodic_file(self, day: date | str) -> Path:
+        return self.episodic_dir / f"{_day(day)}.md"
+
+    def journal_days(self) -> dict[str, list[Path]]:
+        """Every journal day, from the current folder and the legacy one (current first)."""
+        return _day_files(self.journal_dir, self.legacy_journal_dir)
+
+    def episodic_days(self) -> dict[str, list[Path]]:
+        return _day_files(self.episodic_dir)
+
+    def team_file(self, relative: str) -> Path:
+        """A team workspace file: the current location is always the one written."""
+        return self.team_dir / relative
+
+    def team_file_for_reading(self, relative: str) -> Path:
+        """The current location if it exists, else the legacy ``linghun/team`` one."""
+        current = self.team_dir / relative
+        if current.exists():
+            return current
+        legacy = self.legacy_team_dir / relative
+        return legacy if legacy.exists() else current
+
+    def lock(self) -> HomeLock:
+        return _lock_for(self.lock_path)
+
+
+_LOCKS: dict[Path, HomeLock] = {}
+
+
+def _lock_for(path: Path) -> HomeLock:
+    """One lock object per home per process, so re-entrancy works across MemoryHome copies."""
+    lock = _LOCKS.get(path)
+    if lock is None:
+        lock = _LOCKS[path] = HomeLock(path)
+    return lock
+
+
+def _day(day: date | str) -> str:
+    return day.isoformat() if isinstance(day, date) else str(day)
+
+
+def _day_files(*folders: Path) -> dict[str, list[Path]]:
+    days: dict[str, list[Path]] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for p in sorted(folder.iterdir()):
+            m = _DAY_FILE.match(p.name)
+            if m and p.is_file():
+                days.setdefault(m.group(1), []).append(p)
+    return dict(sorted(days.items()))

@@ -1,0 +1,47 @@
+"""Test configuration shared by every suite.
+
+Qt must run offscreen on machines with no display; set it before anything imports Qt.
+jieba's dictionary cache goes to a temporary folder so tests never write into the user's cache.
+"""
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["tests.fakeopenai"]
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+_CACHE = Path(tempfile.mkdtemp(prefix="linghun-test-cache-"))
+os.environ.setdefault("LINGHUN_CACHE_DIR", str(_CACHE))
+# Never let a developer's real provider key make the suite call the network.
+for _key in ("OPENAI_API_KEY", "DEEPSEEK_API_KEY", "LINGHUN_API_KEY"):
+    os.environ.pop(_key, None)
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+UPSTREAM_HOME = SHARED / "fixtures" / "upstream-home"
+DATASETS = SHARED / "datasets"
+
+
+@pytest.fixture
+def upstream_home(tmp_path) -> Path:
+    """A writable copy of the upstream fixture home; returns the `$DSH_HOME` folder."""
+    if not UPSTREAM_HOME.is_dir():
+        pytest.skip("shared fixture home not present")
+    dest = tmp_path / "dsh"
+    shutil.copytree(UPSTREAM_HOME, dest)
+    for p in dest.rglob("*"):
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    dest.chmod(0o755)
+    return dest
+
+
+@pytest.fixture
+def empty_home(tmp_path) -> Path:
+    """An empty `$DSH_HOME` folder (no linghun/ yet)."""
+    dest = tmp_path / "empty-dsh"
+    dest.mkdir()
+    return dest

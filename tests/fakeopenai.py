@@ -1,0 +1,156 @@
+"""A small OpenAI-compatible HTTP server on 127.0.0.1 for tests of the real provider path.
+
+It speaks ``POST /v1/chat/completions`` (plain and ``stream: true`` server-sent events) and
+``GET /v1/models``. Tests queue replies (text, an HTTP error status, or a delay) and read back the
+requests the client really sent. Nothing in the project is mocked: the ``openai`` client talks
+HTTP to this server.
+
+Use the ``openai_server`` fixture::
+
+    def test_x(openai_server):
+        openai_server.reply("素材：...")
+        provider = OpenAIProvider(base_url=openai_server.base_url, api_key="k", model="m")
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable
+
+import pytest
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    status: int = 200
+    delay: float = 0.0
+
+
+class FakeOpenAI:
+    def __init__(self) -> None:
+        self.replies: deque[Reply] = deque()
+        self.requests: list[dict[str, Any]] = []
+        self.default: Callable[[dict[str, Any]], str] | None = None
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    # -- scripting -----------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def reply(self, text: str, *, status: int = 200, delay: float = 0.0) -> None:
+        self.replies.append(Reply(text, status, delay))
+
+    def fail(self, status: int = 500) -> None:
+        self.replies.append(Reply("", status))
+
+    def respond_with(self, fn: Callable[[dict[str, Any]], str]) -> None:
+        """Answer every request without a queued reply by calling ``fn(request_json)``."""
+        self.default = fn
+
+    def start(self) -> "FakeOpenAI":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    # -- the HTTP side -------------------------------------------------------------------
+    def _next(self, body: dict[str, Any]) -> Reply:
+        if self.replies:
+            return self.replies.popleft()
+        if self.default is not None:
+            return Reply(self.default(body))
+        return Reply("ok")
+
+    def _handler(self):
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # keep test output clean
+                pass
+
+            def _send_json(self, status: int, obj: Any) -> None:
+                data = json.dumps(obj).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self) -> None:  # noqa: N802 - http.server naming
+                if self.path.rstrip("/").endswith("/models"):
+                    self._send_json(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
+                else:
+                    self._send_json(404, {"error": {"message": "not found"}})
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                body["_headers"] = {k.lower(): v for k, v in self.headers.items()}
+                fake.requests.append(body)
+                reply = fake._next(body)
+                if reply.delay:
+                    time.sleep(reply.delay)
+                if reply.status != 200:
+                    self._send_json(reply.status, {"error": {"message": f"fake error {reply.status}", "type": "server_error"}})
+                    return
+                model = body.get("model", "fake-model")
+                usage = {"prompt_tokens": 11, "completion_tokens": max(1, len(reply.text) // 2),
+                         "total_tokens": 11 + max(1, len(reply.text) // 2)}
+                if body.get("stream"):
+                    self._stream(model, reply.text, usage)
+                    return
+                self._send_json(200, {
+                    "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+                    "model": model,
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": reply.text}}],
+                    "usage": usage,
+                })
+
+            def _stream(self, model: str, text: str, usage: dict[str, int]) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                pieces = [text[i:i + 7] for i in range(0, len(text), 7)] or [""]
+                for i, piece in enumerate(pieces):
+                    delta = {"content": piece}
+                    if i == 0:
+                        delta["role"] = "assistant"
+                    chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
+                             "created": int(time.time()), "model": model,
+                             "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                    self.wfile.flush()
+                final = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
+                         "created": int(time.time()), "model": model,
+                         "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}], "usage": usage}
+                self.wfile.write(f"data: {json.dumps(final)}\n\n".encode())
+                self.wfile.write(b"data: [DONE]\n\n")
+                self.wfile.flush()
+                self.close_connection = True
+
+        return Handler
+
+
+@pytest.fixture
+def openai_server():
+    server = FakeOpenAI().start()
+    try:
+        yield server
+    finally:
+        server.stop()
