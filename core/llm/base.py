@@ -1,0 +1,96 @@
+"""What every LLM provider offers: one chat completion, a typed response, a typed error.
+
+The assembler roles, goal extraction and the ontology projection talk to a ``LLMProvider`` and
+never to a client library, so a round can run against a real endpoint, a recording of one, or
+(with no provider at all) each role's deterministic offline behaviour.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from core.errors import LinghunError
+
+#: one chat message: ``{"role": "system"|"user"|"assistant", "content": str}``
+Message = dict[str, Any]
+#: called with each piece of text as a streamed reply arrives
+DeltaCallback = Callable[[str], None]
+
+
+class LLMError(LinghunError):
+    """A completion could not be had: HTTP error, timeout, no connection, bad output, replay miss.
+
+    Attributes:
+        kind: ``http`` | ``timeout`` | ``connection`` | ``empty`` | ``bad_json`` |
+            ``replay_mismatch`` | ``replay_exhausted`` | ``invalid``.
+        status: the HTTP status for ``http`` errors, else ``None``.
+    """
+
+    exit_code = 8
+
+    def __init__(self, message: str, *, kind: str = "http", status: int | None = None):
+        self.kind = kind
+        self.status = status
+        super().__init__(message)
+
+
+@dataclass
+class LLMResponse:
+    """One completion. ``raw`` is the provider's own payload (JSON-able), kept for traces."""
+
+    text: str
+    model: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float = 0.0
+    raw: Any = field(default=None, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "LLMResponse":
+        return cls(
+            text=str(data.get("text", "")),
+            model=str(data.get("model", "")),
+            prompt_tokens=int(data.get("prompt_tokens") or 0),
+            completion_tokens=int(data.get("completion_tokens") or 0),
+            latency_ms=float(data.get("latency_ms") or 0.0),
+            raw=data.get("raw"),
+        )
+
+
+@runtime_checkable
+class LLMProvider(Protocol):
+    """A chat-completion endpoint.
+
+    Attributes:
+        name: a short label for traces (``openai``, ``replay``...).
+        model: the model that answers.
+    """
+
+    name: str
+    model: str
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        temperature: float = 0.2,
+        max_tokens: int = 1200,
+        json_mode: bool = False,
+        stream: bool = False,
+        on_delta: DeltaCallback | None = None,
+    ) -> LLMResponse:
+        """Answer ``messages``; raise ``LLMError`` when no answer can be had."""
+        ...
+
+
+def check_messages(messages: Any) -> list[Message]:
+    """The messages as a list of ``{role, content}`` dicts, or ``LLMError(kind="invalid")``."""
+    if not isinstance(messages, list) or not messages:
+        raise LLMError("messages must be a non-empty list of {role, content}", kind="invalid")
+    for i, m in enumerate(messages):
+        if not isinstance(m, dict) or not isinstance(m.get("role"), str) or not isinstance(m.get("content"), str):
+            raise LLMError(f"message {i} must be a dict with string 'role' and 'content'", kind="invalid")
+    return messages
