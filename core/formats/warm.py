@@ -1,0 +1,269 @@
+"""warm.md: the warm workbench of recent entries (SPEC 3).
+
+An entry is one Markdown block::
+
+    ## 2026-09-27 10:00 [fact] high
+
+    sprint 1 截止 2026-03-29。
+    <!-- last_access: 2026-09-27 10:00 -->
+
+How text is kept:
+- The file is cut into a *preamble* (anything before the first entry header) and entries. An
+  entry's ``raw`` is its exact text up to the next entry header, trailing blank lines included,
+  so ``render()`` of an unchanged document is byte-identical to the input.
+- Only a line that is a whole entry header (``## <date>[ <time>][ [kind]][ confidence]``) starts an
+  entry. Upstream splits at *every* ``\\n## ``; we do not, so a ``## `` line inside a body that is not
+  a header stays in the body instead of becoming a bogus entry (and nothing is lost either way).
+- When we write a body, a line starting with ``## `` is escaped as ``\\## `` (Markdown shows the
+  same text) so that the upstream splitter cannot cut the entry in two; reading unescapes it.
+- An edited entry is rendered in the canonical form above; its trailing separator is kept.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from core.formats.cold import brief
+from core.formats.nodes import escape_heading_lines
+
+CONFIDENCES = ("high", "medium", "low", "wrong")
+WRITABLE_CONFIDENCES = ("high", "medium", "low")
+KINDS = ("event", "fact", "rule")
+#: older kinds and the ontology they are read as (the file keeps the original word)
+LEGACY_KINDS = {"decision": "rule", "preference": "rule", "experience": "event", "identity": "fact"}
+#: the structured fields of each kind's body, joined by " | " (SPEC 3)
+KIND_FIELDS = {
+    "event": ("subject", "action", "object", "related", "detail"),
+    "fact": ("entity", "attribute", "value", "source"),
+    "rule": ("rule",),
+}
+CONFIDENCE_WEIGHT = {"high": 2, "medium": 1, "low": 0, "wrong": -1}
+LOW_TAG = "【低置信·需验证】"
+WRONG_TAG = "【已翻转·勿引用】"
+
+_HEADER = re.compile(
+    r"^## (?P<stamp>\d{4}-\d{2}-\d{2}(?: \d{1,2}:\d{2})?)"
+    r"(?:[ \t]+\[(?P<kind>[^\]\s]+)\])?"
+    r"(?:[ \t]+(?P<conf>[^\s\[\]]+))?[ \t]*\r?$",
+    re.MULTILINE,
+)
+_LAST_ACCESS = re.compile(r"^<!-- last_access: (?P<la>.*?) -->[ \t]*$")
+_ESCAPED_HEADING = re.compile(r"^\\(## )", re.MULTILINE)
+_SPACE = re.compile(r"\s+")
+
+_ids = itertools.count(1)
+
+
+def new_entry_id() -> str:
+    """A process-unique id; never written to disk (upstream has no entry ids)."""
+    return f"e{next(_ids)}"
+
+
+@dataclass(frozen=True)
+class WarmEntry:
+    stamp: str
+    kind: str
+    confidence: str | None
+    body: str
+    last_access: str | None
+    raw: str
+    id: str = field(default_factory=new_entry_id)
+    n: int = 0
+
+    # -- derived views ---------------------------------------------------------------------
+    @property
+    def effective_confidence(self) -> str:
+        """Missing or unknown confidence reads as medium (SPEC 3)."""
+        return self.confidence if self.confidence in CONFIDENCES else "medium"
+
+    @property
+    def ontology_kind(self) -> str:
+        if self.kind in KINDS:
+            return self.kind
+        return LEGACY_KINDS.get(self.kind, "fact")
+
+    @property
+    def is_wrong(self) -> bool:
+        return self.effective_confidence == "wrong"
+
+    @property
+    def fields(self) -> list[str]:
+        return [part.strip() for part in self.body.strip().split("|")] if "|" in self.body else [self.body.strip()]
+
+    @property
+    def brief(self) -> str:
+        return brief(self.body)
+
+    @property
+    def display_text(self) -> str:
+        tag = {"low": LOW_TAG, "wrong": WRONG_TAG}.get(self.effective_confidence, "")
+        return f"{tag} {self.body.strip()}" if tag else self.body.strip()
+
+    @property
+    def day(self) -> str:
+        return self.stamp[:10]
+
+    @property
+    def trail(self) -> str:
+        """The blank lines after the block (the separator to the next entry)."""
+        stripped = self.raw.rstrip("\r\n")
+        return self.raw[len(stripped):]
+
+    def header(self) -> str:
+        return format_header(self.stamp, self.kind, self.confidence)
+
+    @cached_property
+    def dedupe_key(self) -> str:
+        """The body normalised for the near-duplicate rule (computed once per entry)."""
+        return normalise_for_dedupe(self.body)
+
+    def with_changes(self, **changes) -> "WarmEntry":
+        """A copy with new stamp / kind / confidence / body / last_access, rendered canonically."""
+        values = {k: changes.get(k, getattr(self, k)) for k in ("stamp", "kind", "confidence", "body", "last_access")}
+        trail = changes.pop("trail", None) or self.trail or "\n"
+        raw = format_block(**values) + trail
+        return replace(self, raw=raw, **values)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "n": self.n, "stamp": self.stamp, "kind": self.kind,
+            "confidence": self.effective_confidence, "body": self.body, "last_access": self.last_access,
+        }
+
+
+@dataclass
+class WarmDocument:
+    preamble: str
+    entries: list[WarmEntry]
+
+    def render(self) -> str:
+        return self.preamble + "".join(e.raw for e in self.entries)
+
+    def numbered(self) -> list[WarmEntry]:
+        """The entries with ``n`` set to their 1-based position (wrong entries included)."""
+        return [e if e.n == i else replace(e, n=i) for i, e in enumerate(self.entries, 1)]
+
+
+# -- parsing -----------------------------------------------------------------------------------
+def parse_warm(text: str) -> WarmDocument:
+    """Never raises; every character of ``text`` ends up in the preamble or in one entry's raw."""
+    starts = [m.start() for m in _HEADER.finditer(text)]
+    if not starts:
+        return WarmDocument(text, [])
+    entries = []
+    bounds = starts + [len(text)]
+    for i, (a, b) in enumerate(zip(bounds, bounds[1:]), 1):
+        entries.append(_parse_block(text[a:b], i))
+    return WarmDocument(text[: starts[0]], entries)
+
+
+def _parse_block(raw: str, n: int) -> WarmEntry:
+    head, _, rest = raw.partition("\n")
+    m = _HEADER.match(head)
+    assert m is not None  # blocks start at header matches
+    content = rest.rstrip("\r\n")
+    last_access = None
+    lines = content.split("\n")
+    if lines and (la := _LAST_ACCESS.match(lines[-1].rstrip("\r"))):
+        last_access = la.group("la").strip()
+        lines = lines[:-1]
+    body = "\n".join(lines).strip("\r\n")
+    body = _ESCAPED_HEADING.sub(r"\1", body)
+    return WarmEntry(
+        stamp=m.group("stamp"),
+        kind=m.group("kind") or "fact",
+        confidence=m.group("conf"),
+        body=body,
+        last_access=last_access,
+        raw=raw,
+        n=n,
+    )
+
+
+# -- writing -----------------------------------------------------------------------------------
+def format_header(stamp: str, kind: str, confidence: str | None) -> str:
+    header = f"## {stamp} [{kind}]"
+    return f"{header} {confidence}" if confidence else header
+
+
+def format_block(stamp: str, kind: str, confidence: str | None, body: str, last_access: str | None) -> str:
+    """Canonical text of one entry, without its trailing separator."""
+    safe_body = escape_heading_lines(body.strip("\n"))
+    text = f"{format_header(stamp, kind, confidence)}\n\n{safe_body}\n"
+    if last_access:
+        text += f"<!-- last_access: {last_access} -->"
+    return text.rstrip("\n")
+
+
+def new_entry(stamp: str, kind: str, confidence: str, body: str, last_access: str | None = None) -> WarmEntry:
+    la = last_access or stamp
+    raw = format_block(stamp, kind, confidence, body, la) + "\n"
+    return WarmEntry(stamp=stamp, kind=kind, confidence=confidence, body=body.strip("\n"), last_access=la, raw=raw)
+
+
+def append_entry(doc: WarmDocument, entry: WarmEntry) -> None:
+    """Add ``entry`` at the end, making sure a blank line separates it from the previous one."""
+    if doc.entries:
+        last = doc.entries[-1]
+        if not last.raw.endswith("\n\n"):
+            doc.entries[-1] = replace(last, raw=last.raw.rstrip("\r\n") + "\n\n")
+    elif doc.preamble and not doc.preamble.endswith("\n\n"):
+        doc.preamble = doc.preamble.rstrip("\n") + "\n\n"
+    doc.entries.append(entry)
+
+
+def join_fields(kind: str, content: str | dict | list | tuple) -> str:
+    """Body text from structured content: a dict of named fields, a list, or plain text."""
+    if isinstance(content, str):
+        return content.strip()
+    if isinstance(content, dict):
+        names = KIND_FIELDS.get(LEGACY_KINDS.get(kind, kind), ())
+        unknown = set(content) - set(names)
+        if unknown:
+            raise ValueError(f"unknown field(s) for {kind}: {', '.join(sorted(unknown))}")
+        parts = [str(content.get(name, "") or "").strip() for name in names]
+    else:
+        parts = [str(p).strip() for p in content]
+    while parts and not parts[-1]:
+        parts.pop()
+    return " | ".join(parts)
+
+
+def normalise_for_dedupe(text: str) -> str:
+    """SPEC 3 near-duplicate key: drop header and last_access lines, ``*`` and backticks, whitespace."""
+    kept = [
+        line for line in text.splitlines()
+        if not _HEADER.match(line) and not _LAST_ACCESS.match(line.strip())
+    ]
+    joined = "".join(kept).replace("*", "").replace("`", "")
+    return _SPACE.sub("", joined).lower()
+
+
+def is_near_duplicate(a: str, b: str) -> bool:
+    """Equal after normalising, or the shorter inside the longer with longer <= 1.8 x shorter."""
+    return keys_near_duplicate(normalise_for_dedupe(a), normalise_for_dedupe(b))
+
+
+def keys_near_duplicate(na: str, nb: str) -> bool:
+    """``is_near_duplicate`` on keys already normalised with ``normalise_for_dedupe``."""
+    if not na or not nb:
+        return False
+    if na == nb:
+        return True
+    short, long_ = sorted((na, nb), key=len)
+    return short in long_ and len(long_) <= 1.8 * len(short)
+
+
+def injection_order(entries: list[WarmEntry]) -> list[WarmEntry]:
+    """SPEC 3: by confidence weight; high keeps write order; the rest by last_access, newest first.
+
+    Wrong entries are never injected.
+    """
+    live = [e for e in entries if not e.is_wrong]
+    high = [e for e in live if e.effective_confidence == "high"]
+    rest = [e for e in live if e.effective_confidence != "high"]
+    rest.sort(key=lambda e: e.last_access or "", reverse=True)  # missing values oldest
+    rest.sort(key=lambda e: CONFIDENCE_WEIGHT[e.effective_confidence], reverse=True)
+    return high + rest

@@ -1,0 +1,191 @@
+"""Memory operations with the upstream semantics (SPEC 3-5, 14)."""
+from datetime import datetime
+
+import pytest
+
+from core.errors import CapacityError, InvalidInputError, NotFoundError, NotUtf8Error
+from core.events import EventBus
+from core.home import MemoryHome
+from core.memory import Memory, MemoryConfig
+
+T = datetime(2026, 10, 10, 9, 0)
+
+
+@pytest.fixture
+def memory(upstream_home):
+    return Memory(MemoryHome.resolve(upstream_home))
+
+
+@pytest.fixture
+def fresh(empty_home):
+    return Memory(MemoryHome.resolve(empty_home))
+
+
+def test_numbering_includes_wrong_entries(memory):
+    entries = memory.entries()
+    assert len(entries) == 10 and entries[1].is_wrong and entries[1].n == 2
+    assert memory.resolve("[8]").body.startswith("订单服务 | 端口")
+    assert memory.resolve("pnpm").n == 5
+
+
+def test_update_flips_and_appends_high(memory):
+    result = memory.append("fact", "订单服务 | 端口 | 9090 | #9", "medium", update="[8]", when=T)
+    assert result.mode == "update" and result.entry.effective_confidence == "high"
+    flipped = memory.resolve("[8]")
+    assert flipped.header() == "## 2026-10-10 09:00 [fact] wrong"
+    assert flipped.body == "订单服务 | 端口 | 8087 | #7"  # kept for traceability
+    assert result.n == 11
+
+
+def test_update_of_wrong_entry_revives_in_place(memory):
+    result = memory.append("fact", "sprint 1 截止 2026-04-30。", update="[2]", when=T)
+    assert result.mode == "revive" and result.n == 2
+    assert memory.resolve("[2]").effective_confidence == "high" and len(memory.entries()) == 10
+
+
+def test_update_matching_nothing_falls_through_to_append(memory):
+    result = memory.append("fact", "全新的事实", update="不存在的片段", when=T)
+    assert result.mode == "append" and result.n == 11
+
+
+def test_near_duplicate_replaces_in_place(memory):
+    result = memory.append("rule", "用户偏好 pnpm 而不是 npm，版本绑定 pnpm@9。", "high", when=T)
+    assert result.mode == "dedupe" and result.n == 5 and len(memory.entries()) == 10
+    assert memory.resolve("[5]").kind == "rule"
+
+
+def test_touch_refreshes_and_is_a_noop_when_current(memory):
+    path = memory.home.warm
+    assert memory.touch("`pnpm@9`", when=T) == 1
+    assert memory.resolve("[5]").last_access == "2026-10-10 09:00"
+    before = path.read_bytes()
+    mtime = path.stat().st_mtime_ns
+    assert memory.touch("pnpm", when=T) == 0
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
+    assert memory.touch("订单服务", when=T) == 2  # every matching entry
+
+
+def test_read_shows_tags_and_ledger(memory):
+    text = memory.read()
+    assert "[2] 2026-09-28 12:00 [fact] 【已翻转·勿引用】" in text
+    assert "【低置信·需验证】" in text and "【团队账本】" in text and "【冷储摘要】" in text
+    assert memory.read(ref="[7]").startswith("[7] 2026-10-06 16:00 [event] medium")
+    assert memory.read(ref="rules").startswith("## 判断纪律")
+    assert len(memory.read()) <= 6000 + 40
+
+
+def test_consolidate_outputs(memory):
+    home = memory.home
+    old_cold = home.cold.read_text()
+    warm_text = home.warm.read_text()
+    result = memory.consolidate(datetime(2026, 10, 11, 20, 0))
+    assert (result.events, result.knowledge, result.rules, result.cold, result.wrong_dropped) == (2, 3, 3, 9, 1)
+    assert home.warm.read_bytes() == b""
+    cold = home.cold.read_text()
+    assert cold.startswith(old_cold) and cold.count("## 2026-09-26") == 1  # appended, not re-appended
+    assert "## 2026-10-11 沉淀（9 条）\n- [high] sprint 1 截止 2026-03-29。\n" in cold
+    assert cold.rstrip().endswith("（全文见 episodic/2026-10-11.md）")
+    assert (home.episodic_dir / "2026-10-11.md").read_text() == "\n## 20:00\n\n" + warm_text
+    assert "订单服务 | 端口 | 8087 | #7" in home.knowledge_ontology.read_text()
+    assert "2026-10-06 16:00 用户 | 迁移" in home.memory_ontology.read_text()
+    assert "- 发布前必须跑完整回归测试。（2026-09-29）" in home.rules.read_text()
+
+
+def test_auto_consolidation_at_trigger_ratio(fresh):
+    fresh.config = MemoryConfig(max_bytes=2000)
+    for i in range(30):
+        fresh.append("fact", f"事实编号 {i} " + "内容" * 10, when=T)
+    assert fresh.home.cold.exists() and fresh.size_bytes() <= 2000
+    with pytest.raises(CapacityError):
+        fresh.append("fact", "巨" * 2000, when=T)
+
+
+def test_bad_input_is_refused_clearly(fresh):
+    with pytest.raises(InvalidInputError, match="unknown kind"):
+        fresh.append("opinion", "x")
+    with pytest.raises(InvalidInputError, match="empty"):
+        fresh.append("fact", "   ")
+    with pytest.raises(InvalidInputError, match="unknown field"):
+        fresh.append("fact", {"colour": "red"})
+    with pytest.raises(NotFoundError):
+        fresh.resolve("[3]")
+    assert fresh.append("decision", "保留旧种类", "certain").entry.confidence == "medium"
+
+
+def test_non_utf8_warm_is_refused_and_untouched(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    home.warm.write_bytes(b"## 2026-01-01 [fact] high\n\n\xff\xfe broken\n")
+    memory = Memory(home)
+    with pytest.raises(NotUtf8Error, match="left untouched"):
+        memory.entries()
+    with pytest.raises(NotUtf8Error):
+        memory.append("fact", "x")
+    assert home.warm.read_bytes() == b"## 2026-01-01 [fact] high\n\n\xff\xfe broken\n"
+
+
+def test_ids_survive_external_reload(memory):
+    ids = [e.id for e in memory.entries()]
+    text = memory.home.warm.read_text()
+    # another process prepends nothing, edits entry 3 and appends one entry
+    text = text.replace("发布前必须跑完整回归测试。", "发布前必须跑完整回归测试和冒烟测试。")
+    text += "\n\n## 2026-10-12 08:00 [fact] low\n\n外部追加。\n<!-- last_access: 2026-10-12 08:00 -->\n"
+    memory.home.warm.write_text(text)
+    after = memory.entries()
+    assert [e.id for e in after[:10]] == ids and after[10].id not in ids
+    assert memory.entry(ids[2]).body.endswith("冒烟测试。")
+
+
+def test_edit_delete_insert_restore_bytes(memory):
+    path = memory.home.warm
+    original = path.read_bytes()
+    target = memory.entries()[6]
+    edited = memory.edit_entry(target.id, confidence="high", body="用户 | 迁移 | 订单服务数据库")
+    assert edited.id == target.id and path.read_bytes() != original
+    memory.replace_raw(target.id, target.raw)
+    assert path.read_bytes() == original
+    index, raw = memory.delete_entry(target.id)
+    assert len(memory.entries()) == 9
+    memory.insert_raw(index, raw, target.id)
+    assert path.read_bytes() == original and memory.entry(target.id).n == 7
+    last = memory.entries()[-1]
+    index, raw = memory.delete_entry(last.id)
+    memory.insert_raw(index, raw, last.id)
+    assert path.read_bytes() == original
+
+
+def test_events_published(upstream_home):
+    bus = EventBus()
+    seen = []
+    bus.subscribe("memory.*", lambda e: seen.append(e.topic))
+    Memory(MemoryHome.resolve(upstream_home), events=bus).append("fact", "新事实", when=T)
+    assert seen == ["memory.changed"]
+
+
+def test_journal_append_read_window_and_index(memory):
+    memory.journal_append("端口是多少？", "8087。", when=datetime(2026, 10, 7, 18, 0, 5))
+    day = memory.journal_read("2026-10-07")
+    assert day.count("用户：") == 3 and "2026-10-07 18:00:05\n用户：端口是多少？\n助手：8087。\n" in day
+    window = memory.journal_read(start="2026-10-07 15:00", end="2026-10-07 18:00:05")
+    assert window.count("用户：") == 2 and "11:28:41" not in window
+    assert "- 2026-10-07（3 条流水）" in memory.journal_read()
+    with pytest.raises(NotFoundError):
+        memory.journal_read("2020-01-01")
+
+
+def test_journal_legacy_folder_is_read(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    legacy = home.legacy_journal_dir
+    legacy.mkdir()
+    (legacy / "2026-09-01.md").write_text("\n2026-09-01 10:00:00\n用户：旧位置\n助手：好\n")
+    assert "旧位置" in Memory(home).journal_read("2026-09-01")
+
+
+def test_rules_and_soul(memory):
+    assert memory.rules_append("先查证再下结论", "判断纪律", when=T) == {"ok": True, "changed": True}
+    assert memory.rules_append("先查证再下结论", "判断纪律", when=T)["changed"] is False
+    assert "- 先查证再下结论（2026-10-10）" in memory.home.rules.read_text()
+    assert memory.soul_read().startswith("名字：简")
+    memory.soul_update("名字：岚\n")
+    assert memory.home.identity.read_text() == "名字：岚\n"
+    with pytest.raises(InvalidInputError):
+        memory.soul_update("  ")

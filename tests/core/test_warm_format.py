@@ -1,0 +1,107 @@
+"""warm.md parsing and rendering (SPEC 3)."""
+from hypothesis import given, settings, strategies as st
+
+from core.formats.warm import (
+    LOW_TAG, WRONG_TAG, WarmDocument, append_entry, injection_order, is_near_duplicate, join_fields,
+    new_entry, parse_warm,
+)
+
+SPEC_EXAMPLE = "## 2026-09-27 10:00 [fact] high\n\nsprint 1 截止 2026-03-29。\n<!-- last_access: 2026-09-27 10:00 -->\n"
+
+
+def test_spec_example_fields_and_round_trip():
+    doc = parse_warm(SPEC_EXAMPLE)
+    assert doc.render() == SPEC_EXAMPLE
+    (e,) = doc.entries
+    assert (e.stamp, e.kind, e.confidence, e.body, e.last_access) == (
+        "2026-09-27 10:00", "fact", "high", "sprint 1 截止 2026-03-29。", "2026-09-27 10:00")
+
+
+def test_fixture_round_trip_and_kinds(upstream_home):
+    path = upstream_home / "linghun/memory/warm.md"
+    raw = path.read_bytes()
+    doc = parse_warm(raw.decode())
+    assert doc.render().encode() == raw
+    entries = doc.numbered()
+    assert [e.n for e in entries] == list(range(1, 11))
+    by_kind = {e.kind: e.ontology_kind for e in entries}
+    assert by_kind["decision"] == "rule" and by_kind["preference"] == "rule"
+    assert by_kind["experience"] == "event" and by_kind["identity"] == "fact"
+    missing = [e for e in entries if e.confidence is None]
+    assert missing and all(e.effective_confidence == "medium" for e in missing)
+    bare = entries[-1]
+    assert bare.stamp == "2026-10-09" and bare.last_access is None
+    assert entries[1].is_wrong and entries[1].display_text.startswith(WRONG_TAG)
+    assert entries[3].display_text.startswith(LOW_TAG)
+
+
+def test_heading_inside_body_never_splits_or_loses_text():
+    body = "step one\n## not a header, just text\nstep two"
+    e = new_entry("2026-10-01 09:00", "rule", "high", body)
+    assert "\n\\## not a header" in e.raw  # escaped for the upstream splitter
+    doc = parse_warm(e.raw)
+    assert len(doc.entries) == 1 and doc.entries[0].body == body
+    # a file written by someone else with a non-header "## " line keeps it in the body
+    foreign = SPEC_EXAMPLE.replace("。\n", "。\n## 小结\n")
+    doc = parse_warm(foreign)
+    assert len(doc.entries) == 1 and "## 小结" in doc.entries[0].body and doc.render() == foreign
+
+
+def test_edit_renders_canonically_and_keeps_separator():
+    text = SPEC_EXAMPLE + "\n" + SPEC_EXAMPLE.replace("high", "low")
+    doc = parse_warm(text)
+    doc.entries[0] = doc.entries[0].with_changes(confidence="medium")
+    out = doc.render()
+    assert out.startswith("## 2026-09-27 10:00 [fact] medium\n\n") and out.count("## 2026") == 2
+    assert parse_warm(out).entries[1].raw == parse_warm(text).entries[1].raw
+
+
+def test_append_entry_separates_blocks():
+    doc = parse_warm("## 2026-10-09\n\n旧条目。")
+    append_entry(doc, new_entry("2026-10-10 10:00", "fact", "high", "新条目"))
+    out = doc.render()
+    assert "旧条目。\n\n## 2026-10-10 10:00 [fact] high\n\n新条目\n" in out
+    assert [e.body for e in parse_warm(out).entries] == ["旧条目。", "新条目"]
+
+
+def test_near_duplicate_rule_boundaries():
+    assert is_near_duplicate("用户偏好 **pnpm**", "用户偏好 pnpm")
+    short = "abcdefghij"  # 10 characters
+    assert is_near_duplicate(short, short + "x" * 8)       # 18 <= 1.8 x 10
+    assert not is_near_duplicate(short, short + "x" * 9)   # 19 > 18
+    assert not is_near_duplicate("abc", "xyz")
+
+
+def test_join_fields_for_structured_kinds():
+    assert join_fields("fact", {"entity": "订单服务", "attribute": "端口", "value": "8087", "source": "#7"}) == "订单服务 | 端口 | 8087 | #7"
+    assert join_fields("event", ["用户", "迁移", "数据库"]) == "用户 | 迁移 | 数据库"
+
+
+def test_injection_order():
+    mk = lambda stamp, conf, la: new_entry(stamp, "fact", conf, stamp, la)  # noqa: E731
+    doc = WarmDocument("", [mk("2026-01-02 00:00", "high", "2026-01-01 00:00"),
+                            mk("2026-01-01 00:00", "medium", "2026-03-01 00:00"),
+                            mk("2026-01-03 00:00", "wrong", "2026-05-01 00:00"),
+                            mk("2026-01-04 00:00", "low", "2026-06-01 00:00"),
+                            mk("2026-01-05 00:00", "high", "2025-01-01 00:00"),
+                            mk("2026-01-06 00:00", "medium", "2026-04-01 00:00")])
+    order = [e.stamp[:10] for e in injection_order(doc.entries)]
+    assert order == ["2026-01-02", "2026-01-05", "2026-01-06", "2026-01-01", "2026-01-04"]
+
+
+_lines = st.lists(st.sampled_from([
+    "## 2026-09-27 10:00 [fact] high", "## 2026-10-09", "## 2026-10-09 [rule]", "## not a header",
+    "<!-- last_access: 2026-09-27 10:00 -->", "", "正文 | 字段 | 值", "\\## escaped", "text\r", "  ",
+]) | st.text(max_size=30), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_lines, st.booleans())
+def test_fuzz_parse_never_raises_and_round_trips(lines, trailing):
+    text = "\n".join(lines) + ("\n" if trailing else "")
+    doc = parse_warm(text)
+    assert doc.render() == text
+    for e in doc.entries:  # re-rendering an edited entry parses back to the same fields
+        edited = e.with_changes(body=e.body + "\n补充")
+        again = parse_warm(edited.raw).entries
+        assert len(again) == 1 and again[0].body == (e.body + "\n补充").strip("\r\n")
