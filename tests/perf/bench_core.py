@@ -1,0 +1,54 @@
+"""Benchmark of the memory core: warm.md parse time and append latency.
+
+Run: ``python -m tests.perf.bench_core``. Targets on a 2-core machine: parse 10k entries < 150 ms,
+append < 30 ms at 10k entries.
+"""
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from core.formats.warm import parse_warm
+from core.memory import Memory, MemoryConfig
+from tests.perf.synth import make_home, warm_text
+
+
+def _best_of(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times) * 1000, statistics.median(times) * 1000
+
+
+def bench_parse() -> None:
+    for n in (1_000, 10_000, 100_000):
+        text = warm_text(n)
+        best, median = _best_of(lambda: parse_warm(text).numbered(), 5 if n < 100_000 else 3)
+        print(f"parse warm.md {n:>7,} entries ({len(text.encode()) / 1e6:5.1f} MB): "
+              f"best {best:7.1f} ms, median {median:7.1f} ms")
+
+
+def bench_append(n: int = 10_000, appends: int = 100) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        home = make_home(Path(tmp), n)
+        memory = Memory(home, MemoryConfig(max_bytes=10**9))
+        memory.entries()  # the first read parses; appends afterwards use the cached parse
+        when = datetime(2027, 1, 1)
+        times = []
+        for i in range(appends):
+            t0 = time.perf_counter()
+            memory.append("fact", f"基准追加 {i:05d} | benchmark append | {i}", "medium", when=when + timedelta(minutes=i))
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        print(f"append at {n:,} entries ({appends} appends): p50 {times[len(times) // 2]:.1f} ms, "
+              f"p95 {times[int(len(times) * 0.95)]:.1f} ms")
+
+
+if __name__ == "__main__":
+    bench_parse()
+    bench_append()
