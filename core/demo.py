@@ -8,7 +8,7 @@ files it produces are exactly what the agent would have left behind:
   ``Memory.append`` (with ``update=`` when a fact changes, which flips the old entry to wrong),
   consolidations through ``Memory.consolidate`` (episodic archives, cold.md, the event timeline,
   the knowledge ontology and rules.md), explicit rules through ``Memory.rules_append``;
-- the topic projection ``ontology.md`` through the node format (``core.formats.nodes``);
+- the topic projection ``ontology.md`` through ``core.ontology.memory_project`` (offline);
 - goals through ``core.goals`` and the assembler's team files through ``core.assembler`` when
   those packages are present (``core.formats.team`` writes the gaps otherwise).
 
@@ -25,7 +25,6 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
-from core.formats import nodes as nodes_format
 from core.formats import team as team_format
 from core.fsio import atomic_write, read_text
 from core.home import MemoryHome
@@ -411,8 +410,7 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
             summary.consolidations += 1
     summary.journal_days = len(days)
 
-    end = _at(days[-1], 9 * 60)
-    _write_projection(memory, end)
+    _write_projection(memory)
     summary.goals = _write_goals(home, days)
     summary.rounds, summary.gaps = _write_team(memory, days)
 
@@ -436,45 +434,16 @@ def _play(memory: Memory, turn: Turn, when: datetime) -> None:
     memory.append(turn.kind, turn.content, confidence=turn.confidence, update=turn.update, when=when)
 
 
-# -- ontology.md: topics over the current warm entries ------------------------------------------
+# -- ontology.md: the projection (memory_project, offline) ------------------------------------
 
-#: topic -> words that put an entry under it (first match wins, in this order)
-PROJECTION_TOPICS = (
-    ("发布与版本 Releases", ("发布", "生产版本", "deploy", "rollback")),
-    ("事故与值班 Incidents & on-call", ("INC-", "故障", "on-call", "值班")),
-    ("代码与评审 Code & reviews", ("PR #", "merged", "合并")),
-    ("质量与性能 Quality & performance", ("CI", "load test", "p99", "失败率")),
-    ("数据库迁移 Migrations", ("迁移", "Postgres", "migration")),
-    ("依赖与配置 Dependencies & config", ("version", "maxmemory", "超时", "SLO", "TTL", "限流", "数据库地址",
-                                        "concurrency", "build tool")),
-    ("计划与客户 Plans & customers", ("sprint", "反馈", "contract", "客户")),
-    ("团队约定 Team conventions", ()),
-)
+#: the topic buckets the team asked the projection to align to (SPEC 10 ``buckets``)
+PROJECTION_BUCKETS = ("发布", "事故", "PR", "CI", "迁移", "sprint", "客户")
 
 
-def project_topics(memory: Memory) -> str:
-    """The ``ontology.md`` text: warm entries grouped under topic nodes with ``[n]`` pointers.
+def _write_projection(memory: Memory) -> None:
+    from core.ontology import memory_project
 
-    Time anchors and values are kept verbatim (the entry's first line), wrong entries are listed
-    with the flipped tag so a reader sees that the value changed, as SPEC 10 asks.
-    """
-    buckets: dict[str, list[str]] = {topic: [] for topic, _ in PROJECTION_TOPICS}
-    for e in memory.entries():
-        topic = next((t for t, words in PROJECTION_TOPICS if any(w in e.body for w in words)),
-                     PROJECTION_TOPICS[-1][0])
-        tag = "【已翻转·勿引用】" if e.is_wrong else ""
-        buckets[topic].append(f"- [{e.n}] {e.day} {tag}{e.brief}")
-    doc = nodes_format.NodeDocument()
-    for topic, lines in buckets.items():
-        if lines:
-            doc.replace_node(topic, "\n".join(lines))
-    return doc.render()
-
-
-def _write_projection(memory: Memory, when: datetime) -> None:
-    text = project_topics(memory)
-    with memory.home.lock().hold():
-        atomic_write(memory.home.ontology, text)
+    memory_project(memory.home, PROJECTION_BUCKETS, memory=memory)
 
 
 # -- goals and team files (filled in by their packages) ----------------------------------------
@@ -528,4 +497,4 @@ def warm_kinds(memory: Memory) -> dict[str, int]:
     return counts
 
 
-__all__ = ["generate", "regenerate", "DemoSummary", "project_topics", "warm_kinds", "SEED", "START", "WEEKS"]
+__all__ = ["generate", "regenerate", "DemoSummary", "warm_kinds", "SEED", "START", "WEEKS"]
