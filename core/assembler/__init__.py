@@ -1,0 +1,14 @@
+"""The assembler team (SPEC 11): one cognitive cycle per question, offline or with an LLM.
+
+``Assembler(home, provider=...).run(question)`` runs feedback, debounce, judge, retriever,
+archivist, advocate, editor and scribe; every role leaves a span in the round's trace (live on
+``core.events.bus``, kept under ``memory/team/traces``; schema in ``TRACE.md``). ``rerun`` replays
+a round from its trace, with changed settings if wanted, and ``diff_rounds`` compares two rounds.
+"""
+from core.assembler.config import DEFAULTS, LABEL, AssemblerConfig
+from core.assembler.debounce import DEBOUNCER, Debouncer
+from core.assembler.round import Assembler, RoundResult, read_inputs, run_round
+from core.assembler.trace import Span, Trace, TraceStore
+
+__all__ = ["AssemblerConfig", "DEFAULTS", "LABEL", "Assembler", "RoundResult", "run_round", "read_inputs",
+           "Debouncer", "DEBOUNCER", "Span", "Trace", "TraceStore"]

@@ -1,0 +1,197 @@
+"""The archivist (SPEC 11.5, deep rounds only): the story so far ("来龙去脉") as dated phases.
+
+Offline, the finding is built from the material (``material.py``): items relevant to the
+question (sharing a significant token; all items when none does), ordered by time, grouped by
+day into phases joined by ``→``, and changes of position (the same entity and attribute with
+another value later on) marked ``⚠️ 口径变化：``. With an LLM the same rules are the prompt. The
+finding starts ``脉络：`` and is at most 600 characters.
+
+Findings are cached in ``team/archivist/timelines/index.json`` (``[{topic, query, stamp,
+finding}]``, upsert by topic, 20 kept); an entry is reused for 7 days when the question shares a
+significant token with its topic, prefixed ``【史官·缓存复用 <stamp>】``. A failure skips the
+archivist; it never stops the round.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from core.assembler import material as material_mod
+from core.assembler.context import RoundContext
+from core.assembler.judge import Decision
+from core.assembler.trace import Span, text_diff
+from core.formats import team
+from core.errors import UnreadableFileError
+from core.fsio import atomic_write, read_text
+from core.llm import LLMError
+from core.text import significant_tokens
+
+PREFIX = "脉络："
+CHANGE_MARK = "⚠️ 口径变化："
+CACHE_MARK = "【史官·缓存复用 {stamp}】"
+
+SYSTEM_PROMPT = (
+    "你是认知循环团队的史官（Archivist）。根据给出的时序素材，为用户的问题梳理来龙去脉。规则：\n"
+    "1. 以「脉络：」开头，不超过 600 字；\n"
+    "2. 按时间顺序分阶段叙述，用 → 连接阶段，保留全部日期、名称、版本、数字原样；\n"
+    "3. 立场或口径发生变化时标注「⚠️ 口径变化：」并写明前后说法，不做裁决；\n"
+    "4. 只根据素材，不编造；素材中没有相关内容就写「脉络：素材中未见相关时序」。"
+)
+
+
+@dataclass
+class ArchivistResult:
+    finding: str
+    cached: bool
+    topic: str
+
+
+def run(ctx: RoundContext, span: Span, decision: Decision) -> ArchivistResult | None:
+    cfg = lambda key: ctx.config.get(f"team.archivist.{key}")  # noqa: E731 - a local shorthand
+    if decision.level != "deep":
+        span.skip(f"level is {decision.level}: the archivist works on deep questions only")
+        return None
+    if not cfg("enabled"):
+        span.skip("team.archivist.enabled is false")
+        return None
+    topic = " ".join(decision.query.split())
+    today = ctx.now.date()
+    index = team.normalise_timelines(ctx.inputs.timelines_before)
+    span.inputs = {"topic": topic, "cached_topics": [i.get("topic") for i in index], "cacheDays": cfg("cacheDays")}
+    reuse = find_reusable(index, topic, today, cfg("cacheDays"))
+    if reuse is not None:
+        entry, shared = reuse
+        finding = CACHE_MARK.format(stamp=entry.get("stamp")) + str(entry.get("finding", ""))
+        span.decide("cache", "reuse", f"topic 「{entry.get('topic')}」 from {entry.get('stamp')} shares "
+                                      f"{', '.join(shared)} and is within {cfg('cacheDays')} days")
+        span.outputs = {"finding": finding, "cached": True}
+        return ArchivistResult(finding, True, str(entry.get("topic")))
+    span.decide("cache", "miss", "no cached topic within the cache window shares a significant token")
+    mat = material_mod.gather(ctx.home, ctx.memory.entries(), top_recent=cfg("topRecent"),
+                              episodic_tail=cfg("episodicTail"), journal_days=cfg("journalDays"),
+                              journal_tail=cfg("journalTail"))
+    span.inputs["material"] = {"warm": [e.n for e in mat.warm], "episodic_day": mat.episodic_day,
+                               "episodic_chars": len(mat.episodic_tail),
+                               "journal": [{"day": d, "chars": len(t)} for d, t in mat.journal],
+                               "items": [i.to_dict() for i in mat.items]}
+    limit = cfg("maxChars")
+    if ctx.offline:
+        finding = offline_finding(decision.query, mat.items, limit)
+        span.decide("by", "offline", "no LLM provider: phases built from the dated material")
+    else:
+        messages = [{"role": "system", "content": SYSTEM_PROMPT},
+                    {"role": "user", "content": f"问题：{decision.query}\n\n时序素材：\n{mat.as_text()}"}]
+        try:
+            reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
+                            max_tokens=ctx.config.get("assemble.maxTokens"))
+        except LLMError as exc:
+            span.fail(f"LLM failed, archivist skipped: {exc}", status="skipped")
+            return None
+        finding = normalise_finding(reply.text, limit)
+        if not finding:
+            span.fail("the LLM returned an empty timeline; archivist skipped", status="skipped")
+            return None
+    span.outputs = {"finding": finding, "cached": False}
+    store(ctx, span, index, topic, decision.query, today.isoformat(), finding)
+    return ArchivistResult(finding, False, topic)
+
+
+def find_reusable(index: list[dict], topic: str, today: date, days: int) -> tuple[dict, list[str]] | None:
+    """The freshest cache entry within ``days`` that shares a significant token with ``topic``."""
+    wanted = set(significant_tokens(topic))
+    best = None
+    for entry in index:
+        try:
+            stamp = date.fromisoformat(str(entry.get("stamp", ""))[:10])
+        except ValueError:
+            continue
+        age = (today - stamp).days
+        if not 0 <= age <= days:
+            continue
+        shared = [t for t in significant_tokens(str(entry.get("topic", ""))) if t in wanted]
+        if shared and (best is None or stamp > best[2]):
+            best = (entry, shared, stamp)
+    return None if best is None else (best[0], best[1])
+
+
+def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: str, stamp: str, finding: str) -> None:
+    """Upsert the finding into the cache index (atomic, under the home lock)."""
+    if ctx.dry_run:
+        span.decide("cache", "not written", "dry run (replay)")
+        return
+    path = ctx.home.team_file(team.TIMELINES_FILE)
+    with ctx.home.lock().hold():
+        before = _text_or_empty(path)
+        value, problem = team.read_team_json(path)
+        if problem:
+            span.decide("cache", "reset", f"{problem}; the cache starts empty")
+        after = team.render_json(team.upsert_timeline(team.normalise_timelines(value), topic, query, stamp, finding))
+        atomic_write(path, after)
+    span.files.append({"path": team.TIMELINES_FILE, "action": "upsert", "bytes": len(after.encode()),
+                       "diff": text_diff(team.TIMELINES_FILE, before, after)})
+
+
+def _text_or_empty(path) -> str:
+    try:
+        return read_text(path) or ""
+    except UnreadableFileError:
+        return ""
+
+
+def normalise_finding(text: str, limit: int) -> str:
+    text = (text or "").strip()
+    if not text:
+        return ""
+    if not text.startswith(PREFIX):
+        text = PREFIX + text
+    return text[:limit]
+
+
+def offline_finding(query: str, items: list[material_mod.Item], limit: int) -> str:
+    """Chronological phases from dated items (deterministic, no LLM)."""
+    wanted = set(significant_tokens(query))
+    relevant = [i for i in items if wanted & set(significant_tokens(i.text))]
+    chosen = relevant or [i for i in items if i.origin.startswith("warm:")]
+    usable = [i for i in chosen if i.confidence != "wrong"]
+    if not usable:
+        return PREFIX + "素材中未见相关时序"
+    seen: set[str] = set()
+    by_day: dict[str, list[str]] = {}
+    for item in sorted(usable, key=lambda i: i.stamp):
+        text = " ".join(item.text.split())
+        if text in seen:
+            continue
+        seen.add(text)
+        by_day.setdefault(item.stamp[:10], []).append(_short(text, 80))
+    phases = [f"{day} " + "；".join(texts) for day, texts in by_day.items()]
+    finding = PREFIX + " → ".join(phases)
+    changes = position_changes(chosen)
+    if changes:
+        note = "\n" + CHANGE_MARK + "；".join(changes)
+        room = limit - len(note)
+        if room > len(PREFIX) + 20:
+            finding = finding[:room] + note
+    return finding[:limit]
+
+
+def position_changes(items: list[material_mod.Item]) -> list[str]:
+    """Structured facts whose value changed over time (same entity and attribute)."""
+    history: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for item in sorted(items, key=lambda i: i.stamp):
+        if item.kind == "fact" and len(item.fields) >= 3:
+            key = (item.fields[0], item.fields[1])
+            values = history.setdefault(key, [])
+            if not values or values[-1][1] != item.fields[2]:
+                values.append((item.stamp[:10], item.fields[2]))
+    out = []
+    for (entity, attribute), values in history.items():
+        if len(values) > 1:
+            out.append(f"{entity} {attribute}：" + " → ".join(f"{v}（{d}）" for d, v in values))
+    return out
+
+
+def _short(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+__all__ = ["run", "find_reusable", "offline_finding", "position_changes", "ArchivistResult"]

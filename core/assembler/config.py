@@ -1,0 +1,166 @@
+"""Assembler settings with the SPEC 15 defaults, under the upstream plugin's key names.
+
+A config is a nested dict (``retrieval.topK``, ``team.judge.llm``...). ``AssemblerConfig.get`` reads
+a dotted key; ``with_overrides({"retrieval.mode": "always"})`` returns a copy whose values are
+coerced to the type of the default (``"true"`` -> ``True``, ``"18"`` -> ``18``), which is how the CLI's
+``--set key=value`` and a replay with changed settings work. Unknown keys are an error: a typo must
+not silently do nothing.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Iterable, Mapping
+
+from core.errors import InvalidInputError
+
+LABEL = "以下记忆素材由认知循环团队按当前问题从记忆库组装（仅保留相关条目，细节原样）"
+
+DEFAULTS: dict[str, Any] = {
+    "enabled": True,
+    "output": {"label": LABEL},
+    "retrieval": {
+        "mode": "auto",            # auto | always | never
+        "autoThreshold": 24,       # auto: BM25 only when warm has more entries than this
+        "maxDirectChars": 8000,
+        "topK": 12,
+        "strategy": True,          # per-strategy k and the recency safeguard
+        "recentN": 6,              # knowledge_update: newest entries forced in
+        "summarizationK": 24,
+        "deepMinK": 18,
+        "nearMisses": 5,           # ours: ranks after k shown in the trace
+        "workspaceDirs": [],
+        "ontologyAliases": {},
+        "knowledgeAliases": {},
+        "rulesAliases": {},
+    },
+    "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 800, "stream": False},
+    "debounceMs": 5000,
+    "fallbackKeepLast": True,
+    "team": {
+        "judge": {"llm": False},
+        "archivist": {"enabled": True, "topRecent": 8, "episodicTail": 6000, "journalDays": 3,
+                      "journalTail": 4000, "cacheDays": 7, "maxChars": 600},
+        "advocate": {"enabled": False},
+        "feedback": {"enabled": True},
+        "goals": {"enabled": True, "k": 3},   # ours: goal evidence (SPEC 8)
+    },
+}
+
+MODES = ("auto", "always", "never")
+
+
+class AssemblerConfig:
+    """Read-only view of the assembler settings (defaults merged with a user's values)."""
+
+    def __init__(self, values: Mapping[str, Any] | None = None):
+        self._data = copy.deepcopy(DEFAULTS)
+        if values:
+            _merge(self._data, values, DEFAULTS, "")
+        self._validate()
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any] | None) -> "AssemblerConfig":
+        return cls(values)
+
+    def to_dict(self) -> dict[str, Any]:
+        return copy.deepcopy(self._data)
+
+    def get(self, dotted: str) -> Any:
+        node: Any = self._data
+        for part in dotted.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise InvalidInputError(f"unknown assembler setting {dotted!r}")
+            node = node[part]
+        return node
+
+    def with_overrides(self, overrides: Mapping[str, Any] | Iterable[str]) -> "AssemblerConfig":
+        """A copy with dotted-key overrides (a mapping, or ``key=value`` strings)."""
+        if not isinstance(overrides, Mapping):
+            overrides = dict(parse_assignment(item) for item in overrides)
+        data = self.to_dict()
+        for dotted, value in overrides.items():
+            default = self._default_of(dotted)
+            parts = dotted.split(".")
+            node = data
+            for part in parts[:-1]:
+                node = node[part]
+            node[parts[-1]] = coerce(value, default, dotted)
+        return AssemblerConfig(data)
+
+    def _default_of(self, dotted: str) -> Any:
+        node: Any = DEFAULTS
+        for part in dotted.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise InvalidInputError(f"unknown assembler setting {dotted!r}")
+            node = node[part]
+        return node
+
+    def _validate(self) -> None:
+        if self.get("retrieval.mode") not in MODES:
+            raise InvalidInputError(f"retrieval.mode must be one of {', '.join(MODES)}")
+        for key in ("retrieval.autoThreshold", "retrieval.maxDirectChars", "retrieval.topK",
+                    "assemble.maxTokens", "assemble.maxChars", "debounceMs"):
+            if self.get(key) < 0:
+                raise InvalidInputError(f"{key} must not be negative")
+
+    # -- the settings the roles read most ---------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return self.get("retrieval.mode")
+
+    @property
+    def top_k(self) -> int:
+        return self.get("retrieval.topK")
+
+    def __repr__(self) -> str:
+        return f"AssemblerConfig({json.dumps(self._data, ensure_ascii=False)})"
+
+
+def parse_assignment(text: str) -> tuple[str, str]:
+    """``key=value`` -> ``(key, value)``."""
+    key, sep, value = str(text).partition("=")
+    if not sep or not key.strip():
+        raise InvalidInputError(f"expected key=value, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def coerce(value: Any, default: Any, name: str) -> Any:
+    """``value`` converted to the type of ``default`` (strings from the command line)."""
+    if not isinstance(value, str) or isinstance(default, str):
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise InvalidInputError(f"{name} must be true or false")
+        return value
+    text = value.strip()
+    try:
+        if isinstance(default, bool):
+            low = text.lower()
+            if low in ("true", "1", "yes", "on"):
+                return True
+            if low in ("false", "0", "no", "off"):
+                return False
+            raise ValueError
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+        if isinstance(default, (list, dict)):
+            parsed = json.loads(text) if text[:1] in "[{" else [p for p in text.split(",") if p]
+            if not isinstance(parsed, type(default)):
+                raise ValueError
+            return parsed
+    except (ValueError, json.JSONDecodeError):
+        raise InvalidInputError(f"{name}: cannot read {value!r} as {type(default).__name__}") from None
+    return value
+
+
+def _merge(target: dict[str, Any], values: Mapping[str, Any], defaults: Mapping[str, Any], prefix: str) -> None:
+    for key, value in values.items():
+        dotted = f"{prefix}{key}"
+        if key not in defaults:
+            raise InvalidInputError(f"unknown assembler setting {dotted!r}")
+        default = defaults[key]
+        if isinstance(default, dict) and default and isinstance(value, Mapping) and not key.endswith("Aliases"):
+            _merge(target[key], value, default, dotted + ".")
+        else:
+            target[key] = coerce(value, default, dotted)

@@ -1,0 +1,102 @@
+"""What every role of a round sees: the home, the settings, the LLM, the trace, the clock.
+
+``RoundInputs`` are the facts a round reads besides the memory itself (the previous bundle, the
+cycle ledger and the archivist's cache as they were, and the clock). They are stored in the
+trace header so a replay sees exactly what the original round saw.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from core.assembler.config import AssemblerConfig
+from core.assembler.trace import Span, Trace, clip
+from core.home import MemoryHome
+from core.llm import LLMError, LLMProvider, LLMResponse, RecordingProvider
+from core.memory import Memory
+
+
+@dataclass
+class RoundInputs:
+    """The non-memory inputs of a round, as recorded in its trace."""
+
+    now: datetime
+    previous_bundle: str = ""
+    cycle_before: Any = None
+    timelines_before: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"now": self.now.isoformat(), "previous_bundle": self.previous_bundle,
+                "cycle_before": self.cycle_before, "timelines_before": self.timelines_before}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RoundInputs":
+        return cls(now=datetime.fromisoformat(data["now"]), previous_bundle=data.get("previous_bundle") or "",
+                   cycle_before=data.get("cycle_before"), timelines_before=data.get("timelines_before"))
+
+
+@dataclass
+class RoundContext:
+    """The shared state of one round; roles read it and leave their results in ``state``."""
+
+    home: MemoryHome
+    memory: Memory
+    config: AssemblerConfig
+    provider: LLMProvider | None
+    trace: Trace
+    query: str
+    session: str
+    inputs: RoundInputs
+    dry_run: bool = False
+    state: dict[str, Any] = field(default_factory=dict)
+    _recorder: RecordingProvider | None = None
+
+    def __post_init__(self) -> None:
+        if self.provider is not None:
+            self._recorder = RecordingProvider(self.provider)
+
+    @property
+    def now(self) -> datetime:
+        return self.inputs.now
+
+    @property
+    def offline(self) -> bool:
+        return self.provider is None
+
+    @property
+    def model(self) -> str:
+        return getattr(self.provider, "model", None) or "offline"
+
+    def llm(self, span: Span, messages: list[dict[str, Any]], *, temperature: float, max_tokens: int,
+            json_mode: bool = False, stream: bool = False) -> LLMResponse:
+        """One LLM call of ``span``'s role: streamed text goes to the bus, the exchange to the trace."""
+        if self._recorder is None:
+            raise LLMError("no LLM provider (offline)", kind="invalid")
+        on_delta = (lambda piece: self.trace.delta(span.role, piece)) if stream else None
+        try:
+            return self._recorder.complete(messages, temperature=temperature, max_tokens=max_tokens,
+                                           json_mode=json_mode, stream=stream, on_delta=on_delta)
+        finally:
+            if self._recorder.exchanges:
+                exchange = self._recorder.exchanges[-1]
+                if not exchange.get("_traced"):
+                    exchange["_traced"] = True
+                    record = self.trace.add_exchange(span.role, {k: v for k, v in exchange.items() if k != "_traced"})
+                    span.llm.append(_summary(record))
+
+
+def _summary(record: dict[str, Any]) -> dict[str, Any]:
+    response = record.get("response") or {}
+    return {
+        "index": record["index"],
+        "provider": record.get("provider"),
+        "params": record.get("params"),
+        "prompt": [{"role": m["role"], "content": clip(m["content"])} for m in record.get("messages", [])],
+        "response": clip(response.get("text")) if response else None,
+        "model": response.get("model"),
+        "prompt_tokens": response.get("prompt_tokens"),
+        "completion_tokens": response.get("completion_tokens"),
+        "latency_ms": response.get("latency_ms"),
+        "error": record.get("error"),
+    }

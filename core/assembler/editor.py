@@ -1,0 +1,262 @@
+"""The editor (SPEC 11.7, every round): the candidates compressed into the material bundle.
+
+Rules (the LLM's prompt, and what the offline editor does by construction):
+
+- keep only relevant entries; details verbatim (names, versions, numbers, dates, code, hashes);
+- mark conflicts ``⚠️ 冲突：`` without resolving them; keep every date, never compute intervals;
+- start with ``素材：``, at most 800 characters;
+- nothing relevant: ``候选条目中未检索到该数据`` (an input-side fact, not a verdict);
+- ``summarization``: the dual track, a *fact line* (what was done or decided) and a *suggestion
+  line* (modularity, validation, configuration, robustness), both always present.
+
+The offline editor is extractive: whole entries, verbatim, in retrieval order (newest first for
+``knowledge_update``), until the budget is spent. The loop context (last judgment, feedback
+stats) guides the LLM's emphasis and is never written into the bundle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.assembler.advocate import CONFLICT_MARK, fact_conflicts
+from core.assembler.context import RoundContext
+from core.assembler.judge import Decision
+from core.assembler.retriever import LOW_PREFIX, TRUNCATED, Candidate, Retrieval
+from core.assembler.trace import Span
+from core.llm import LLMError
+from core.text import significant_tokens, tokenize
+
+PREFIX = "素材："
+NOT_FOUND = "候选条目中未检索到该数据"
+FACT_TRACK = "事实线："
+SUGGESTION_TRACK = "建议线："
+SUGGESTION_MARKERS = ("建议", "应该", "应当", "最好", "推荐", "模块化", "验证", "校验", "配置", "健壮", "鲁棒",
+                      "重构", "规范", "先在", "should", "recommend", "suggest", "modular", "validat", "config",
+                      "robust", "refactor")
+RULE_KINDS = ("rule", "decision", "preference")
+
+RULES_PROMPT = (
+    "你是认知循环团队的编辑（Editor），把候选记忆条目压缩成回答当前问题用的「有用素材包」。规则：\n"
+    "1. 只保留与问题相关的条目；\n"
+    "2. 细节原样保留：人名、版本号、数字、日期、代码、哈希，不改写、不四舍五入；\n"
+    "3. 条目之间有矛盾时标注「⚠️ 冲突：」并列出双方，不做裁决；\n"
+    "4. 保留全部日期，不要自行计算时间间隔；\n"
+    "5. 以「素材：」开头，总长不超过 800 字；\n"
+    "6. 候选条目中没有相关数据时，如实写「候选条目中未检索到该数据」，不编造（这是输入侧检索事实，"
+    "不是最终裁决，由主智能体决定是否进一步查证）；\n"
+    "7. 标有【低置信·需验证】的条目保留该标记；【工作区·文件名】来源标记保留。"
+)
+DUAL_TRACK_PROMPT = (
+    "8. 本题是总结类：素材包必须同时保留「事实线：」（实际做过的功能、决策）和「建议线：」"
+    "（模块化、验证、配置、健壮性等建议），任何一条线都不能被压缩掉。"
+)
+
+
+@dataclass
+class EditorResult:
+    text: str
+    by: str                                  # offline | llm
+    entry_count: int                         # candidates given to the editor
+    used: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+
+
+# -- offline ---------------------------------------------------------------------------------
+
+def _tokens(text: str) -> set[str]:
+    """Words of two characters or more and significant bigrams: a shared single character
+    (跑, 的...) says nothing about relevance."""
+    return {t for t in tokenize(text) if len(t) >= 2} | set(significant_tokens(text))
+
+
+def relevant(query: str, candidates: list[Candidate]) -> list[Candidate]:
+    """Candidates that matter for ``query``: BM25 hits and goals always; others (direct mode,
+    recency) when they share a word with the query, the most shared first."""
+    wanted = _tokens(query)
+    keep: list[tuple[int, int, Candidate]] = []
+    for i, c in enumerate(candidates):
+        if c.via in ("bm25", "goal"):
+            keep.append((1 << 20, -i, c))
+        elif wanted:
+            shared = len(wanted & _tokens(c.body or c.text))
+            if shared:
+                keep.append((shared, -i, c))
+    keep.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    return [c for _, _, c in keep]
+
+
+def item_text(c: Candidate) -> str:
+    """One entry as it appears in a bundle: number, date, body verbatim (low tag kept)."""
+    if c.source == "warm":
+        prefix = LOW_PREFIX if c.confidence == "low" else ""
+        return f"- [{c.n}] {c.stamp} {prefix}{c.body}"
+    return f"- {c.text.strip()}"
+
+
+def is_suggestion(c: Candidate) -> bool:
+    if c.source == "warm" and c.kind in RULE_KINDS:
+        return True
+    low = c.body.lower()
+    return any(m in low for m in SUGGESTION_MARKERS)
+
+
+def _fit(lines: list[str], room: int) -> tuple[list[str], int]:
+    """Whole lines while they fit in ``room`` characters (a first line too long is cut)."""
+    out, used = [], 0
+    for line in lines:
+        cost = len(line) + 1
+        if used + cost <= room:
+            out.append(line)
+            used += cost
+        elif not out and room - used > 20:
+            cut = line[: room - used - 2] + "…"
+            out.append(cut)
+            used += len(cut) + 1
+            break
+    return out, used
+
+
+def offline_bundle(decision: Decision, candidates: list[Candidate], timeline: str | None,
+                   advocate: str | None, max_chars: int = 800) -> tuple[str, list[str], list[str]]:
+    """``(bundle, ids used, conflict lines)`` built without an LLM."""
+    chosen = relevant(decision.query, candidates)
+    if decision.strategy == "knowledge_update":
+        chosen = sorted(chosen, key=lambda c: (c.source == "warm", c.stamp or ""), reverse=True)
+    conflicts = fact_conflicts(chosen)
+    head: list[str] = []
+    if conflicts or advocate:
+        lines = conflicts or [line[2:] for line in (advocate or "").splitlines() if line.startswith("- ")]
+        head.append(CONFLICT_MARK + "；".join(lines) if lines else advocate.strip())
+    if timeline:
+        head.append(timeline.strip())
+    if not chosen and not head:
+        return PREFIX + NOT_FOUND, [], []
+    budget = max_chars - len(PREFIX) - 1
+    head, used_head = _fit(head, budget)
+    room = budget - used_head
+    if decision.strategy == "summarization":
+        facts = [c for c in chosen if not is_suggestion(c)]
+        hints = [c for c in chosen if is_suggestion(c)]
+        body, used = _dual_track(facts, hints, room)
+    else:
+        lines, _ = _fit([item_text(c) for c in chosen], room)
+        body = lines
+        used = [c.id for c, line in zip(chosen, lines)]
+    text = PREFIX + "\n" + "\n".join(head + body)
+    if not body and not head:
+        text = PREFIX + NOT_FOUND
+    return text[:max_chars].rstrip(), used, conflicts
+
+
+def _dual_track(facts: list[Candidate], hints: list[Candidate], room: int) -> tuple[list[str], list[str]]:
+    """Fact line and suggestion line, each with half of the room first, the rest shared."""
+    labels = (FACT_TRACK, SUGGESTION_TRACK)
+    tracks = [facts, hints]
+    room -= sum(len(label) + 1 for label in labels)
+    half = room // 2
+    picked: list[list[str]] = []
+    spent = 0
+    for items in tracks:
+        lines, used = _fit([item_text(c) for c in items], half)
+        picked.append(lines)
+        spent += used
+    # a track that needed less than half leaves its share to the other one
+    for i, items in enumerate(tracks):
+        rest = [item_text(c) for c in items][len(picked[i]):]
+        more, used = _fit(rest, room - spent) if rest else ([], 0)
+        if more and not more[0].endswith("…"):
+            picked[i] += more
+            spent += used
+    out: list[str] = []
+    used_ids: list[str] = []
+    for label, items, lines in zip(labels, tracks, picked):
+        if lines:
+            out.append(label)
+            out += lines
+            used_ids += [c.id for c in items[:len(lines)]]
+        else:
+            out.append(label + NOT_FOUND)
+    return out, used_ids
+
+
+# -- with an LLM -----------------------------------------------------------------------------
+
+def loop_context(ctx: RoundContext, feedback) -> str:
+    """What the editor knows of the cycle (guides emphasis; never copied into the bundle)."""
+    cycle = ctx.inputs.cycle_before if isinstance(ctx.inputs.cycle_before, dict) else {}
+    last = cycle.get("lastJudge") or {}
+    fb = cycle.get("feedback") or {}
+    parts = [f"累计反馈 命中 {fb.get('hits', 0)} / 未中 {fb.get('misses', 0)}"]
+    if last:
+        parts.insert(0, f"上一轮判定 {last.get('level')}/{last.get('strategy')}（{last.get('query', '')}）")
+    if feedback is not None and feedback.recorded:
+        parts.append(f"本轮问题与上一轮素材包重叠 {feedback.overlap:.2f}（{'命中' if feedback.hit else '未中'}）")
+    return "；".join(parts)
+
+
+def prompt(ctx: RoundContext, decision: Decision, retrieval: Retrieval, timeline: str | None,
+           advocate: str | None, feedback) -> list[dict[str, str]]:
+    system = RULES_PROMPT + ("\n" + DUAL_TRACK_PROMPT if decision.strategy == "summarization" else "")
+    parts = [f"问题：{decision.query}",
+             f"判官：{decision.level} / {decision.strategy}（{decision.reason}）",
+             f"循环上下文（只用来把握侧重，不要写进素材包）：{loop_context(ctx, feedback)}"]
+    if timeline:
+        parts.append(f"史官脉络：\n{timeline}")
+    if advocate:
+        parts.append(f"辩手：\n{advocate}")
+    parts.append("候选条目：\n" + (retrieval.material or "（无候选条目）"))
+    return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
+
+
+def normalise_bundle(text: str, max_chars: int) -> str:
+    text = (text or "").strip()
+    if not text:
+        raise LLMError("the editor LLM returned an empty bundle", kind="empty")
+    if not text.startswith(PREFIX):
+        text = PREFIX + text
+    return text[:max_chars]
+
+
+def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval, timeline: str | None,
+        advocate: str | None, feedback) -> EditorResult:
+    """The bundle; raises (``LLMError``) when the LLM fails, so the round keeps the last bundle."""
+    max_chars = ctx.config.get("assemble.maxChars")
+    candidates = _visible(retrieval)
+    span.inputs = {"query": decision.query, "strategy": decision.strategy, "candidates": len(candidates),
+                   "timeline": bool(timeline), "advocate": bool(advocate), "maxChars": max_chars,
+                   "dual_track": decision.strategy == "summarization"}
+    if ctx.offline:
+        text, used, conflicts = offline_bundle(decision, candidates, timeline, advocate, max_chars)
+        span.decide("by", "offline", "no LLM provider: extractive bundle (whole entries, verbatim)")
+        if text == PREFIX + NOT_FOUND:
+            span.decide("relevant", 0, "no candidate shares a word with the question")
+        else:
+            span.decide("relevant", len(used), f"{len(used)} entr{'y' if len(used) == 1 else 'ies'} kept verbatim")
+        if conflicts:
+            span.decide("conflicts", len(conflicts), "marked ⚠️ 冲突： without resolving")
+        result = EditorResult(text, "offline", len(candidates), used, conflicts)
+    else:
+        messages = prompt(ctx, decision, retrieval, timeline, advocate, feedback)
+        reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
+                        max_tokens=ctx.config.get("assemble.maxTokens"),
+                        stream=bool(ctx.config.get("assemble.stream")))
+        text = normalise_bundle(reply.text, max_chars)
+        if len(reply.text.strip()) > max_chars:
+            span.decide("trim", max_chars, f"the LLM bundle had {len(reply.text.strip())} characters")
+        span.decide("by", "llm", f"{reply.model}, {reply.completion_tokens} completion tokens")
+        result = EditorResult(text, "llm", len(candidates))
+    span.outputs = {"bundle": result.text, "chars": len(result.text), "used": result.used, "by": result.by}
+    return result
+
+
+def _visible(retrieval: Retrieval) -> list[Candidate]:
+    """In direct mode only the candidates inside the capped material reach the editor."""
+    if not retrieval.truncated:
+        return retrieval.candidates
+    limit = len(retrieval.material) - len(TRUNCATED)
+    out, pos = [], 0
+    for c in retrieval.candidates:
+        if pos >= limit:
+            break
+        out.append(c)
+        pos += len(c.text) + 5
+    return out

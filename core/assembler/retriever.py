@@ -1,0 +1,329 @@
+"""The retriever (SPEC 11.4): which candidates reach the editor.
+
+- Candidates: warm entries (wrong ones never), ``.md`` files of ``retrieval.workspaceDirs`` as
+  ``【工作区·<basename>】`` + text, and goals the question activates (SPEC 8 evidence channel:
+  statements only; the activation parts go to the trace, not to the editor).
+- Mode ``auto``: BM25 only when warm has more than ``autoThreshold`` (24) entries, else direct;
+  ``always``: BM25; ``never``: direct. A deep question forces BM25 in ``auto``.
+- k: summarization 24; knowledge_update topK + the 6 newest entries forced in (recency safeguard
+  against the long-document penalty); deep max(18, topK); otherwise topK (12). With
+  ``retrieval.strategy`` off, always topK and no safeguard.
+- Direct mode passes every candidate, cut at ``maxDirectChars`` (8000) with ``\\n…(截断)…``.
+- Hits are joined by ``\\n\\n---\\n\\n``; low ones are prefixed ``【低置信·需验证】 ``.
+- A *gap* is a BM25 round with no hit although candidates existed.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.assembler.context import RoundContext
+from core.assembler.judge import Decision
+from core.assembler.trace import Span, clip
+from core.formats.warm import WarmEntry
+from core.search import Searcher, Unit
+
+LOW_PREFIX = "【低置信·需验证】 "
+HIT_JOINER = "\n\n---\n\n"
+TRUNCATED = "\n…(截断)…"
+SKIP_DIRS = frozenset({"node_modules", ".git", "dist", "build", "coverage", ".next"})
+WORKSPACE_MAX_FILES = 60
+WORKSPACE_MAX_BYTES = 512 * 1024
+WORKSPACE_MAX_CHARS = 8000
+
+
+@dataclass
+class Candidate:
+    """One piece of material.
+
+    Attributes:
+        id: the warm entry id, ``ws:<path>`` or ``goal:<id>``.
+        source: ``warm`` | ``workspace`` | ``goal``.
+        text: the text given to the editor (with the low-confidence prefix, source marks).
+        via: how it got in: ``bm25`` | ``recency`` | ``direct`` | ``goal``.
+    """
+
+    id: str
+    source: str
+    text: str
+    via: str = "direct"
+    n: int | None = None
+    stamp: str | None = None
+    kind: str | None = None
+    confidence: str | None = None
+    body: str = ""
+    score: float = 0.0
+    rank: int | None = None
+    terms: dict[str, float] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self, with_text: bool = True) -> dict[str, Any]:
+        out = {"id": self.id, "source": self.source, "via": self.via, "n": self.n, "stamp": self.stamp,
+               "kind": self.kind, "confidence": self.confidence, "score": round(self.score, 4),
+               "rank": self.rank, "terms": {k: round(v, 4) for k, v in self.terms.items()}}
+        if with_text:
+            out["text"] = clip(self.text, 2000)
+        if self.extra:
+            out.update(self.extra)
+        return out
+
+
+@dataclass
+class Retrieval:
+    mode: str                      # bm25 | direct
+    k: int | None
+    candidates: list[Candidate]    # what the editor sees, in order
+    material: str                  # the candidates joined (direct: capped)
+    total_candidates: int
+    bm25_hits: int = 0
+    gap: bool = False
+    truncated: bool = False
+    near_misses: list[Candidate] = field(default_factory=list)
+
+
+# -- candidates ------------------------------------------------------------------------------
+
+def warm_candidate(entry: WarmEntry) -> Candidate:
+    prefix = LOW_PREFIX if entry.effective_confidence == "low" else ""
+    header = f"[{entry.n}] {entry.stamp} [{entry.kind}] {entry.effective_confidence}"
+    return Candidate(id=entry.id, source="warm", text=f"{header}\n{prefix}{entry.body.strip()}",
+                     n=entry.n, stamp=entry.stamp, kind=entry.kind, confidence=entry.effective_confidence,
+                     body=entry.body.strip())
+
+
+def workspace_files(dirs: list[str], base: Path) -> list[Path]:
+    """``.md`` files under ``dirs`` (recursive, skipping build and VCS folders), 60 at most."""
+    found: list[Path] = []
+    for raw in dirs:
+        root = Path(os.path.expanduser(str(raw)))
+        if not root.is_absolute():
+            root = base / root
+        if not root.is_dir():
+            continue
+        for folder, subdirs, files in os.walk(root):
+            subdirs[:] = sorted(d for d in subdirs if d not in SKIP_DIRS)
+            for name in sorted(files):
+                if name.lower().endswith(".md"):
+                    found.append(Path(folder) / name)
+                    if len(found) >= WORKSPACE_MAX_FILES:
+                        return found
+    return found
+
+
+def workspace_candidates(dirs: list[str], base: Path) -> tuple[list[Candidate], list[dict[str, Any]]]:
+    """Workspace candidates and the files left out (too large, unreadable) with the reason."""
+    out, skipped = [], []
+    for path in workspace_files(dirs, base):
+        try:
+            size = path.stat().st_size
+            if size > WORKSPACE_MAX_BYTES:
+                skipped.append({"path": str(path), "reason": f"{size} bytes > {WORKSPACE_MAX_BYTES}"})
+                continue
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            skipped.append({"path": str(path), "reason": str(exc)})
+            continue
+        text = text[:WORKSPACE_MAX_CHARS]
+        out.append(Candidate(id=f"ws:{path}", source="workspace", text=f"【工作区·{path.name}】{text}",
+                             body=text, extra={"path": str(path)}))
+    return out, skipped
+
+
+def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str]:
+    """Goals the situation activates, as statements only; ``(candidates, note for the trace)``."""
+    if not ctx.config.get("team.goals.enabled"):
+        return [], "team.goals.enabled is false"
+    try:
+        from core import goals as goals_module
+    except ImportError:
+        return [], "goal ontology not available (core.goals missing)"
+    getter = getattr(goals_module, "goal_get", None)
+    if getter is None:
+        return [], "core.goals has no goal_get"
+    try:
+        ranked = _call_goal_get(getter, ctx, query, ctx.config.get("team.goals.k"))
+    except Exception as exc:  # goals are extra evidence: their failure must not stop a round
+        return [], f"goal_get failed: {type(exc).__name__}: {exc}"
+    out = []
+    for item in ranked or []:
+        goal = _get(item, "goal") or item
+        statement = _get(goal, "statement")
+        score = _get(item, "score") or _get(item, "activation") or 0.0
+        if not statement or not float(score) > 0:
+            continue
+        parts = _get(item, "parts") or _get(item, "score_parts") or {}
+        gid = _get(goal, "id") or statement
+        out.append(Candidate(id=f"goal:{gid}", source="goal", text=f"【目标】{statement}", via="goal",
+                             body=str(statement), score=float(score),
+                             extra={"activation": _jsonable(parts), "state": _get(goal, "state"),
+                                    "domain": _get(goal, "domain")}))
+    return out, f"{len(out)} goal(s) activated"
+
+
+def _call_goal_get(getter, ctx: RoundContext, query: str, k: int):
+    try:
+        return getter(ctx.home, query, k)
+    except TypeError:
+        return getter(query, k)
+
+
+def _get(obj: Any, name: str) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if hasattr(value, "to_dict"):
+        return _jsonable(value.to_dict())
+    if hasattr(value, "__dict__"):
+        return _jsonable(vars(value))
+    return str(value)
+
+
+# -- the searcher, cached while the candidates do not change -----------------------------------
+
+_SEARCHERS: "OrderedDict[tuple, Searcher]" = OrderedDict()
+_SEARCHERS_LOCK = threading.Lock()
+
+
+def searcher_for(units: list[Unit]) -> Searcher:
+    """A ``Searcher`` over ``units``, reused while ids and texts are unchanged (warm rarely
+    changes between two questions; indexing 10k entries each round would dominate its time)."""
+    key = tuple((u.id, u.text) for u in units)
+    with _SEARCHERS_LOCK:
+        found = _SEARCHERS.get(key)
+        if found is not None:
+            _SEARCHERS.move_to_end(key)
+            return found
+    searcher = Searcher(units)
+    with _SEARCHERS_LOCK:
+        _SEARCHERS[key] = searcher
+        while len(_SEARCHERS) > 4:
+            _SEARCHERS.popitem(last=False)
+    return searcher
+
+
+# -- the role --------------------------------------------------------------------------------
+
+def choose_mode(config, decision: Decision, warm_count: int) -> tuple[str, str]:
+    """``(bm25|direct, reason)``."""
+    mode = config.get("retrieval.mode")
+    threshold = config.get("retrieval.autoThreshold")
+    if mode == "always":
+        return "bm25", "retrieval.mode is always"
+    if mode == "never":
+        return "direct", "retrieval.mode is never"
+    if decision.level == "deep":
+        return "bm25", "deep question: retrieval forced"
+    if warm_count > threshold:
+        return "bm25", f"auto: warm has {warm_count} entries > autoThreshold {threshold}"
+    return "direct", f"auto: warm has {warm_count} entries <= autoThreshold {threshold}"
+
+
+def choose_k(config, decision: Decision) -> tuple[int, int, str]:
+    """``(k, newest forced in, reason)`` for the strategy."""
+    top_k = config.get("retrieval.topK")
+    if not config.get("retrieval.strategy"):
+        return top_k, 0, f"retrieval.strategy is off: topK {top_k}"
+    if decision.level == "deep":
+        k = max(config.get("retrieval.deepMinK"), top_k)
+        return k, 0, f"deep: max({config.get('retrieval.deepMinK')}, topK {top_k}) = {k}"
+    if decision.strategy == "summarization":
+        k = config.get("retrieval.summarizationK")
+        return k, 0, f"summarization: broad coverage, k {k}"
+    if decision.strategy == "knowledge_update":
+        n = config.get("retrieval.recentN")
+        return top_k, n, f"knowledge_update: topK {top_k} + the {n} newest entries (recency safeguard)"
+    return top_k, 0, f"{decision.strategy}: topK {top_k}"
+
+
+def join_material(candidates: list[Candidate]) -> str:
+    return HIT_JOINER.join(c.text for c in candidates)
+
+
+def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
+    config = ctx.config
+    entries = ctx.memory.entries()
+    warm = [warm_candidate(e) for e in entries if not e.is_wrong]
+    wrong = len(entries) - len(warm)
+    workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
+    goals, goal_note = goal_candidates(ctx, decision.query)
+    pool = warm + workspace
+    span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
+                   "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
+                   "workspace_skipped": skipped, "goals": goal_note}
+    span.decide("exclude", wrong, f"{wrong} wrong entr{'y' if wrong == 1 else 'ies'} never become candidates")
+    mode, why = choose_mode(config, decision, len(entries))
+    span.decide("mode", mode, why)
+
+    by_id = {c.id: c for c in pool}
+    if mode == "direct":
+        # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
+        probe = searcher_for(_units(pool)).search(decision.query, len(pool)) if pool else []
+        scored = {h.id: h for h in probe}
+        chosen = [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
+                  for c in pool] + goals
+        gap = bool(pool) and not probe
+        if gap:
+            span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
+        material = join_material(chosen)
+        cap = config.get("retrieval.maxDirectChars")
+        truncated = len(material) > cap
+        if truncated:
+            material = material[:cap] + TRUNCATED
+            span.decide("truncate", True, f"direct material {len(join_material(chosen))} chars > maxDirectChars {cap}")
+        result = Retrieval("direct", None, chosen, material, len(pool), bm25_hits=len(probe), gap=gap,
+                           truncated=truncated)
+    else:
+        k, newest, why_k = choose_k(config, decision)
+        span.decide("k", k, why_k)
+        searcher = searcher_for(_units(pool))
+        extra = config.get("retrieval.nearMisses")
+        ranked = searcher.search(decision.query, k + extra) if pool else []
+        hits, misses = ranked[:k], ranked[k:]
+        chosen = [_from_hit(by_id[h.id], h, "bm25") for h in hits]
+        if newest:
+            warm_ids = [c.id for c in warm]
+            present = {c.id for c in chosen}
+            forced = [i for i in reversed(warm_ids[-newest:]) if i not in present]
+            for i in forced:
+                chosen.append(_with_via(by_id[i], "recency"))
+            span.decide("recency", len(forced), f"{len(forced)} of the {newest} newest entries added after the hits")
+        gap = bool(pool) and not hits
+        if gap:
+            span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
+        chosen += goals
+        result = Retrieval("bm25", k, chosen, join_material(chosen), len(pool), bm25_hits=len(hits), gap=gap,
+                           near_misses=[_from_hit(by_id[h.id], h, "near_miss") for h in misses])
+    if goals:
+        span.decide("goals", [g.id for g in goals], "goals activated by the situation join as statements only")
+    span.candidates = [c.to_dict() for c in result.candidates]
+    span.near_misses = [c.to_dict(with_text=False) for c in result.near_misses]
+    span.outputs = {"mode": result.mode, "k": result.k, "hits": result.bm25_hits, "candidates": len(result.candidates),
+                    "gap": result.gap, "truncated": result.truncated, "material_chars": len(result.material),
+                    "material": clip(result.material, 4000)}
+    return result
+
+
+def _units(pool: list[Candidate]) -> list[Unit]:
+    return [Unit(c.id, c.body if c.source == "warm" else c.text, {"time": c.stamp or ""}) for c in pool]
+
+
+def _with_via(c: Candidate, via: str) -> Candidate:
+    return Candidate(**{**c.__dict__, "via": via})
+
+
+def _from_hit(c: Candidate, hit, via: str) -> Candidate:
+    return Candidate(**{**c.__dict__, "via": via, "score": float(hit.score), "rank": int(hit.rank),
+                        "terms": dict(hit.terms)})

@@ -1,0 +1,218 @@
+"""One assembler round: feedback -> debounce -> judge -> retriever -> archivist -> advocate ->
+editor -> scribe (SPEC 11), each role best-effort and traced.
+
+A round never raises for what a conversation can throw at it (empty home, empty question, huge
+candidates, provider errors, timeouts, malformed LLM output): it degrades as the SPEC says (keep
+the last bundle, skip the archivist or advocate) and the failure is visible in its trace.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from core.assembler import advocate as advocate_role
+from core.assembler import archivist as archivist_role
+from core.assembler import debounce as debounce_role
+from core.assembler import editor as editor_role
+from core.assembler import feedback as feedback_role
+from core.assembler import judge as judge_role
+from core.assembler import retriever as retriever_role
+from core.assembler import scribe as scribe_role
+from core.assembler.config import AssemblerConfig
+from core.assembler.context import RoundContext, RoundInputs
+from core.assembler.debounce import DEBOUNCER, Debouncer
+from core.assembler.trace import Trace, TraceStore, new_round_id
+from core.errors import UnreadableFileError
+from core.events import EventBus
+from core.formats import team
+from core.fsio import read_bytes, read_text
+from core.home import MemoryHome
+from core.llm import LLMError, LLMProvider
+from core.memory import Memory
+
+
+@dataclass
+class RoundResult:
+    """What a round did. ``status``: ``ok`` | ``failed`` (bundle kept) | ``debounced`` | ``skipped``."""
+
+    round_id: str
+    status: str
+    query: str
+    session: str
+    decision: dict[str, Any] | None = None
+    bundle: str | None = None
+    wrote_bundle: bool = False
+    gap: bool = False
+    feedback: dict[str, Any] | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+    llm: str = "offline"
+    trace_path: str | None = None
+    trace: Trace | None = field(default=None, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round_id, "status": self.status, "query": self.query, "session": self.session,
+                "decision": self.decision, "bundle": self.bundle, "wrote_bundle": self.wrote_bundle,
+                "gap": self.gap, "feedback": self.feedback, "error": self.error,
+                "duration_ms": self.duration_ms, "llm": self.llm, "trace_path": self.trace_path}
+
+
+def read_inputs(home: MemoryHome, now: datetime | None = None) -> RoundInputs:
+    """The previous bundle, cycle ledger and archivist cache as they are now on disk."""
+    try:
+        previous = read_text(home.assembled) or ""
+    except UnreadableFileError:
+        previous = ""
+    cycle, _ = team.read_team_json(home.team_file_for_reading(team.CYCLE_FILE))
+    timelines, _ = team.read_team_json(home.team_file_for_reading(team.TIMELINES_FILE))
+    return RoundInputs(now=now or datetime.now().astimezone(), previous_bundle=previous.strip(),
+                       cycle_before=cycle, timelines_before=timelines)
+
+
+class Assembler:
+    """Runs rounds on one memory home.
+
+    Args:
+        home: the memory home.
+        config: assembler settings (SPEC 15 defaults when ``None``).
+        provider: an LLM provider, or ``None`` for the offline roles.
+        llm_label: how the trace names the LLM mode (``offline``, ``openai``, ``replay``).
+        bus: the event bus for live traces (``core.events.bus`` by default).
+        debouncer: per-session debounce state (the process-wide one by default).
+        keep_traces: append each round's trace to ``team/traces``.
+    """
+
+    def __init__(self, home: MemoryHome, *, config: AssemblerConfig | None = None,
+                 provider: LLMProvider | None = None, llm_label: str | None = None,
+                 memory: Memory | None = None, bus: EventBus | None = None,
+                 debouncer: Debouncer | None = None, keep_traces: bool = True):
+        self.home = home
+        self.config = config or AssemblerConfig()
+        self.provider = provider
+        self.llm_label = llm_label or ("offline" if provider is None else getattr(provider, "name", "llm"))
+        self.memory = memory or Memory(home)
+        self.bus = bus
+        self.debouncer = debouncer or DEBOUNCER
+        self.store = TraceStore(home) if keep_traces else None
+
+    def run(self, query: str, *, session: str = "default", inputs: RoundInputs | None = None,
+            dry_run: bool = False, replay_of: str | None = None, now: datetime | None = None) -> RoundResult:
+        started = time.perf_counter()
+        query = " ".join(str(query or "").split()) if "\n" not in str(query or "") else str(query).strip()
+        inputs = inputs or read_inputs(self.home, now)
+        round_id = new_round_id()
+        header = {"query": query, "session": session, "llm": self.llm_label,
+                  "model": getattr(self.provider, "model", None) or "offline",
+                  "config": self.config.to_dict(), "inputs": inputs.to_dict(), "dry_run": dry_run,
+                  "replay_of": replay_of, "home": str(self.home.root), **_warm_digest(self.home)}
+        trace = Trace(round_id, header, self.bus)
+        ctx = RoundContext(self.home, self.memory, self.config, self.provider, trace, query, session, inputs, dry_run)
+        result = RoundResult(round_id, "ok", query, session, llm=self.llm_label, trace=trace)
+        try:
+            self._steps(ctx, result)
+        except Exception as exc:  # the conversation is never blocked by the assembler
+            result.status = "failed"
+            result.error = f"{type(exc).__name__}: {exc}"
+            trace.header["traceback"] = traceback.format_exc(limit=8)
+        result.duration_ms = round((time.perf_counter() - started) * 1000.0, 2)
+        trace.finish({"status": result.status, "level": (result.decision or {}).get("level"),
+                      "strategy": (result.decision or {}).get("strategy"), "by": (result.decision or {}).get("by"),
+                      "bundle": result.bundle, "chars": len(result.bundle or ""), "wrote_bundle": result.wrote_bundle,
+                      "gap": result.gap, "error": result.error, "duration_ms": result.duration_ms})
+        if self.store is not None:
+            try:
+                result.trace_path = str(self.store.save(trace))
+            except OSError as exc:  # a trace that cannot be kept must not fail the round
+                result.error = (result.error + "; " if result.error else "") + f"trace not saved: {exc}"
+        return result
+
+    def _steps(self, ctx: RoundContext, result: RoundResult) -> None:
+        trace = ctx.trace
+        if not ctx.config.get("enabled"):
+            with trace.span("judge") as span:
+                span.skip("the assembler is disabled (enabled: false)")
+            result.status = "skipped"
+            return
+        if not ctx.query:
+            with trace.span("judge") as span:
+                span.skip("empty question: nothing to assemble, the last bundle stays")
+            result.status = "skipped"
+            result.error = "empty question"
+            return
+
+        with trace.span("feedback") as span:
+            fb = feedback_role.run(ctx, span)
+        result.feedback = fb.to_dict() if fb else None
+
+        with trace.span("debounce") as span:
+            go_on = debounce_role.run(ctx, span, self.debouncer)
+        if not go_on:
+            result.status = "debounced"
+            if fb is not None and fb.recorded:
+                with trace.span("scribe") as span:
+                    scribe_role.run(ctx, span, scribe_role.ScribeInput(None, fb, False, None, False, False))
+            return
+
+        with trace.span("judge") as span:
+            decision = judge_role.run(ctx, span)
+        result.decision = decision.to_dict()
+
+        with trace.span("retriever") as span:
+            retrieval = retriever_role.run(ctx, span, decision)
+        result.gap = retrieval.gap
+
+        timeline = None
+        with trace.span("archivist") as span:
+            try:
+                found = archivist_role.run(ctx, span, decision)
+                timeline = found.finding if found else None
+            except Exception as exc:  # the archivist is best-effort: skipped, never blocking
+                span.fail(f"{type(exc).__name__}: {exc}", status="skipped")
+
+        block = None
+        with trace.span("advocate") as span:
+            try:
+                block = advocate_role.run(ctx, span, decision, retrieval.candidates)
+            except Exception as exc:
+                span.fail(f"{type(exc).__name__}: {exc}", status="skipped")
+
+        edited = None
+        failure = None
+        with trace.span("editor") as span:
+            try:
+                edited = editor_role.run(ctx, span, decision, retrieval, timeline, block, fb)
+            except LLMError as exc:
+                failure = f"editor LLM failed: {exc}"
+                span.fail(failure)
+            except Exception as exc:
+                failure = f"editor failed: {type(exc).__name__}: {exc}"
+                span.fail(failure)
+
+        with trace.span("scribe") as span:
+            written = scribe_role.run(ctx, span, scribe_role.ScribeInput(
+                decision, fb, retrieval.gap, edited, timeline is not None, block is not None, failure))
+        if edited is not None:
+            result.bundle = edited.text
+            result.wrote_bundle = bool(written.get("assembled")) and not ctx.dry_run
+        else:
+            result.status = "failed"
+            result.error = failure
+
+
+def run_round(home: MemoryHome, query: str, **kwargs: Any) -> RoundResult:
+    """One round with a fresh ``Assembler`` (keyword arguments go to it and to ``run``)."""
+    run_keys = {"session", "inputs", "dry_run", "replay_of", "now"}
+    run_args = {k: kwargs.pop(k) for k in list(kwargs) if k in run_keys}
+    return Assembler(home, **kwargs).run(query, **run_args)
+
+
+def _warm_digest(home: MemoryHome) -> dict[str, Any]:
+    raw = read_bytes(home.warm) or b""
+    return {"warm_sha256": hashlib.sha256(raw).hexdigest(), "warm_bytes": len(raw)}
+
+
+__all__ = ["Assembler", "RoundResult", "run_round", "read_inputs"]

@@ -1,0 +1,104 @@
+"""The scribe (SPEC 11.8, zero LLM): the round recorded in the team workspace, and the bundle.
+
+Under the home lock, each file read fresh and written atomically:
+
+- ``cycle.json``: turnCount, lastJudge, judgeStats, feedback (when recorded), gaps (last 50);
+- ``gaps.md``: one line per gap;
+- ``judge/history.jsonl``: one line per judged round (last 200);
+- ``editor/bundles.jsonl``: one line per delivered bundle (last 200);
+- ``assembled.md``: the bundle, only when the editor succeeded. On failure the previous bundle
+  stays (``fallbackKeepLast``); with ``fallbackKeepLast`` off it is emptied, so no stale material
+  is injected.
+
+A file that is not UTF-8 is left alone and the trace says so. Each write is traced as a diff.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from core.assembler.context import RoundContext
+from core.assembler.editor import EditorResult
+from core.assembler.feedback import FeedbackResult
+from core.assembler.judge import Decision
+from core.assembler.trace import Span, text_diff
+from core.errors import UnreadableFileError
+from core.formats import team
+from core.fsio import atomic_write, read_text
+
+
+@dataclass
+class ScribeInput:
+    decision: Decision | None
+    feedback: FeedbackResult | None
+    gap: bool
+    editor: EditorResult | None
+    timeline: bool
+    advocate: bool
+    failed: str | None = None
+
+
+def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
+    at = team.iso_now(ctx.now)
+    span.inputs = {"at": at, "judged": record.decision is not None, "gap": record.gap,
+                   "bundle": record.editor is not None, "failed": record.failed}
+    written: dict[str, Any] = {}
+    with ctx.home.lock().hold():
+        cycle_path = ctx.home.team_file(team.CYCLE_FILE)
+        raw_cycle, problem = team.read_team_json(cycle_path)
+        if problem:
+            span.decide("cycle.json", "empty state", f"{problem}; read as the empty state")
+        cycle = team.normalise_cycle(raw_cycle, at)
+        if record.feedback is not None and record.feedback.recorded:
+            team.cycle_record_feedback(cycle, record.feedback.hit, ctx.query, at)
+        turn = int(cycle.get("turnCount") or 0)
+        if record.decision is not None:
+            team.cycle_record_judge(cycle, record.decision.to_dict(), at)
+            turn = cycle["turnCount"]
+            if record.gap:
+                team.cycle_record_gap(cycle, record.decision.query, at)
+        written["turn"] = turn
+        _write(ctx, span, cycle_path, team.CYCLE_FILE, lambda _old: team.render_json(cycle))
+        if record.decision is None:
+            return written
+        if record.gap:
+            _write(ctx, span, ctx.home.team_file(team.GAPS_FILE), team.GAPS_FILE,
+                   lambda old: team.append_gap(old, at, record.decision.query))
+        history = team.judge_record(at, turn, record.decision.to_dict(), ctx.model)
+        _write(ctx, span, ctx.home.team_file(team.JUDGE_HISTORY_FILE), team.JUDGE_HISTORY_FILE,
+               lambda old: team.append_jsonl(old, [history]))
+        if record.editor is not None:
+            bundle = team.bundle_record(at, turn, record.decision.to_dict(), record.editor.entry_count,
+                                        len(record.editor.text), record.timeline, record.advocate)
+            _write(ctx, span, ctx.home.team_file(team.EDITOR_BUNDLES_FILE), team.EDITOR_BUNDLES_FILE,
+                   lambda old: team.append_jsonl(old, [bundle]))
+            _write(ctx, span, ctx.home.assembled, "assembled.md", lambda _old: record.editor.text + "\n")
+            written["assembled"] = True
+            span.decide("assembled.md", "written", f"{len(record.editor.text)} characters delivered")
+        elif ctx.config.get("fallbackKeepLast"):
+            written["assembled"] = False
+            span.decide("assembled.md", "kept", f"fallbackKeepLast: the previous bundle stays ({record.failed})")
+        else:
+            _write(ctx, span, ctx.home.assembled, "assembled.md", lambda _old: "")
+            written["assembled"] = False
+            span.decide("assembled.md", "emptied", f"fallbackKeepLast is off: no stale bundle ({record.failed})")
+    span.outputs = {"files": [f["path"] for f in span.files], **written}
+    return written
+
+
+def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callable[[str], str]) -> None:
+    try:
+        before = read_text(path) or ""
+    except UnreadableFileError as exc:
+        span.decide(name, "left alone", str(exc))
+        return
+    after = render(before)
+    if after == before:
+        return
+    diff = text_diff(name, before, after)
+    if ctx.dry_run:
+        span.files.append({"path": name, "action": "dry-run", "bytes": len(after.encode()), "diff": diff})
+        return
+    atomic_write(path, after)
+    span.files.append({"path": name, "action": "write", "bytes": len(after.encode()), "diff": diff})
