@@ -1,0 +1,390 @@
+"""The memory map (SPEC 9): four axes of pointers as a networkx graph, and its text for injection.
+
+``build_map(home)`` reads the home once and returns a :class:`MemoryMap` whose ``graph`` is a
+``networkx.DiGraph``. Nodes carry ``type`` and ``pointer`` (what :mod:`core.drill` resolves) and
+edges carry ``type``:
+
+=================  ==========================================================================
+node type          id / pointer
+=================  ==========================================================================
+``axis``           ``axis:situations`` | ``axis:goals`` | ``axis:archive`` | ``axis:evidence``
+``situation``      ``situation:<label>``
+``entry``          ``entry:<id>``; pointer ``[n]`` (memory_read numbering, wrong included)
+``goal``           ``goal:<id>``
+``ontology_file``  ``file:<name>`` (memory_ontology, knowledge_ontology, knowledge, rules, ontology)
+``ontology_node``  ``node:<name>:<theme>``; pointer ``<name>:<theme>``
+``cold_section``   ``cold:<day>``
+``journal_day``    ``journal:<day>``
+``episodic_day``   ``episodic:<day>``
+=================  ==========================================================================
+
+Edges: ``axis`` (axis -> its items), ``groups`` (situation -> entry), ``contains`` (file -> node),
+``cites`` (projection node -> the entries its ``[n]`` pointers name), ``conflicts`` (fact entry ->
+fact entry with another value), ``on_day`` (entry -> the journal day of its stamp), ``archived_in``
+(cold section -> episodic day).
+
+``render_map(map, budget)`` is the text the agent is shown; its exact format is documented in
+``core/MAP.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import networkx as nx
+
+from core.errors import CorruptFileError, NotUtf8Error
+from core.formats import cold as cold_format
+from core.formats import journal as journal_format
+from core.formats.nodes import node_date, parse_nodes
+from core.formats.warm import WarmEntry
+from core.fsio import read_json, read_text
+from core.home import MemoryHome
+from core.situations import Situation, group_situations
+
+__all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "MemoryMap", "build_map",
+           "render_map", "map_text", "goals_of"]
+
+AXES = ("situations", "goals", "archive", "evidence")
+AXIS_TITLES = {"situations": "情境轴", "goals": "目标轴", "archive": "档案轴", "evidence": "证据层"}
+DEFAULT_BUDGET = 2000
+#: archive files: pointer name, label, home attribute (in the order they are listed)
+ARCHIVE_FILES = (
+    ("knowledge", "知识本体", "knowledge_ontology"),
+    ("knowledge_legacy", "知识本体(旧)", "knowledge_legacy"),
+    ("rules", "规则本体", "rules"),
+    ("memory", "事件时间线", "memory_ontology"),
+    ("ontology", "主题投影", "ontology"),
+)
+HEADER = "【记忆地图】按轴定位，按编号下钻：memory_read ref=[n] · memory_drill pointer=… · memory_journal date=…；能解决就停。"
+POINTERS_PER_SITUATION = 6
+THEMES_LINE_CHARS = 160
+DAYS_PER_LINE = 7
+_STATE_ORDER = {"active": 0, "paused": 1, "achieved": 2, "abandoned": 3}
+_PRIORITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+def goals_of(home: MemoryHome) -> tuple[list[Any], str]:
+    """The goals of the home (``core.goals`` objects) and a note when they cannot be read."""
+    if not home.goals.exists():
+        return [], ""
+    try:
+        from core.goals.model import GoalFile
+    except ImportError:  # the goal system is optional for the map
+        return [], "目标系统不可用"
+    try:
+        return GoalFile.from_json(read_json(home.goals)).goals, ""
+    except (CorruptFileError, NotUtf8Error, ValueError) as exc:
+        return [], f"goals.json 无法读取：{exc}"
+
+
+@dataclass
+class MemoryMap:
+    """The graph of one home's map, plus what rendering needs in order.
+
+    Attributes:
+        graph: the ``networkx.DiGraph`` described in the module docstring.
+        entries: warm entries in file order (``[n]`` = position).
+        situations: situations, most recently active first.
+        notes: problems met while reading (a corrupt file...), shown in the map.
+    """
+
+    home: MemoryHome
+    graph: nx.DiGraph
+    entries: list[WarmEntry]
+    situations: list[Situation]
+    goals: list[Any] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def children(self, node: str, edge_type: str | None = None) -> list[str]:
+        """Successors of ``node`` in insertion order, optionally of one edge type."""
+        return [v for v in self.graph.successors(node)
+                if edge_type is None or self.graph.edges[node, v].get("type") == edge_type]
+
+    def axis(self, name: str) -> list[str]:
+        return self.children(f"axis:{name}", "axis")
+
+    def node_for_pointer(self, pointer: str) -> str | None:
+        """The graph node whose ``pointer`` attribute is ``pointer``."""
+        return self._pointers().get(pointer.strip())
+
+    def _pointers(self) -> dict[str, str]:
+        cache = self.graph.graph.get("_pointer_index")
+        if cache is None:
+            cache = {d["pointer"]: n for n, d in self.graph.nodes(data=True) if d.get("pointer")}
+            self.graph.graph["_pointer_index"] = cache
+        return cache
+
+    def to_dict(self) -> dict:
+        """JSON for a viewer: nodes (id + attributes) and typed edges."""
+        nodes = [{"id": n, **{k: v for k, v in d.items() if not k.startswith("_")}}
+                 for n, d in self.graph.nodes(data=True)]
+        edges = [{"source": a, "target": b, "type": d.get("type")} for a, b, d in self.graph.edges(data=True)]
+        return {"nodes": nodes, "edges": edges, "notes": list(self.notes)}
+
+
+def build_map(home: MemoryHome, memory=None) -> MemoryMap:
+    """Read the home and build its map graph (situations, goals, archive, evidence)."""
+    from core.memory import Memory
+    from core.ontology import find_conflicts
+
+    memory = memory or Memory(home)
+    entries = memory.entries()
+    g = nx.DiGraph()
+    for axis in AXES:
+        g.add_node(f"axis:{axis}", type="axis", label=AXIS_TITLES[axis], pointer=f"axis:{axis}")
+    notes: list[str] = []
+
+    # situations and entries
+    for e in entries:
+        g.add_node(f"entry:{e.id}", type="entry", n=e.n, stamp=e.stamp, kind=e.kind,
+                   confidence=e.effective_confidence, brief=e.brief, pointer=f"[{e.n}]")
+    situations = group_situations(entries)
+    for s in situations:
+        sid = f"situation:{s.label}"
+        g.add_node(sid, type="situation", label=s.label, anchor=s.anchor, first=s.first, last=s.last,
+                   count=len(s.entries), pointer=sid)
+        g.add_edge("axis:situations", sid, type="axis")
+        for e in s.entries:
+            g.add_edge(sid, f"entry:{e.id}", type="groups")
+    for c in find_conflicts(entries):
+        ids = [f"entry:{e.id}" for _, e in c.values]
+        for a, b in zip(ids, ids[1:]):
+            g.add_edge(a, b, type="conflicts", subject=c.subject)
+
+    # goals
+    goals, note = goals_of(home)
+    if note:
+        notes.append(note)
+    goals = sorted(goals, key=lambda x: (_STATE_ORDER.get(x.state, 9), _PRIORITY_ORDER.get(x.priority, 9), x.id))
+    for goal in goals:
+        gid = f"goal:{goal.id}"
+        g.add_node(gid, type="goal", domain=goal.domain, state=goal.state, priority=goal.priority,
+                   statement=goal.statement, triggers=list(goal.triggers), pointer=gid)
+        g.add_edge("axis:goals", gid, type="axis")
+
+    # archive: node files and cold
+    by_n = {e.n: e for e in entries}
+    for name, label, attr in ARCHIVE_FILES:
+        path = getattr(home, attr)
+        try:
+            text = read_text(path)
+        except NotUtf8Error as exc:
+            notes.append(f"{path.name} 无法读取：{exc}")
+            continue
+        if not text:
+            continue
+        fid = f"file:{name}"
+        g.add_node(fid, type="ontology_file", label=label, path=str(path), file=path.name, pointer=name)
+        g.add_edge("axis:archive", fid, type="axis")
+        for node in parse_nodes(text).nodes:
+            if node.is_empty or not node.theme:
+                continue
+            nid = f"node:{name}:{node.theme}"
+            cites = _cited(node.body) if name == "ontology" else []
+            g.add_node(nid, type="ontology_node", theme=node.theme, date=node_date(node), file=path.name,
+                       lines=node.body.count("\n") + 1, pointer=f"{name}:{node.theme}", cites=cites)
+            g.add_edge(fid, nid, type="contains")
+            for n in cites:
+                if n in by_n:
+                    g.add_edge(nid, f"entry:{by_n[n].id}", type="cites")
+    try:
+        cold = cold_format.parse_cold(read_text(home.cold) or "")
+    except NotUtf8Error as exc:
+        notes.append(f"cold.md 无法读取：{exc}")
+        cold = None
+    episodic = home.episodic_days()
+    for day in sorted(episodic):
+        g.add_node(f"episodic:{day}", type="episodic_day", day=day, pointer=f"episodic:{day}")
+    if cold is not None:
+        for section in cold.sections:
+            if not getattr(section, "day", None):
+                continue
+            cid = f"cold:{section.day}"
+            g.add_node(cid, type="cold_section", day=section.day, count=len(section.items), pointer=cid)
+            g.add_edge("axis:archive", cid, type="axis")
+            if section.day in episodic:
+                g.add_edge(cid, f"episodic:{section.day}", type="archived_in")
+
+    # evidence: journal days and episodic archives
+    days = home.journal_days()
+    for day in sorted(days):
+        count = 0
+        for path in days[day]:
+            try:
+                count += journal_format.count_turns(read_text(path) or "")
+            except NotUtf8Error as exc:
+                notes.append(f"{path.name} 无法读取：{exc}")
+        g.add_node(f"journal:{day}", type="journal_day", day=day, count=count, pointer=f"journal:{day}")
+        g.add_edge("axis:evidence", f"journal:{day}", type="axis")
+    for day in sorted(episodic):
+        g.add_edge("axis:evidence", f"episodic:{day}", type="axis")
+    for e in entries:
+        if e.day in days:
+            g.add_edge(f"entry:{e.id}", f"journal:{e.day}", type="on_day")
+    return MemoryMap(home, g, entries, situations, goals, notes)
+
+
+def _cited(body: str) -> list[int]:
+    import re
+
+    seen: dict[int, None] = {}
+    for m in re.finditer(r"\[(\d+)\]", body):
+        seen.setdefault(int(m.group(1)), None)
+    return list(seen)
+
+
+# -- text ---------------------------------------------------------------------------------------------
+def _pointer_text(e: WarmEntry) -> str:
+    return f"[{e.n}]?" if e.effective_confidence == "low" else f"[{e.n}]"
+
+
+def _situation_lines(mm: MemoryMap) -> tuple[str, list[str]]:
+    live = [e for e in mm.entries if not e.is_wrong]
+    wrong = len(mm.entries) - len(live)
+    head = f"◆ {AXIS_TITLES['situations']}（暖态 {len(live)} 条 · {len(mm.situations)} 个情境"
+    head += f" · {wrong} 条已翻转不列）" if wrong else "）"
+    lines = []
+    for s in mm.situations:
+        shown = s.entries[-POINTERS_PER_SITUATION:]
+        hidden = len(s.entries) - len(shown)
+        pointers = " ".join(_pointer_text(e) for e in shown)
+        if hidden:
+            pointers = f"(+{hidden}) … {pointers}"
+        span = s.first[:10] if s.first[:10] == s.last[:10] else f"{s.first[:10]}~{s.last[:10]}"
+        lines.append(f"- {s.label}（{span}）：{pointers}")
+    return head, lines
+
+
+def _goal_lines(mm: MemoryMap) -> tuple[str, list[str]]:
+    head = f"◆ {AXIS_TITLES['goals']}（{len(mm.goals)} 个目标）"
+    lines = []
+    for goal in mm.goals:
+        text = f"- {goal.domain} · {goal.state} · {goal.priority}：{' '.join(goal.statement.split())}"
+        if goal.triggers:
+            text += "（触发：" + "；".join(goal.triggers) + "）"
+        lines.append(f"{text} «goal:{goal.id}»")
+    return head, lines
+
+
+def _join_capped(items: list[str], cap: int) -> str:
+    out, used = [], 0
+    for i, item in enumerate(items):
+        if out and used + len(item) + 1 > cap:
+            return "、".join(out) + f" 等 {len(items)} 个"
+        out.append(item)
+        used += len(item) + 1
+    return "、".join(out)
+
+
+def _archive_lines(mm: MemoryMap) -> tuple[str, list[str]]:
+    g = mm.graph
+    lines = []
+    cold = []
+    for child in mm.axis("archive"):
+        data = g.nodes[child]
+        if data["type"] == "ontology_file":
+            nodes = mm.children(child, "contains")
+            themes = []
+            for nid in nodes:
+                nd = g.nodes[nid]
+                item = nd["theme"]
+                if nd.get("cites"):
+                    item += "".join(f"[{n}]" for n in nd["cites"][:3]) + ("…" if len(nd["cites"]) > 3 else "")
+                elif nd.get("date"):
+                    item += f"（{nd['date']}）"
+                themes.append(item)
+            lines.append(f"- {data['label']} {data['file']}（{len(nodes)} 节点）：{_join_capped(themes, THEMES_LINE_CHARS)}"
+                         f" «{data['pointer']}»")
+        elif data["type"] == "cold_section":
+            cold.append(data)
+    if cold:
+        items = [f"{c['day']} 沉淀 {c['count']} 条" for c in reversed(cold)]
+        lines.append(f"- 冷储 cold.md（{len(cold)} 段）：{_join_capped(items, THEMES_LINE_CHARS)} «cold»")
+    return f"◆ {AXIS_TITLES['archive']}", lines
+
+
+def _evidence_lines(mm: MemoryMap) -> tuple[str, list[str]]:
+    g = mm.graph
+    journal = [g.nodes[n] for n in mm.axis("evidence") if g.nodes[n]["type"] == "journal_day"]
+    episodic = [g.nodes[n] for n in mm.axis("evidence") if g.nodes[n]["type"] == "episodic_day"]
+    lines = []
+    # newest first, a week of days per line so the newest survive a tight budget
+    recent = list(reversed(journal))
+    for i in range(0, len(recent), DAYS_PER_LINE):
+        chunk = recent[i:i + DAYS_PER_LINE]
+        label = f"- 序时账 journal（共 {len(journal)} 天）：" if i == 0 else "- 序时账（更早）："
+        lines.append(label + "、".join(f"{d['day']}（{d['count']} 条）" for d in chunk))
+    recent = list(reversed(episodic))
+    for i in range(0, len(recent), DAYS_PER_LINE):
+        chunk = recent[i:i + DAYS_PER_LINE]
+        label = f"- 情景归档 episodic（共 {len(episodic)} 天）：" if i == 0 else "- 情景归档（更早）："
+        lines.append(label + "、".join(d["day"] for d in chunk))
+    return f"◆ {AXIS_TITLES['evidence']}", lines
+
+
+_AXIS_LINES: dict[str, Callable[[MemoryMap], tuple[str, list[str]]]] = {
+    "situations": _situation_lines, "goals": _goal_lines, "archive": _archive_lines, "evidence": _evidence_lines,
+}
+
+
+def _overflow_hint(omitted: dict[str, int]) -> str:
+    parts = "，".join(f"{AXIS_TITLES[a]}省略 {n} 行" for a, n in omitted.items() if n)
+    return f"…（超出地图预算：{parts}；memory_map full=true 查看全部）"
+
+
+def render_map(mm: MemoryMap, budget: int = DEFAULT_BUDGET) -> str:
+    """The map text within ``budget`` characters (whole lines; an overflow hint when cut).
+
+    The title and the four axis headers always come first; the axes' lines are then taken in
+    turns (one line of each axis per round, situations first) until the next line would not fit,
+    so every axis keeps its most important lines. ``budget <= 0`` means no limit.
+    """
+    sections = [(axis, *_AXIS_LINES[axis](mm)) for axis in AXES]
+    notes = [f"（注意：{n}）" for n in mm.notes]
+
+    def assemble(counts: dict[str, int], hint: str = "") -> str:
+        out = [HEADER, *notes]
+        for axis, head, lines in sections:
+            out.append(head if lines[: counts[axis]] or lines else head + "：（空）")
+            out.extend(lines[: counts[axis]])
+        if hint:
+            out.append(hint)
+        return "\n".join(out)
+
+    full = {axis: len(lines) for axis, _, lines in sections}
+    text = assemble(full)
+    if budget <= 0 or len(text) <= budget:
+        return text
+    counts = {axis: 0 for axis in AXES}
+    omitted_all = dict(full)
+    reserve = len(_overflow_hint(omitted_all)) + 1
+    used = len(assemble(counts))
+    open_axes = [a for a in AXES if full[a]]
+    line_lists = {axis: lines for axis, _, lines in sections}
+    while open_axes:
+        for axis in list(open_axes):
+            line = line_lists[axis][counts[axis]]
+            if used + len(line) + 1 + reserve > budget:
+                open_axes.remove(axis)  # whole lines only; later lines of this axis stay out
+                continue
+            counts[axis] += 1
+            used += len(line) + 1
+            if counts[axis] == full[axis]:
+                open_axes.remove(axis)
+    omitted = {a: full[a] - counts[a] for a in AXES}
+    text = assemble(counts, _overflow_hint(omitted))
+    if len(text) > budget:  # a budget smaller than the headers: keep whole lines that fit
+        kept, size = [], 0
+        for line in text.split("\n"):
+            if size + len(line) + (1 if kept else 0) > budget:
+                break
+            kept.append(line)
+            size += len(line) + (1 if len(kept) > 1 else 0)
+        text = "\n".join(kept)
+    return text
+
+
+def map_text(home: MemoryHome, budget: int = DEFAULT_BUDGET, memory=None) -> str:
+    """Build and render in one call (what the injection and the ``memory_map`` tool use)."""
+    return render_map(build_map(home, memory), budget)

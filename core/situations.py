@@ -1,0 +1,221 @@
+"""Situations: warm entries grouped by a signature of topic tokens (SPEC 9 Situations axis, SPEC 10).
+
+A *situation* is the unit the seeds organise recent memory by ("what is being talked about now").
+Here it is computed, not stored: every entry gets a *signature*, the topic tokens it shares with
+other entries, most widely shared first; entries whose signature starts with the same token (the
+*anchor*) form one situation. The result is deterministic (ties are broken by the token text) and
+stable under appends: a new entry joins the situation of its anchor without reshuffling the others
+unless it changes which token is most shared.
+
+Topic tokens are :func:`core.text.tokenize` words minus pure numbers, dates and versions (values,
+not topics) and minus tokens present in more than ``max_share`` of the entries (too common to say
+anything, such as 用户 in every event). A token must occur in at least two entries to be shared.
+Entries with no shared token go to one catch-all situation, ``OTHER_LABEL``.
+"""
+from __future__ import annotations
+
+import heapq
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from core.formats.warm import WarmEntry
+from core.text import is_cjk, tokenize
+
+__all__ = [
+    "OTHER_LABEL", "Situation", "topic_tokens", "document_frequency", "assign_anchors", "signatures",
+    "group_situations", "label_of",
+]
+
+#: the label of the situation collecting entries that share no topic token with any other entry
+OTHER_LABEL = "其他"
+_VALUE_TOKEN = re.compile(r"^[\d.,:/_\-']+$|^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
+
+
+@lru_cache(maxsize=65536)
+def _tokens_of_text(text: str) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for tok in tokenize(text):
+        if _VALUE_TOKEN.match(tok):
+            continue
+        if len(tok) == 1 and is_cjk(tok):
+            continue
+        seen.setdefault(tok, None)
+    return tuple(seen)
+
+
+def topic_tokens(entry: WarmEntry | str) -> tuple[str, ...]:
+    """The distinct topic tokens of an entry (or a text), in text order (cached per text)."""
+    return _tokens_of_text(entry if isinstance(entry, str) else entry.body)
+
+
+def document_frequency(token_sets: Iterable[Iterable[str]]) -> Counter:
+    """In how many of the given token sets each token occurs."""
+    df: Counter = Counter()
+    for tokens in token_sets:
+        df.update(set(tokens))
+    return df
+
+
+def _shared_limit(count: int, max_share: float) -> int:
+    # With few entries every shared token is useful; the share cap only bites on larger sets.
+    return count if count < 8 else max(2, int(count * max_share))
+
+
+def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0.3) -> list[str | None]:
+    """The anchor of each token list: a greedy cover by shared tokens.
+
+    The token shared by the most not-yet-anchored lists becomes the anchor of all of them (ties:
+    the smaller token text), then the next, until no token is shared by two unanchored lists. This
+    keeps a topic together even when its entries also share other tokens with other topics.
+    """
+    df = document_frequency(token_lists)
+    limit = _shared_limit(len(token_lists), max_share)
+    postings: dict[str, list[int]] = {}
+    for i, tokens in enumerate(token_lists):
+        for t in set(tokens):
+            if 2 <= df[t] <= limit:
+                postings.setdefault(t, []).append(i)
+    remaining = {t: len(ix) for t, ix in postings.items()}
+    heap = [(-c, t) for t, c in remaining.items()]
+    heapq.heapify(heap)
+    anchors: list[str | None] = [None] * len(token_lists)
+    while heap:
+        neg, token = heapq.heappop(heap)
+        current = remaining[token]
+        if current != -neg:  # stale: other anchors took some of its lists since it was pushed
+            if current >= 2:
+                heapq.heappush(heap, (-current, token))
+            continue
+        if current < 2:
+            break
+        for i in postings[token]:
+            if anchors[i] is None:
+                anchors[i] = token
+                for t in set(token_lists[i]):
+                    if t in remaining:
+                        remaining[t] -= 1
+    return anchors
+
+
+def signatures(entries: Sequence[WarmEntry], *, size: int = 3, max_share: float = 0.3) -> list[tuple[str, ...]]:
+    """The signature of each entry: its anchor, then its other shared topic tokens, most shared
+    first (up to ``size`` tokens; empty when the entry shares nothing)."""
+    token_lists = [topic_tokens(e) for e in entries]
+    anchors = assign_anchors(token_lists, max_share=max_share)
+    df = document_frequency(token_lists)
+    limit = _shared_limit(len(entries), max_share)
+    out = []
+    for tokens, anchor in zip(token_lists, anchors):
+        if anchor is None:
+            out.append(())
+            continue
+        rest = [t for t in tokens if t != anchor and 2 <= df[t] <= limit]
+        rest.sort(key=lambda t: (-df[t], t))
+        out.append((anchor, *rest[: size - 1]))
+    return out
+
+
+@dataclass
+class Situation:
+    """Entries that share an anchor token.
+
+    Attributes:
+        anchor: the shared token (``OTHER_LABEL`` for the catch-all group).
+        label: the anchor and the token most often found beside it in the group, joined by ``·``.
+        entries: the entries, in file order.
+    """
+
+    anchor: str
+    label: str
+    entries: list[WarmEntry] = field(default_factory=list)
+
+    @property
+    def numbers(self) -> list[int]:
+        """The ``[n]`` pointers of the entries (memory_read numbering)."""
+        return [e.n for e in self.entries]
+
+    @property
+    def first(self) -> str:
+        return min(e.stamp for e in self.entries)
+
+    @property
+    def last(self) -> str:
+        return max(e.stamp for e in self.entries)
+
+    @property
+    def last_active(self) -> str:
+        """The newest of the entries' stamps and last_access times: how current the situation is."""
+        return max(max(e.stamp, e.last_access or "") for e in self.entries)
+
+    @property
+    def pointer(self) -> str:
+        return f"situation:{self.label}"
+
+    def to_dict(self) -> dict:
+        return {"anchor": self.anchor, "label": self.label, "numbers": self.numbers,
+                "first": self.first, "last": self.last, "last_active": self.last_active}
+
+
+def group_situations(
+    entries: Sequence[WarmEntry], *, include_wrong: bool = False, max_share: float = 0.3
+) -> list[Situation]:
+    """Group ``entries`` into situations, most recently active first (the catch-all last).
+
+    Wrong (flipped) entries are left out unless ``include_wrong``: they must not be cited, and
+    they would otherwise pull a situation towards a value that was corrected.
+    """
+    live = [e for e in entries if include_wrong or not e.is_wrong]
+    sigs = signatures(live, max_share=max_share)
+    groups: dict[str, list[tuple[WarmEntry, tuple[str, ...]]]] = {}
+    for entry, sig in zip(live, sigs):
+        groups.setdefault(sig[0] if sig else OTHER_LABEL, []).append((entry, sig))
+    situations = []
+    for anchor, members in groups.items():
+        situations.append(Situation(anchor, _label(anchor, members), [e for e, _ in members]))
+    situations.sort(key=lambda s: s.label)
+    situations.sort(key=lambda s: s.last_active, reverse=True)
+    situations.sort(key=lambda s: s.anchor == OTHER_LABEL)
+    _unique_labels(situations)
+    return situations
+
+
+def _label(anchor: str, members: list[tuple[WarmEntry, tuple[str, ...]]]) -> str:
+    if anchor == OTHER_LABEL:
+        return OTHER_LABEL
+    return label_of([e for e, _ in members], anchor)
+
+
+def label_of(entries: Sequence[WarmEntry], anchor: str | None = None) -> str:
+    """A short name for a group of entries: its anchor (by default the topic token most of them
+    share), plus the token found most often beside it when at least two and half of the entries
+    have it; the two in the order they appear in the first entry holding both. Empty when the
+    entries have no topic token at all."""
+    counts = Counter(t for e in entries for t in topic_tokens(e))
+    if anchor is None:
+        if not counts:
+            return ""
+        anchor = min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    beside = {t: c for t, c in counts.items() if t != anchor}
+    if not beside:
+        return anchor
+    second, count = min(beside.items(), key=lambda kv: (-kv[1], kv[0]))
+    if count < 2 or count * 2 < len(entries):
+        return anchor
+    for e in entries:
+        tokens = topic_tokens(e)
+        if second in tokens:
+            first_pos = tokens.index(anchor) if anchor in tokens else 0
+            return f"{anchor}·{second}" if first_pos <= tokens.index(second) else f"{second}·{anchor}"
+    return f"{anchor}·{second}"
+
+
+def _unique_labels(situations: list[Situation]) -> None:
+    seen: Counter = Counter()
+    for s in situations:
+        seen[s.label] += 1
+        if seen[s.label] > 1:
+            s.label = f"{s.label}#{seen[s.label]}"
+
