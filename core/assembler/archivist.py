@@ -117,7 +117,7 @@ def find_reusable(index: list[dict], topic: str, today: date, days: int) -> tupl
 def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: str, stamp: str, finding: str) -> None:
     """Upsert the finding into the cache index (atomic, under the home lock)."""
     if ctx.dry_run:
-        span.decide("cache", "not written", "dry run (replay)")
+        span.files.append({"path": team.TIMELINES_FILE, "action": "dry-run", "bytes": 0, "diff": ""})
         return
     path = ctx.home.team_file(team.TIMELINES_FILE)
     with ctx.home.lock().hold():

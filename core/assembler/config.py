@@ -164,3 +164,20 @@ def _merge(target: dict[str, Any], values: Mapping[str, Any], defaults: Mapping[
             _merge(target[key], value, default, dotted + ".")
         else:
             target[key] = coerce(value, default, dotted)
+
+
+def load_home_settings(home) -> tuple[AssemblerConfig, Any]:
+    """The ``assembler`` and ``llm`` objects of the home's ``workbench.json`` (both optional).
+
+    Returns ``(AssemblerConfig, LLMSettings)``. A corrupt ``workbench.json`` is reported (its copy
+    is kept by ``read_json``); keys are never required, so a missing file means the defaults.
+    """
+    from core.errors import CorruptFileError
+    from core.fsio import read_json
+    from core.llm import LLMSettings
+
+    data = read_json(home.config) if home.config.exists() else None
+    data = data or {}
+    if not isinstance(data, dict):
+        raise CorruptFileError(home.config, "workbench.json must hold a JSON object", None)
+    return AssemblerConfig(data.get("assembler") or {}), LLMSettings.from_dict(data.get("llm") or {})

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import inspect
 import os
 import threading
 from collections import OrderedDict
@@ -150,31 +151,37 @@ def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str
         return [], f"goal_get failed: {type(exc).__name__}: {exc}"
     out = []
     for item in ranked or []:
-        goal = _get(item, "goal") or item
-        statement = _get(goal, "statement")
-        score = _get(item, "score") or _get(item, "activation") or 0.0
-        if not statement or not float(score) > 0:
+        row = _jsonable(item)
+        if not isinstance(row, dict):
             continue
-        parts = _get(item, "parts") or _get(item, "score_parts") or {}
-        gid = _get(goal, "id") or statement
+        goal = row.get("goal") if isinstance(row.get("goal"), dict) else row
+        statement = goal.get("statement")
+        parts = row.get("parts") or row.get("score_parts") or {}
+        if not statement or not _activated(row, parts):
+            continue
+        gid = goal.get("id") or statement
         out.append(Candidate(id=f"goal:{gid}", source="goal", text=f"【目标】{statement}", via="goal",
-                             body=str(statement), score=float(score),
-                             extra={"activation": _jsonable(parts), "state": _get(goal, "state"),
-                                    "domain": _get(goal, "domain")}))
+                             body=str(statement), score=float(row.get("score") or 0.0),
+                             extra={"activation": parts, "state": goal.get("state"), "domain": goal.get("domain"),
+                                    "goal_rank": row.get("rank")}))
     return out, f"{len(out)} goal(s) activated"
 
 
+def _activated(row: dict[str, Any], parts: dict[str, Any]) -> bool:
+    """A goal joins only on a real signal (similarity, domain or bridge hit): the constant term of
+    goalActivate gives every active goal a positive score, which is not an activation."""
+    if parts:
+        return bool(parts.get("similarity")) or bool(parts.get("domain_hit")) or bool(parts.get("bridge_hit"))
+    return float(row.get("score") or 0.0) > 0
+
+
 def _call_goal_get(getter, ctx: RoundContext, query: str, k: int):
-    try:
-        return getter(ctx.home, query, k)
-    except TypeError:
-        return getter(query, k)
-
-
-def _get(obj: Any, name: str) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name)
-    return getattr(obj, name, None)
+    """Call ``goal_get`` by its parameter names (home, situation, k), whatever their order."""
+    values = {"home": ctx.home, "situation": query, "query": query, "text": query, "k": k, "limit": k,
+              "top_k": k, "memory": ctx.memory}
+    params = inspect.signature(getter).parameters
+    kwargs = {name: values[name] for name in params if name in values}
+    return getter(**kwargs)
 
 
 def _jsonable(value: Any) -> Any:
@@ -263,7 +270,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
                    "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
                    "workspace_skipped": skipped, "goals": goal_note}
-    span.decide("exclude", wrong, f"{wrong} wrong entr{'y' if wrong == 1 else 'ies'} never become candidates")
+    span.decide("exclude", wrong, f"wrong (flipped) entries never become candidates: {wrong} here")
     mode, why = choose_mode(config, decision, len(entries))
     span.decide("mode", mode, why)
 

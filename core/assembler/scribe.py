@@ -46,7 +46,10 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
     written: dict[str, Any] = {}
     with ctx.home.lock().hold():
         cycle_path = ctx.home.team_file(team.CYCLE_FILE)
-        raw_cycle, problem = team.read_team_json(cycle_path)
+        if ctx.dry_run:  # a replay counts from the ledger the original round saw
+            raw_cycle, problem = ctx.inputs.cycle_before, None
+        else:
+            raw_cycle, problem = team.read_team_json(cycle_path)
         if problem:
             span.decide("cycle.json", "empty state", f"{problem}; read as the empty state")
         cycle = team.normalise_cycle(raw_cycle, at)
