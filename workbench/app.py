@@ -1,0 +1,186 @@
+"""Start the workbench: ``linghun-workbench [--home PATH]`` or ``python -m workbench``.
+
+With no ``--home`` (and no home opened last time) the demo home is opened: the bundled copy in
+``resources/demo-home`` is copied once to ``core.appdirs.data_dir()/demo-home`` and that copy is
+used, so the bundled files are never edited. A build without the demo home opens an empty new home
+there and says so in the status bar.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+import resources
+from core import appdirs
+from core.home import MemoryHome
+from workbench import icons
+from workbench.i18n import Translations
+from workbench.settings import Settings
+
+APP_NAME = "linghun-workbench"
+LICENSE = "AGPL-3.0-or-later"
+
+
+def version() -> str:
+    """The installed distribution's version (the source tree's pyproject when run uninstalled)."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version as dist_version
+        return dist_version(APP_NAME)
+    except PackageNotFoundError:
+        return "0+unknown"
+_NO_DEMO = QT_TRANSLATE_NOOP(
+    "App", "The demo home is not bundled with this build: an empty new home was opened at {0}")
+
+
+# -- the demo home -----------------------------------------------------------------------------
+def demo_home_dir() -> Path:
+    return appdirs.data_dir() / "demo-home"
+
+
+def _has_files(folder: Path) -> bool:
+    return folder.is_dir() and any(p.is_file() for p in folder.rglob("*"))
+
+
+def demo_home() -> tuple[Path, str]:
+    """The writable demo home ($DSH_HOME folder) and a note to show when it is only an empty home."""
+    dest = demo_home_dir()
+    if _has_files(dest):
+        return dest, ""
+    if _has_files(resources.DEMO_HOME_DIR):
+        if dest.exists():  # an empty fallback made before the demo home was bundled
+            shutil.rmtree(dest)
+        shutil.copytree(resources.DEMO_HOME_DIR, dest)
+        for p in [dest, *dest.rglob("*")]:  # installed package data may be read-only
+            p.chmod(0o755 if p.is_dir() else 0o644)
+        return dest, ""
+    MemoryHome.resolve(dest).ensure()
+    return dest, QCoreApplication.translate("App", _NO_DEMO).format(dest)
+
+
+def start_home(explicit: str | None, settings: Settings) -> tuple[Path, str]:
+    """Which home to open at start: ``--home``, else the last one opened if it still exists, else the demo."""
+    if explicit:
+        return Path(explicit).expanduser(), ""
+    env = os.environ.get("DSH_HOME")
+    if env:
+        return Path(env).expanduser(), ""
+    last = settings.last_home
+    if last and Path(last).is_dir():
+        return Path(last), ""
+    return demo_home()
+
+
+# -- theme ---------------------------------------------------------------------------------------
+def _dark_palette() -> QPalette:
+    p = QPalette()
+    base, window, text = QColor("#1e2126"), QColor("#2a2e35"), QColor("#e6e6e6")
+    roles = {
+        QPalette.ColorRole.Window: window, QPalette.ColorRole.WindowText: text,
+        QPalette.ColorRole.Base: base, QPalette.ColorRole.AlternateBase: QColor("#262a30"),
+        QPalette.ColorRole.ToolTipBase: window, QPalette.ColorRole.ToolTipText: text,
+        QPalette.ColorRole.Text: text, QPalette.ColorRole.Button: window,
+        QPalette.ColorRole.ButtonText: text, QPalette.ColorRole.BrightText: QColor("#ff6b6b"),
+        QPalette.ColorRole.Highlight: QColor("#3d6fa3"), QPalette.ColorRole.HighlightedText: QColor("#ffffff"),
+        QPalette.ColorRole.Link: QColor("#7fb3ea"), QPalette.ColorRole.PlaceholderText: QColor("#8a8f98"),
+        QPalette.ColorRole.Mid: QColor("#3a3f47"), QPalette.ColorRole.Dark: QColor("#17191d"),
+        QPalette.ColorRole.Light: QColor("#3f444c"),
+    }
+    for role, colour in roles.items():
+        p.setColor(role, colour)
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7f88"))
+    return p
+
+
+def is_dark(theme: str) -> bool:
+    if theme == "dark":
+        return True
+    if theme == "light":
+        return False
+    return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """Fusion with a light or dark palette; "system" follows the platform's colour scheme."""
+    app.setStyle("Fusion")
+    dark = is_dark(theme)
+    app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+    icons.clear_cache()
+
+
+class ThemeFollower:
+    """Re-applies the theme when the setting or (for "system") the platform scheme changes."""
+
+    def __init__(self, app: QApplication, settings: Settings) -> None:
+        self.app, self.settings = app, settings
+        settings.sig_theme_changed.connect(self.apply)
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._scheme_changed)
+        self.apply()
+
+    def apply(self, *_args) -> None:
+        apply_theme(self.app, self.settings.theme)
+
+    def _scheme_changed(self, *_args) -> None:
+        if self.settings.theme == "system":
+            self.apply()
+
+
+# -- start ---------------------------------------------------------------------------------------
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=APP_NAME, description="Desktop workbench for a linghun memory home.")
+    parser.add_argument("--home", help="the memory home to open ($DSH_HOME, or its linghun folder)")
+    parser.add_argument("--lang", choices=("system", "en", "zh_CN"), help="user-interface language (saved)")
+    parser.add_argument("--theme", choices=("system", "light", "dark"), help="colour theme (saved)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    return parser.parse_args(argv)
+
+
+def create_application(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName("linghun")
+    app.setApplicationVersion(version())
+    app.setWindowIcon(icons.icon("linghun"))
+    return app
+
+
+class Workbench:
+    """The running application: settings, translations, theme and the main window, wired together."""
+
+    def __init__(self, app: QApplication, settings: Settings | None = None) -> None:
+        from workbench.main_window import MainWindow
+
+        self.app = app
+        self.settings = settings or Settings()
+        self.translations = Translations(app)
+        self.translations.apply(self.settings.language)
+        self.settings.sig_language_changed.connect(self.translations.apply)
+        self.theme = ThemeFollower(app, self.settings)
+        self.window = MainWindow(self.settings)
+
+    def open_start_home(self, explicit: str | None = None) -> None:
+        path, note = start_home(explicit, self.settings)
+        self.window.open_home(path, remember=not note and path != demo_home_dir())
+        if note:
+            self.window.set_home_note(note)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    app = create_application()
+    settings = Settings()
+    if args.lang:
+        settings.language = args.lang
+    if args.theme:
+        settings.theme = args.theme
+    workbench = Workbench(app, settings)
+    workbench.window.show()
+    workbench.open_start_home(args.home)
+    return app.exec()

@@ -1,0 +1,1 @@
+"""Dialogs of the workbench: settings, about, conflict (reload / keep / merge), diff preview."""

@@ -1,0 +1,40 @@
+"""The About box: name, version, license, and the Qt it runs on."""
+from __future__ import annotations
+
+import PySide6
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from workbench import icons
+
+
+class AboutDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        from workbench.app import LICENSE, version
+
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("About linghun workbench"))
+        row = QHBoxLayout()
+        logo = QLabel(self)
+        logo.setPixmap(icons.icon("linghun").pixmap(64, 64))
+        logo.setAlignment(Qt.AlignmentFlag.AlignTop)
+        row.addWidget(logo)
+        self.text = QLabel(self)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setOpenExternalLinks(True)
+        self.text.setWordWrap(True)
+        self.text.setText(
+            "<h3>linghun workbench {0}</h3><p>{1}</p><p>{2}</p><p><small>PySide6 {3}, Qt {4}</small></p>".format(
+                version(),
+                self.tr("A desktop workbench for seeing, curating and debugging an LLM agent's "
+                        "long-term memory."),
+                self.tr("License: {0}. You may share and change it under the terms of the GNU Affero "
+                        "General Public License, version 3 or later.").format(LICENSE),
+                PySide6.__version__, qVersion()))
+        row.addWidget(self.text, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(460, 220)

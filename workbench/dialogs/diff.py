@@ -1,0 +1,78 @@
+"""Show what a save will change: a unified diff, coloured, in a read-only text view."""
+from __future__ import annotations
+
+import difflib
+
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+
+
+def unified_diff(before: str, after: str, name: str = "warm.md", context: int = 2) -> str:
+    """The change from ``before`` to ``after`` as a unified diff ("" when they are equal)."""
+    if before == after:
+        return ""
+    lines = difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                 f"a/{name}", f"b/{name}", n=context)
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+class _DiffHighlighter(QSyntaxHighlighter):
+    def __init__(self, document) -> None:
+        super().__init__(document)
+        self._formats = {}
+        for prefix, colour in (("+", "#2e9d4a"), ("-", "#d0453b"), ("@", "#7a6fd0")):
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(colour))
+            self._formats[prefix] = fmt
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text.startswith(("+++", "---")):
+            return
+        fmt = self._formats.get(text[:1])
+        if fmt is not None:
+            self.setFormat(0, len(text), fmt)
+
+
+class DiffView(QPlainTextEdit):
+    """A read-only, monospaced, coloured unified diff."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        self.setFont(font)
+        self._highlighter = _DiffHighlighter(self.document())
+
+    def show_change(self, before: str, after: str, name: str = "warm.md") -> str:
+        text = unified_diff(before, after, name)
+        self.setPlainText(text or self.tr("No change."))
+        return text
+
+
+class DiffDialog(QDialog):
+    """Preview a change before it is made: OK applies, Cancel does not."""
+
+    def __init__(self, title: str, message: str, before: str, after: str, name: str = "warm.md",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(760, 480)
+        layout = QVBoxLayout(self)
+        label = QLabel(message)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        self.view = DiffView(self)
+        self.view.show_change(before, after, name)
+        layout.addWidget(self.view)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Apply"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    @classmethod
+    def confirm(cls, title: str, message: str, before: str, after: str, parent: QWidget | None = None) -> bool:
+        """Show the preview modally; True when the user chose to apply (tests patch this)."""
+        return cls(title, message, before, after, parent=parent).exec() == QDialog.DialogCode.Accepted

@@ -1,0 +1,120 @@
+"""The settings dialog: home, language, theme, editor, LLM provider (key in the keyring)."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
+    QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+)
+
+from core.home import MemoryHome
+from workbench.settings import LlmSettings, Settings
+
+
+class SettingsDialog(QDialog):
+    """Edits ``Settings``; ``chosen_home`` is the home to open after OK ("" for no change)."""
+
+    def __init__(self, settings: Settings, home: MemoryHome | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.chosen_home = ""
+        self._forget_key = False
+        self.setWindowTitle(self.tr("Settings"))
+        layout = QVBoxLayout(self)
+
+        general = QGroupBox(self.tr("General"), self)
+        form = QFormLayout(general)
+        self.home_edit = QLineEdit(str(home.dsh_home) if home else "", self)
+        browse = QPushButton(self.tr("Browse…"), self)
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.home_edit, 1)
+        row.addWidget(browse)
+        form.addRow(self.tr("Memory home ($DSH_HOME):"), row)
+        self.language = QComboBox(self)
+        for value, text in (("system", self.tr("Follow the system")), ("en", "English"), ("zh_CN", "简体中文")):
+            self.language.addItem(text, value)
+        self.language.setCurrentIndex(self.language.findData(settings.language))
+        form.addRow(self.tr("Language:"), self.language)
+        self.theme = QComboBox(self)
+        for value, text in (("system", self.tr("Follow the system")), ("light", self.tr("Light")),
+                            ("dark", self.tr("Dark"))):
+            self.theme.addItem(text, value)
+        self.theme.setCurrentIndex(self.theme.findData(settings.theme))
+        form.addRow(self.tr("Theme:"), self.theme)
+        self.save_as_you_type = QCheckBox(self.tr("Save entries as I type (keystrokes merge into one undo step)"), self)
+        self.save_as_you_type.setChecked(settings.save_as_you_type)
+        form.addRow(self.save_as_you_type)
+        layout.addWidget(general)
+
+        llm = QGroupBox(self.tr("Language model"), self)
+        form = QFormLayout(llm)
+        current = settings.llm
+        self.provider = QComboBox(self)
+        self.provider.addItem(self.tr("Offline (no model)"), "offline")
+        self.provider.addItem(self.tr("OpenAI-compatible API"), "openai")
+        self.provider.setCurrentIndex(max(0, self.provider.findData(current.provider)))
+        form.addRow(self.tr("Provider:"), self.provider)
+        self.base_url = QLineEdit(current.base_url, self)
+        self.base_url.setPlaceholderText("https://api.deepseek.com/v1")
+        form.addRow(self.tr("Base URL:"), self.base_url)
+        self.model = QLineEdit(current.model, self)
+        self.model.setPlaceholderText("deepseek-chat")
+        form.addRow(self.tr("Model:"), self.model)
+        self.api_key = QLineEdit(self)
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        has_key = bool(settings.api_key.get())
+        self.api_key.setPlaceholderText(self.tr("a key is stored; type to replace it") if has_key
+                                        else self.tr("not set"))
+        forget = QPushButton(self.tr("Remove Key"), self)
+        forget.setEnabled(has_key)
+        forget.clicked.connect(self._forget)
+        row = QHBoxLayout()
+        row.addWidget(self.api_key, 1)
+        row.addWidget(forget)
+        form.addRow(self.tr("API key:"), row)
+        where = (self.tr("The key is kept in the system keyring, never in a settings file.")
+                 if settings.api_key.persistent else
+                 self.tr("No system keyring is available: the key is kept in memory for this session only "
+                         "and is never written to disk."))
+        self.key_note = QLabel(where, self)
+        self.key_note.setWordWrap(True)
+        form.addRow(self.key_note)
+        self.provider.currentIndexChanged.connect(self._update_enabled)
+        self._update_enabled()
+        layout.addWidget(llm)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, 0)
+
+    def _update_enabled(self) -> None:
+        online = self.provider.currentData() != "offline"
+        for widget in (self.base_url, self.model, self.api_key):
+            widget.setEnabled(online)
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Memory home"), self.home_edit.text())
+        if folder:
+            self.home_edit.setText(folder)
+
+    def _forget(self) -> None:
+        self._forget_key = True
+        self.api_key.clear()
+        self.api_key.setPlaceholderText(self.tr("the key will be removed"))
+
+    def accept(self) -> None:
+        s = self.settings
+        s.theme = self.theme.currentData()
+        s.language = self.language.currentData()
+        s.save_as_you_type = self.save_as_you_type.isChecked()
+        s.llm = LlmSettings(self.provider.currentData(), self.base_url.text(), self.model.text())
+        if self.api_key.text():
+            s.api_key.set(self.api_key.text())
+        elif self._forget_key:
+            s.api_key.set("")
+        self.api_key.clear()  # the key does not linger in the widget
+        s.sync()
+        self.chosen_home = self.home_edit.text().strip()
+        super().accept()

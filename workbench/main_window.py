@@ -1,0 +1,509 @@
+"""The main window: menus, toolbar, status bar, and one dock per registered pane.
+
+Docks are created once, at start, for every registered pane class (so ``restoreState`` finds them
+by objectName); opening a home builds a new ``WorkbenchContext`` and puts a fresh pane widget in
+each dock. The window never names a pane: panes come from ``workbench.panes.registered_panes()``.
+"""
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSize, Qt, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget,
+)
+
+from core.errors import LinghunError
+from core.home import MemoryHome
+from workbench import icons, panes
+from workbench.panes import WorkbenchContext
+from workbench.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class IndexFreshness:
+    """How the topic index (``ontology.md``, the memory_project projection) compares with memory.
+
+    state: "missing" (never projected), "fresh" or "stale" (a memory file changed after it).
+    projected: when ontology.md was last written; newest: the newest change of a source file.
+    """
+
+    state: str
+    projected: datetime | None
+    newest: datetime | None
+    newest_file: str = ""
+
+
+def _mtime(path: Path) -> datetime | None:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        return None
+
+
+def index_freshness(home: MemoryHome) -> IndexFreshness:
+    sources = [home.warm, home.memory_ontology, home.knowledge_ontology, home.knowledge_legacy, home.rules]
+    stamped = [(t, p.name) for p in sources if (t := _mtime(p)) is not None]
+    newest, newest_file = max(stamped) if stamped else (None, "")
+    projected = _mtime(home.ontology)
+    if projected is None:
+        return IndexFreshness("missing", None, newest, newest_file)
+    if newest is not None and newest > projected:
+        return IndexFreshness("stale", projected, newest, newest_file)
+    return IndexFreshness("fresh", projected, newest, newest_file)
+
+
+def confidence_counts(entries) -> Counter:
+    """Entries per effective confidence (high, medium, low, wrong)."""
+    return Counter(e.effective_confidence for e in entries)
+
+
+class MainWindow(QMainWindow):
+    """The workbench window.
+
+    Attributes:
+        ctx: the context of the open home (None before one is opened).
+        docks: the dock of each pane, by pane NAME.
+    """
+
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("linghun-main-window")
+        self.settings = settings
+        self.ctx: WorkbenchContext | None = None
+        self.docks: dict[str, QDockWidget] = {}
+        self.pane_errors: dict[str, str] = {}
+        self.home_note = ""
+        self.setWindowIcon(icons.icon("linghun"))
+        self.setDockNestingEnabled(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
+                            | QMainWindow.DockOption.AllowNestedDocks)
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status_bar()
+        self.pane_errors.update(panes.discover())
+        self._build_docks()
+        self.resize(1280, 800)
+        self._restore_layout()
+        self.settings.sig_recent_changed.connect(self._fill_recent_menu)
+        self.retranslate_ui()
+
+    # -- building ---------------------------------------------------------------------------
+    def _action(self, icon: str, shortcut=None, slot=None) -> QAction:
+        action = QAction(self)
+        if icon:
+            action.setIcon(icons.icon(icon))
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        if slot is not None:
+            action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        self.act_open = self._action("open", K.Open, self.choose_home)
+        self.act_demo = self._action("home", None, self.open_demo_home)
+        self.act_reload = self._action("reload", K.Refresh, self.reload_home)
+        self.act_quit = self._action("quit", K.Quit, self.close)
+        self.act_settings = self._action("settings", K.Preferences, self.show_settings)
+        if self.act_settings.shortcut().isEmpty():
+            self.act_settings.setShortcut(QKeySequence("Ctrl+,"))
+        self.act_about = self._action("about", None, self.show_about)
+        self.act_reset_layout = self._action("", None, self.reset_layout)
+        # Undo and redo follow the open home's QUndoStack (see _bind_undo).
+        self.act_undo = self._action("undo", K.Undo, self._undo)
+        self.act_redo = self._action("redo", K.Redo, self._redo)
+        self.act_undo.setEnabled(False)
+        self.act_redo.setEnabled(False)
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for theme in ("system", "light", "dark"):
+            act = QAction(self, checkable=True)
+            act.setData(theme)
+            act.setChecked(theme == self.settings.theme)
+            self.theme_group.addAction(act)
+            self.theme_actions[theme] = act
+        self.theme_group.triggered.connect(self._on_theme_action)
+        self.language_group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for language in ("system", "en", "zh_CN"):
+            act = QAction(self, checkable=True)
+            act.setData(language)
+            act.setChecked(language == self.settings.language)
+            self.language_group.addAction(act)
+            self.language_actions[language] = act
+        self.language_group.triggered.connect(self._on_language_action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.menu_file = bar.addMenu("")
+        self.menu_file.addAction(self.act_open)
+        self.menu_recent = self.menu_file.addMenu("")
+        self.menu_file.addAction(self.act_demo)
+        self.menu_file.addAction(self.act_reload)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_quit)
+        self.menu_edit = bar.addMenu("")
+        self.menu_edit.addAction(self.act_undo)
+        self.menu_edit.addAction(self.act_redo)
+        self.menu_edit.addSeparator()
+        self.menu_edit.addAction(self.act_settings)
+        self.menu_view = bar.addMenu("")
+        self.menu_panes_anchor = self.menu_view.addSeparator()
+        self.menu_view.addAction(self.act_reset_layout)
+        self.menu_theme = self.menu_view.addMenu("")
+        self.menu_theme.addActions(list(self.theme_actions.values()))
+        self.menu_language = self.menu_view.addMenu("")
+        self.menu_language.addActions(list(self.language_actions.values()))
+        self.menu_help = bar.addMenu("")
+        self.menu_help.addAction(self.act_about)
+        self._fill_recent_menu()
+
+    def _build_toolbar(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName("toolbar-main")
+        self.toolbar.setIconSize(QSize(20, 20))
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        for act in (self.act_open, self.act_reload, self.act_undo, self.act_redo, self.act_settings):
+            self.toolbar.addAction(act)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.status_home = QLabel(self)
+        self.status_counts = QLabel(self)
+        self.status_index = QLabel(self)
+        self.status_problems = QLabel(self)
+        self.status_problems.setStyleSheet("color: #c0392b;")
+        for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bar.addWidget(self.status_home, 1)
+        bar.addPermanentWidget(self.status_problems)
+        bar.addPermanentWidget(self.status_counts)
+        bar.addPermanentWidget(self.status_index)
+
+    def _build_docks(self) -> None:
+        first_by_area: dict[Qt.DockWidgetArea, QDockWidget] = {}
+        for cls in panes.registered_panes():
+            dock = QDockWidget(self)
+            dock.setObjectName(f"dock-{cls.NAME}")
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                             | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+            dock.setWidget(self._placeholder())
+            self.addDockWidget(cls.AREA, dock)
+            if cls.AREA in first_by_area:  # panes sharing an area start as tabs
+                self.tabifyDockWidget(first_by_area[cls.AREA], dock)
+            else:
+                first_by_area[cls.AREA] = dock
+            toggle = dock.toggleViewAction()
+            if cls.ICON:
+                toggle.setIcon(icons.icon(cls.ICON))
+            self.menu_view.insertAction(self.menu_panes_anchor, toggle)
+            self.docks[cls.NAME] = dock
+        for dock in first_by_area.values():
+            dock.raise_()
+
+    def _placeholder(self) -> QWidget:
+        label = QLabel(self.tr("No memory home is open."))
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return label
+
+    # -- layout -----------------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        geometry, state = self.settings.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        self.settings.save_window_state(self.saveGeometry(), self.saveState())
+        self.settings.sync()
+
+    @Slot()
+    def reset_layout(self) -> None:
+        for cls in panes.registered_panes():
+            dock = self.docks[cls.NAME]
+            dock.setFloating(False)
+            self.addDockWidget(cls.AREA, dock)
+            dock.show()
+        self.settings.clear_window_state()
+
+    # -- homes ------------------------------------------------------------------------------
+    def open_home(self, path: str | Path, remember: bool = True) -> bool:
+        """Open the memory home at ``path`` ($DSH_HOME or its linghun folder); False if refused."""
+        if not self._may_close_home():
+            return False
+        home = MemoryHome.resolve(path)
+        self._close_context()
+        ctx = WorkbenchContext.open(home, self.settings, window=self)
+        ctx.show_message = self.show_message
+        self.ctx = ctx
+        self.home_note = ""
+        self._bind_undo(ctx)
+        ctx.bridge.sig_memory_changed.connect(self._refresh_status)
+        ctx.watcher.sig_external_change.connect(self._refresh_status)
+        ctx.undo.sig_error.connect(self._show_error)
+        for cls in panes.registered_panes():
+            self.docks[cls.NAME].setWidget(self._build_pane(cls, ctx))
+        if remember:
+            self.settings.add_recent_home(str(home.dsh_home))
+        self._refresh_status()
+        self._update_title()
+        return True
+
+    def _build_pane(self, cls, ctx: WorkbenchContext) -> QWidget:
+        try:
+            pane = cls.create(ctx)
+        except Exception as exc:  # show the others; say which one failed
+            log.exception("pane %s failed to open", cls.NAME)
+            self.pane_errors[cls.NAME] = f"{type(exc).__name__}: {exc}"
+            label = QLabel(self.tr("This pane could not open: {0}").format(exc))
+            label.setWordWrap(True)
+            return label
+        self.pane_errors.pop(cls.NAME, None)
+        return pane
+
+    def pane(self, name: str):
+        """The pane widget named ``name`` for the open home (None when absent or failed)."""
+        dock = self.docks.get(name)
+        widget = dock.widget() if dock else None
+        return widget if isinstance(widget, panes.Pane) else None
+
+    def open_panes(self) -> list[panes.Pane]:
+        return [p for name in self.docks if (p := self.pane(name)) is not None]
+
+    def _may_close_home(self) -> bool:
+        dirty = [p for p in self.open_panes() if p.has_unsaved_changes()]
+        if not dirty:
+            return True
+        titles = ", ".join(p.title() for p in dirty)
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"),
+            self.tr("These panes have changes that are not saved: {0}. Discard them?").format(titles),
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Discard
+
+    def _close_context(self) -> None:
+        for pane in self.open_panes():
+            pane.shutdown()
+        for dock in self.docks.values():
+            old = dock.widget()
+            dock.setWidget(self._placeholder())
+            if old is not None:
+                old.deleteLater()
+        if self.ctx is not None:
+            self.ctx.close()
+            self.ctx = None
+        self._bind_undo(None)
+
+    @Slot()
+    def choose_home(self) -> None:
+        start = str(self.ctx.home.dsh_home) if self.ctx else str(Path.home())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open a memory home ($DSH_HOME)"), start)
+        if folder:
+            self.open_home(folder)
+
+    @Slot()
+    def open_demo_home(self) -> None:
+        from workbench.app import demo_home  # the app module owns where the demo home lives
+        path, note = demo_home()
+        if self.open_home(path, remember=False) and note:
+            self.show_message(note)
+
+    @Slot()
+    def reload_home(self) -> None:
+        if self.ctx is not None:
+            self.open_home(self.ctx.home.dsh_home, remember=False)
+
+    @Slot()
+    def _fill_recent_menu(self) -> None:
+        self.menu_recent.clear()
+        homes = self.settings.recent_homes
+        for home in homes:
+            act = self.menu_recent.addAction(home)
+            act.setData(home)
+            act.triggered.connect(self._open_recent)
+        self.menu_recent.setEnabled(bool(homes))
+        if homes:
+            self.menu_recent.addSeparator()
+            clear = self.menu_recent.addAction(self.tr("Clear Recent Homes"))
+            clear.triggered.connect(self.settings.clear_recent_homes)
+
+    @Slot()
+    def _open_recent(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction) and action.data():
+            self.open_home(action.data())
+
+    # -- undo -------------------------------------------------------------------------------
+    def _bind_undo(self, ctx: WorkbenchContext | None) -> None:
+        stack = ctx.undo_stack if ctx else None
+        self._stack = stack
+        if stack is not None:
+            stack.canUndoChanged.connect(self.act_undo.setEnabled)
+            stack.canRedoChanged.connect(self.act_redo.setEnabled)
+            stack.undoTextChanged.connect(self._update_undo_texts)
+            stack.redoTextChanged.connect(self._update_undo_texts)
+        self.act_undo.setEnabled(bool(stack and stack.canUndo()))
+        self.act_redo.setEnabled(bool(stack and stack.canRedo()))
+        self._update_undo_texts()
+
+    @Slot()
+    def _undo(self) -> None:
+        if self._stack is not None:
+            self._stack.undo()
+
+    @Slot()
+    def _redo(self) -> None:
+        if self._stack is not None:
+            self._stack.redo()
+
+    @Slot()
+    def _update_undo_texts(self, *_args) -> None:
+        stack = getattr(self, "_stack", None)
+        undo_text = stack.undoText() if stack else ""
+        redo_text = stack.redoText() if stack else ""
+        self.act_undo.setText(self.tr("&Undo {0}").format(undo_text).strip())
+        self.act_redo.setText(self.tr("&Redo {0}").format(redo_text).strip())
+
+    # -- status -----------------------------------------------------------------------------
+    def set_home_note(self, note: str) -> None:
+        """A lasting remark about the open home (e.g. it is an empty stand-in for the demo home)."""
+        self.home_note = note
+        self._refresh_status()
+
+    def show_message(self, message: str, timeout_ms: int = 8000) -> None:
+        self.statusBar().showMessage(message, timeout_ms)
+
+    @Slot(str)
+    def _show_error(self, message: str) -> None:
+        self.show_message(message, 15000)
+
+    @Slot()
+    def _refresh_status(self, *_args) -> None:
+        ctx = self.ctx
+        if ctx is None:
+            self.status_home.setText(self.tr("No memory home is open."))
+            self.status_counts.clear()
+            self.status_index.clear()
+            self.status_problems.clear()
+            return
+        self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
+        self.status_home.setToolTip(str(ctx.home.root))
+        problems = []
+        try:
+            entries = ctx.memory.entries()
+        except LinghunError as exc:
+            entries = []
+            problems.append(str(exc))
+            self.status_counts.setText(self.tr("warm.md unreadable"))
+        else:
+            c = confidence_counts(entries)
+            self.status_counts.setText(
+                self.tr("{0} entries: {1} high, {2} medium, {3} low, {4} wrong").format(
+                    len(entries), c["high"], c["medium"], c["low"], c["wrong"]))
+        problems += [f"{name}: {err}" for name, err in self.pane_errors.items()]
+        self.status_problems.setText(self.tr("{0} problem(s)").format(len(problems)) if problems else "")
+        self.status_problems.setToolTip("\n".join(problems))
+        fresh = index_freshness(ctx.home)
+        if fresh.state == "missing":
+            text = self.tr("Topic index: not projected yet")
+        elif fresh.state == "stale":
+            text = self.tr("Topic index: stale ({0} changed after {1})").format(
+                fresh.newest_file, fresh.projected.strftime("%Y-%m-%d %H:%M"))
+        else:
+            text = self.tr("Topic index: up to date ({0})").format(fresh.projected.strftime("%Y-%m-%d %H:%M"))
+        self.status_index.setText(text)
+
+    def _update_title(self) -> None:
+        title = self.tr("linghun workbench")
+        self.setWindowTitle(f"{self.ctx.home.dsh_home.name} — {title}" if self.ctx else title)
+
+    # -- dialogs ----------------------------------------------------------------------------
+    @Slot()
+    def show_settings(self) -> None:
+        from workbench.dialogs.settings_dialog import SettingsDialog
+        dialog = SettingsDialog(self.settings, self.ctx.home if self.ctx else None, self)
+        if dialog.exec() and dialog.chosen_home and (self.ctx is None or
+                                                     Path(dialog.chosen_home) != self.ctx.home.dsh_home):
+            self.open_home(dialog.chosen_home)
+
+    @Slot()
+    def show_about(self) -> None:
+        from workbench.dialogs.about import AboutDialog
+        AboutDialog(self).exec()
+
+    @Slot(QAction)
+    def _on_theme_action(self, action: QAction) -> None:
+        self.settings.theme = action.data()
+
+    @Slot(QAction)
+    def _on_language_action(self, action: QAction) -> None:
+        self.settings.language = action.data()
+
+    # -- language ---------------------------------------------------------------------------
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._refresh_icons()
+        super().changeEvent(event)
+
+    def _refresh_icons(self) -> None:
+        for act, name in ((self.act_open, "open"), (self.act_demo, "home"), (self.act_reload, "reload"),
+                          (self.act_quit, "quit"), (self.act_settings, "settings"), (self.act_about, "about"),
+                          (self.act_undo, "undo"), (self.act_redo, "redo")):
+            act.setIcon(icons.icon(name))
+        for cls in panes.registered_panes():
+            if cls.ICON:
+                self.docks[cls.NAME].toggleViewAction().setIcon(icons.icon(cls.ICON))
+
+    def retranslate_ui(self) -> None:
+        self.menu_file.setTitle(self.tr("&File"))
+        self.menu_recent.setTitle(self.tr("Open &Recent"))
+        self.menu_edit.setTitle(self.tr("&Edit"))
+        self.menu_view.setTitle(self.tr("&View"))
+        self.menu_theme.setTitle(self.tr("&Theme"))
+        self.menu_language.setTitle(self.tr("&Language"))
+        self.menu_help.setTitle(self.tr("&Help"))
+        self.toolbar.setWindowTitle(self.tr("Main toolbar"))
+        self.act_open.setText(self.tr("&Open Home…"))
+        self.act_open.setToolTip(self.tr("Open a memory home ($DSH_HOME)"))
+        self.act_demo.setText(self.tr("Open &Demo Home"))
+        self.act_reload.setText(self.tr("Re&load Home"))
+        self.act_reload.setToolTip(self.tr("Read every file of the home again"))
+        self.act_quit.setText(self.tr("&Quit"))
+        self.act_settings.setText(self.tr("&Settings…"))
+        self.act_about.setText(self.tr("&About linghun workbench"))
+        self.act_reset_layout.setText(self.tr("&Reset Layout"))
+        self.theme_actions["system"].setText(self.tr("Follow the &System"))
+        self.theme_actions["light"].setText(self.tr("&Light"))
+        self.theme_actions["dark"].setText(self.tr("&Dark"))
+        self.language_actions["system"].setText(self.tr("Follow the &System"))
+        self.language_actions["en"].setText("English")
+        self.language_actions["zh_CN"].setText("简体中文")
+        for cls in panes.registered_panes():
+            self.docks[cls.NAME].setWindowTitle(cls.title())
+        self._update_undo_texts()
+        self._update_title()
+        self._refresh_status()
+
+    # -- closing ----------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt override
+        if not self._may_close_home():
+            event.ignore()
+            return
+        self.save_layout()
+        self._close_context()
+        super().closeEvent(event)

@@ -1,0 +1,185 @@
+"""The pane framework: every dockable pane is a registered ``Pane`` subclass.
+
+To add a pane, create a package ``workbench/panes/<name>/`` whose ``__init__.py`` imports the
+module defining the class, and decorate the class with ``@register_pane``::
+
+    from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+    from workbench.panes import Pane, register_pane
+
+    @register_pane
+    class JournalPane(Pane):
+        NAME = "journal"                                   # dock objectName: layout is saved by it
+        TITLE = QT_TRANSLATE_NOOP("Pane", "Journal")       # translated through context "Pane"
+        ICON = "event"                                     # resources/icons/<ICON>.svg
+        AREA = Qt.DockWidgetArea.BottomDockWidgetArea
+        ORDER = 30                                         # position in the View menu
+
+        def __init__(self, ctx, parent=None):
+            super().__init__(ctx, parent)
+            ...build widgets; connect ctx.bridge / ctx.watcher signals to bound methods...
+
+        def retranslate_ui(self): ...re-read every tr() string...
+        def shutdown(self): ...undo what __init__ connected to long-lived objects...
+
+The main window calls ``discover()`` (imports every sub-module of this package), then creates one
+dock per registered class with ``Pane.create(ctx)`` each time a home is opened; it never needs
+editing for a new pane. A pane that fails to import or build is reported in the status bar and the
+others still open.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, ClassVar
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QWidget
+
+from core.home import MemoryHome
+from core.memory import Memory
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
+
+    from workbench.bridge import EventBridge
+    from workbench.filewatch import HomeWatcher
+    from workbench.settings import Settings
+    from workbench.tasks import TaskManager
+    from workbench.undo import UndoService
+
+log = logging.getLogger(__name__)
+
+@dataclass
+class WorkbenchContext:
+    """One open memory home and the services around it.
+
+    Attributes:
+        home: the home's paths.
+        memory: the memory operations on it (the one writer of warm entries).
+        bridge: core events as Qt signals (GUI thread).
+        undo: the undo service; ``undo.stack`` is the ``QUndoStack`` the Edit menu shows.
+        tasks: background work with progress and cancel.
+        settings: the user's settings.
+        watcher: external changes of the home's files.
+        window: the main window (parent for dialogs), None in headless tests.
+        show_message: put a transient message in the status bar.
+    """
+
+    home: MemoryHome
+    memory: Memory
+    bridge: "EventBridge"
+    undo: "UndoService"
+    tasks: "TaskManager"
+    settings: "Settings"
+    watcher: "HomeWatcher"
+    window: "QWidget | None" = None
+    show_message: Callable[[str], None] = field(default=lambda message: None)
+
+    @property
+    def undo_stack(self) -> "QUndoStack":
+        return self.undo.stack
+
+    @classmethod
+    def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None) -> WorkbenchContext:
+        """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there)."""
+        from workbench.bridge import EventBridge
+        from workbench.filewatch import HomeWatcher
+        from workbench.tasks import TaskManager
+        from workbench.undo import UndoService
+
+        memory = Memory(home)
+        return cls(home=home, memory=memory, bridge=EventBridge(), undo=UndoService(memory),
+                   tasks=TaskManager(), settings=settings, watcher=HomeWatcher(home), window=window)
+
+    def close(self) -> None:
+        """Stop watching and listening, cancel and join background work (no thread left running)."""
+        self.watcher.close()
+        self.bridge.close()
+        self.tasks.shutdown(wait=True)
+        self.undo.stack.clear()
+        for obj in (self.watcher, self.bridge, self.tasks, self.undo):
+            obj.deleteLater()
+
+
+_REGISTRY: dict[str, type["Pane"]] = {}
+_DISCOVERY_ERRORS: dict[str, str] = {}
+
+
+class Pane(QWidget):
+    """Base class of a dockable pane; the class itself is the widget factory.
+
+    Attributes:
+        NAME: stable identifier, used as the dock's objectName (saved layouts refer to it).
+        TITLE: English title marked with ``QT_TRANSLATE_NOOP("Pane", ...)``.
+        ICON: icon name in resources/icons (without .svg), or "".
+        AREA: the dock area it starts in.
+        ORDER: position in the View menu and among tabified docks.
+        ctx: the shared ``WorkbenchContext``.
+    """
+
+    NAME: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    ICON: ClassVar[str] = ""
+    AREA: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
+    ORDER: ClassVar[int] = 100
+
+    def __init__(self, ctx: WorkbenchContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName(f"pane-{self.NAME}")
+
+    @classmethod
+    def create(cls, ctx: WorkbenchContext) -> "Pane":
+        """The widget factory the main window calls for each opened home."""
+        return cls(ctx)
+
+    @classmethod
+    def title(cls) -> str:
+        return QCoreApplication.translate("Pane", cls.TITLE)
+
+    # -- hooks ----------------------------------------------------------------------------
+    def retranslate_ui(self) -> None:
+        """Re-read every user-visible string (called on each language change)."""
+
+    def has_unsaved_changes(self) -> bool:
+        """True when closing the home now would lose an edit the user has not saved."""
+        return False
+
+    def shutdown(self) -> None:
+        """Undo the connections made to long-lived objects; called before the home closes."""
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate_ui()
+        super().changeEvent(event)
+
+
+def register_pane(cls: type[Pane]) -> type[Pane]:
+    """Class decorator: make ``cls`` a pane of the main window."""
+    if not cls.NAME or not cls.TITLE:
+        raise ValueError(f"{cls.__name__} needs NAME and TITLE")
+    other = _REGISTRY.get(cls.NAME)
+    if other is not None and other is not cls and other.__qualname__ != cls.__qualname__:
+        raise ValueError(f"two panes are named {cls.NAME!r}: {other.__qualname__} and {cls.__qualname__}")
+    _REGISTRY[cls.NAME] = cls
+    return cls
+
+
+def registered_panes() -> list[type[Pane]]:
+    """The registered pane classes in menu order."""
+    return sorted(_REGISTRY.values(), key=lambda c: (c.ORDER, c.NAME))
+
+
+def discover() -> dict[str, str]:
+    """Import every sub-module of this package so their panes register; returns import errors."""
+    for info in pkgutil.iter_modules(__path__, __name__ + "."):
+        if info.name in _DISCOVERY_ERRORS:
+            continue
+        try:
+            importlib.import_module(info.name)
+        except Exception as exc:  # one broken pane must not keep the others from opening
+            log.exception("pane module %s failed to import", info.name)
+            _DISCOVERY_ERRORS[info.name] = f"{type(exc).__name__}: {exc}"
+    return dict(_DISCOVERY_ERRORS)

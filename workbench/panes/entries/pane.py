@@ -1,0 +1,531 @@
+"""The entries pane: the warm entries of the home, filtered and sorted, with an editor.
+
+Every change goes through the context's undo service (one undo step per action; keystrokes saved
+as you type merge into one). The pane reloads on our own writes (``bridge.sig_memory_changed``)
+and on the agent's (``watcher.sig_external_change``); an unsaved draft is never replaced: a
+change on disk to the entry being edited offers reload / keep / merge.
+"""
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSplitter,
+    QTableView, QToolBar, QVBoxLayout, QWidget,
+)
+
+from core.errors import LinghunError, NotFoundError
+from core.formats.warm import WarmDocument
+from core.memory import stamp_of
+from workbench import icons
+from workbench.dialogs.conflict import Choice, ConflictDialog
+from workbench.dialogs.diff import DiffDialog
+from workbench.models.entries import (
+    COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, COL_TEXT, ENTRY_ID_ROLE,
+    EntriesFilterProxy, EntriesModel, word,
+)
+from workbench.panes import Pane, register_pane
+from workbench.panes.entries.editor import EntryEditor, merge_drafts
+from workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw
+
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
+AUTOSAVE_MS = 700
+REVIVE_CONFIDENCE = "medium"  # a revived entry is unverified again, not high
+
+
+@register_pane
+class EntriesPane(Pane):
+    """Warm entries: table, filter bar, actions and the entry editor.
+
+    Attributes:
+        model: the ``EntriesModel`` (rows keyed by entry id).
+        proxy: the filter.
+        view: the table.
+        editor: the ``EntryEditor``.
+    """
+
+    NAME = "entries"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Entries")
+    ICON = "entries"
+    AREA = Qt.DockWidgetArea.LeftDockWidgetArea
+    ORDER = 10
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self._session = 0
+        self._resolving = False
+        self._recheck = False
+        self.model = EntriesModel(ctx.memory, self)
+        self.proxy = EntriesFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._build_filter_bar()
+        self._build_view()
+        self._build_actions()
+        self.editor = EntryEditor(self)
+        self.banner = QLabel(self)
+        self.banner.setWordWrap(True)
+        self.banner.setObjectName("banner-unreadable")
+        self.banner.setStyleSheet("QLabel { background: #fdecea; color: #8a1f11; padding: 6px; border-radius: 4px; }")
+        self.banner.hide()
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        left = QWidget(splitter)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(self.filter_bar)
+        left_layout.addWidget(self.toolbar)
+        left_layout.addWidget(self.view, 1)
+        splitter.addWidget(left)
+        splitter.addWidget(self.editor)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        self.splitter = splitter
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.banner)
+        layout.addWidget(splitter, 1)
+
+        self._autosave = QTimer(self)
+        self._autosave.setSingleShot(True)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self._autosave_now)
+
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.editor.sig_save_requested.connect(self.save_editor)
+        self.editor.sig_revert_requested.connect(self.revert_editor)
+        self.editor.sig_draft_changed.connect(self._draft_changed)
+        self.model.sig_reloaded.connect(self._update_counts)
+        self.proxy.rowsInserted.connect(self._update_counts)
+        self.proxy.rowsRemoved.connect(self._update_counts)
+        self.proxy.modelReset.connect(self._update_counts)
+        ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
+        ctx.watcher.sig_external_change.connect(self._on_external_change)
+        self.retranslate_ui()
+        self._show_model_state()
+
+    # -- building -------------------------------------------------------------------------------
+    def _build_filter_bar(self) -> None:
+        self.search = QLineEdit(self)
+        self.search.setObjectName("filter-text")
+        self.search.setClearButtonEnabled(True)
+        self.search.addAction(icons.icon("filter"), QLineEdit.ActionPosition.LeadingPosition)
+        self.search.textChanged.connect(self._filter_text_changed)
+        self.kind_filter = QComboBox(self)
+        self.kind_filter.setObjectName("filter-kind")
+        self.confidence_filter = QComboBox(self)
+        self.confidence_filter.setObjectName("filter-confidence")
+        self.kind_filter.currentIndexChanged.connect(self._filters_changed)
+        self.confidence_filter.currentIndexChanged.connect(self._filters_changed)
+        self.count_label = QLabel(self)
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 3)
+        bar.addWidget(self.kind_filter, 1)
+        bar.addWidget(self.confidence_filter, 1)
+        bar.addWidget(self.count_label)
+        self.filter_bar = bar
+
+    def _build_view(self) -> None:
+        view = QTableView(self)
+        view.setObjectName("entries-table")
+        view.setModel(self.proxy)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        view.setSortingEnabled(True)
+        view.sortByColumn(COL_N, Qt.SortOrder.AscendingOrder)
+        view.setAlternatingRowColors(True)
+        view.setWordWrap(False)
+        view.setShowGrid(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
+        vh = view.verticalHeader()
+        vh.hide()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no per-row measuring at 10k rows
+        vh.setDefaultSectionSize(view.fontMetrics().height() + 8)
+        hh = view.horizontalHeader()
+        hh.setStretchLastSection(True)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        em = view.fontMetrics().horizontalAdvance("M")
+        for column, width in ((COL_N, 3), (COL_KIND, 8), (COL_CONFIDENCE, 7), (COL_STAMP, 9), (COL_LAST_ACCESS, 9)):
+            view.setColumnWidth(column, width * em)
+        self.view = view
+
+    def _act(self, icon: str, shortcut=None, slot=None) -> QAction:
+        action = QAction(icons.icon(icon) if icon else icons.icon("entries"), "", self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        if slot is not None:
+            action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.act_new = self._act("new", "Ctrl+N", self.new_entry)
+        self.act_save = self._act("save", QKeySequence.StandardKey.Save, self.save_editor)
+        self.act_find = self._act("filter", QKeySequence.StandardKey.Find, self._focus_search)
+        self.act_high = self._act("confidence", "Ctrl+1", lambda: self.set_confidence("high"))
+        self.act_medium = self._act("confidence", "Ctrl+2", lambda: self.set_confidence("medium"))
+        self.act_low = self._act("confidence", "Ctrl+3", lambda: self.set_confidence("low"))
+        self.act_flip = self._act("flip", "Ctrl+Shift+W", self.flip_to_wrong)
+        self.act_revive = self._act("revive", "Ctrl+Shift+R", self.revive)
+        self.act_touch = self._act("touch", "Ctrl+T", self.touch)
+        self.act_delete = self._act("delete", QKeySequence.StandardKey.Delete, self.delete_selected)
+        self.confidence_menu = QMenu(self)
+        self.confidence_menu.setIcon(icons.icon("confidence"))
+        self.confidence_menu.addActions([self.act_high, self.act_medium, self.act_low])
+        toolbar = QToolBar(self)
+        toolbar.setIconSize(toolbar.iconSize() * 0.8)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addAction(self.act_new)
+        toolbar.addSeparator()
+        toolbar.addAction(self.confidence_menu.menuAction())
+        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_delete):
+            toolbar.addAction(act)
+        self.toolbar = toolbar
+        self._selection_actions = [self.act_high, self.act_medium, self.act_low, self.act_flip, self.act_revive,
+                                   self.act_touch, self.act_delete, self.confidence_menu.menuAction()]
+
+    def retranslate_ui(self) -> None:
+        self.search.setPlaceholderText(self.tr("Filter by text (Ctrl+F)…"))
+        self._fill_combo(self.kind_filter, [(None, self.tr("All kinds")), ("event", word("event")),
+                                            ("fact", word("fact")), ("rule", word("rule"))])
+        self._fill_combo(self.confidence_filter, [
+            (None, self.tr("All confidences")), ("live", self.tr("Not wrong")), ("high", word("high")),
+            ("medium", word("medium")), ("low", word("low")), ("wrong", word("wrong"))])
+        self.act_new.setText(self.tr("New"))
+        self.act_new.setToolTip(self.tr("New entry (Ctrl+N)"))
+        self.act_save.setText(self.tr("Save"))
+        self.act_find.setText(self.tr("Find"))
+        self.confidence_menu.setTitle(self.tr("Confidence"))
+        self.act_high.setText(self.tr("High"))
+        self.act_medium.setText(self.tr("Medium"))
+        self.act_low.setText(self.tr("Low"))
+        self.act_flip.setText(self.tr("Flip to Wrong"))
+        self.act_flip.setToolTip(self.tr("Mark as wrong: kept for traceability, never injected or cited"))
+        self.act_revive.setText(self.tr("Revive"))
+        self.act_revive.setToolTip(self.tr("Bring a wrong entry back (confidence medium)"))
+        self.act_touch.setText(self.tr("Touch"))
+        self.act_touch.setToolTip(self.tr("Refresh last access to now (the entry was used)"))
+        self.act_delete.setText(self.tr("Delete"))
+        self.model.retranslate()
+        self.editor.retranslate_ui()
+        self._update_counts()
+
+    @staticmethod
+    def _fill_combo(combo: QComboBox, items) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for data, text in items:
+            combo.addItem(text, data)
+        index = combo.findData(current)
+        combo.setCurrentIndex(index if index >= 0 else 0)
+        combo.blockSignals(False)
+
+    # -- filtering ---------------------------------------------------------------------------------
+    @Slot(str)
+    def _filter_text_changed(self, text: str) -> None:
+        self.proxy.set_text(text)
+        self._update_counts()
+
+    @Slot()
+    def _filters_changed(self, *_args) -> None:
+        kind = self.kind_filter.currentData()
+        confidence = self.confidence_filter.currentData()
+        confidences = None if confidence is None else (
+            ("high", "medium", "low") if confidence == "live" else (confidence,))
+        self.proxy.set_filter(kinds=None if kind is None else (kind,), confidences=confidences)
+        self._update_counts()
+
+    def _focus_search(self) -> None:
+        self.search.setFocus()
+        self.search.selectAll()
+
+    @Slot()
+    def _update_counts(self, *_args) -> None:
+        self.count_label.setText(self.tr("{0} of {1}").format(self.proxy.rowCount(), self.model.rowCount()))
+
+    # -- selection --------------------------------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected entries, in table order."""
+        rows = self.view.selectionModel().selectedRows()
+        return [i.data(ENTRY_ID_ROLE) for i in sorted(rows, key=lambda i: i.row())]
+
+    def select_entry(self, entry_id: str) -> bool:
+        """Select and show one entry (other panes call this to open an entry); False if not shown."""
+        source = self.model.index_of(entry_id)
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            if not source.isValid():
+                return False
+            self.search.clear()
+            self.kind_filter.setCurrentIndex(0)
+            self.confidence_filter.setCurrentIndex(0)
+            index = self.proxy.mapFromSource(source)
+        self.view.selectionModel().select(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+        return True
+
+    @Slot()
+    def _selection_changed(self, *_args) -> None:
+        ids = self.selected_ids()
+        for act in self._selection_actions:
+            act.setEnabled(bool(ids) and not self.model.error)
+        if self.editor.is_dirty():
+            if ids and (self.editor.base is None or ids[-1] != self.editor.base.id):
+                self.ctx.show_message(self.tr("Save or revert the edit in the editor first; it stays open."))
+            return
+        self._session += 1
+        self.editor.load(self.model.entry(ids[-1]) if len(ids) >= 1 else None)
+
+    def _context_menu(self, pos) -> None:
+        menu = QMenu(self)
+        menu.addAction(self.act_new)
+        menu.addSeparator()
+        menu.addMenu(self.confidence_menu)
+        for act in (self.act_flip, self.act_revive, self.act_touch):
+            menu.addAction(act)
+        menu.addSeparator()
+        menu.addAction(self.act_delete)
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+
+    # -- actions on the selection ---------------------------------------------------------------
+    def _edit_selected(self, changes_of, text_one: str, text_many: str, ids: list[str] | None = None) -> bool:
+        ids = self.selected_ids() if ids is None else ids
+        edits = {}
+        for entry_id in ids:
+            changes = changes_of(self.model.entry(entry_id))
+            if changes:
+                edits[entry_id] = changes
+        if not edits:
+            return False
+        if len(edits) > 1 and not self._confirm(text_many.format(len(edits)), edits):
+            return False
+        ops = [EditEntry(entry_id, changes) for entry_id, changes in edits.items()]
+        if len(ops) == 1:
+            n = self.model.entry(next(iter(edits))).n
+            return self.ctx.undo.push(ops[0], text_one.format(n))
+        return self.ctx.undo.push(Batch(ops), text_many.format(len(ops)))
+
+    def set_confidence(self, confidence: str, ids: list[str] | None = None) -> bool:
+        return self._edit_selected(
+            lambda e: {"confidence": confidence} if e.confidence != confidence else None,
+            self.tr("Set [{0}] to %s") % word(confidence), self.tr("Set {0} entries to %s") % word(confidence), ids)
+
+    def flip_to_wrong(self, ids: list[str] | None = None) -> bool:
+        return self._edit_selected(lambda e: None if e.is_wrong else {"confidence": "wrong"},
+                                   self.tr("Flip [{0}] to wrong"), self.tr("Flip {0} entries to wrong"), ids)
+
+    def revive(self, ids: list[str] | None = None) -> bool:
+        return self._edit_selected(lambda e: {"confidence": REVIVE_CONFIDENCE} if e.is_wrong else None,
+                                   self.tr("Revive [{0}]"), self.tr("Revive {0} entries"), ids)
+
+    def touch(self, ids: list[str] | None = None) -> bool:
+        now = stamp_of()
+        return self._edit_selected(lambda e: {"last_access": now} if e.last_access != now else None,
+                                   self.tr("Touch [{0}]"), self.tr("Touch {0} entries"), ids)
+
+    def delete_selected(self, ids: list[str] | None = None) -> bool:
+        ids = self.selected_ids() if ids is None else ids
+        if not ids:
+            return False
+        if not self._confirm(self.tr("Delete {0} entries").format(len(ids)), {i: None for i in ids}):
+            return False
+        if len(ids) == 1:
+            return self.ctx.undo.push(DeleteEntry(ids[0]), self.tr("Delete [{0}]").format(self.model.entry(ids[0]).n))
+        return self.ctx.undo.push(Batch([DeleteEntry(i) for i in ids]), self.tr("Delete {0} entries").format(len(ids)))
+
+    def _confirm(self, title: str, edits: dict) -> bool:
+        """Show the warm.md diff of a bulk change or a delete; True to go ahead."""
+        try:
+            doc = self.ctx.memory.document()
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        after = simulate(doc, edits)
+        return DiffDialog.confirm(title, self.tr("This is what will change in warm.md. Every change can be undone."),
+                                  doc.render(), after, self)
+
+    # -- the editor -------------------------------------------------------------------------------
+    def new_entry(self) -> None:
+        self.start_new_entry()
+
+    def start_new_entry(self, kind: str = "fact", body: str = "", confidence: str = "medium") -> bool:
+        """Open the editor on a new entry (e.g. pre-filled from a gap); False if a draft is open."""
+        if self.editor.is_dirty():
+            self.ctx.show_message(self.tr("Save or revert the edit in the editor first; it stays open."))
+            return False
+        self._session += 1
+        self.view.clearSelection()
+        self.editor.start_new(kind, body, confidence)
+        self.editor.stack.currentWidget().setFocus()
+        return True
+
+    @Slot()
+    def _draft_changed(self) -> None:
+        if self.ctx.settings.save_as_you_type and self.editor.is_dirty() and not self.editor.is_new \
+                and not self._resolving:
+            self._autosave.start()
+
+    @Slot()
+    def _autosave_now(self) -> None:
+        if self.editor.is_dirty() and not self._resolving:
+            self.save_editor(merge=True)
+
+    @Slot()
+    def save_editor(self, merge: bool = False) -> bool:
+        """Save the draft as one undo step (typing saves of one session merge into one)."""
+        self._autosave.stop()
+        editor = self.editor
+        if not editor.is_dirty():
+            return False
+        draft = editor.draft()
+        if not _STAMP.match(draft["stamp"]):
+            self.ctx.show_message(self.tr("The stamp must look like 2026-10-07 11:30 or 2026-10-07."))
+            return False
+        if not draft["body"].strip():
+            self.ctx.show_message(self.tr("The body is empty; use Delete to remove an entry."))
+            return False
+        if editor.is_new or editor.orphaned:
+            index = len(self.model.ids()) if editor.is_new else editor.base_index
+            ok = self.ctx.undo.push(InsertRaw(index, editor.draft_raw()), self.tr("New entry"))
+            if ok:
+                saved = self._entry_at_index(index)
+                editor.load(saved)
+                if saved is not None:
+                    self.select_entry(saved.id)
+            return ok
+        entry_id = editor.base.id
+        key = f"{self._session}:{entry_id}" if merge else None
+        ok = self.ctx.undo.push(EditEntry(entry_id, editor.changes()),
+                                self.tr("Edit [{0}]").format(editor.base.n), merge_key=key)
+        if ok:
+            editor.mark_saved(self.ctx.memory.entry(entry_id))
+        return ok
+
+    def _entry_at_index(self, index: int):
+        entries = self.ctx.memory.entries()
+        return entries[min(index, len(entries) - 1)] if entries else None
+
+    @Slot()
+    def revert_editor(self) -> None:
+        self._autosave.stop()
+        base = self.editor.base
+        try:
+            current = self.ctx.memory.entry(base.id) if base is not None else None
+        except (NotFoundError, LinghunError):
+            current = None
+        self.editor.load(current)
+        self._selection_changed()
+
+    def has_unsaved_changes(self) -> bool:
+        return self.editor.is_dirty()
+
+    # -- changes on disk ------------------------------------------------------------------------
+    @Slot(str, str)
+    def _on_memory_changed(self, path: str, what: str) -> None:
+        if path == str(self.ctx.home.warm) or what in ("warm", "consolidate"):
+            self._reload(external=False)
+
+    @Slot(list)
+    def _on_external_change(self, paths: list) -> None:
+        if str(self.ctx.home.warm) in paths:
+            self._reload(external=True)
+
+    def _reload(self, external: bool) -> None:
+        self.model.reload()
+        self._show_model_state()
+        self._check_editor(external)
+
+    def _show_model_state(self) -> None:
+        if self.model.error:
+            self.banner.setText(self.tr("warm.md cannot be read and is left untouched: {0}").format(self.model.error))
+            self.banner.show()
+        else:
+            self.banner.hide()
+        readable = not self.model.error
+        self.act_new.setEnabled(readable)
+        self.editor.setEnabled(readable and (self.editor.base is not None or self.editor.is_new))
+        self._selection_changed()
+
+    def _check_editor(self, external: bool) -> None:
+        """After a reload: follow the entry being edited, or resolve a conflict with its draft."""
+        editor = self.editor
+        base = editor.base
+        if base is None or editor.orphaned:
+            return
+        try:
+            current = self.ctx.memory.entry(base.id)
+        except LinghunError:
+            current = None
+        if current is not None and current.raw == base.raw:
+            if current.n != base.n:
+                editor.mark_saved(current) if not editor.is_dirty() else editor.rebase(current)
+            return
+        if not editor.is_dirty():
+            editor.load(current)
+            return
+        if not external:  # our own action (bulk change, undo) on the entry being edited: merge quietly
+            self._merge_into_editor(current)
+            return
+        if self._resolving:  # a dialog is open; look again when it closes
+            self._recheck = True
+            return
+        self._resolving = True
+        self._autosave.stop()
+        try:
+            what = self.tr("Entry [{0}]").format(base.n)
+            choice = ConflictDialog.ask(what, base.raw, editor.draft_raw(), current.raw if current else "", self)
+            if choice == Choice.RELOAD:
+                editor.load(current)
+            elif choice == Choice.MERGE and current is not None:
+                self._merge_into_editor(current)
+            else:
+                editor.base_index = base.n - 1
+                editor.rebase(current)
+        finally:
+            self._resolving = False
+        if self._recheck:
+            self._recheck = False
+            self._check_editor(external=True)
+
+    def _merge_into_editor(self, current) -> None:
+        editor = self.editor
+        if current is None:
+            editor.base_index = editor.base.n - 1
+            editor.rebase(None)
+            return
+        base_values = dict(editor.loaded_values())
+        mine = editor.draft()
+        theirs = editor.normalised(editor.values_of(current))
+        merged, clashes = merge_drafts(base_values, mine, theirs)
+        editor.load(current)
+        editor.apply_values(merged)
+        if clashes:
+            self.ctx.show_message(self.tr("Merged; both sides changed {0}: your version was kept.").format(
+                ", ".join(clashes)))
+
+    def shutdown(self) -> None:
+        self._autosave.stop()
+        for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
+                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+
+
+def simulate(doc: WarmDocument, edits: dict) -> str:
+    """warm.md's text after ``edits`` (entry id -> field changes, or None to delete)."""
+    parts = [doc.preamble]
+    for e in doc.entries:
+        if e.id not in edits:
+            parts.append(e.raw)
+        elif edits[e.id] is not None:
+            parts.append(e.with_changes(**edits[e.id]).raw)
+    return "".join(parts)

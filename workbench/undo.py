@@ -1,0 +1,195 @@
+"""Undoable edits of warm entries: each operation applies itself and returns its inverse.
+
+Operations are plain Python over ``core.memory.Memory`` (no Qt): ``op.apply(memory)`` makes the
+change (one atomic, locked save per entry) and returns the operation that puts it back. The
+inverse of an edit is ``ReplaceRaw`` with the entry's exact former text, so undo and redo restore
+the file bytes, not just the fields. An inverse remembers the text it expects to find; when the
+agent changed that entry meanwhile, undo refuses (``ConflictError``) instead of overwriting it.
+
+``MemoryCommand`` wraps an operation for ``QUndoStack``: ``redo()`` applies the current forward
+operation and keeps the inverse, ``undo()`` applies the inverse and keeps *its* inverse as the new
+forward. Commands made while typing in the entry editor carry a merge key, so the keystrokes of
+one editing session collapse into one undo step.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from core.errors import ConflictError, LinghunError
+from core.memory import Memory
+
+MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
+MERGE_WINDOW_S = 30.0
+
+
+class Operation(Protocol):
+    def apply(self, memory: Memory) -> "Operation":
+        """Make the change and return the operation that undoes it."""
+
+
+@dataclass
+class EditEntry:
+    """Change some fields of one entry (stamp, kind, confidence, body, last_access)."""
+
+    entry_id: str
+    changes: dict
+
+    def apply(self, memory: Memory) -> "ReplaceRaw":
+        with memory.home.lock().hold():
+            before = memory.entry(self.entry_id).raw
+            after = memory.edit_entry(self.entry_id, **self.changes)
+        return ReplaceRaw(self.entry_id, before, expect=after.raw)
+
+
+@dataclass
+class ReplaceRaw:
+    """Put back an entry's exact text; ``expect`` is the text it must have now."""
+
+    entry_id: str
+    raw: str
+    expect: str | None = None
+
+    def apply(self, memory: Memory) -> "ReplaceRaw":
+        with memory.home.lock().hold():
+            current = memory.entry(self.entry_id)
+            _check(current.raw, self.expect, current.n)
+            memory.replace_raw(self.entry_id, self.raw)
+        return ReplaceRaw(self.entry_id, current.raw, expect=self.raw)
+
+
+@dataclass
+class DeleteEntry:
+    entry_id: str
+    expect: str | None = None
+
+    def apply(self, memory: Memory) -> "InsertRaw":
+        with memory.home.lock().hold():
+            current = memory.entry(self.entry_id)
+            _check(current.raw, self.expect, current.n)
+            index, raw = memory.delete_entry(self.entry_id)
+        return InsertRaw(index, raw, self.entry_id)
+
+
+@dataclass
+class InsertRaw:
+    """Insert an entry's exact text at a position, under a known id (undo of a delete)."""
+
+    index: int
+    raw: str
+    entry_id: str | None = None
+
+    def apply(self, memory: Memory) -> DeleteEntry:
+        entry = memory.insert_raw(self.index, self.raw, self.entry_id)
+        return DeleteEntry(entry.id, expect=entry.raw)
+
+
+@dataclass
+class Batch:
+    """Several operations as one; the inverse undoes them in reverse order.
+
+    When one fails, those already applied are put back before the error propagates, so a bulk
+    change is all or nothing.
+    """
+
+    operations: list = field(default_factory=list)
+
+    def apply(self, memory: Memory) -> "Batch":
+        inverses: list = []
+        with memory.home.lock().hold():
+            try:
+                for op in self.operations:
+                    inverses.append(op.apply(memory))
+            except Exception:
+                for inverse in reversed(inverses):
+                    inverse.apply(memory)
+                raise
+        return Batch(list(reversed(inverses)))
+
+
+def _check(current_raw: str, expect: str | None, n: int) -> None:
+    if expect is not None and current_raw != expect:
+        raise ConflictError(f"entry [{n}] was changed by another writer since this edit; it was left as it is")
+
+
+class MemoryCommand(QUndoCommand):
+    """A ``QUndoCommand`` over an ``Operation``; failures go to ``UndoService.sig_error``."""
+
+    def __init__(self, service: "UndoService", operation: Operation, text: str, merge_key: str | None = None):
+        super().__init__(text)
+        self._service = service
+        self._forward: Operation | None = operation
+        self._inverse: Operation | None = None
+        self.merge_key = merge_key
+        self._made = time.monotonic()
+        self.failed: Exception | None = None
+
+    def redo(self) -> None:
+        self._run(forward=True)
+
+    def undo(self) -> None:
+        self._run(forward=False)
+
+    def _run(self, forward: bool) -> None:
+        op = self._forward if forward else self._inverse
+        try:
+            result = op.apply(self._service.memory)
+        except LinghunError as exc:
+            # Nothing was changed: drop this step (the stack deletes obsolete commands).
+            self.failed = exc
+            self.setObsolete(True)
+            self._service.sig_error.emit(str(exc))
+            return
+        if forward:
+            self._inverse, self._forward = result, None
+        else:
+            self._forward, self._inverse = result, None
+
+    def id(self) -> int:  # noqa: A003 - Qt's name
+        return MERGE_TYPING if self.merge_key else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt override
+        """Fold a later typing save of the same entry and session into this step.
+
+        Undo must return to the text before the *first* keystroke, which is this command's
+        inverse; the later command's inverse (the text between keystrokes) is dropped.
+        """
+        if not isinstance(other, MemoryCommand) or other.merge_key != self.merge_key or other.failed:
+            return False
+        if other._made - self._made > MERGE_WINDOW_S or self._inverse is None:
+            return False
+        if not isinstance(self._inverse, ReplaceRaw) or not isinstance(other._inverse, ReplaceRaw):
+            return False
+        self._inverse = ReplaceRaw(self._inverse.entry_id, self._inverse.raw, expect=other._inverse.expect)
+        self._made = other._made
+        return True
+
+
+class UndoService(QObject):
+    """The undo stack of one home, and the one place edits of warm entries are made.
+
+    Signals:
+        sig_error(str): an edit, undo or redo could not be made (nothing was changed).
+    """
+
+    sig_error = Signal(str)
+
+    def __init__(self, memory: Memory, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.memory = memory
+        self.stack = QUndoStack(self)
+
+    def push(self, operation: Operation, text: str, merge_key: str | None = None) -> bool:
+        """Apply ``operation`` as one undo step; False when it failed (``sig_error`` told why)."""
+        command = MemoryCommand(self, operation, text, merge_key)
+        failed = []
+        command_error = self.sig_error.connect(lambda message: failed.append(message))
+        try:
+            self.stack.push(command)
+        finally:
+            self.sig_error.disconnect(command_error)
+        return not failed
