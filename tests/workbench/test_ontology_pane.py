@@ -1,0 +1,204 @@
+"""The ontology pane on a copy of the demo home: tree, pointers, node edits, previews."""
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+
+import resources
+from core.events import bus
+from core.formats import nodes as nodes_format
+from core.formats.nodes import render_nodes
+from core.home import MemoryHome
+from core.ontology import project_offline
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+
+from workbench.models.ontology import OntologyModel  # noqa: E402
+from workbench.panes import WorkbenchContext  # noqa: E402
+from workbench.panes.ontology import OntologyPane  # noqa: E402
+from workbench.settings import Settings  # noqa: E402
+
+
+@pytest.fixture
+def ctx(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def pane(ctx, qtbot):
+    widget = OntologyPane.create(ctx)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+
+
+def _select(pane, key):
+    index = pane._proxy_index(key)
+    assert index.isValid(), key
+    pane.tree.setCurrentIndex(index)
+    return pane.model.item_for_key(key)
+
+
+def test_model_passes_qtmodeltester(ctx, qtmodeltester):
+    model = OntologyModel(ctx.home)
+    model.reload()
+    qtmodeltester.check(model, force_py=True)
+    groups = [r.group for r in model.roots()]
+    assert groups == ["events", "knowledge", "rules", "topics", "cold"]
+
+
+def test_topic_lines_point_at_warm_entries_and_select_them(pane, ctx, qtbot):
+    topics = next(r for r in pane.model.roots() if r.group == "topics")
+    line = next(c for node in topics.children for c in node.children if c.refs)
+    n = line.refs[0]
+    seen = []
+    unsubscribe = bus.subscribe("workbench.select_entry", lambda event: seen.append(event.payload))
+    try:
+        _select(pane, line.key)
+        assert f"entry:{n}" in pane.refs.text()
+        with qtbot.waitSignal(pane.sig_open_entry) as blocker:
+            pane.refs.linkActivated.emit(f"entry:{n}")
+    finally:
+        unsubscribe()
+    entry = ctx.memory.entries()[n - 1]
+    assert blocker.args == [entry.id]
+    assert seen[-1]["entry_id"] == entry.id and seen[-1]["n"] == n
+    # the line's own text names the entry it came from
+    assert entry.brief[:20] in line.label or entry.body.split(" | ")[0] in line.label
+
+
+def test_rules_and_cold_show_dates(pane):
+    rules = next(r for r in pane.model.roots() if r.group == "rules")
+    assert all(line.date for node in rules.children for line in node.children)
+    cold = next(r for r in pane.model.roots() if r.group == "cold")
+    assert [n.date for n in cold.children] == ["2026-09-11", "2026-09-18", "2026-09-25"]
+    assert not cold.children[0].editable
+
+
+def test_edit_node_then_undo_and_redo_restore_the_bytes(pane, ctx):
+    path = ctx.home.rules
+    before = path.read_bytes()
+    node = _select(pane, next(r for r in pane.model.roots() if r.group == "rules").children[0].key)
+    pane.body_edit.setPlainText(node.body + "\n- 每次回滚后在 #release 频道说明原因。（2026-10-23）")
+    assert pane.has_unsaved_changes()
+    assert pane.save_node()
+    after = path.read_bytes()
+    assert after != before
+    doc = nodes_format.parse_nodes(after.decode())
+    assert doc.nodes[0].body.endswith("说明原因。（2026-10-23）")
+    assert [n.raw for n in doc.nodes[1:]] == [n.raw for n in nodes_format.parse_nodes(before.decode()).nodes[1:]]
+    ctx.undo_stack.undo()
+    assert path.read_bytes() == before
+    ctx.undo_stack.redo()
+    assert path.read_bytes() == after
+    assert not pane.has_unsaved_changes()
+
+
+def test_rename_and_delete_node(pane, ctx):
+    path = ctx.home.memory_ontology
+    before = path.read_bytes()
+    events = next(r for r in pane.model.roots() if r.group == "events")
+    _select(pane, events.children[0].key)
+    pane.theme_edit.setText("事件时间线 Timeline")
+    pane.theme_edit.textEdited.emit("事件时间线 Timeline")
+    assert pane.save_node()
+    assert nodes_format.parse_nodes(path.read_text()).nodes[0].theme == "事件时间线 Timeline"
+    assert pane._current.key == "events/事件时间线 Timeline#1"
+    assert pane.delete_node()
+    assert nodes_format.parse_nodes(path.read_text()).nodes == []
+    ctx.undo_stack.undo()
+    ctx.undo_stack.undo()
+    assert path.read_bytes() == before
+
+
+def test_an_external_change_during_an_edit_is_never_overwritten(pane, ctx, qtbot):
+    path = ctx.home.ontology
+    topics = next(r for r in pane.model.roots() if r.group == "topics")
+    _select(pane, topics.children[0].key)
+    pane.body_edit.setPlainText("my edit")
+    external = path.read_text() + "\n## 外部新增\n- agent wrote this\n"
+    path.write_text(external)
+    pane.reload()
+    assert pane.stale_banner.isVisibleTo(pane)
+    assert pane.body_edit.toPlainText() == "my edit"  # the edit is kept
+    assert not pane.save_node()
+    assert path.read_text() == external  # and the agent's text too
+    pane.revert_node()
+    assert not pane.has_unsaved_changes()
+    assert "外部新增" in [r.label for r in next(r for r in pane.model.roots() if r.group == "topics").children]
+
+
+def test_consolidation_preview_then_apply_and_undo(pane, ctx, qtbot):
+    home = ctx.home
+    snapshot = {p: p.read_bytes() for p in home.memory.rglob("*") if p.is_file()}
+    pane.start_consolidation()
+    qtbot.waitUntil(lambda: pane._preview is not None, timeout=10000)
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    preview = pane._preview
+    assert {p.read_bytes() for p in snapshot} == set(snapshot.values())  # previewing wrote nothing
+    names = {preview.relative(p) for p in preview.changed()}
+    assert {"memory/warm.md", "memory/cold.md", "memory/memory_ontology.md"} <= names
+    assert any(n.startswith("memory/episodic/") for n in names)
+    assert "+## " in pane.diff_view.toPlainText()
+    assert pane.btn_apply.isEnabled()
+    assert pane.apply_preview()
+    assert ctx.memory.entries() == []
+    ctx.undo_stack.undo()
+    after_undo = {p: p.read_bytes() for p in home.memory.rglob("*") if p.is_file()}
+    assert after_undo == snapshot
+    assert len(ctx.memory.entries()) >= 150
+
+
+def test_projection_preview_matches_the_offline_projection(pane, ctx, qtbot):
+    pane.start_projection()
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=10000)
+    expected = render_nodes(project_offline(ctx.memory.entries(), []))
+    before = ctx.home.ontology.read_bytes()
+    if pane._preview.is_empty:
+        assert before.decode() == expected
+        return
+    assert pane.apply_preview()
+    assert ctx.home.ontology.read_text() == expected
+    ctx.undo_stack.undo()
+    assert ctx.home.ontology.read_bytes() == before
+
+
+def test_preview_can_be_cancelled(pane, ctx, qtbot):
+    release = threading.Event()
+    blockers = [ctx.tasks.submit("block", lambda state: release.wait(10)) for _ in range(2)]
+    handle = pane.start_consolidation()
+    with qtbot.waitSignal(handle.sig_cancelled, timeout=5000):
+        pane.btn_cancel.click()
+        release.set()
+    qtbot.waitUntil(lambda: all(b.done for b in blockers), timeout=5000)
+    assert pane._preview is None
+    assert "Cancelled" in pane.preview_summary.text()
+
+
+def test_an_unreadable_file_is_shown_and_left_untouched(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    home = MemoryHome.resolve(tmp_path / "dsh")
+    bad = b"## \xff\xfe broken\n- x\n"
+    home.rules.write_bytes(bad)
+    ctx = WorkbenchContext.open(home, Settings(tmp_path / "settings.ini"))
+    try:
+        widget = OntologyPane.create(ctx)
+        qtbot.addWidget(widget)
+        rules = next(r for r in widget.model.roots() if r.group == "rules")
+        assert rules.error and rules.children == []
+        index = widget._proxy_index("rules")
+        assert widget.proxy.data(index, Qt.ItemDataRole.ToolTipRole) == rules.error
+        widget.tree.setCurrentIndex(index)
+        assert widget.body_edit.isReadOnly()
+        widget.reload()
+        widget.shutdown()
+    finally:
+        ctx.close()
+    assert home.rules.read_bytes() == bad

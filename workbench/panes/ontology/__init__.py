@@ -1,0 +1,4 @@
+"""The ontology pane (see ``pane.py``); importing the package registers it."""
+from workbench.panes.ontology.pane import OntologyPane
+
+__all__ = ["OntologyPane"]

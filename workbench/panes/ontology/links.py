@@ -1,0 +1,31 @@
+"""Asking the entries pane to show a warm entry, from any pane that points at one.
+
+Upstream has no entry ids, only ``[n]``; a pointer found in a node, a timeline mark or a gap is
+resolved here to the entry's in-process id. The request goes to ``ctx.select_entry(entry_id)``
+when the shell provides it, and is always published on the core event bus as
+``workbench.select_entry`` (payload ``entry_id``, ``n``), which the bridge re-emits as a Qt signal.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+SELECT_ENTRY_TOPIC = "workbench.select_entry"
+
+
+def request_entry(ctx, n: int | None = None, entry_id: str | None = None) -> str | None:
+    """Select warm entry ``[n]`` (or ``entry_id``) in the entries pane; its id, or None if gone."""
+    entries = ctx.memory.entries()
+    entry = None
+    if entry_id is not None:
+        entry = next((e for e in entries if e.id == entry_id), None)
+    elif n is not None and 1 <= n <= len(entries):
+        entry = entries[n - 1]
+    if entry is None:
+        what = f"[{n}]" if n is not None else str(entry_id)
+        ctx.show_message(QCoreApplication.translate("Links", "There is no warm entry %1 any more.").replace("%1", what))
+        return None
+    hook = getattr(ctx, "select_entry", None)
+    if callable(hook):
+        hook(entry.id)
+    ctx.memory.events.publish(SELECT_ENTRY_TOPIC, home=str(ctx.home.root), entry_id=entry.id, n=entry.n)
+    return entry.id

@@ -1,0 +1,130 @@
+"""Previews of consolidation and projection: what each would write, before anything is written.
+
+Both run as background tasks (``workbench.tasks``: plain Python reporting through ``TaskState``).
+
+- Consolidation touches many files (warm, cold, the ontologies, rules, an episodic archive). It is
+  run for real on a scratch copy of the home's ``memory/`` folder (journal and traces left out:
+  consolidation never reads them), with a private event bus so nothing is announced; the files
+  that differ afterwards are the preview.
+- Projection writes only ``ontology.md``: ``core.ontology`` computes the nodes without writing.
+
+Applying a preview writes exactly the previewed texts through ``WriteFiles`` (one undo step),
+and only when the files still hold what the preview was computed from.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Sequence
+
+from core.events import EventBus
+from core.home import MemoryHome
+from core.memory import Memory
+from workbench.dialogs.diff import unified_diff
+from workbench.panes.ontology.commands import WriteFiles, current_text
+
+#: folders of memory/ a consolidation never reads (they can be large)
+_SKIPPED = {"journal", "traces"}
+
+
+@dataclass
+class PreviewedChange:
+    """The files a change would write: ``before`` (now) and ``after`` (then), by absolute path."""
+
+    title: str
+    home: MemoryHome
+    before: dict[str, str | None] = field(default_factory=dict)
+    after: dict[str, str | None] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        return all(self.before.get(p) == t for p, t in self.after.items())
+
+    def changed(self) -> list[str]:
+        return sorted(p for p, t in self.after.items() if self.before.get(p) != t)
+
+    def relative(self, path: str) -> str:
+        try:
+            return str(Path(path).relative_to(self.home.root))
+        except ValueError:
+            return Path(path).name
+
+    def diff(self) -> str:
+        return "".join(unified_diff(self.before.get(p) or "", self.after[p] or "", self.relative(p))
+                       for p in self.changed())
+
+    def operation(self) -> WriteFiles:
+        """The undoable write of exactly the previewed texts."""
+        changed = self.changed()
+        return WriteFiles(after={p: self.after[p] for p in changed}, before={p: self.before.get(p) for p in changed})
+
+
+def _copy_memory(home: MemoryHome, scratch: MemoryHome) -> None:
+    scratch.root.mkdir(parents=True)
+    shutil.copytree(home.memory, scratch.memory,
+                    ignore=lambda folder, names: [n for n in names if n in _SKIPPED or n.startswith(".")])
+
+
+def preview_consolidation(state, home: MemoryHome, when: datetime | None = None) -> PreviewedChange:
+    """Task: consolidate a scratch copy and report the files that would change."""
+    when = when or datetime.now()
+    state.set_progress(0.05, "copy")
+    with tempfile.TemporaryDirectory(prefix="linghun-preview-") as tmp:
+        scratch = MemoryHome(Path(tmp) / "linghun")
+        _copy_memory(home, scratch)
+        state.check_cancelled()
+        state.set_progress(0.4, "consolidate")
+        result = Memory(scratch, events=EventBus()).consolidate(when)
+        state.check_cancelled()
+        state.set_progress(0.8, "compare")
+        change = PreviewedChange("consolidate", home)
+        for copy in sorted(p for p in scratch.memory.rglob("*") if p.is_file() and not p.name.startswith(".")):
+            real = home.memory / copy.relative_to(scratch.memory)
+            after = copy.read_text(encoding="utf-8")
+            before = current_text(real)
+            if before != after:
+                change.before[str(real)], change.after[str(real)] = before, after
+    change.summary = (f"events {result.events} · knowledge {result.knowledge} · rules {result.rules} · "
+                      f"cold {result.cold} · wrong dropped {result.wrong_dropped} · {result.archived_bytes} bytes")
+    state.set_progress(1.0, "done")
+    return change
+
+
+def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequence[str] = (),
+                       provider=None) -> PreviewedChange:
+    """Task: the ``ontology.md`` that ``memory_project`` would write (offline or with ``provider``)."""
+    from core.formats.nodes import render_nodes
+    from core.ontology import project_offline, project_with_llm
+
+    state.set_progress(0.1, "read")
+    entries = memory.entries()
+    change = PreviewedChange("project", home)
+    if not entries:
+        change.summary = "warm is empty: nothing to project"
+        return change
+    state.check_cancelled()
+    state.set_progress(0.3, "project")
+    by = "offline"
+    nodes = None
+    if provider is not None:
+        from core.llm import LLMError
+
+        try:
+            nodes, _warnings = project_with_llm(provider, entries, list(buckets))
+            by = "llm"
+        except LLMError as exc:
+            by = f"fallback ({exc})"
+    if nodes is None:
+        nodes = project_offline(entries, list(buckets))
+    state.check_cancelled()
+    after = render_nodes(nodes)
+    before = current_text(home.ontology)
+    if before != after:
+        change.before[str(home.ontology)], change.after[str(home.ontology)] = before, after
+    change.summary = f"{len([n for n in nodes if not n.is_empty])} topics · {by}"
+    state.set_progress(1.0, "done")
+    return change
