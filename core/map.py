@@ -33,12 +33,12 @@ from typing import Any, Callable
 
 import networkx as nx
 
-from core.errors import CorruptFileError, NotUtf8Error
+from core.errors import NotUtf8Error, UnreadableFileError
 from core.formats import cold as cold_format
 from core.formats import journal as journal_format
 from core.formats.nodes import node_date, parse_nodes
 from core.formats.warm import WarmEntry
-from core.fsio import read_json, read_text
+from core.fsio import read_text
 from core.home import MemoryHome
 from core.situations import Situation, group_situations
 
@@ -65,16 +65,16 @@ _PRIORITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
 def goals_of(home: MemoryHome) -> tuple[list[Any], str]:
-    """The goals of the home (``core.goals`` objects) and a note when they cannot be read."""
+    """The goals of the home (``core.goals.Goal`` objects) and a note when they cannot be read."""
     if not home.goals.exists():
         return [], ""
     try:
-        from core.goals.model import GoalFile
+        from core.goals import Goals
     except ImportError:  # the goal system is optional for the map
         return [], "目标系统不可用"
     try:
-        return GoalFile.from_json(read_json(home.goals)).goals, ""
-    except (CorruptFileError, NotUtf8Error, ValueError) as exc:
+        return Goals(home).goals(), ""
+    except UnreadableFileError as exc:
         return [], f"goals.json 无法读取：{exc}"
 
 

@@ -224,7 +224,12 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
     for c, b in zip(entry_community, entry_bucket):
         if c is not None and b is not None:
             votes.setdefault(c, Counter())[b] += 1
-    community_bucket = {c: min(v.items(), key=lambda kv: (-kv[1], kv[0]))[0] for c, v in votes.items()}
+    sizes = Counter(c for c in entry_community if c is not None)
+    community_bucket = {}
+    for c, v in votes.items():
+        bucket, count = min(v.items(), key=lambda kv: (-kv[1], kv[0]))
+        if count * 3 >= sizes[c]:  # a community follows a bucket a third of its entries named
+            community_bucket[c] = bucket
 
     bucket_members: list[list[WarmEntry]] = [[] for _ in buckets]
     community_members: dict[int, list[WarmEntry]] = {}
@@ -441,7 +446,7 @@ def _read_config(home: MemoryHome) -> dict:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise CorruptFileError(f"{home.config} must hold a JSON object")
+        raise CorruptFileError(home.config, "workbench.json must hold a JSON object", None)
     return data
 
 

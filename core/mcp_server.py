@@ -1,0 +1,72 @@
+"""An MCP server over stdio exposing the agent tools of ``core.tools`` (``linghun mcp``).
+
+Any MCP-capable agent can then read and write the same memory home the workbench shows. The tool
+list, schemas and results are exactly those of ``core.tools``: ``tools/list`` returns each tool's
+JSON-schema parameters; ``tools/call`` runs it through ``core.tools.call`` and answers with the
+result as JSON text plus ``structuredContent``. A tool error (bad arguments, an unknown ``[n]``, a
+corrupt file) comes back as a result with ``isError: true`` and the message, never as a crash.
+
+Tool calls run in a worker thread (the memory operations are blocking file work), one at a time,
+so calls from one agent are applied in order.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+from core import __version__
+from core import tools as agent_tools
+from core.home import MemoryHome
+
+__all__ = ["SERVER_NAME", "make_server", "serve_stdio", "run"]
+
+SERVER_NAME = "linghun-memory"
+INSTRUCTIONS = (
+    "Long-term memory of the linghun system. Read the map (memory_map), locate along an axis, drill "
+    "down by number (memory_read ref=[n], memory_drill, memory_journal), cite what you used and "
+    "memory_touch it; write with memory_append (update=[n] to correct an entry)."
+)
+
+
+def _tool_list() -> list[types.Tool]:
+    return [types.Tool(name=t.name, description=t.description, input_schema=t.parameters)
+            for t in agent_tools.TOOLS.values()]
+
+
+def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
+    """A low-level MCP ``Server`` whose tools act on ``home``."""
+    home = home if isinstance(home, MemoryHome) else MemoryHome.resolve(home)
+    context = agent_tools.ToolContext(home, provider=provider)
+    lock = anyio.Lock()
+
+    async def list_tools(ctx, params) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=_tool_list())
+
+    async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
+        async with lock:
+            result = await anyio.to_thread.run_sync(
+                agent_tools.call, context, params.name, dict(params.arguments or {}))
+        text = json.dumps(result, ensure_ascii=False, indent=2)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
+                                    structured_content=result, is_error=not result.get("ok", False))
+
+    return Server(SERVER_NAME, version=__version__, instructions=INSTRUCTIONS,
+                  on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+async def serve_stdio(home: MemoryHome | str, *, provider: Any = None) -> None:
+    """Serve one MCP session on this process's stdin / stdout until the client closes it."""
+    server = make_server(home, provider=provider)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run(home: MemoryHome | str, *, provider: Any = None) -> None:
+    """Blocking entry point of ``linghun mcp``."""
+    anyio.run(functools.partial(serve_stdio, home, provider=provider))
