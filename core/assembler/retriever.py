@@ -319,7 +319,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     span.near_misses = [c.to_dict(with_text=False) for c in result.near_misses]
     span.outputs = {"mode": result.mode, "k": result.k, "hits": result.bm25_hits, "candidates": len(result.candidates),
                     "gap": result.gap, "truncated": result.truncated, "material_chars": len(result.material),
-                    "material": clip(result.material, 4000)}
+                    "material": clip(result.material)}
     return result
 
 

@@ -1,0 +1,166 @@
+"""The retriever: modes and the 24-entry threshold, k per strategy, the recency safeguard, wrong
+and low entries, the direct-mode cap, workspace directories, and gaps."""
+import pytest
+
+from core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
+from core.formats import team
+from core.fsio import read_text
+from tests.core.test_assembler_support import assembler, entry, filler, new_home, span
+
+PORT = entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7")
+
+
+def _retriever(result):
+    return span(result, "retriever")
+
+
+@pytest.mark.parametrize("n, mode", [(24, "direct"), (25, "bm25")])
+def test_auto_threshold_at_24_and_25(tmp_path, n, mode):
+    home = new_home(tmp_path, filler(n - 1) + [PORT])
+    result = assembler(home).run("订单服务的端口")
+    r = _retriever(result)
+    assert r["outputs"]["mode"] == mode
+    assert f"{n} entries" in next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
+
+
+def test_always_never_and_deep_forcing(tmp_path):
+    home = new_home(tmp_path, filler(3) + [PORT])
+    assert _retriever(assembler(home, retrieval__mode="always").run("订单服务的端口"))["outputs"]["mode"] == "bm25"
+    many = new_home(tmp_path / "many", filler(40) + [PORT])
+    assert _retriever(assembler(many, retrieval__mode="never").run("订单服务的端口"))["outputs"]["mode"] == "direct"
+    # a deep question forces retrieval in auto mode even on a small home
+    deep = _retriever(assembler(home).run("订单服务端口的来龙去脉"))
+    assert deep["outputs"]["mode"] == "bm25" and "deep" in deep["decisions"][1]["reason"]
+
+
+def _topic_home(tmp_path, n=40):
+    """``n`` entries that all mention 部署 so BM25 returns more than any k."""
+    blocks = [entry(f"2026-09-{1 + i % 28:02d} 10:{i % 60:02d}", "event", "medium", f"部署 第{i}次 部署记录 服务{i}")
+              for i in range(n)]
+    return new_home(tmp_path, blocks)
+
+
+@pytest.mark.parametrize("query, k, recency", [
+    ("部署怎么做的", 12, 0),                 # light general: topK
+    ("总结一下部署", 24, 0),                 # summarization
+    ("部署的来龙去脉", 18, 0),               # deep: max(18, topK)
+    ("部署现在是什么状态", 12, 6),           # knowledge_update: topK + 6 newest
+    ("部署的先后顺序", 12, 0),               # event_ordering
+])
+def test_k_per_strategy(tmp_path, query, k, recency):
+    result = assembler(_topic_home(tmp_path), retrieval__mode="always").run(query)
+    r = _retriever(result)
+    assert r["outputs"]["k"] == k
+    bm25 = [c for c in r["candidates"] if c["via"] == "bm25"]
+    assert len(bm25) == k
+    assert len([c for c in r["candidates"] if c["via"] == "recency"]) <= recency
+    assert len(r["near_misses"]) == 5 and all(m["rank"] > k for m in r["near_misses"])
+    assert all(c["terms"] and c["score"] > 0 for c in bm25)
+
+
+def test_deep_k_follows_a_larger_top_k(tmp_path):
+    r = _retriever(assembler(_topic_home(tmp_path), retrieval__topK=20).run("部署的来龙去脉"))
+    assert r["outputs"]["k"] == 20
+
+
+def test_strategy_off_is_plain_top_k(tmp_path):
+    r = _retriever(assembler(_topic_home(tmp_path), retrieval__strategy=False, retrieval__mode="always").run("总结一下部署"))
+    assert r["outputs"]["k"] == 12 and not [c for c in r["candidates"] if c["via"] == "recency"]
+
+
+def test_recency_safeguard_forces_the_six_newest(tmp_path):
+    old = [entry(f"2026-01-{1 + i:02d} 09:00", "fact", "medium", f"订单服务 | 配置项{i} | 值{i} | #{i}") for i in range(30)]
+    newest = [entry(f"2026-10-0{1 + i} 09:00", "event", "medium", f"值班交接 第{i}次 无异常") for i in range(6)]
+    home = new_home(tmp_path, old + newest)
+    r = _retriever(assembler(home).run("订单服务的配置现在是多少"))
+    assert r["outputs"]["mode"] == "bm25"
+    forced = [c for c in r["candidates"] if c["via"] == "recency"]
+    assert [c["n"] for c in forced] == [36, 35, 34, 33, 32, 31]  # newest first, after the hits
+    vias = [c["via"] for c in r["candidates"]]
+    assert vias.index("recency") == vias.count("bm25")
+    assert any(d["what"] == "recency" and d["choice"] == 6 for d in r["decisions"])
+
+
+def test_wrong_excluded_low_prefixed(tmp_path):
+    home = new_home(tmp_path, [
+        entry("2026-09-27 10:00", "fact", "high", "sprint 1 截止 2026-03-29。"),
+        entry("2026-09-28 12:00", "fact", "wrong", "sprint 1 截止 2026-11-15。"),
+        entry("2026-10-01 18:05", "fact", "low", "sprint 1 可能延期到 2026-04-05。"),
+    ])
+    for mode in ("always", "never"):
+        result = assembler(home, retrieval__mode=mode).run("sprint 1 截止")
+        r = _retriever(result)
+        material = r["outputs"]["material"]
+        assert "2026-11-15" not in material and "2026-11-15" not in result.bundle
+        assert f"{LOW_PREFIX}sprint 1 可能延期" in material
+        assert HIT_JOINER in material
+        assert [c["n"] for c in r["candidates"]] in ([1, 3], [3, 1])
+        assert "【低置信·需验证】" in result.bundle
+
+
+def test_direct_mode_cap_8000(tmp_path):
+    blocks = [entry(f"2026-09-{1 + i:02d} 10:00", "event", "medium", f"长记录{i} " + "细节" * 400) for i in range(12)]
+    home = new_home(tmp_path, blocks)
+    r = _retriever(assembler(home).run("长记录 细节"))
+    material = r["outputs"]["material"]
+    assert r["outputs"]["truncated"] is True and r["outputs"]["material_chars"] == 8000 + len(TRUNCATED)
+    assert material.endswith(TRUNCATED) and TRUNCATED == "\n…(截断)…"
+    r2 = _retriever(assembler(home, retrieval__maxDirectChars=100000).run("长记录 细节"))
+    assert r2["outputs"]["truncated"] is False
+
+
+def test_workspace_dirs(tmp_path):
+    ws = tmp_path / "ws"
+    (ws / "docs" / "deep").mkdir(parents=True)
+    (ws / "node_modules").mkdir()
+    (ws / ".git").mkdir()
+    (ws / "docs" / "payments.md").write_text("支付网关 超时 配置 30 秒，重试 3 次。", encoding="utf-8")
+    (ws / "docs" / "deep" / "long.md").write_text("支付网关 " + "长" * 9000, encoding="utf-8")
+    (ws / "docs" / "huge.md").write_text("支付网关 " + "x" * (600 * 1024), encoding="utf-8")
+    (ws / "docs" / "notes.txt").write_text("支付网关 txt 不读", encoding="utf-8")
+    (ws / "node_modules" / "pkg.md").write_text("支付网关 node_modules", encoding="utf-8")
+    (ws / ".git" / "x.md").write_text("支付网关 git", encoding="utf-8")
+    home = new_home(tmp_path, [PORT])
+    result = assembler(home, retrieval__workspaceDirs=[str(ws)], retrieval__mode="always").run("支付网关的超时配置")
+    r = _retriever(result)
+    assert r["inputs"]["workspace_files"] == 2
+    assert r["inputs"]["workspace_skipped"][0]["path"].endswith("huge.md")
+    texts = [c["text"] for c in r["candidates"] if c["source"] == "workspace"]
+    assert any(t.startswith("【工作区·payments.md】支付网关 超时 配置 30 秒") for t in texts)
+    assert "30 秒" in result.bundle and not result.gap
+    long_candidate = next(c for c in r["candidates"] if c["id"].endswith("long.md"))
+    assert long_candidate["id"].startswith("ws:")
+
+
+def test_workspace_limit_60_files(tmp_path):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for i in range(70):
+        (ws / f"n{i:02d}.md").write_text(f"笔记 {i}", encoding="utf-8")
+    home = new_home(tmp_path, [])
+    r = _retriever(assembler(home, retrieval__workspaceDirs=[str(ws)]).run("笔记"))
+    assert r["inputs"]["workspace_files"] == 60
+
+
+def test_gap_recorded_when_nothing_hits(tmp_path):
+    home = new_home(tmp_path, filler(30))
+    result = assembler(home).run("支付网关的超时配置是多少")
+    assert result.gap and result.status == "ok"
+    assert result.bundle == "素材：候选条目中未检索到该数据"
+    gaps = read_text(home.team_file(team.GAPS_FILE))
+    assert "提到「支付网关的超时配置是多少」，记忆无命中" in gaps
+    cycle, _ = team.read_team_json(home.team_file(team.CYCLE_FILE))
+    assert cycle["gaps"][-1]["query"] == "支付网关的超时配置是多少" and cycle["gaps"][-1]["note"] == ""
+    # filling the gap by hand: the next round hits
+    home.warm.write_text(home.warm.read_text(encoding="utf-8") + "\n" +
+                         entry("2026-10-09 10:00", "fact", "high", "支付网关 | 超时配置 | 30s | #9"), encoding="utf-8")
+    again = assembler(home).run("支付网关的超时配置是多少")
+    assert not again.gap and "30s" in again.bundle
+
+
+def test_no_gap_on_an_empty_home(tmp_path):
+    home = new_home(tmp_path)
+    result = assembler(home).run("支付网关的超时配置是多少")
+    assert result.status == "ok" and not result.gap
+    assert result.bundle == "素材：候选条目中未检索到该数据"
+    assert not home.team_file(team.GAPS_FILE).exists()
