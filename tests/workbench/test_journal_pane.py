@@ -1,0 +1,108 @@
+"""The journal timeline on a copy of the demo home: tracks, window reading, opening marks."""
+from __future__ import annotations
+
+import shutil
+from datetime import datetime
+
+import numpy as np
+import pytest
+
+import resources
+from core.events import bus
+from core.home import MemoryHome
+from workbench.panes import WorkbenchContext
+from workbench.panes.journal import JournalPane
+from workbench.panes.journal.timeline_data import collect, iso_epoch, local_epoch
+from workbench.settings import Settings
+
+
+@pytest.fixture
+def ctx(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def pane(ctx, qtbot):
+    widget = JournalPane.create(ctx)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+
+
+def test_stamps():
+    assert local_epoch("2026-10-07 11:28") == datetime(2026, 10, 7, 11, 28).timestamp()
+    assert local_epoch("2026-10-07") == datetime(2026, 10, 7).timestamp()
+    assert local_epoch("not a stamp") is None
+    assert iso_epoch("2026-10-07T07:02:10.114Z") == pytest.approx(1791356530.114)
+
+
+def test_every_track_is_one_scatter_item_fed_from_the_home(pane, ctx):
+    counts = pane.counts()
+    assert counts["journal"] == sum(len(ctx.memory.journal_turns(day=d)) for d in ctx.home.journal_days())
+    assert counts["warm"] == len(ctx.memory.entries())
+    assert counts["consolidation"] == 3
+    for i, (track, item) in enumerate(pane._items.items()):
+        x, y = item.getData()
+        assert len(x) == counts[track]
+        assert np.all(y == i)
+        assert np.all(np.diff(x) >= 0)
+
+
+def test_the_window_reads_the_journal_of_that_time(pane, ctx):
+    start = datetime(2026, 10, 20, 0, 0).timestamp()
+    end = datetime(2026, 10, 20, 12, 0).timestamp()
+    pane.set_window(start, end)
+    expected = ctx.memory.journal_turns(start="2026-10-20 00:00:00", end="2026-10-20 12:00:00")
+    assert expected
+    text = pane.reader.toPlainText()
+    assert all(t.stamp in text for t in expected)
+    assert "2026-10-19" not in text and "2026-10-20 12:" not in text
+    assert f"{len(expected)}" in pane.window_label.text()
+
+
+def test_region_drag_end_reads_the_window(pane, qtbot):
+    start = datetime(2026, 9, 8, 9, 0).timestamp()
+    with qtbot.waitSignal(pane.sig_window_changed) as blocker:
+        pane.region.setRegion((start, start + 3 * 3600))
+        pane.region.sigRegionChangeFinished.emit(pane.region)
+    assert blocker.args[0].startswith("2026-09-08 09:00")
+    assert "2026-09-08 09:" in pane.reader.toPlainText() or "2026-09-08 1" in pane.reader.toPlainText()
+
+
+def test_clicking_a_warm_mark_selects_the_entry(pane, ctx, qtbot):
+    entry = ctx.memory.entries()[5]
+    seen = []
+    unsubscribe = bus.subscribe("workbench.select_entry", lambda event: seen.append(event.payload))
+    try:
+        item = pane._items["warm"]
+        points = [p for p in item.points() if p.data() == f"entry:{entry.id}"]
+        with qtbot.waitSignal(pane.sig_open_item) as blocker:
+            item.sigClicked.emit(item, points, None)
+    finally:
+        unsubscribe()
+    assert blocker.args == [f"entry:{entry.id}"]
+    assert seen[-1]["entry_id"] == entry.id
+    assert entry.body.split(" | ")[0] in pane.reader.toPlainText()
+
+
+def test_a_consolidation_mark_shows_its_archive(pane):
+    mark = pane.data.marks["consolidation"][0]
+    assert pane.open_mark(mark.key) is mark
+    assert pane.reader.toPlainText().startswith("## 2026-09-")
+
+
+def test_live_reload_after_an_append(pane, ctx, qtbot):
+    before = pane.counts()["warm"]
+    ctx.memory.append("fact", ("checkout-api", "owner", "陈雨", "team wiki#1"), when=datetime(2026, 10, 23, 18, 0))
+    qtbot.waitUntil(lambda: pane.counts()["warm"] == before + 1, timeout=3000)
+
+
+def test_unreadable_journal_day_is_reported_and_skipped(ctx):
+    bad = ctx.home.journal_file("2026-10-24")
+    bad.write_bytes(b"\n2026-10-24 10:00:00\n\xff\xfe\n")
+    data = collect(ctx.home, ctx.memory.entries())
+    assert any("2026-10-24.md" in e for e in data.errors)
+    assert bad.read_bytes() == b"\n2026-10-24 10:00:00\n\xff\xfe\n"

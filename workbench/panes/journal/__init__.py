@@ -1,0 +1,4 @@
+"""The journal timeline pane (see ``pane.py``); importing the package registers it."""
+from workbench.panes.journal.pane import JournalPane
+
+__all__ = ["JournalPane"]

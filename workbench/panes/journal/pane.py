@@ -1,0 +1,257 @@
+"""The journal timeline: what happened when, across the journal, warm, consolidations, goals and
+assembler rounds, on one zoomable time axis.
+
+One ``ScatterPlotItem`` per track, fed with numpy arrays (``timeline_data``); the bottom axis is a
+``DateAxisItem``. Drag a window (``LinearRegionItem``) to read the journal turns of that window
+(``Memory.journal_turns``); click a mark to open it: a warm entry is selected in the entries pane,
+the others are shown in the reader. Mouse wheel zooms and dragging pans, in time only.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+from datetime import datetime  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pyqtgraph as pg  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot  # noqa: E402
+from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QToolBar, QVBoxLayout, QWidget  # noqa: E402
+
+from core.errors import LinghunError  # noqa: E402
+from workbench.icons import icon  # noqa: E402
+from workbench.panes import Pane, register_pane  # noqa: E402
+from workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
+from workbench.panes.ontology.links import request_entry  # noqa: E402
+
+RELOAD_DELAY_MS = 200
+DAY = 86400.0
+
+TRACK_TITLES = {
+    "journal": QT_TRANSLATE_NOOP("JournalPane", "Journal turns"),
+    "warm": QT_TRANSLATE_NOOP("JournalPane", "Warm entries"),
+    "consolidation": QT_TRANSLATE_NOOP("JournalPane", "Consolidations"),
+    "goals": QT_TRANSLATE_NOOP("JournalPane", "Goal changes"),
+    "rounds": QT_TRANSLATE_NOOP("JournalPane", "Assembler rounds"),
+}
+TRACK_STYLE = {  # symbol, colour
+    "journal": ("o", "#4c78a8"),
+    "warm": ("s", "#54a24b"),
+    "consolidation": ("d", "#e45756"),
+    "goals": ("t", "#b279a2"),
+    "rounds": ("star", "#f58518"),
+}
+
+
+def _stamp(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
+
+
+@register_pane
+class JournalPane(Pane):
+    """The timeline of a home.
+
+    Signals:
+        sig_open_item(str): a mark was opened; its key (``entry:<id>``, ``turn:...``,
+            ``episodic:<day>#i``, ``goal:<id>#i``, ``round:<id>``).
+        sig_window_changed(str, str): the reading window, as local stamps (start, end).
+    """
+
+    NAME = "journal"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Timeline")
+    ICON = "event"
+    AREA = Qt.DockWidgetArea.BottomDockWidgetArea
+    ORDER = 30
+
+    sig_open_item = Signal(str)
+    sig_window_changed = Signal(str, str)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.data = TimelineData()
+        self._items: dict[str, pg.ScatterPlotItem] = {}
+        self._labels: dict[str, str] = {}
+        self._window: tuple[float, float] | None = None
+        self._build()
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self.reload)
+        ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
+        ctx.watcher.sig_external_change.connect(self._on_external_change)
+        self.retranslate_ui()
+        self.reload()
+        self.fit_all()
+        span = self.data.span()
+        if span:  # start by reading the last day of the home
+            self.set_window(max(span[0], span[1] - DAY), span[1] + 1)
+
+    def _build(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
+        self.act_fit = self.toolbar.addAction(icon("filter"), "", self.fit_all)
+        self.toolbar.addSeparator()
+        self.track_actions = {}
+        for track in TRACKS:
+            act = self.toolbar.addAction("")
+            act.setCheckable(True)
+            act.setChecked(True)
+            act.toggled.connect(self._apply_visibility)
+            self.track_actions[track] = act
+
+        self.axis_left = pg.AxisItem("left")
+        self.plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": self.axis_left})
+        self.plot.setBackground(None)
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.setMouseEnabled(x=True, y=False)
+        self.plot.setYRange(-0.6, len(TRACKS) - 0.4, padding=0)
+        self.plot.getPlotItem().hideButtons()
+        self.plot.getViewBox().setLimits(yMin=-1, yMax=len(TRACKS))
+        for i, track in enumerate(TRACKS):
+            symbol, colour = TRACK_STYLE[track]
+            item = pg.ScatterPlotItem(size=9 if track != "journal" else 6, symbol=symbol, pen=pg.mkPen(None),
+                                      brush=pg.mkBrush(QColor(colour)), hoverable=True,
+                                      hoverSize=13, tip=self._tip)
+            item.sigClicked.connect(self._on_points_clicked)
+            self.plot.addItem(item)
+            self._items[track] = item
+        self.region = pg.LinearRegionItem(orientation="vertical", brush=pg.mkBrush(120, 160, 220, 50))
+        self.region.setZValue(-10)
+        self.region.sigRegionChangeFinished.connect(self._on_region_finished)
+        self.plot.addItem(self.region)
+
+        self.window_label = QLabel(self)
+        self.window_label.setWordWrap(True)
+        self.reader = QPlainTextEdit(self)
+        self.reader.setReadOnly(True)
+        reader_box = QWidget(self)
+        box = QVBoxLayout(reader_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.window_label)
+        box.addWidget(self.reader, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.plot)
+        splitter.addWidget(reader_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(splitter, 1)
+
+    def retranslate_ui(self) -> None:
+        self.act_reload.setText(self.tr("Reload"))
+        self.act_fit.setText(self.tr("Show all"))
+        for track, act in self.track_actions.items():
+            act.setText(QCoreApplication.translate("JournalPane", TRACK_TITLES[track]))
+            act.setToolTip(self.tr("Show or hide this track"))
+        self.axis_left.setTicks([[(i, QCoreApplication.translate("JournalPane", TRACK_TITLES[t]))
+                                  for i, t in enumerate(TRACKS)], []])
+        if self._window:
+            self.show_window(*self._window)
+        else:
+            self.window_label.setText(self.tr("Drag the shaded window to read the journal of that time."))
+
+    # -- data --------------------------------------------------------------------------------
+    @Slot()
+    def reload(self) -> None:
+        """Re-read the home; the view range and the window stay where they are."""
+        self.data = collect(self.ctx.home, self.ctx.memory.entries())
+        self._labels = {}
+        for i, track in enumerate(TRACKS):
+            marks = self.data.marks[track]
+            x = self.data.times(track)
+            keys = np.array([m.key for m in marks], dtype=object)
+            self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=keys)
+            self._labels.update({m.key: m.label for m in marks})
+        if self.data.errors:
+            self.ctx.show_message(self.tr("Some files could not be read: %1").replace("%1", "; ".join(self.data.errors)))
+        if self._window:
+            self.show_window(*self._window)
+
+    def counts(self) -> dict[str, int]:
+        return {t: len(m) for t, m in self.data.marks.items()}
+
+    @Slot(str, str)
+    def _on_memory_changed(self, path: str, what: str) -> None:
+        if path.startswith(str(self.ctx.home.root)):
+            self._reload_timer.start()
+
+    @Slot(list)
+    def _on_external_change(self, paths: list) -> None:
+        if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
+            self._reload_timer.start()
+
+    @Slot()
+    def _apply_visibility(self) -> None:
+        for track, act in self.track_actions.items():
+            self._items[track].setVisible(act.isChecked())
+
+    @Slot()
+    def fit_all(self) -> None:
+        span = self.data.span()
+        if span:
+            pad = max((span[1] - span[0]) * 0.02, 3600.0)
+            self.plot.setXRange(span[0] - pad, span[1] + pad, padding=0)
+
+    def _tip(self, x, y, data) -> str:
+        return self._labels.get(data, "")
+
+    # -- the reading window -------------------------------------------------------------------
+    def set_window(self, start: float, end: float) -> None:
+        """Move the window to ``start``..``end`` (epoch seconds) and read it."""
+        self.region.blockSignals(True)
+        self.region.setRegion((start, end))
+        self.region.blockSignals(False)
+        self.show_window(start, end)
+
+    @Slot()
+    def _on_region_finished(self) -> None:
+        start, end = self.region.getRegion()
+        self.show_window(start, end)
+
+    def show_window(self, start: float, end: float) -> None:
+        """The journal turns of ``start``..``end`` in the reader (``Memory.journal_turns``)."""
+        self._window = (start, end)
+        lo, hi = _stamp(start), _stamp(end)
+        try:
+            turns = self.ctx.memory.journal_turns(start=lo, end=hi)
+        except LinghunError as exc:
+            self.window_label.setText(str(exc))
+            return
+        in_window = {t: sum(1 for m in self.data.marks[t] if start <= m.time <= end) for t in TRACKS}
+        self.window_label.setText(
+            self.tr("%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds")
+            .replace("%1", lo[:16]).replace("%2", hi[:16]).replace("%3", str(len(turns)))
+            .replace("%4", str(in_window["warm"])).replace("%5", str(in_window["consolidation"]))
+            .replace("%6", str(in_window["goals"])).replace("%7", str(in_window["rounds"])))
+        self.reader.setPlainText("\n\n".join(t.raw.strip("\n") for t in turns))
+        self.sig_window_changed.emit(lo, hi)
+
+    # -- opening marks ------------------------------------------------------------------------
+    def _on_points_clicked(self, item, points, ev=None) -> None:
+        if len(points):
+            self.open_mark(points[0].data())
+
+    def open_mark(self, key: str) -> Mark | None:
+        """Open the item behind a mark: select a warm entry, else show it in the reader."""
+        mark = self.data.find(key)
+        if mark is None:
+            return None
+        if mark.track == "warm":
+            request_entry(self.ctx, entry_id=mark.ref.get("entry_id"))
+        header = f"{_stamp(mark.time)[:16]} · {QCoreApplication.translate('JournalPane', TRACK_TITLES[mark.track])}"
+        self.window_label.setText(header)
+        self.reader.setPlainText(mark.detail or mark.label)
+        self.sig_open_item.emit(key)
+        return mark
+
+    def shutdown(self) -> None:
+        for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
+                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass

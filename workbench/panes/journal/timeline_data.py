@@ -1,0 +1,210 @@
+"""What the journal timeline shows, gathered from a home into plain arrays (no Qt).
+
+Five tracks, each a list of ``Mark`` (time in epoch seconds, a stable key, a short label):
+
+- ``journal``: every journal turn (SPEC 5), current and legacy folders;
+- ``warm``: every warm entry at its stamp;
+- ``consolidation``: every episodic archive section (one per consolidation, SPEC 4);
+- ``goals``: every state transition in ``goals/goals.json``;
+- ``rounds``: every assembler round of ``team/judge/history.jsonl`` and of the round traces.
+
+Local stamps (journal, warm, goals) are read as the machine's local time, the way the agent on that
+machine wrote them; the team files' ISO stamps carry their zone. A file that cannot be read is
+skipped and reported in ``errors``; nothing is ever written here.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from core.errors import LinghunError
+from core.formats import episodic as episodic_format
+from core.formats import journal as journal_format
+from core.formats import team as team_format
+from core.fsio import read_text
+from core.home import MemoryHome
+
+TRACKS = ("journal", "warm", "consolidation", "goals", "rounds")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One point of a track: ``key`` says what it is (``turn:``, ``entry:``, ``episodic:``,
+    ``goal:``, ``round:``), ``detail`` holds what the reader shows when it is clicked."""
+
+    track: str
+    time: float
+    key: str
+    label: str
+    detail: str = ""
+    ref: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass
+class TimelineData:
+    marks: dict[str, list[Mark]] = field(default_factory=lambda: {t: [] for t in TRACKS})
+    errors: list[str] = field(default_factory=list)
+
+    def times(self, track: str) -> np.ndarray:
+        return np.fromiter((m.time for m in self.marks[track]), dtype=float, count=len(self.marks[track]))
+
+    def span(self) -> tuple[float, float] | None:
+        all_times = [m.time for marks in self.marks.values() for m in marks]
+        return (min(all_times), max(all_times)) if all_times else None
+
+    def find(self, key: str) -> Mark | None:
+        for marks in self.marks.values():
+            for m in marks:
+                if m.key == key:
+                    return m
+        return None
+
+
+def local_epoch(stamp: str) -> float | None:
+    """``YYYY-MM-DD[ HH:MM[:SS]]`` as local time, in epoch seconds (None when it is not a stamp)."""
+    stamp = (stamp or "").strip().replace("T", " ")
+    for fmt, length in (("%Y-%m-%d %H:%M:%S", 19), ("%Y-%m-%d %H:%M", 16), ("%Y-%m-%d", 10)):
+        try:
+            return datetime.strptime(stamp[:length], fmt).timestamp()
+        except ValueError:
+            continue
+    return None
+
+
+def iso_epoch(value: Any) -> float | None:
+    """An ISO time (``2026-10-07T07:02:10.114Z``) in epoch seconds; a zoneless one is local."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return local_epoch(value)
+
+
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _read(path, data: TimelineData) -> str | None:
+    try:
+        return read_text(path)
+    except (LinghunError, OSError) as exc:
+        data.errors.append(f"{path.name}: {exc}")
+        return None
+
+
+def collect(home: MemoryHome, entries) -> TimelineData:
+    """Every mark of ``home``; ``entries`` are the current warm entries (``Memory.entries()``)."""
+    data = TimelineData()
+    _journal(home, data)
+    for e in entries:
+        t = local_epoch(e.stamp)
+        if t is not None:
+            data.marks["warm"].append(Mark("warm", t, f"entry:{e.id}", f"[{e.n}] {e.kind} · {e.effective_confidence} · {e.brief}",
+                                           e.display_text, {"entry_id": e.id, "n": e.n}))
+    _episodic(home, data)
+    _goals(home, data)
+    _rounds(home, data)
+    for marks in data.marks.values():
+        marks.sort(key=lambda m: m.time)
+    return data
+
+
+def _journal(home: MemoryHome, data: TimelineData) -> None:
+    for day, paths in home.journal_days().items():
+        for path in paths:
+            text = _read(path, data)
+            if text is None:
+                continue
+            for i, turn in enumerate(journal_format.parse_journal(text).turns, 1):
+                t = local_epoch(turn.stamp)
+                if t is not None:
+                    data.marks["journal"].append(Mark(
+                        "journal", t, f"turn:{path.parent.name}/{day}#{i}", _short(turn.user or turn.text),
+                        turn.raw.strip("\n"), {"stamp": turn.stamp}))
+
+
+def _episodic(home: MemoryHome, data: TimelineData) -> None:
+    for day, paths in home.episodic_days().items():
+        for path in paths:
+            text = _read(path, data)
+            if text is None:
+                continue
+            for i, section in enumerate(episodic_format.parse_episodic(text).sections, 1):
+                t = local_epoch(f"{day} {section.hhmm}")
+                if t is None:
+                    continue
+                count = section.text.count("\n## ") + (1 if section.text.startswith("## ") else 0)
+                data.marks["consolidation"].append(Mark(
+                    "consolidation", t, f"episodic:{day}#{i}", f"{day} {section.hhmm} · {count}",
+                    section.text, {"day": day, "hhmm": section.hhmm, "entries": count}))
+
+
+def _goals(home: MemoryHome, data: TimelineData) -> None:
+    if not home.goals.exists():
+        return
+    text = _read(home.goals, data)
+    if text is None:
+        return
+    try:
+        from core.goals.model import GoalFile
+
+        goals = GoalFile.from_json(json.loads(text)).goals
+    except (ValueError, ImportError) as exc:
+        data.errors.append(f"{home.goals.name}: {exc}")
+        return
+    for goal in goals:
+        for i, tr in enumerate(goal.transitions(), 1):
+            t = local_epoch(str(tr.get("at") or ""))
+            if t is None:
+                continue
+            label = f"{goal.id} {tr.get('from') or '∅'} → {tr.get('to')} · {_short(goal.statement, 60)}"
+            detail = (f"{goal.id} [{goal.domain} · {goal.priority} · {goal.state}]\n{goal.statement}\n"
+                      f"{tr.get('at')}: {tr.get('from') or '∅'} → {tr.get('to')} ({tr.get('reason', '')})")
+            if goal.triggers:
+                detail += "\n" + " / ".join(goal.triggers)
+            data.marks["goals"].append(Mark("goals", t, f"goal:{goal.id}#{i}", label, detail, {"goal_id": goal.id}))
+
+
+def _rounds(home: MemoryHome, data: TimelineData) -> None:
+    """Rounds with a trace are shown from the trace (it has more); judge records of rounds
+    without one (older rounds, the upstream plugin's) from ``judge/history.jsonl``."""
+    traced: list[tuple[float, str]] = []
+    try:
+        from core.assembler.trace import TraceStore
+
+        rounds = TraceStore(home).rounds()
+    except ImportError:
+        rounds = []
+    except (LinghunError, OSError, ValueError, KeyError) as exc:
+        data.errors.append(f"traces: {exc}")
+        rounds = []
+    for r in rounds:
+        t = iso_epoch(r.get("started_at"))
+        if t is None:
+            continue
+        traced.append((t, str(r.get("query") or "")))
+        label = f"{r.get('level')} · {r.get('strategy')} · {r.get('status')} · {_short(r.get('query') or '', 60)}"
+        data.marks["rounds"].append(Mark("rounds", t, f"round:{r.get('round')}", label,
+                                         json.dumps(r, ensure_ascii=False, indent=2), dict(r)))
+    path = home.team_file_for_reading(team_format.JUDGE_HISTORY_FILE)
+    if not path.exists():
+        return
+    text = _read(path, data)
+    for i, record in enumerate(team_format.parse_jsonl(text), 1):
+        if not isinstance(record, dict):
+            continue
+        t = iso_epoch(record.get("at"))
+        if t is None:
+            continue
+        query = str(record.get("query") or "")
+        if any(q == query and 0 <= t - start <= 120 for start, q in traced):
+            continue
+        label = f"#{record.get('turn')} {record.get('level')} · {record.get('strategy')} · {_short(query, 60)}"
+        data.marks["rounds"].append(Mark("rounds", t, f"round:judge#{i}", label,
+                                         json.dumps(record, ensure_ascii=False, indent=2), dict(record)))
