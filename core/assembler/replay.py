@@ -121,8 +121,8 @@ def diff_rounds(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
                 out.append(f"{role}.{key}:\n" + "\n".join("    " + line for line in diff))
             else:
                 out.append(f"{role}.{key}: {_short(va)} -> {_short(vb)}")
-        ids_a = [c.get("id") for c in sa.get("candidates") or []]
-        ids_b = [c.get("id") for c in sb.get("candidates") or []]
+        ids_a = [_candidate_key(c) for c in sa.get("candidates") or []]
+        ids_b = [_candidate_key(c) for c in sb.get("candidates") or []]
         if ids_a != ids_b:
             gone = [i for i in ids_a if i not in ids_b]
             new = [i for i in ids_b if i not in ids_a]
@@ -134,6 +134,11 @@ def diff_rounds(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
         if da != db:
             out.append(f"{role}.decisions: {_short(da)} -> {_short(db)}")
     return out
+
+
+def _candidate_key(c: dict[str, Any]) -> str:
+    """Warm entry ids live only inside one process; ``[n]`` names an entry across processes."""
+    return f"[{c['n']}]" if c.get("n") else str(c.get("id"))
 
 
 def _ordered(a: dict, b: dict) -> list[str]:
