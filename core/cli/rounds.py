@@ -46,8 +46,9 @@ def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, q
         if source is None:
             raise InvalidInputError("--llm replay needs a recorded round (--tape ROUND_ID, or an earlier round "
                                     "with the same question)")
+        # a new round on a home that moved on: the recorded answers are given in order (a tape)
         exchanges = store.load(source)["exchanges"]
-        return ReplayProvider(exchanges), "replay"
+        return ReplayProvider(exchanges, ignore_prompts=True), "replay"
     # auto: a provider when a key is configured, else offline
     provider = provider_from_settings(llm_settings)
     return provider, "offline" if provider is None else "openai"
@@ -78,7 +79,9 @@ def cmd_round(args: argparse.Namespace) -> int:
             print()
     loaded = {"header": result.trace.header, "spans": [s.to_dict() for s in result.trace.spans],
               "result": result.trace.result}
-    emit(args, result.to_dict(), lambda _r: render_round(loaded, verbose=args.verbose))
+    notes = [f"replay tape: {m}" for m in getattr(provider, "mismatches", [])]
+    emit(args, {**result.to_dict(), "notes": notes},
+         lambda _r: "\n".join([render_round(loaded, verbose=args.verbose)] + notes))
     return 0 if result.status in ("ok", "debounced", "skipped") else 1
 
 

@@ -85,13 +85,19 @@ class ReplayProvider:
     With ``strict=False`` a call is matched against any unused exchange with the same messages
     and parameters (a re-run whose settings changed the order of calls); a call with no
     recorded twin is still an error: a replay never invents an answer.
+
+    With ``ignore_prompts=True`` the recorded answers are given in order whatever was asked (a
+    "tape" for a new round on a changed home); each difference is noted in ``mismatches``.
     """
 
     name = "replay"
 
-    def __init__(self, exchanges: Iterable[Exchange], *, strict: bool = True, model: str | None = None):
+    def __init__(self, exchanges: Iterable[Exchange], *, strict: bool = True, model: str | None = None,
+                 ignore_prompts: bool = False):
         self.exchanges = [e for e in exchanges if isinstance(e, dict) and "messages" in e]
         self.strict = strict
+        self.ignore_prompts = ignore_prompts
+        self.mismatches: list[str] = []
         self._used = [False] * len(self.exchanges)
         self._next = 0
         first = next((e["response"] for e in self.exchanges if e.get("response")), None)
@@ -126,6 +132,14 @@ class ReplayProvider:
         return response
 
     def _find(self, messages: list[Message], params: dict[str, Any]) -> int:
+        if self.ignore_prompts:
+            if self._next >= len(self.exchanges):
+                raise LLMError(
+                    f"replay has no exchange left (recorded {len(self.exchanges)})", kind="replay_exhausted")
+            why = _difference(self.exchanges[self._next], messages, params)
+            if why:
+                self.mismatches.append(f"exchange {self._next + 1}: {why}")
+            return self._next
         if self.strict:
             if self._next >= len(self.exchanges):
                 raise LLMError(

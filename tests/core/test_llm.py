@@ -205,3 +205,12 @@ def test_parse_json_object_tolerates_fences_and_rejects_garbage():
         with pytest.raises(LLMError) as info:
             parse_json_object(bad)
         assert info.value.kind == "bad_json"
+
+
+def test_tape_replay_ignores_prompts_but_notes_differences():
+    tape = [{"messages": MSGS, "params": {}, "response": {"text": "one", "model": "m"}}]
+    replay = ReplayProvider(tape, ignore_prompts=True)
+    assert replay.complete([{"role": "user", "content": "别的"}]).text == "one"
+    assert replay.mismatches and "differs" in replay.mismatches[0] or "messages" in replay.mismatches[0]
+    with pytest.raises(LLMError):
+        replay.complete(MSGS)

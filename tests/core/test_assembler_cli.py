@@ -1,0 +1,57 @@
+"""``linghun round``, ``linghun rounds``, ``linghun replay``."""
+import json
+
+from core.cli import main
+from core.fsio import read_text
+from core.home import MemoryHome
+
+
+def test_round_rounds_replay_offline(upstream_home, capsys):
+    assert main(["round", "订单服务现在跑在哪个端口？", "--home", str(upstream_home)]) == 0
+    out = capsys.readouterr().out
+    for role in ("feedback 反馈", "debounce 防抖", "judge 判官", "retriever 捞手", "archivist 史官",
+                 "advocate 辩手", "editor 编辑", "scribe 书记"):
+        assert role in out
+    assert "knowledge_update" in out and "素材：" in out and "write cycle.json" in out
+
+    assert main(["rounds", "--home", str(upstream_home), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["query"] == "订单服务现在跑在哪个端口？" and rows[0]["status"] == "ok"
+    rid = rows[0]["round"]
+
+    assert main(["rounds", "--home", str(upstream_home), "--show", rid, "-v"]) == 0
+    assert "--- a/cycle.json" in capsys.readouterr().out
+
+    assert main(["replay", rid, "--home", str(upstream_home)]) == 0
+    assert "no difference from the original round" in capsys.readouterr().out
+    assert main(["replay", rid, "--home", str(upstream_home), "--set", "retrieval.mode=always", "--json"]) == 0
+    diff = json.loads(capsys.readouterr().out)
+    assert diff["identical"] is False and any("retrieval.mode" in d for d in diff["differences"])
+
+
+def test_round_with_an_openai_compatible_server_and_replay_tape(upstream_home, openai_server, capsys):
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"llm": {"baseUrl": openai_server.base_url, "apiKey": "k", "model": "m1",
+                                               "maxRetries": 0}}), encoding="utf-8")
+    openai_server.reply("素材：订单服务 | 端口 | 8087 | #7")
+    assert main(["round", "订单服务的端口", "--home", str(upstream_home), "--llm", "openai", "--stream"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("素材：订单服务 | 端口 | 8087 | #7\n")   # streamed as it arrives
+    assert "llm #0: m1 11+" in out
+    sent = len(openai_server.requests)
+    assert main(["round", "订单服务的端口", "--home", str(upstream_home), "--llm", "replay", "--session", "other",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["llm"] == "replay" and result["bundle"] == "素材：订单服务 | 端口 | 8087 | #7"
+    assert len(openai_server.requests) == sent
+    assert read_text(home.assembled) == "素材：订单服务 | 端口 | 8087 | #7\n"
+
+
+def test_openai_without_a_key_is_a_clear_error(empty_home, capsys):
+    assert main(["round", "x", "--home", str(empty_home), "--llm", "openai"]) == 2
+    assert "needs an API key" in capsys.readouterr().err
+
+
+def test_bad_set_is_a_clear_error(empty_home, capsys):
+    assert main(["round", "x", "--home", str(empty_home), "--set", "retrieval.topK=lots"]) == 2
+    assert "retrieval.topK" in capsys.readouterr().err

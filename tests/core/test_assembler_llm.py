@@ -1,0 +1,140 @@
+"""Rounds with a real LLM client: the `openai` package talking HTTP to an OpenAI-compatible server
+on 127.0.0.1 (tests/fakeopenai.py), streaming included; record / replay; provider failures."""
+import json
+
+from core.assembler.replay import rerun
+from core.events import EventBus
+from core.formats import team
+from core.fsio import read_text
+from core.llm import OpenAIProvider
+from tests.core.test_assembler_support import assembler, entry, new_home, span
+
+BUNDLE = "素材：订单服务 | 端口 | 8087 | #7（2026-10-07）。⚠️ 冲突：旧端口 8080（2026-10-01）。"
+
+
+def _home(tmp_path):
+    return new_home(tmp_path, [
+        entry("2026-10-01 09:00", "fact", "high", "订单服务 | 端口 | 8080 | #1"),
+        entry("2026-10-06 16:00", "event", "medium", "用户 | 迁移 | 订单服务数据库 | PostgreSQL 15 | 停机 40 分钟"),
+        entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7"),
+    ])
+
+
+def _answer(request: dict) -> str:
+    """Answer each role by its system prompt, as a model would."""
+    system = request["messages"][0]["content"]
+    if "判官" in system:
+        return json.dumps({"level": "deep", "strategy": "conflict", "query": "订单服务 端口 冲突",
+                           "reason": "问端口前后不一致"}, ensure_ascii=False)
+    if "史官" in system:
+        return "脉络：2026-10-01 端口 8080 → 2026-10-06 迁移 → 2026-10-07 端口 8087。⚠️ 口径变化：8080 → 8087"
+    if "辩手" in system:
+        return "⚠️ 冲突：\n- [1] 端口 8080 与 [3] 端口 8087"
+    if "编辑" in system:
+        return BUNDLE
+    return "?"
+
+
+def _provider(server, **kw):
+    return OpenAIProvider(base_url=server.base_url, api_key="k", model="fake-model", max_retries=0, timeout=5, **kw)
+
+
+def test_full_round_with_streaming_then_exact_replay(tmp_path, openai_server):
+    openai_server.respond_with(_answer)
+    home = _home(tmp_path)
+    bus = EventBus()
+    deltas = []
+    bus.subscribe("trace.delta", lambda e: deltas.append((e.payload["role"], e.payload["text"])))
+    a = assembler(home, _provider(openai_server), bus=bus, team__judge__llm=True, team__advocate__enabled=True,
+                  assemble__stream=True)
+    result = a.run("订单服务的端口前后不一致吗")
+    assert result.status == "ok" and result.llm == "openai"
+    assert result.decision["by"] == "llm" and result.decision["strategy"] == "conflict"
+    assert result.bundle == BUNDLE and read_text(home.assembled) == BUNDLE + "\n"
+
+    sent = openai_server.requests
+    assert len(sent) == 4
+    editor_request = sent[-1]
+    assert editor_request["stream"] is True and editor_request["temperature"] == 0.2
+    assert editor_request["max_tokens"] == 1200
+    assert "素材：" in editor_request["messages"][0]["content"]           # the SPEC rules are the prompt
+    assert "循环上下文" in editor_request["messages"][1]["content"]
+    assert "订单服务 | 端口 | 8087 | #7" in editor_request["messages"][1]["content"]
+    assert "".join(t for r, t in deltas if r == "editor") == BUNDLE and len(deltas) > 3
+
+    editor = span(result, "editor")
+    call = editor["llm"][0]
+    assert call["response"] == BUNDLE and call["prompt_tokens"] == 11 and call["latency_ms"] > 0
+    assert call["params"]["stream"] is True
+    assert span(result, "archivist")["outputs"]["finding"].startswith("脉络：2026-10-01")
+    assert span(result, "advocate")["outputs"]["block"].startswith("⚠️ 冲突：")
+    history = json.loads(read_text(home.team_file(team.JUDGE_HISTORY_FILE)).splitlines()[-1])
+    assert history["by"] == "llm" and history["model"] == "fake-model"
+    bundles = json.loads(read_text(home.team_file(team.EDITOR_BUNDLES_FILE)).splitlines()[-1])
+    assert bundles["timeline"] is True and bundles["advocate"] is True and bundles["chars"] == len(BUNDLE)
+
+    # replay from the trace: same answers, no network
+    before = len(openai_server.requests)
+    again = rerun(home, result.round_id, bus=EventBus())
+    assert again.identical, again.differences
+    assert again.result.bundle == result.bundle and again.result.llm == "replay"
+    assert len(openai_server.requests) == before
+    replayed = [s.to_dict() for s in again.result.trace.spans]
+    original = [s.to_dict() for s in result.trace.spans]
+    for a_span, b_span in zip(original, replayed):
+        assert [c["response"] for c in a_span["llm"]] == [c["response"] for c in b_span["llm"]]
+        assert [c["prompt"] for c in a_span["llm"]] == [c["prompt"] for c in b_span["llm"]]
+    # changed settings make a prompt that was never recorded: the failure is in the trace, not a crash
+    changed = rerun(home, result.round_id, {"team.judge.llm": False}, bus=EventBus())
+    assert any(d.startswith("judge.by") for d in changed.differences)
+
+
+def test_provider_error_keeps_the_last_bundle(tmp_path, openai_server):
+    home = _home(tmp_path)
+    home.assembled.write_text("素材：上一轮\n", encoding="utf-8")
+    openai_server.fail(500)
+    result = assembler(home, _provider(openai_server)).run("订单服务的端口")
+    assert result.status == "failed" and "HTTP 500" in result.error
+    assert read_text(home.assembled) == "素材：上一轮\n"
+    assert span(result, "editor")["llm"][0]["error"]["status"] == 500
+
+
+def test_timeout_keeps_the_last_bundle(tmp_path, openai_server):
+    home = _home(tmp_path)
+    home.assembled.write_text("素材：上一轮\n", encoding="utf-8")
+    openai_server.reply(BUNDLE, delay=1.5)
+    result = assembler(home, OpenAIProvider(base_url=openai_server.base_url, api_key="k", model="m",
+                                            max_retries=0, timeout=0.3)).run("订单服务的端口")
+    assert result.status == "failed" and "no answer within 0.3 s" in result.error
+    assert read_text(home.assembled) == "素材：上一轮\n"
+
+
+def test_retry_then_success(tmp_path, openai_server):
+    openai_server.fail(503)
+    openai_server.reply(BUNDLE)
+    retrying = OpenAIProvider(base_url=openai_server.base_url, api_key="k", model="m", max_retries=1, timeout=5)
+    result = assembler(_home(tmp_path), retrying).run("订单服务的端口")
+    assert result.status == "ok" and result.bundle == BUNDLE and len(openai_server.requests) == 2
+
+
+def test_llm_bundle_is_normalised(tmp_path, openai_server):
+    openai_server.reply("订单服务端口 8087。" + "细" * 900)
+    result = assembler(_home(tmp_path), _provider(openai_server)).run("订单服务的端口")
+    assert result.bundle.startswith("素材：订单服务端口 8087。") and len(result.bundle) == 800
+    assert any(d["what"] == "trim" for d in span(result, "editor")["decisions"])
+
+
+def test_empty_llm_bundle_is_a_failure(tmp_path, openai_server):
+    openai_server.reply("   ")
+    result = assembler(_home(tmp_path), _provider(openai_server)).run("订单服务的端口")
+    assert result.status == "failed" and "empty bundle" in result.error
+
+
+def test_archivist_and_advocate_failures_are_skipped_not_fatal(tmp_path, openai_server):
+    openai_server.fail(500)   # archivist
+    openai_server.fail(500)   # advocate
+    openai_server.reply(BUNDLE)
+    result = assembler(_home(tmp_path), _provider(openai_server), team__advocate__enabled=True).run("订单服务端口的来龙去脉")
+    assert result.status == "ok" and result.bundle == BUNDLE
+    assert span(result, "archivist")["status"] == "skipped" and "HTTP 500" in span(result, "archivist")["error"]
+    assert span(result, "advocate")["status"] == "skipped"
