@@ -31,7 +31,7 @@ __all__ = [
 
 #: the label of the situation collecting entries that share no topic token with any other entry
 OTHER_LABEL = "其他"
-_VALUE_TOKEN = re.compile(r"^[\d.,:/_\-']+$|^v?\d+(?:\.\d+)+[a-z0-9\-]*$")
+_VALUE_TOKEN = re.compile(r"^[\d.,:/_\-']+$|^v?\d[\d.]*[a-z]{0,2}$")
 
 
 @lru_cache(maxsize=65536)
@@ -64,14 +64,15 @@ def _shared_limit(count: int, max_share: float) -> int:
     return count if count < 8 else max(2, int(count * max_share))
 
 
-def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0.3) -> list[str | None]:
+def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0.3,
+                   df: Counter | None = None) -> list[str | None]:
     """The anchor of each token list: a greedy cover by shared tokens.
 
     The token shared by the most not-yet-anchored lists becomes the anchor of all of them (ties:
     the smaller token text), then the next, until no token is shared by two unanchored lists. This
     keeps a topic together even when its entries also share other tokens with other topics.
     """
-    df = document_frequency(token_lists)
+    df = document_frequency(token_lists) if df is None else df
     limit = _shared_limit(len(token_lists), max_share)
     postings: dict[str, list[int]] = {}
     for i, tokens in enumerate(token_lists):
@@ -104,8 +105,8 @@ def signatures(entries: Sequence[WarmEntry], *, size: int = 3, max_share: float 
     """The signature of each entry: its anchor, then its other shared topic tokens, most shared
     first (up to ``size`` tokens; empty when the entry shares nothing)."""
     token_lists = [topic_tokens(e) for e in entries]
-    anchors = assign_anchors(token_lists, max_share=max_share)
     df = document_frequency(token_lists)
+    anchors = assign_anchors(token_lists, max_share=max_share, df=df)
     limit = _shared_limit(len(entries), max_share)
     out = []
     for tokens, anchor in zip(token_lists, anchors):

@@ -1,0 +1,51 @@
+"""Situations: warm entries grouped by a signature of topic tokens."""
+from core.formats.warm import parse_warm
+from core.home import MemoryHome
+from core.memory import Memory
+from core.situations import OTHER_LABEL, group_situations, signatures, topic_tokens
+
+
+def _entries(*bodies: str, conf: str = "medium"):
+    text = "\n".join(f"## 2026-10-{i + 1:02d} 10:00 [fact] {conf}\n\n{b}\n" for i, b in enumerate(bodies))
+    return parse_warm(text).numbered()
+
+
+def test_topic_tokens_drop_values():
+    assert topic_tokens("订单服务 端口 8087 版本 v2.3.1 于 2026-10-07") == ("订单", "服务", "端口", "版本")
+
+
+def test_entries_sharing_a_topic_form_one_situation():
+    entries = _entries("订单服务 端口 8087", "支付网关 超时 30s", "订单服务 迁移 PostgreSQL",
+                       "支付网关 重试 三次", "今天天气不错")
+    situations = group_situations(entries)
+    groups = {s.label: s.numbers for s in situations}
+    assert groups[OTHER_LABEL] == [5]
+    assert sorted(v for k, v in groups.items() if k != OTHER_LABEL) == [[1, 3], [2, 4]]
+    assert situations[-1].label == OTHER_LABEL
+
+
+def test_a_token_shared_with_another_topic_does_not_split_a_situation(upstream_home):
+    entries = Memory(MemoryHome.resolve(upstream_home)).entries()
+    situations = group_situations(entries)
+    assert [s.numbers for s in situations if s.label == "订单·服务"] == [[7, 8]]
+
+
+def test_order_is_most_recently_active_first_and_deterministic():
+    entries = _entries("缓存 命中率 低", "监控 告警 太多", "缓存 过期 策略", "监控 告警 阈值")
+    first = [s.to_dict() for s in group_situations(entries)]
+    assert first == [s.to_dict() for s in group_situations(entries)]
+    assert first[0]["numbers"] == [2, 4]  # [4] is the newest entry
+
+
+def test_wrong_entries_are_left_out_unless_asked():
+    text = ("## 2026-10-01 10:00 [fact] wrong\n\n缓存 过期 30 秒\n\n"
+            "## 2026-10-02 10:00 [fact] high\n\n缓存 过期 60 秒\n\n## 2026-10-03 10:00 [fact] high\n\n缓存 命中率\n")
+    entries = parse_warm(text).numbered()
+    assert [s.numbers for s in group_situations(entries)] == [[2, 3]]
+    assert [s.numbers for s in group_situations(entries, include_wrong=True)] == [[1, 2, 3]]
+
+
+def test_signature_starts_with_the_anchor():
+    entries = _entries("订单服务 端口 8087", "订单服务 迁移", "无关 内容")
+    sigs = signatures(entries)
+    assert sigs[0][0] == sigs[1][0] and sigs[0][0] in ("订单", "服务") and sigs[2] == ()
