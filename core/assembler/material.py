@@ -10,6 +10,7 @@ archivist and the trace.
 """
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import asdict, dataclass, field
 
@@ -58,8 +59,7 @@ class Material:
 
 def recent_by_access(entries: list[WarmEntry], n: int) -> list[WarmEntry]:
     """The ``n`` entries with the newest last_access (missing values oldest), newest first."""
-    ordered = sorted(entries, key=lambda e: (e.last_access or "", e.n), reverse=True)
-    return ordered[:n]
+    return heapq.nlargest(n, entries, key=lambda e: (e.last_access or "", e.n))
 
 
 def gather(home: MemoryHome, entries: list[WarmEntry], *, top_recent: int, episodic_tail: int,

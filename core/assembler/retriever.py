@@ -259,10 +259,50 @@ def join_material(candidates: list[Candidate]) -> str:
     return HIT_JOINER.join(c.text for c in candidates)
 
 
+@dataclass
+class _WarmPool:
+    """Warm candidates of one parsed warm.md, with their search units and searcher."""
+
+    doc: Any
+    entries: list[WarmEntry]
+    warm: list[Candidate]
+    units: list[Unit]
+    by_id: dict[str, Candidate]
+    searcher: Searcher | None = None
+
+
+_WARM_POOLS: list[_WarmPool] = []
+
+
+def warm_pool(memory) -> _WarmPool:
+    """The warm candidates, rebuilt only when warm.md was re-read (``Memory`` keeps its parsed
+    document while the file is unchanged): a 10k-entry home must not be re-wrapped per round."""
+    doc = memory.document()
+    with _SEARCHERS_LOCK:
+        for pool in _WARM_POOLS:
+            if pool.doc is doc:
+                return pool
+    entries = list(doc.entries)
+    warm = [warm_candidate(e) for e in entries if not e.is_wrong]
+    pool = _WarmPool(doc, entries, warm, _units(warm), {c.id: c for c in warm})
+    with _SEARCHERS_LOCK:
+        _WARM_POOLS.insert(0, pool)
+        del _WARM_POOLS[4:]
+    return pool
+
+
+def _searcher(warm: _WarmPool, pool: list[Candidate]) -> Searcher:
+    if len(pool) == len(warm.warm):  # warm only: the searcher lives with the warm pool
+        if warm.searcher is None:
+            warm.searcher = searcher_for(warm.units)
+        return warm.searcher
+    return searcher_for(warm.units + _units(pool[len(warm.warm):]))
+
+
 def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     config = ctx.config
-    entries = ctx.memory.entries()
-    warm = [warm_candidate(e) for e in entries if not e.is_wrong]
+    cached = warm_pool(ctx.memory)
+    entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
     workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
     goals, goal_note = goal_candidates(ctx, decision.query)
@@ -274,10 +314,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     mode, why = choose_mode(config, decision, len(entries))
     span.decide("mode", mode, why)
 
-    by_id = {c.id: c for c in pool}
+    by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
     if mode == "direct":
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
-        probe = searcher_for(_units(pool)).search(decision.query, len(pool)) if pool else []
+        probe = _searcher(cached, pool).search(decision.query, len(pool)) if pool else []
         scored = {h.id: h for h in probe}
         chosen = [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
                   for c in pool] + goals
@@ -295,7 +335,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     else:
         k, newest, why_k = choose_k(config, decision)
         span.decide("k", k, why_k)
-        searcher = searcher_for(_units(pool))
+        searcher = _searcher(cached, pool)
         extra = config.get("retrieval.nearMisses")
         ranked = searcher.search(decision.query, k + extra) if pool else []
         hits, misses = ranked[:k], ranked[k:]
