@@ -25,6 +25,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
+from core.events import EventBus
 from core.formats import team as team_format
 from core.fsio import atomic_write, read_text
 from core.home import MemoryHome
@@ -116,6 +117,54 @@ RUMOURS = (
 )
 
 
+#: the team's goals over the weeks: (workday index, speaker, signal, statement, domain, priority,
+#: triggers, what was said); "pause"/"resume" are explicit state changes of the goal named by statement
+GOAL_SCRIPT = (
+    (0, LEAD, "new", "这个季度把 checkout-api 的可用性稳定在 99.95% 以上", "career", "high",
+     ("发布前评审", "事故复盘"), "这个季度我的目标：checkout-api 可用性稳定在 99.95% 以上。"),
+    (0, LEAD, "new", "我坚持不在背后议论同事，有问题当面说", "belief", "high", ("团队冲突", "绩效评价"),
+     "我坚持不在背后议论同事，有问题当面说。"),
+    (1, BACKEND, "new", "I want to get the CKA certification before the end of the year", "education", "medium",
+     ("Kubernetes upgrade", "study time"), "My goal: get the CKA certification before the end of the year."),
+    (2, SRE, "new", "值班周之外每天晚上十点后不看告警，保证睡眠", "health", "medium", ("夜间告警", "值班交接"),
+     "我打算值班周之外晚上十点后不看告警，保证睡眠。"),
+    (3, FRONTEND, "new", "Redesign the web-console dashboard with a proper design system", "art", "low", (),
+     "I'd like to redesign the web-console dashboard with a proper design system."),
+    (4, PM, "new", "十月底前签下 Blue Fjord 的续约", "career", "high", ("客户会议", "合同续约"),
+     "我的目标是十月底前签下 Blue Fjord 的续约。"),
+    (5, SRE, "new", "把云成本降低 15%，主要是 staging 环境", "money", "medium", ("云账单", "staging 扩容"),
+     "目标：把云成本降低 15%，主要砍 staging。"),
+    (6, FRONTEND, "new", "Learn Go well enough to review backend PRs", "education", "medium",
+     ("code review", "backend PR"), "I want to learn Go well enough to review backend PRs."),
+    (7, PM, "new", "组织一次面向客户的技术分享会", "community", "low", (), "想组织一次面向客户的技术分享会。"),
+    (8, BACKEND, "new", "Stop working on weekends during release weeks", "lifestyle", "low", (),
+     "I want to stop working on weekends during release weeks."),
+    (9, LEAD, "new", "每两周和每位组员做一次一对一", "relationship", "medium", ("一对一", "组员反馈"),
+     "我要每两周和每位组员做一次一对一。"),
+    (10, BACKEND, "new", "Visit the Shanghai office for the November planning week", "travel", "low", (),
+     "I plan to visit the Shanghai office for the November planning week."),
+    (12, SRE, "progress", "把云成本降低 15%，主要是 staging 环境", None, None, None,
+     "云成本这个月已经降了 9%，staging 缩容生效了。"),
+    (13, BACKEND, "pause", "I want to get the CKA certification before the end of the year", None, None, None,
+     "Pausing the CKA prep until the currency release is out."),
+    (15, FRONTEND, "abandon", "Redesign the web-console dashboard with a proper design system", None, None, None,
+     "We're buying a UI kit instead, so I'm dropping the dashboard redesign."),
+    (17, PM, "abandon", "组织一次面向客户的技术分享会", None, None, None, "客户分享会这季度不做了，放弃。"),
+    (19, SRE, "achieve", "把云成本降低 15%，主要是 staging 环境", None, None, None, "云成本降了 16%，目标达成！"),
+    (21, BACKEND, "resume", "I want to get the CKA certification before the end of the year", None, None, None,
+     "Release is out, back to CKA prep."),
+    (23, LEAD, "progress", "这个季度把 checkout-api 的可用性稳定在 99.95% 以上", None, None, None,
+     "九月可用性 99.97%，继续保持。"),
+    (25, BACKEND, "pause", "Stop working on weekends during release weeks", None, None, None,
+     "This weekend I have to work anyway, pausing that goal."),
+    (27, PM, "achieve", "十月底前签下 Blue Fjord 的续约", None, None, None, "Blue Fjord 续约签了！"),
+    (29, BACKEND, "pause", "Visit the Shanghai office for the November planning week", None, None, None,
+     "The Shanghai trip is on hold until the budget is approved."),
+    (31, FRONTEND, "progress", "Learn Go well enough to review backend PRs", None, None, None,
+     "Reviewed my first backend PR in Go today."),
+)
+
+
 @dataclass
 class ScenarioState:
     """Counters that make the story move forward (versions, PR numbers, sprints)."""
@@ -154,6 +203,7 @@ class Turn:
     update: str | None = None
     rule_topic: str | None = None
     touch: str | None = None
+    ask: bool = False  # the assembler runs a round on this question before the answer
 
 
 # -- what happens in a turn --------------------------------------------------------------------
@@ -312,7 +362,7 @@ def _legacy(s: ScenarioState, day: date) -> list[Turn]:
     kind, pool = kinds[s.legacy_turns % len(kinds)]
     s.legacy_turns += 1
     text = s.pick(pool)
-    return [Turn(text, "记住了。" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "Got it.",
+    return [Turn(text, "记住了。" if _is_cjk(text) else "Got it.",
                  kind, text, s.pick(("high", "medium")))]
 
 
@@ -324,8 +374,13 @@ def _question(s: ScenarioState, day: date) -> list[Turn]:
         ("上次 Redis 扩容是谁批的？", "记忆里没有找到 Redis 扩容的审批记录。"),
         ("What was the root cause of the last incident?", "The last incident's root cause is still unconfirmed."),
         ("退款接口的限流是多少？", "按网关配置，退款接口按商户限流。"),
+        ("checkout-api 的发布历史，从头说一下来龙去脉", "按发布记录整理了版本演变，见素材。"),
+        ("总结一下这几周在 CI 稳定性上学到了什么", "总结：间歇失败集中在少数用例，先隔离再修。"),
+        ("Which came first, the pgx bump or the Go bump?", "The memory has both bumps with their dates."),
+        ("vault 的访问策略是谁维护的？", "记忆里没有 vault 访问策略维护人的记录。"),
+        ("Grafana dashboard 的告警阈值是多少？", "记忆里没有 Grafana 告警阈值的记录。"),
     ))
-    return [Turn(*q)]
+    return [Turn(*q, ask=True)]
 
 
 #: what a working day is made of, with weights (incidents are rarer than merges)
@@ -397,12 +452,20 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
 
     memory.soul_update(IDENTITY)
     days = working_days()
-    for day in days:
+    goals = _goal_store(home)
+    rounds = _round_runner(memory)
+    for index, day in enumerate(days):
         minutes = 0
         for turn in _day_plan(state, day):
             minutes += state.rng.randint(7, 35)
             when = _at(day, minutes)
+            if turn.ask and rounds is not None:
+                summary.rounds += rounds(turn.user, when)
             _play(memory, turn, when)
+            summary.journal_turns += 1
+        for step in (g for g in GOAL_SCRIPT if g[0] == index):
+            minutes += 10
+            _goal_step(memory, goals, step, _at(day, max(minutes, 8 * 60)))
             summary.journal_turns += 1
         week = (day - START).days // 7
         if day.weekday() == 4 and week in CONSOLIDATED_WEEKS:
@@ -411,8 +474,8 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     summary.journal_days = len(days)
 
     _write_projection(memory)
-    summary.goals = _write_goals(home, days)
-    summary.rounds, summary.gaps = _write_team(memory, days)
+    summary.goals = len(goals.goals()) if goals is not None else 0
+    summary.gaps = len(team_format.parse_gaps(read_text(home.team_file(team_format.GAPS_FILE)) or ""))
 
     limit = MemoryConfig().max_bytes * MemoryConfig().trigger_ratio
     if memory.size_bytes() >= limit:
@@ -446,34 +509,57 @@ def _write_projection(memory: Memory) -> None:
     memory_project(memory.home, PROJECTION_BUCKETS, memory=memory)
 
 
-# -- goals and team files (filled in by their packages) ----------------------------------------
+# -- goals and assembler rounds ---------------------------------------------------------------
 
-def _write_goals(home: MemoryHome, days: list[date]) -> int:
-    return 0
+def _goal_store(home: MemoryHome):
+    try:
+        from core.goals.store import Goals
+    except ImportError:  # the goal package is optional for the generator
+        return None
+    return Goals(home)
 
 
-def _write_team(memory: Memory, days: list[date]) -> tuple[int, int]:
-    """Gaps of questions the memory could not answer (SPEC 12 format); returns (rounds, gaps)."""
-    home = memory.home
-    gap_questions = (
-        (days[9], "上次 Redis 扩容是谁批的？"),
-        (days[16], "What was the root cause of INC-103?"),
-        (days[21], "退款对账单为什么缺 10 月 3 日？"),
-        (days[24], "web-console 的 CSP 策略是谁定的"),
-        (days[27], "ledger-worker 的死信队列保留多久？"),
-    )
-    with home.lock().hold():
-        cycle_path = home.team_file(team_format.CYCLE_FILE)
-        first = team_format.iso_now(_at(days[0], 0))
-        cycle = team_format.normalise_cycle(None, first)
-        gaps_text = ""
-        for day, query in gap_questions:
-            at = team_format.iso_now(_at(day, 5 * 60))
-            team_format.cycle_record_gap(cycle, query, at)
-            gaps_text = team_format.append_gap(gaps_text, at, query)
-        atomic_write(cycle_path, team_format.render_json(cycle))
-        atomic_write(home.team_file(team_format.GAPS_FILE), gaps_text)
-    return 0, len(gap_questions)
+def _goal_step(memory: Memory, goals, step: tuple, when: datetime) -> None:
+    """One line of ``GOAL_SCRIPT``: the journal turn, then the signal or state change."""
+    _, speaker, signal, statement, domain, priority, triggers, said = step
+    stamp = when.strftime("%Y-%m-%d %H:%M:%S")
+    memory.journal_append(f"{speaker}：{said}", "好的，已更新目标。" if _is_cjk(said) else "Noted, goal updated.", when=when)
+    if goals is None:
+        return
+    source = {"kind": "journal", "ref": stamp}
+    existing = next((g for g in goals.goals() if g.statement == statement and g.speaker == speaker), None)
+    if signal in ("pause", "resume"):
+        goals.set_state(existing.id, "paused" if signal == "pause" else "active", source=source, when=stamp)
+        return
+    goals.goal_update(signal, statement, speaker=speaker, domain=domain, priority=priority,
+                      triggers=list(triggers) if triggers is not None else None,
+                      goal_id=existing.id if existing else None, source=source, when=stamp)
+
+
+def _is_cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+def _round_runner(memory: Memory):
+    """A function running one offline assembler round at a scenario time (None without the package).
+
+    Traces are not kept: a trace's round id and timings come from the wall clock, and the demo must
+    be the same bytes on every run. The team files (cycle.json, gaps.md, the judge and editor
+    ledgers, the archivist's cache, assembled.md) are written by the scribe as in a live home.
+    """
+    try:
+        from core.assembler.debounce import Debouncer
+        from core.assembler.round import Assembler
+    except ImportError:
+        return None
+    assembler = Assembler(memory.home, memory=memory, debouncer=Debouncer(), keep_traces=False,
+                          bus=EventBus())
+
+    def run(question: str, when: datetime) -> int:
+        result = assembler.run(question, now=when)
+        return 1 if result.status in ("ok", "failed") else 0
+
+    return run
 
 
 def regenerate(out: str | Path, *, seed: int = SEED) -> DemoSummary:

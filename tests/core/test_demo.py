@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -23,11 +26,20 @@ def _files(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def _scratch(tmp_path_factory) -> Path:
+    """A folder on tmpfs when there is one: the generator makes ~900 atomic (fsynced) writes."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="linghun-demo-", dir=shm))
+    return tmp_path_factory.mktemp("demo")
+
+
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("demo")
+    out = _scratch(tmp_path_factory)
     generate(out)
-    return out
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
 
 
 def test_generator_output_equals_the_committed_copy(demo):
@@ -70,19 +82,39 @@ def test_archives_journal_and_ontologies(demo):
     assert not home.lock_path.exists()
 
 
-def test_gaps_are_in_the_spec_12_format(demo):
+def test_gaps_and_rounds_come_from_real_assembler_rounds(demo):
     home = MemoryHome.resolve(demo)
     gaps = team_format.parse_gaps(read_text(home.team_file(team_format.GAPS_FILE)))
     cycle = json.loads(read_text(home.team_file(team_format.CYCLE_FILE)))
-    assert len(gaps) >= 3
+    history = [r for r in team_format.parse_jsonl(read_text(home.team_file(team_format.JUDGE_HISTORY_FILE)))
+               if isinstance(r, dict)]
+    assert len(gaps) >= 5
     assert cycle["version"] == 1 and [g["query"] for g in cycle["gaps"]][-len(gaps):] == [g.query for g in gaps]
+    assert len(history) >= 10 and cycle["turnCount"] == history[-1]["turn"]
+    assert {r["level"] for r in history} >= {"light", "medium"}
+    assert {g.query for g in gaps} <= {r["query"] for r in history}  # every gap is a recorded round
+    assert read_text(home.assembled).startswith("素材：")
 
 
-def test_cli_writes_and_refuses_a_real_home(tmp_path, upstream_home, capsys):
-    assert cli_main(["demo", "--out", str(tmp_path / "d"), "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out)
-    assert summary["warm_entries"] >= 150
-    assert cli_main(["demo", "--out", str(tmp_path / "d")]) != 0  # not empty: never written over
-    regenerate(tmp_path / "d")  # a generated demo may be replaced
+def test_goals_in_every_state_with_triggers(demo):
+    home = MemoryHome.resolve(demo)
+    goals = json.loads(read_text(home.goals))["goals"]
+    assert len(goals) >= 10
+    assert {g["state"] for g in goals} == {"active", "paused", "achieved", "abandoned"}
+    assert all(g["triggers"] for g in goals if g["priority"] in ("high", "medium"))
+    assert any(g["domain"] == "belief" for g in goals)
+    transitions = [h for g in goals for h in g["history"] if h["kind"] == "transition"]
+    assert len(transitions) > len(goals)
+
+
+def test_cli_writes_and_refuses_a_real_home(tmp_path_factory, upstream_home, capsys):
+    out = _scratch(tmp_path_factory)
+    try:
+        assert cli_main(["demo", "--out", str(out / "d"), "--json"]) == 0
+        summary = json.loads(capsys.readouterr().out)
+        assert summary["warm_entries"] >= 150 and summary["goals"] >= 10 and summary["rounds"] >= 10
+        assert cli_main(["demo", "--out", str(out / "d")]) != 0  # not empty: never written over
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
     with pytest.raises(InvalidInputError):
         regenerate(upstream_home)
