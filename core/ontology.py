@@ -173,11 +173,13 @@ def _communities(token_lists: Sequence[Sequence[str]], shared: set[str], df: Cou
     graph.add_nodes_from(sorted(shared))
     weights: Counter = Counter()
     for tokens in token_lists:
-        mine = sorted((t for t in set(tokens) if t in shared), key=lambda t: (-df[t], t))[:per_entry]
+        mine = sorted((t for t in set(tokens) if t in shared), key=lambda t: (df[t], t))[:per_entry]
         for i, a in enumerate(mine):
             for b in mine[i + 1:]:
                 weights[(a, b) if a < b else (b, a)] += 1
-    graph.add_weighted_edges_from((a, b, w) for (a, b), w in sorted(weights.items()))
+    # association, not raw co-occurrence: a token found everywhere would otherwise pull every
+    # topic into one community (cosine of the two tokens' entry sets)
+    graph.add_weighted_edges_from((a, b, w / math.sqrt(df[a] * df[b])) for (a, b), w in sorted(weights.items()))
     if graph.number_of_edges() == 0:
         return [{t} for t in sorted(shared)]
     found = nx.community.louvain_communities(graph, weight="weight", seed=seed)
@@ -196,11 +198,14 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
         raise InvalidInputError("max_nodes must be at least 1")
     buckets = _clean_buckets(buckets)[:max_nodes]
     live = [e for e in entries if not e.is_wrong]
-    token_lists = [topic_tokens(e) for e in live]
+    # the entity names of structured bodies count as tokens too: they name the topic outright
+    token_lists = [topic_tokens(e) + tuple(f"@{name.lower()}" for name in _entity_names(e)) for e in live]
     df = document_frequency(token_lists)
     limit = len(live) if len(live) < 8 else max(2, int(len(live) * max_share))
     shared = {t for t, c in df.items() if 2 <= c <= limit}
-    idf = {t: math.log(1 + len(live) / df[t]) for t in shared}
+    # inverse document frequency, steep on purpose: a template word in every event (用户, 分钟) must
+    # not outweigh the one or two words that name the topic
+    idf = {t: 1.0 / df[t] for t in shared}
     communities = _communities(token_lists, shared, df)
     community_of = {t: i for i, c in enumerate(communities) for t in c}
 
@@ -253,7 +258,7 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
             other.extend(members)
         ranked = ranked[:keep]
     for members in ranked:
-        groups.append((_theme_of(members), members))
+        groups.append((_theme_of(members, df), members))
     if other:
         groups.append((OTHER_LABEL, sorted(other, key=lambda e: e.n)))
     groups = groups[:max_nodes]
@@ -271,26 +276,49 @@ def _clean_buckets(buckets: Sequence[str] | None) -> list[str]:
     return out
 
 
-def _theme_of(members: list[WarmEntry]) -> str:
+def _entity_names(e: WarmEntry) -> set[str]:
+    """Entities a structured body names: a fact's entity; an event's object and related entities."""
+    f = e.fields
+    if len(f) < 3:
+        return set()
+    if e.ontology_kind == "fact":
+        names = {f[0]}
+    elif e.ontology_kind == "event":
+        names = {f[2]} | ({x.strip() for x in re.split(r"[,，、]", f[3])} if len(f) > 3 else set())
+    else:
+        return set()
+    return {n for n in names if n and len(n) <= 40}
+
+
+def _theme_of(members: list[WarmEntry], df: Mapping[str, int] | None = None) -> str:
     """The entity most members name (fact entity, event object or related entity), else the
     group's shared tokens (``label_of``)."""
     names: Counter = Counter()
     for e in members:
-        f = e.fields
-        if len(f) < 3:
-            continue
-        if e.ontology_kind == "fact":
-            names[f[0]] += 1
-        elif e.ontology_kind == "event":
-            candidates = {f[2]} | {x.strip() for x in re.split(r"[,，、]", f[3]) if x.strip()} if len(f) > 3 else {f[2]}
-            for name in candidates:
-                names[name] += 1
-    names.pop("", None)
+        names.update(_entity_names(e))
     if names:
         name, count = min(names.items(), key=lambda kv: (-kv[1], kv[0]))
         if count * 3 >= len(members) and (count >= 2 or len(members) == 1) and len(name) <= 40:
             return name
-    return label_of(members) or OTHER_LABEL
+    return _distinctive_label(members, df) if df else (label_of(members) or OTHER_LABEL)
+
+
+def _distinctive_label(members: list[WarmEntry], df: Mapping[str, int]) -> str:
+    """The one or two tokens most typical of the group: frequent in it and rare elsewhere
+    (count² / document frequency), in text order."""
+    counts = Counter(t for e in members for t in topic_tokens(e))
+    if not counts:
+        return OTHER_LABEL
+    ranked = sorted(counts, key=lambda t: (-(counts[t] ** 2) / max(df.get(t, 1), counts[t]), t))
+    picked = ranked[:1]
+    if len(ranked) > 1 and counts[ranked[1]] >= 2 and counts[ranked[1]] * 2 >= len(members):
+        picked.append(ranked[1])
+    for e in members:
+        tokens = topic_tokens(e)
+        if all(t in tokens for t in picked):
+            picked.sort(key=tokens.index)
+            break
+    return "·".join(picked)
 
 
 def _nodes_from_groups(groups: list[tuple[str, list[WarmEntry]]], conflicts: list[Conflict]) -> list[Node]:
