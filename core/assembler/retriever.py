@@ -138,13 +138,15 @@ def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str
     """Goals the situation activates, as statements only; ``(candidates, note for the trace)``."""
     if not ctx.config.get("team.goals.enabled"):
         return [], "team.goals.enabled is false"
+    if not ctx.home.goals.exists():
+        return [], "no goals.json in this home"
     try:
         from core import goals as goals_module
     except ImportError:
         return [], "goal ontology not available (core.goals missing)"
-    getter = getattr(goals_module, "goal_get", None)
+    getter = _goal_getter(goals_module, ctx)
     if getter is None:
-        return [], "core.goals has no goal_get"
+        return [], "core.goals offers no goal_get"
     try:
         ranked = _call_goal_get(getter, ctx, query, ctx.config.get("team.goals.k"))
     except Exception as exc:  # goals are extra evidence: their failure must not stop a round
@@ -173,6 +175,22 @@ def _activated(row: dict[str, Any], parts: dict[str, Any]) -> bool:
     if parts:
         return bool(parts.get("similarity")) or bool(parts.get("domain_hit")) or bool(parts.get("bridge_hit"))
     return float(row.get("score") or 0.0) > 0
+
+
+_GOAL_STORES: dict[str, Any] = {}
+
+
+def _goal_getter(goals_module, ctx: RoundContext):
+    """``Goals(home).goal_get`` (one store per home, it keeps its parsed file), else a
+    module-level ``goal_get``."""
+    store_class = getattr(goals_module, "Goals", None)
+    if store_class is not None:
+        key = str(ctx.home.root)
+        store = _GOAL_STORES.get(key)
+        if store is None:
+            store = _GOAL_STORES[key] = store_class(ctx.home)
+        return store.goal_get
+    return getattr(goals_module, "goal_get", None)
 
 
 def _call_goal_get(getter, ctx: RoundContext, query: str, k: int):

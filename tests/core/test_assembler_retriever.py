@@ -164,3 +164,22 @@ def test_no_gap_on_an_empty_home(tmp_path):
     assert result.status == "ok" and not result.gap
     assert result.bundle == "素材：候选条目中未检索到该数据"
     assert not home.team_file(team.GAPS_FILE).exists()
+
+
+def test_goal_evidence_statements_only(tmp_path):
+    goals = pytest.importorskip("core.goals")
+    home = new_home(tmp_path, [PORT])
+    store = goals.Goals(home)
+    store.goal_update("new", "给孩子攒够大学学费", domain="education", priority="high",
+                      triggers=["孩子 上大学 学费", "college fund"])
+    store.goal_update("new", "每周跑步三次", domain="health", priority="low")
+    result = assembler(home).run("孩子上大学的学费准备得怎么样了")
+    r = _retriever(result)
+    found = [c for c in r["candidates"] if c["source"] == "goal"]
+    assert [c["text"] for c in found] == ["【目标】给孩子攒够大学学费"]     # statement only, no triggers
+    parts = found[0]["activation"]
+    assert parts["bridge_hit"] is True and "similarity" in parts and "state_weight" in parts
+    assert "【目标】给孩子攒够大学学费" in result.bundle and "college fund" not in result.bundle
+    assert "每周跑步" not in result.bundle
+    off = _retriever(assembler(home, team__goals__enabled=False).run("孩子上大学的学费准备得怎么样了"))
+    assert not [c for c in off["candidates"] if c["source"] == "goal"]
