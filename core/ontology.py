@@ -44,7 +44,7 @@ __all__ = [
     "MAX_NODES", "MAX_CHARS", "CONFLICT_MARK", "ALIAS_TABLES", "HEADERS",
     "Conflict", "find_conflicts", "project_offline", "project_with_llm", "build_prompt",
     "ProjectResult", "memory_project",
-    "load_aliases", "save_aliases", "AliasHit", "alias_hits", "TopicFirstResult", "topic_first",
+    "load_aliases", "save_aliases", "AliasHit", "alias_hits", "alias_blocks", "TopicFirstResult", "topic_first",
 ]
 
 MAX_NODES = 12
@@ -584,6 +584,17 @@ def alias_hits(home: MemoryHome, query: str, aliases: Mapping[str, Mapping[str, 
     return hits
 
 
+def alias_blocks(hits: Sequence[AliasHit]) -> list[str]:
+    """One text block per table with hits, in SPEC order: the header, then ``## theme`` + body of
+    each hit node. What goes before the BM25 hits ("topic index first")."""
+    blocks = []
+    for table in ALIAS_TABLES:
+        mine = [h for h in hits if h.table == table]
+        if mine:
+            blocks.append(HEADERS[table] + "\n" + "\n\n".join(f"## {h.theme}\n{h.body}" for h in mine))
+    return blocks
+
+
 # -- topic-first retrieval ----------------------------------------------------------------------------
 @dataclass
 class TopicFirstResult:
@@ -604,13 +615,7 @@ class TopicFirstResult:
     def text(self) -> str:
         """The candidate text: each hit table under its header, then the entries, joined by
         ``---`` separators (low entries tagged)."""
-        blocks = []
-        for table in ALIAS_TABLES:
-            mine = [h for h in self.alias_hits if h.table == table]
-            if mine:
-                blocks.append(HEADERS[table] + "\n" + "\n\n".join(f"## {h.theme}\n{h.body}" for h in mine))
-        blocks += [e.display_text for e in self.entries]
-        return "\n\n---\n\n".join(blocks)
+        return "\n\n---\n\n".join(alias_blocks(self.alias_hits) + [e.display_text for e in self.entries])
 
     def to_dict(self) -> dict:
         return {"query": self.query, "alias_hits": [h.to_dict() for h in self.alias_hits],
