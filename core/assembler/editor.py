@@ -74,7 +74,7 @@ def relevant(query: str, candidates: list[Candidate]) -> list[Candidate]:
     wanted = _tokens(query)
     keep: list[tuple[int, int, Candidate]] = []
     for i, c in enumerate(candidates):
-        if c.via in ("bm25", "goal"):
+        if c.via in ("bm25", "goal", "topic"):
             keep.append((1 << 20, -i, c))
         elif wanted:
             shared = len(wanted & _tokens(c.body or c.text))

@@ -43,9 +43,9 @@ class Candidate:
 
     Attributes:
         id: the warm entry id, ``ws:<path>`` or ``goal:<id>``.
-        source: ``warm`` | ``workspace`` | ``goal``.
+        source: ``warm`` | ``workspace`` | ``goal`` | ``topic`` (an ontology node hit by alias).
         text: the text given to the editor (with the low-confidence prefix, source marks).
-        via: how it got in: ``bm25`` | ``recency`` | ``direct`` | ``goal``.
+        via: how it got in: ``bm25`` | ``recency`` | ``direct`` | ``goal`` | ``topic``.
     """
 
     id: str
@@ -175,6 +175,28 @@ def _activated(row: dict[str, Any], parts: dict[str, Any]) -> bool:
     if parts:
         return bool(parts.get("similarity")) or bool(parts.get("domain_hit")) or bool(parts.get("bridge_hit"))
     return float(row.get("score") or 0.0) > 0
+
+
+def topic_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str]:
+    """Ontology nodes selected by alias (SPEC 10 "topic index first, BM25 as the net"): the
+    home's tables in ``workbench.json`` plus ``retrieval.*Aliases``, each under its header."""
+    try:
+        from core.ontology import HEADERS, alias_hits, load_aliases
+    except ImportError:
+        return [], "ontology aliases not available"
+    overrides = {key: ctx.config.get(f"retrieval.{key}") for key in ("ontologyAliases", "knowledgeAliases", "rulesAliases")}
+    try:
+        tables = load_aliases(ctx.home, overrides)
+        if not any(tables.values()):
+            return [], "no alias tables"
+        hits = alias_hits(ctx.home, query, tables)
+    except Exception as exc:  # aliases are a shortcut: a bad table must not stop the round
+        return [], f"alias lookup failed: {type(exc).__name__}: {exc}"
+    out = [Candidate(id=f"topic:{h.table}:{h.theme}", source="topic", via="topic",
+                     text=f"{HEADERS[h.table]}\n## {h.theme}\n{h.body.strip()}", body=h.body.strip(),
+                     extra={"table": h.table, "alias": h.alias, "theme": h.theme, "path": h.path})
+           for h in hits]
+    return out, f"{len(out)} node(s) selected by alias"
 
 
 _GOAL_STORES: dict[str, Any] = {}
@@ -324,10 +346,11 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     wrong = len(entries) - len(warm)
     workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
     goals, goal_note = goal_candidates(ctx, decision.query)
+    topics, topic_note = topic_candidates(ctx, decision.query)
     pool = warm + workspace
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
                    "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
-                   "workspace_skipped": skipped, "goals": goal_note}
+                   "workspace_skipped": skipped, "goals": goal_note, "topics": topic_note}
     span.decide("exclude", wrong, f"wrong (flipped) entries never become candidates: {wrong} here")
     mode, why = choose_mode(config, decision, len(entries))
     span.decide("mode", mode, why)
@@ -337,9 +360,9 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
         probe = _searcher(cached, pool).search(decision.query, len(pool)) if pool else []
         scored = {h.id: h for h in probe}
-        chosen = [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
-                  for c in pool] + goals
-        gap = bool(pool) and not probe
+        chosen = topics + [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
+                           for c in pool] + goals
+        gap = bool(pool) and not probe and not topics
         if gap:
             span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
         material = join_material(chosen)
@@ -365,12 +388,14 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             for i in forced:
                 chosen.append(_with_via(by_id[i], "recency"))
             span.decide("recency", len(forced), f"{len(forced)} of the {newest} newest entries added after the hits")
-        gap = bool(pool) and not hits
+        gap = bool(pool) and not hits and not topics
         if gap:
             span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
-        chosen += goals
+        chosen = topics + chosen + goals
         result = Retrieval("bm25", k, chosen, join_material(chosen), len(pool), bm25_hits=len(hits), gap=gap,
                            near_misses=[_from_hit(by_id[h.id], h, "near_miss") for h in misses])
+    if topics:
+        span.decide("topics", [c.extra["theme"] for c in topics], "alias hits: ontology nodes first, BM25 as the net")
     if goals:
         span.decide("goals", [g.id for g in goals], "goals activated by the situation join as statements only")
     span.candidates = [c.to_dict() for c in result.candidates]

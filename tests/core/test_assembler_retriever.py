@@ -183,3 +183,15 @@ def test_goal_evidence_statements_only(tmp_path):
     assert "每周跑步" not in result.bundle
     off = _retriever(assembler(home, team__goals__enabled=False).run("孩子上大学的学费准备得怎么样了"))
     assert not [c for c in off["candidates"] if c["source"] == "goal"]
+
+
+def test_alias_hits_come_first(tmp_path):
+    home = new_home(tmp_path, filler(30) + [PORT])
+    home.rules.write_text("## 发布纪律\n- 发布前必须跑完整回归测试。（2026-09-29）\n", encoding="utf-8")
+    result = assembler(home, retrieval__rulesAliases={"上线": "发布纪律"}).run("订单服务上线前要做什么")
+    r = _retriever(result)
+    first = r["candidates"][0]
+    assert first["source"] == "topic" and first["theme"] == "发布纪律"
+    assert first["text"].startswith("【规则本体·长期规则（总结经验）】\n## 发布纪律\n- 发布前必须跑完整回归测试")
+    assert "发布前必须跑完整回归测试" in result.bundle
+    assert not result.gap
