@@ -29,8 +29,10 @@ would give among the same goals, so the residual gain of the goal channel is vis
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable
+
+import numpy as np
 
 from core.errors import InvalidInputError
 from core.goals.features import TextFeatures, cosine, token_set
@@ -100,74 +102,107 @@ class GoalActivation:
         }
 
 
-@dataclass
-class _Prepared:
-    goal: Goal
-    statement: frozenset[str]
-    triggers: list[tuple[str, frozenset[str]]]
-    weight: float
-    order: tuple = field(default=())
-
-
 class GoalIndex:
-    """Goals prepared once (tokens of statements and triggers) for fast repeated activation."""
+    """Goals prepared once for fast repeated activation.
+
+    Statement and trigger tokens go into inverted indexes (token -> goals, token -> triggers), so
+    a situation touches only the goals that share a token with it; the score of every goal is then
+    computed with numpy in one pass. The result is the same as evaluating the formula goal by goal.
+    """
 
     def __init__(self, goals: Iterable[Goal], lexicon: Lexicon | None = None):
         self.lexicon = lexicon or builtin_lexicon()
-        self.items = [
-            _Prepared(g, token_set(g.statement), [(t, token_set(t)) for t in g.triggers],
-                      state_weight(g.state), (PRIORITY_RANK.get(g.priority, 1), g.updated))
-            for g in goals
-        ]
+        self.goals: list[Goal] = list(goals)
+        n = len(self.goals)
+        self.statement_tokens = [token_set(g.statement) for g in self.goals]
+        self.weights = np.array([state_weight(g.state) for g in self.goals], dtype=float)
+        self.statement_len = np.array([len(t) for t in self.statement_tokens], dtype=float)
+        domains = sorted({g.domain for g in self.goals})
+        self._domain_id = {d: i for i, d in enumerate(domains)}
+        self.domain_ids = np.array([self._domain_id[g.domain] for g in self.goals], dtype=np.int64)
+        self._postings = _postings(self.statement_tokens)
+        self.triggers: list[tuple[int, str, frozenset[str]]] = [
+            (i, t, token_set(t)) for i, g in enumerate(self.goals) for t in g.triggers]
+        self._trigger_goal = np.array([i for i, _, _ in self.triggers], dtype=np.int64)
+        self._trigger_postings = _postings([toks for _, _, toks in self.triggers])
+        # ties: higher priority first, then the most recently updated, then file order
+        tie = list(range(n))
+        tie.sort(key=lambda i: self.goals[i].updated, reverse=True)  # stable: file order kept
+        tie.sort(key=lambda i: PRIORITY_RANK.get(self.goals[i].priority, 1), reverse=True)
+        self._tie_rank = np.empty(n, dtype=np.int64)
+        self._tie_rank[tie] = np.arange(n)
 
     def __len__(self) -> int:
-        return len(self.items)
+        return len(self.goals)
 
     def rank(self, situation: str, k: int = 5, *, include_inactive: bool = False) -> list[GoalActivation]:
         """The ``k`` goals the situation activates most, best first (``k <= 0``: all)."""
         if not isinstance(situation, str) or not situation.strip():
             raise InvalidInputError("the situation is empty")
+        n = len(self.goals)
+        if n == 0:
+            return []
         f = TextFeatures.of(situation)
-        domains = self.lexicon.hits(f)
         q = f.tokens
-        rows = []
-        for i, p in enumerate(self.items):
-            if p.weight <= 0 and not include_inactive:
-                continue
-            shared = q & p.statement
-            sim = len(shared) / (len(q) * len(p.statement)) ** 0.5 if shared else 0.0
-            bridge = None
-            for trig, toks in p.triggers:
-                both = q & toks
-                if len(both) >= BRIDGE_MIN_SHARED and (bridge is None or len(both) > len(bridge[1])):
-                    bridge = (trig, both)
-            dom = p.goal.domain in domains
-            act = goal_activate(p.weight, dom, bridge is not None, sim)
-            rows.append((trigger_score(sim, act, p.weight), sim, p.order, -i, p, shared, bridge, dom, act))
-        rows.sort(key=lambda r: r[:4], reverse=True)
-        sims = sorted((r[1] for r in rows), reverse=True)
-        picked = rows if k <= 0 else rows[:k]
+        domains = self.lexicon.hits(f)
+        shared = np.zeros(n)
+        for tok in q:
+            rows = self._postings.get(tok)
+            if rows is not None:
+                shared[rows] += 1
+        denom = np.sqrt(np.maximum(self.statement_len, 1) * max(len(q), 1))
+        sim = np.where(shared > 0, shared / denom, 0.0)
+        bridge = np.zeros(n, dtype=bool)
+        if self.triggers:
+            tshared = np.zeros(len(self.triggers))
+            for tok in q:
+                rows = self._trigger_postings.get(tok)
+                if rows is not None:
+                    tshared[rows] += 1
+            hit = tshared >= BRIDGE_MIN_SHARED
+            bridge[self._trigger_goal[hit]] = True
+        hit_ids = [self._domain_id[d] for d in domains if d in self._domain_id]
+        dom = np.isin(self.domain_ids, hit_ids)
+        w = self.weights
+        act = w * (W_DOMAIN * dom + W_BRIDGE * bridge + W_SIM * sim + W_BASE)
+        score = np.where(w > 0, ALPHA * sim + BETA * act, 0.0)
+        pool = np.arange(n) if include_inactive else np.flatnonzero(w > 0)
+        if pool.size == 0:
+            return []
+        order = pool[np.lexsort((self._tie_rank[pool], -sim[pool], -score[pool]))]
+        sims_sorted = np.sort(sim[pool])
+        picked = order if k <= 0 else order[:k]
         out = []
-        for rank, (score, sim, _, _, p, shared, bridge, dom, act) in enumerate(picked, start=1):
+        for rank, i in enumerate(picked.tolist(), start=1):
+            g = self.goals[i]
+            best = self._best_trigger(i, q) if bridge[i] else None
+            s = float(sim[i])
             out.append(GoalActivation(
-                goal=p.goal, rank=rank, score=score, activation=act, similarity=sim,
-                similarity_tokens=sorted(shared), similarity_rank=1 + _count_greater(sims, sim),
-                domain_hit=dom, domain_words=domains.get(p.goal.domain, []) if dom else [],
-                bridge_hit=bridge is not None, bridge_trigger=bridge[0] if bridge else None,
-                bridge_tokens=sorted(bridge[1]) if bridge else [], state_weight=p.weight))
+                goal=g, rank=rank, score=float(score[i]), activation=float(act[i]), similarity=s,
+                similarity_tokens=sorted(q & self.statement_tokens[i]),
+                similarity_rank=1 + int(pool.size - np.searchsorted(sims_sorted, s, side="right")),
+                domain_hit=bool(dom[i]), domain_words=domains.get(g.domain, []) if dom[i] else [],
+                bridge_hit=best is not None, bridge_trigger=best[0] if best else None,
+                bridge_tokens=sorted(best[1]) if best else [], state_weight=float(w[i])))
         return out
 
+    def _best_trigger(self, goal_index: int, q: frozenset[str]) -> tuple[str, frozenset[str]] | None:
+        """The trigger of a goal sharing the most tokens with the situation (for the explanation)."""
+        best = None
+        for i, trig, toks in self.triggers:
+            if i == goal_index:
+                both = q & toks
+                if len(both) >= BRIDGE_MIN_SHARED and (best is None or len(both) > len(best[1])):
+                    best = (trig, both)
+        return best
 
-def _count_greater(descending: list[float], value: float) -> int:
-    """How many values in a descending list are strictly greater than ``value`` (binary search)."""
-    lo, hi = 0, len(descending)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if descending[mid] > value:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+
+def _postings(token_sets: list[frozenset[str]]) -> dict[str, np.ndarray]:
+    rows: dict[str, list[int]] = {}
+    for i, toks in enumerate(token_sets):
+        for t in toks:
+            rows.setdefault(t, []).append(i)
+    return {t: np.array(r, dtype=np.int64) for t, r in rows.items()}
 
 
 def similarity(situation: str, statement: str) -> float:

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from core.errors import CorruptFileError, InvalidInputError
 from core.events import EventBus, bus as default_bus
-from core.fsio import FileStamp, read_json, write_json
+from core.fsio import FileStamp, read_bytes, read_json, write_json
 from core.goals.activation import GoalActivation, GoalIndex
 from core.goals.extract import Extraction, extract
 from core.goals.lexicon import Lexicon, extension_path, lexicon_for
@@ -30,7 +30,8 @@ class Goals:
         self.home = home
         self.events = events or default_bus
         self._index: GoalIndex | None = None
-        self._index_key: tuple | None = None
+        self._index_stamp: FileStamp | None = None
+        self._index_lexicon: Lexicon | None = None
         self._lexicon: Lexicon | None = None
         self._lexicon_stamp: FileStamp | None = None
 
@@ -61,11 +62,19 @@ class Goals:
     def index(self) -> GoalIndex:
         """Goals prepared for activation, rebuilt only when goals.json or the lexicon changed."""
         lexicon = self.lexicon()
-        stamp = FileStamp.read(self.path)
-        key = (stamp, id(lexicon))
-        if self._index is None or key != self._index_key:
-            self._index, self._index_key = GoalIndex(self.goals(), lexicon), key
+        if self._index is not None and self._index_lexicon is lexicon and self._unchanged():
+            return self._index
+        raw = read_bytes(self.path)
+        stamp = FileStamp.of_bytes(self.path, raw) if raw is not None else None
+        self._index = GoalIndex(self.load().goals, lexicon)
+        self._index_stamp, self._index_lexicon = stamp, lexicon
         return self._index
+
+    def _unchanged(self) -> bool:
+        """goals.json is as it was when the index was built (a stat first, a hash if needed)."""
+        if self._index_stamp is None:
+            return not self.path.exists()
+        return self._index_stamp.same_content(self.path)
 
     def goal_get(self, situation: str, k: int = 5, *, include_inactive: bool = False) -> list[GoalActivation]:
         """``linghun_goal_get``: goals ranked by activation, each with its score parts."""
