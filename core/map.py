@@ -43,7 +43,7 @@ from core.home import MemoryHome
 from core.situations import Situation, group_situations
 
 __all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "MemoryMap", "build_map",
-           "render_map", "map_text", "goals_of"]
+           "render_map", "map_text", "map_settings", "injection_text", "goals_of"]
 
 AXES = ("situations", "goals", "archive", "evidence")
 AXIS_TITLES = {"situations": "情境轴", "goals": "目标轴", "archive": "档案轴", "evidence": "证据层"}
@@ -383,6 +383,34 @@ def render_map(mm: MemoryMap, budget: int = DEFAULT_BUDGET) -> str:
     return text
 
 
-def map_text(home: MemoryHome, budget: int = DEFAULT_BUDGET, memory=None) -> str:
-    """Build and render in one call (what the injection and the ``memory_map`` tool use)."""
+def map_settings(home: MemoryHome) -> dict:
+    """``map`` settings of the home's ``workbench.json``: ``enabled`` (default true) and ``budget``
+    (default 2000), SPEC 15. A missing or unreadable file gives the defaults."""
+    from core.fsio import read_json
+
+    out = {"enabled": True, "budget": DEFAULT_BUDGET}
+    try:
+        data = read_json(home.config) if home.config.exists() else None
+    except UnreadableFileError:
+        return out
+    section = data.get("map") if isinstance(data, dict) else None
+    if isinstance(section, dict):
+        if isinstance(section.get("enabled"), bool):
+            out["enabled"] = section["enabled"]
+        if isinstance(section.get("budget"), int) and not isinstance(section.get("budget"), bool):
+            out["budget"] = max(0, section["budget"])
+    return out
+
+
+def map_text(home: MemoryHome, budget: int | None = None, memory=None) -> str:
+    """Build and render in one call (what the ``memory_map`` tool uses); ``budget`` defaults to
+    the home's ``map.budget``."""
+    if budget is None:
+        budget = map_settings(home)["budget"]
     return render_map(build_map(home, memory), budget)
+
+
+def injection_text(home: MemoryHome, memory=None) -> str:
+    """The map to inject into the agent's context: empty when ``map.enabled`` is false."""
+    settings = map_settings(home)
+    return render_map(build_map(home, memory), settings["budget"]) if settings["enabled"] else ""

@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import networkx as nx
 
-from core.errors import CorruptFileError, InvalidInputError
+from core.errors import CorruptFileError, InvalidInputError, UnreadableFileError
 from core.events import bus
 from core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
 from core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
@@ -550,7 +550,10 @@ class AliasHit:
 
 
 def _nodes_in(path: Path) -> list[Node]:
-    doc: NodeDocument = parse_nodes(read_text(path) or "")
+    try:
+        doc: NodeDocument = parse_nodes(read_text(path) or "")
+    except UnreadableFileError:  # retrieval is best effort: a broken file only loses its nodes
+        return []
     if doc.nodes:
         return doc.nodes
     # a knowledge-directory file without ## nodes is one node named after the file

@@ -147,12 +147,12 @@ def _soul_update(ctx: ToolContext, a: dict) -> dict:
 
 
 def _map(ctx: ToolContext, a: dict) -> dict:
-    from core.map import DEFAULT_BUDGET, build_map, render_map
+    from core.map import build_map, map_settings, render_map
 
     mm = build_map(ctx.home, ctx.memory)
     if a.get("format") == "graph":
         return {"graph": mm.to_dict()}
-    budget = 0 if a.get("full") else a.get("budget", DEFAULT_BUDGET)
+    budget = 0 if a.get("full") else a.get("budget", map_settings(ctx.home)["budget"])
     text = render_map(mm, budget)
     return {"text": text, "chars": len(text), "budget": budget}
 
@@ -237,7 +237,7 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
     Tool("memory_map",
          "The memory map (记忆地图): four axes of pointers (situations with [n], goals, archive nodes, "
          "journal and episodic days) within a character budget. Locate along an axis, then drill down.",
-         _params({"budget": {"type": "integer", "minimum": 0, "default": 2000},
+         _params({"budget": {"type": "integer", "minimum": 0, "description": "characters (default: the home's map.budget, 2000)"},
                   "full": {"type": "boolean", "default": False},
                   "format": {"type": "string", "enum": ["text", "graph"], "default": "text"}}), _map),
     Tool("memory_drill",

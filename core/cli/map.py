@@ -10,13 +10,15 @@ from core.errors import InvalidInputError
 
 
 def cmd_map(args: argparse.Namespace) -> None:
-    from core.map import build_map, render_map
+    from core.map import build_map, map_settings, render_map
 
-    mm = build_map(home_of(args))
+    home = home_of(args)
+    mm = build_map(home)
     if args.graph:
         print(json.dumps(mm.to_dict(), ensure_ascii=False, indent=2))
         return
-    text = render_map(mm, 0 if args.full else args.budget)
+    budget = args.budget if args.budget is not None else map_settings(home)["budget"]
+    text = render_map(mm, 0 if args.full else budget)
     emit(args, {"text": text, "chars": len(text)}, text)
 
 
@@ -90,7 +92,7 @@ def cmd_aliases(args: argparse.Namespace) -> None:
 
 def register(subparsers, parent) -> None:
     p = subparsers.add_parser("map", parents=[parent], help="the memory map: four axes of pointers")
-    p.add_argument("--budget", type=int, default=2000, help="characters (default 2000; 0 = no limit)")
+    p.add_argument("--budget", type=int, help="characters (default: the home's map.budget, 2000; 0 = no limit)")
     p.add_argument("--full", action="store_true", help="no budget")
     p.add_argument("--graph", action="store_true", help="print the map graph (nodes and typed edges) as JSON")
     p.set_defaults(func=cmd_map)

@@ -121,3 +121,16 @@ def test_map_of_10k_entries_is_within_the_budget(big_home):
     # the newest situation is shown first and carries the newest entries
     newest = max((e for e in mm.entries if not e.is_wrong), key=lambda e: e.stamp)
     assert newest.n in pointers
+
+
+def test_map_settings_from_the_home(upstream_home):
+    import json
+
+    from core.map import injection_text, map_settings
+
+    home = MemoryHome.resolve(upstream_home)
+    assert map_settings(home) == {"enabled": True, "budget": 2000}
+    home.config.write_text(json.dumps({"map": {"budget": 300}}), encoding="utf-8")
+    assert len(map_text(home)) <= 300 and len(injection_text(home)) <= 300
+    home.config.write_text(json.dumps({"map": {"enabled": False}}), encoding="utf-8")
+    assert injection_text(home) == "" and map_text(home).startswith("【记忆地图】")
