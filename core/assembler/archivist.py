@@ -127,6 +127,7 @@ def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: s
             span.decide("cache", "reset", f"{problem}; the cache starts empty")
         after = team.render_json(team.upsert_timeline(team.normalise_timelines(value), topic, query, stamp, finding))
         atomic_write(path, after)
+    ctx.trace.bus.publish("memory.changed", path=str(path), what="team")
     span.files.append({"path": team.TIMELINES_FILE, "action": "upsert", "bytes": len(after.encode()),
                        "diff": text_diff(team.TIMELINES_FILE, before, after)})
 

@@ -59,15 +59,15 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
         if record.decision is not None:
             team.cycle_record_judge(cycle, record.decision.to_dict(), at)
             turn = cycle["turnCount"]
-            if record.gap:
-                team.cycle_record_gap(cycle, record.decision.query, at)
+            if record.gap:  # the user's words: a gap is what they mentioned and memory lacked
+                team.cycle_record_gap(cycle, ctx.query, at)
         written["turn"] = turn
         _write(ctx, span, cycle_path, team.CYCLE_FILE, lambda _old: team.render_json(cycle))
         if record.decision is None:
             return written
         if record.gap:
             _write(ctx, span, ctx.home.team_file(team.GAPS_FILE), team.GAPS_FILE,
-                   lambda old: team.append_gap(old, at, record.decision.query))
+                   lambda old: team.append_gap(old, at, ctx.query))
         history = team.judge_record(at, turn, record.decision.to_dict(), ctx.model)
         _write(ctx, span, ctx.home.team_file(team.JUDGE_HISTORY_FILE), team.JUDGE_HISTORY_FILE,
                lambda old: team.append_jsonl(old, [history]))
@@ -105,3 +105,5 @@ def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callabl
         return
     atomic_write(path, after)
     span.files.append({"path": name, "action": "write", "bytes": len(after.encode()), "diff": diff})
+    # the same notice every memory write gives, so open views (gaps, ledger) refresh
+    ctx.trace.bus.publish("memory.changed", path=str(path), what="assembled" if name == "assembled.md" else "team")

@@ -303,6 +303,10 @@ def test_every_role_publishes_spans_and_the_round_is_kept(tmp_path):
     events = []
     bus.subscribe("*", events.append)
     result = assembler(home, bus=bus).run("订单服务的来龙去脉")
+    changed = [e.payload for e in events if e.topic == "memory.changed"]
+    assert {c["what"] for c in changed} == {"team", "assembled"}
+    assert any(c["path"].endswith("cycle.json") for c in changed)
+    events = [e for e in events if e.topic != "memory.changed"]
     topics = [(e.topic, e.payload.get("role"), e.payload.get("phase")) for e in events]
     assert topics[0] == ("round.started", None, None) and topics[-1] == ("round.finished", None, None)
     spans = [(role, phase) for topic, role, phase in topics if topic == "trace.span"]
