@@ -115,6 +115,50 @@ class MemoryMap:
             self.graph.graph["_pointer_index"] = cache
         return cache
 
+    def label(self, node: str) -> str:
+        """A short display label for a graph node (what a tree view shows)."""
+        d = self.graph.nodes[node]
+        kind = d["type"]
+        if kind == "entry":
+            e = self._entry_by_id().get(d["id"])
+            return f"[{d['n']}] {e.brief if e else ''}".rstrip()
+        if kind == "goal":
+            return f"{d['domain']} · {d['state']} · {d['priority']}：{' '.join(d['statement'].split())}"
+        if kind == "ontology_file":
+            return f"{d['label']} {d['file']}"
+        if kind == "ontology_node":
+            return d["theme"]
+        if kind in ("cold_section", "journal_day", "episodic_day"):
+            return d["day"] + (f"（{d['count']} 条）" if "count" in d else "")
+        return d.get("label", node)
+
+    def _entry_by_id(self) -> dict[str, WarmEntry]:
+        cache = self.graph.graph.get("_entries")
+        if cache is None:
+            cache = self.graph.graph["_entries"] = {e.id: e for e in self.entries}
+        return cache
+
+    def outline(self) -> list[dict]:
+        """The map as a tree for a viewer: axes -> items -> their entries / nodes.
+
+        Each item is ``{id, type, label, pointer, children}`` (children one level deep: a
+        situation's entries, a file's nodes, a projection node's cited entries via ``cites``).
+        """
+        def item(node: str, children: list[str] = ()) -> dict:
+            d = self.graph.nodes[node]
+            return {"id": node, "type": d["type"], "label": self.label(node), "pointer": d.get("pointer"),
+                    "children": [item(c) for c in children]}
+
+        out = []
+        for axis in AXES:
+            items = []
+            for child in self.axis(axis):
+                grandchildren = [c for c in self.graph.successors(child)
+                                 if self.graph.edges[child, c].get("type") in ("groups", "contains")]
+                items.append(item(child, grandchildren))
+            out.append({"axis": axis, "title": AXIS_TITLES[axis], "items": items})
+        return out
+
     def to_dict(self) -> dict:
         """JSON for a viewer: nodes (id + attributes) and typed edges."""
         nodes = [{"id": n, **{k: v for k, v in d.items() if not k.startswith("_")}}

@@ -134,3 +134,15 @@ def test_map_settings_from_the_home(upstream_home):
     assert len(map_text(home)) <= 300 and len(injection_text(home)) <= 300
     home.config.write_text(json.dumps({"map": {"enabled": False}}), encoding="utf-8")
     assert injection_text(home) == "" and map_text(home).startswith("【记忆地图】")
+
+
+def test_outline_for_a_tree_view(upstream_home):
+    mm = build_map(MemoryHome.resolve(upstream_home))
+    outline = mm.outline()
+    assert [a["axis"] for a in outline] == ["situations", "goals", "archive", "evidence"]
+    situation = next(i for i in outline[0]["items"] if i["label"] == "订单·服务")
+    assert [c["pointer"] for c in situation["children"]] == ["[7]", "[8]"]
+    assert situation["children"][1]["label"] == "[8] 订单服务 | 端口 | 8087 | #7"
+    rules = next(i for i in outline[2]["items"] if i["pointer"] == "rules")
+    assert [c["label"] for c in rules["children"]] == ["判断纪律", "经验规则"]
+    assert [i["label"] for i in outline[3]["items"]] == ["2026-10-07（2 条）", "2026-09-26"]
