@@ -1,0 +1,162 @@
+"""The gaps pane on a copy of the demo home: listing, fill + re-run, note, dismiss, bad files."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+import resources
+from core.formats import team as team_format
+from core.home import MemoryHome
+from workbench.models.gaps import GapsModel, annotate, dismiss, fill_draft, load_gaps
+from workbench.panes import WorkbenchContext
+from workbench.panes.entries.pane import EntriesPane
+from workbench.panes.gaps import GapsPane
+from workbench.settings import Settings
+
+from PySide6.QtWidgets import QWidget
+
+
+class _Window(QWidget):
+    """The one thing the gaps pane asks of the main window: its panes by name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panes = {}
+
+    def pane(self, name):
+        return self.panes.get(name)
+
+
+@pytest.fixture
+def ctx(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    window = _Window()
+    qtbot.addWidget(window)
+    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"), window)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def pane(ctx, qtbot):
+    widget = GapsPane.create(ctx)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+
+
+def _team(ctx, name):
+    return ctx.home.team_file(name)
+
+
+def test_model_passes_qtmodeltester(ctx, qtmodeltester):
+    model = GapsModel(ctx.home)
+    model.reload()
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_gaps_of_both_files_with_their_rounds(pane, ctx):
+    lines = team_format.parse_gaps(_team(ctx, team_format.GAPS_FILE).read_text())
+    gaps = pane.model.gaps()
+    assert len(gaps) == len(lines) >= 5
+    assert all(g.in_md and g.in_cycle for g in gaps)
+    assert all(g.round is not None and g.round["at"] == g.at for g in gaps)
+    pane.select(gaps[0].key)
+    assert gaps[0].query.split("？")[0] in pane.detail.text()
+
+
+def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
+    entries = EntriesPane.create(ctx)
+    qtbot.addWidget(entries)
+    ctx.window.panes["entries"] = entries
+    gap = next(g for g in pane.model.gaps() if "vault" in g.query)
+    pane.select(gap.key)
+
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=20000) as before:
+        pane.rerun()
+    assert before.args == [gap.key, False]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+
+    count = len(ctx.memory.entries())
+    assert pane.fill()
+    assert entries.editor.is_new and entries.editor.draft()["body"].startswith("vault 的访问策略是谁维护的")
+    entries.editor.apply_values({"body": "vault 访问策略 | 维护人 | 李想 | 安全 wiki#2"})
+    assert entries.save_editor()
+    assert len(ctx.memory.entries()) == count + 1
+    assert ctx.memory.entries()[-1].body == "vault 访问策略 | 维护人 | 李想 | 安全 wiki#2"
+
+    cycle_before = _team(ctx, team_format.CYCLE_FILE).read_bytes()
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=20000) as after:
+        pane.rerun()
+    assert after.args == [gap.key, True]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    assert pane.model.gap(gap.key).status == "closed"
+    assert "李想" in pane.result.toPlainText()
+    assert _team(ctx, team_format.CYCLE_FILE).read_bytes() == cycle_before  # a dry run
+
+
+def test_fill_without_the_entries_pane_says_so(pane, ctx):
+    pane.select(pane.model.gaps()[0].key)
+    messages = []
+    ctx.show_message = messages.append
+    assert not pane.fill()
+    assert messages
+
+
+def test_note_is_written_to_cycle_json_and_undone(pane, ctx):
+    path = _team(ctx, team_format.CYCLE_FILE)
+    before = path.read_bytes()
+    gap = pane.model.gaps()[-1]
+    pane.select(gap.key)
+    pane.note_edit.setText("on-call 写成了 on-call rotation，检索对不上")
+    assert pane.has_unsaved_changes()
+    assert pane.save_note()
+    cycle = json.loads(path.read_text())
+    item = next(i for i in cycle["gaps"] if i["at"] == gap.at and i["query"] == gap.query)
+    assert item["note"] == "on-call 写成了 on-call rotation，检索对不上"
+    old = json.loads(before)
+    assert [k for k in cycle] == [k for k in old] and cycle["judgeStats"] == old["judgeStats"]
+    assert pane.model.gap(gap.key).note == item["note"]
+    ctx.undo_stack.undo()
+    assert path.read_bytes() == before
+
+
+def test_dismiss_removes_the_gap_from_both_files_and_undo_restores(pane, ctx):
+    cycle_path, md_path = _team(ctx, team_format.CYCLE_FILE), _team(ctx, team_format.GAPS_FILE)
+    cycle_before, md_before = cycle_path.read_bytes(), md_path.read_bytes()
+    gap = pane.model.gaps()[2]
+    pane.select(gap.key)
+    assert pane.dismiss_current()
+    assert pane.model.gap(gap.key) is None
+    assert len(md_path.read_text().splitlines()) == len(md_before.decode().splitlines()) - 1
+    assert all(i["at"] != gap.at or i["query"] != gap.query for i in json.loads(cycle_path.read_text())["gaps"])
+    ctx.undo_stack.undo()
+    assert cycle_path.read_bytes() == cycle_before and md_path.read_bytes() == md_before
+
+
+def test_text_functions_keep_foreign_lines_and_keys(ctx):
+    gaps, files = load_gaps(ctx.home)
+    md = "# 缺口\n" + files.gaps_md + "手写的一行\n"
+    cycle = json.loads(files.cycle)
+    cycle["ours"] = {"x": 1}
+    new_cycle, new_md = dismiss(json.dumps(cycle), md, gaps[0], "2026-10-24T00:00:00.000Z")
+    assert new_md.startswith("# 缺口\n") and new_md.endswith("手写的一行\n")
+    assert json.loads(new_cycle)["ours"] == {"x": 1}
+    noted = json.loads(annotate(None, gaps[0], "  a   note ", "2026-10-24T00:00:00.000Z"))
+    assert noted["gaps"] == [{"query": gaps[0].query, "note": "a note", "at": gaps[0].at}]
+    assert fill_draft(gaps[0])[0] == "fact"
+
+
+def test_a_corrupt_cycle_json_is_shown_and_left_untouched(ctx, qtbot):
+    path = _team(ctx, team_format.CYCLE_FILE)
+    path.write_bytes(b"{not json")
+    widget = GapsPane.create(ctx)
+    qtbot.addWidget(widget)
+    try:
+        assert widget.errors.isVisibleTo(widget) and "cycle.json" in widget.errors.text()
+        assert widget.model.gaps() and all(g.in_md and not g.in_cycle for g in widget.model.gaps())
+    finally:
+        widget.shutdown()
+    assert path.read_bytes() == b"{not json"

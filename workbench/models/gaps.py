@@ -1,0 +1,247 @@
+"""Gaps of the assembler (SPEC 12): rounds whose retrieval found no hit although candidates existed.
+
+A gap is written twice by the scribe: a line of ``team/gaps.md`` and an item of ``cycle.json``'s
+``gaps`` (with a ``note``). ``load_gaps`` merges both into ``Gap`` objects keyed by time and query,
+with the rounds that asked the same question (``judge/history.jsonl``). ``annotate`` and
+``dismiss`` return the new file texts in the SPEC 12 format; every other byte of ``gaps.md`` and
+every unknown key of ``cycle.json`` is kept. ``GapsModel`` shows the gaps in a table.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+
+from core.errors import InvalidInputError, LinghunError
+from core.formats import team as team_format
+from core.fsio import read_text
+from core.home import MemoryHome
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("GapsModel", text)
+
+
+def gap_key(at: str, query: str) -> str:
+    return f"{at}|{' '.join(query.split())[:team_format.GAP_QUERY_CHARS]}"
+
+
+@dataclass
+class Gap:
+    """One gap.
+
+    Attributes:
+        key: ``<at>|<query>``, stable across reloads.
+        at: the ISO time of the round. query: the question (at most 120 characters).
+        note: the annotation kept in cycle.json ("" when none).
+        in_md, in_cycle: where the gap is written.
+        rounds: judge records of the rounds that asked this question, oldest first.
+        status: "open", or what the last re-run found ("closed" / "still open"); not stored.
+    """
+
+    key: str
+    at: str
+    query: str
+    note: str = ""
+    in_md: bool = False
+    in_cycle: bool = False
+    rounds: list[dict] = field(default_factory=list)
+    status: str = "open"
+
+    @property
+    def local_time(self) -> str:
+        try:
+            return datetime.fromisoformat(self.at.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M")
+        except ValueError:
+            return self.at
+
+    @property
+    def round(self) -> dict | None:
+        """The round that recorded this gap (same time), else the last one that asked it."""
+        same = [r for r in self.rounds if r.get("at") == self.at]
+        return same[-1] if same else (self.rounds[-1] if self.rounds else None)
+
+
+@dataclass
+class GapFiles:
+    """The texts the gaps came from (``None``: the file does not exist), and what was unreadable."""
+
+    gaps_md: str | None = None
+    cycle: str | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+def read_gap_files(home: MemoryHome) -> GapFiles:
+    files = GapFiles()
+    for attr, name in (("gaps_md", team_format.GAPS_FILE), ("cycle", team_format.CYCLE_FILE)):
+        path = home.team_file_for_reading(name)
+        try:
+            setattr(files, attr, read_text(path) if path.exists() else None)
+        except (LinghunError, OSError) as exc:
+            files.errors.append(f"{name}: {exc}")
+    return files
+
+
+def _cycle_value(text: str | None) -> dict | None:
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def load_gaps(home: MemoryHome) -> tuple[list[Gap], GapFiles]:
+    """Every gap of ``home``, oldest first, and the file texts they were read from."""
+    files = read_gap_files(home)
+    gaps: dict[str, Gap] = {}
+    for line in team_format.parse_gaps(files.gaps_md or ""):
+        key = gap_key(line.at, line.query)
+        gaps.setdefault(key, Gap(key, line.at, line.query)).in_md = True
+    cycle = _cycle_value(files.cycle)
+    if files.cycle and cycle is None:
+        files.errors.append(f"{team_format.CYCLE_FILE}: not a JSON object (read as the empty state)")
+    for item in (cycle or {}).get("gaps") or []:
+        if not isinstance(item, dict) or not isinstance(item.get("query"), str):
+            continue
+        at = str(item.get("at") or "")
+        key = gap_key(at, item["query"])
+        gap = gaps.setdefault(key, Gap(key, at, item["query"]))
+        gap.in_cycle = True
+        gap.note = str(item.get("note") or "")
+    history_path = home.team_file_for_reading(team_format.JUDGE_HISTORY_FILE)
+    try:
+        history = team_format.parse_jsonl(read_text(history_path) if history_path.exists() else "")
+    except (LinghunError, OSError) as exc:
+        files.errors.append(f"{team_format.JUDGE_HISTORY_FILE}: {exc}")
+        history = []
+    by_query: dict[str, list[dict]] = {}
+    for record in history:
+        if isinstance(record, dict) and isinstance(record.get("query"), str):
+            by_query.setdefault(" ".join(record["query"].split())[:team_format.GAP_QUERY_CHARS], []).append(record)
+    for gap in gaps.values():
+        gap.rounds = by_query.get(" ".join(gap.query.split()), [])
+    return sorted(gaps.values(), key=lambda g: (g.at, g.query)), files
+
+
+# -- writing back (SPEC 12 format) ---------------------------------------------------------------
+
+def _matches(item, gap: Gap) -> bool:
+    return isinstance(item, dict) and gap_key(str(item.get("at") or ""), str(item.get("query") or "")) == gap.key
+
+
+def annotate(cycle_text: str | None, gap: Gap, note: str, at: str) -> str:
+    """cycle.json with ``note`` on ``gap`` (added to the ledger when only gaps.md had it)."""
+    cycle = team_format.normalise_cycle(_cycle_value(cycle_text), at)
+    note = " ".join(str(note).split())
+    for item in cycle["gaps"]:
+        if _matches(item, gap):
+            item["note"] = note
+            break
+    else:
+        cycle["gaps"].append({"query": gap.query[:team_format.GAP_QUERY_CHARS], "note": note, "at": gap.at})
+        cycle["gaps"] = cycle["gaps"][-team_format.GAPS_KEEP:]
+    cycle["updatedAt"] = at
+    return team_format.render_json(cycle)
+
+
+def dismiss(cycle_text: str | None, gaps_md: str | None, gap: Gap, at: str) -> tuple[str | None, str | None]:
+    """(cycle.json, gaps.md) without ``gap``; a file that did not hold it comes back unchanged."""
+    new_cycle = cycle_text
+    cycle = _cycle_value(cycle_text)
+    if cycle is not None and any(_matches(item, gap) for item in cycle.get("gaps") or []):
+        cycle = team_format.normalise_cycle(cycle, at)
+        cycle["gaps"] = [item for item in cycle["gaps"] if not _matches(item, gap)]
+        cycle["updatedAt"] = at
+        new_cycle = team_format.render_json(cycle)
+    new_md = gaps_md
+    if gaps_md:
+        kept = [line for line in gaps_md.splitlines(keepends=True)
+                if not any(gap_key(g.at, g.query) == gap.key for g in team_format.parse_gaps(line))]
+        new_md = "".join(kept)
+    if new_cycle == cycle_text and new_md == gaps_md:
+        raise InvalidInputError(f"the gap {gap.query!r} is no longer in the files")
+    return new_cycle, new_md
+
+
+def fill_draft(gap: Gap) -> tuple[str, str]:
+    """(kind, body) to start the entry editor with: a fact whose entity is the question."""
+    question = gap.query.strip().rstrip("?？")
+    return "fact", f"{question} |  |  | 缺口 {gap.local_time[:10]}"
+
+
+class GapsModel(QAbstractTableModel):
+    """The gaps as a table: time, question, round, note, status."""
+
+    COLUMNS = ("When", "Question", "Round", "Note", "Status")
+    KeyRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, home: MemoryHome, parent=None) -> None:
+        super().__init__(parent)
+        self.home = home
+        self._gaps: list[Gap] = []
+        self.files = GapFiles()
+        self._status: dict[str, str] = {}
+
+    def reload(self) -> None:
+        self.beginResetModel()
+        self._gaps, self.files = load_gaps(self.home)
+        for gap in self._gaps:
+            gap.status = self._status.get(gap.key, "open")
+        self.endResetModel()
+
+    def gaps(self) -> list[Gap]:
+        return list(self._gaps)
+
+    def gap(self, key: str) -> Gap | None:
+        return next((g for g in self._gaps if g.key == key), None)
+
+    def row_of(self, key: str) -> int:
+        return next((i for i, g in enumerate(self._gaps) if g.key == key), -1)
+
+    def set_status(self, key: str, status: str) -> None:
+        """Remember what a re-run found (kept across reloads for this session)."""
+        self._status[key] = status
+        row = self.row_of(key)
+        if row >= 0:
+            self._gaps[row].status = status
+            index = self.index(row, 4)
+            self.dataChanged.emit(index, index)
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
+        return 0 if parent.isValid() else len(self._gaps)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.COLUMNS):
+            return tr(self.COLUMNS[section])
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or not 0 <= index.row() < len(self._gaps):
+            return None
+        gap = self._gaps[index.row()]
+        col = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if col == 0:
+                return gap.local_time
+            if col == 1:
+                return gap.query
+            if col == 2:
+                r = gap.round
+                return f"#{r.get('turn')} {r.get('level')} · {r.get('strategy')}" if r else ""
+            if col == 3:
+                return gap.note
+            return {"open": tr("open"), "closed": tr("closed"), "still open": tr("still open")}.get(gap.status, gap.status)
+        if role == self.KeyRole:
+            return gap.key
+        if role == Qt.ItemDataRole.ForegroundRole and col == 4 and gap.status == "closed":
+            from PySide6.QtGui import QBrush, QColor
+
+            return QBrush(QColor("#2e9d4a"))
+        return None

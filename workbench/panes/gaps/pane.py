@@ -1,0 +1,335 @@
+"""The gaps pane: questions the memory could not answer, and the loop that closes them.
+
+The table lists the gaps of ``team/gaps.md`` and ``cycle.json`` with the rounds that asked them.
+Fill opens the entries pane's editor on a new entry pre-filled from the question; after it is
+saved, Re-run runs the round again (``core.assembler``, offline, as a dry run: the agent's bundle
+and ledger are not touched) and shows whether retrieval now hits. A note is written back into
+``cycle.json``; Dismiss removes the gap from both files. Both are undoable, and refused when the
+assembler wrote the files meanwhile.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSplitter,
+    QTableView, QToolBar, QVBoxLayout, QWidget,
+)
+
+from core.errors import LinghunError
+from core.formats import team as team_format
+from workbench.icons import icon
+from workbench.models.gaps import Gap, GapsModel, annotate, dismiss, fill_draft
+from workbench.panes import Pane, register_pane
+from workbench.panes.ontology.commands import WriteFiles, current_text
+from workbench.panes.ontology.links import entries_pane_of, raise_pane
+
+RELOAD_DELAY_MS = 150
+RERUN_SESSION = "workbench-gap-rerun"
+
+
+def rerun_round(state, home, query: str) -> dict:
+    """Task: the round again on ``query``, offline and dry (nothing of the agent's is written;
+    the round's trace is kept in ``team/traces`` like any round's). It reads the home through its
+    own ``Memory``: the GUI thread's one is never used from a worker."""
+    from core.assembler.debounce import Debouncer
+    from core.assembler.round import Assembler
+
+    state.set_progress(0.2, "round")
+    result = Assembler(home, debouncer=Debouncer()).run(query, session=RERUN_SESSION, dry_run=True)
+    state.set_progress(1.0, "done")
+    return {"status": result.status, "gap": result.gap, "bundle": result.bundle or "",
+            "decision": result.decision or {}, "round": result.round_id, "error": result.error}
+
+
+@register_pane
+class GapsPane(Pane):
+    """Gaps with their rounds; fill, re-run, annotate, dismiss.
+
+    Signals:
+        sig_rerun_finished(str, bool): a gap's key and whether the re-run closed it.
+    """
+
+    NAME = "gaps"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Gaps")
+    ICON = "warning"
+    AREA = Qt.DockWidgetArea.RightDockWidgetArea
+    ORDER = 40
+
+    sig_rerun_finished = Signal(str, bool)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = GapsModel(ctx.home, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self._handle = None
+        self._running_key: str | None = None
+        self._build()
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self.reload)
+        ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
+        ctx.watcher.sig_external_change.connect(self._on_external_change)
+        self.retranslate_ui()
+        self.reload()
+
+    def _build(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
+        self.act_fill = self.toolbar.addAction(icon("new"), "", self.fill)
+        self.act_rerun = self.toolbar.addAction(icon("redo"), "", self.rerun)
+        self.act_dismiss = self.toolbar.addAction(icon("delete"), "", self.dismiss_current)
+        self.view = QTableView(self)
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.verticalHeader().hide()
+        self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().currentRowChanged.connect(self._on_current)
+        self.errors = QLabel(self)
+        self.errors.setWordWrap(True)
+        self.errors.setStyleSheet("color:#c0392b")
+        self.errors.hide()
+        self.detail = QLabel(self)
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note_label = QLabel(self)
+        self.note_edit = QLineEdit(self)
+        self.note_edit.returnPressed.connect(self.save_note)
+        self.btn_note = QPushButton(icon("save"), "", self)
+        self.btn_note.clicked.connect(self.save_note)
+        self.result = QPlainTextEdit(self)
+        self.result.setReadOnly(True)
+        note_row = QHBoxLayout()
+        note_row.addWidget(self.note_label)
+        note_row.addWidget(self.note_edit, 1)
+        note_row.addWidget(self.btn_note)
+        lower = QWidget(self)
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(4, 4, 4, 4)
+        lower_layout.addWidget(self.detail)
+        lower_layout.addLayout(note_row)
+        lower_layout.addWidget(self.result, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.view)
+        splitter.addWidget(lower)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.errors)
+        layout.addWidget(splitter, 1)
+
+    def retranslate_ui(self) -> None:
+        self.act_reload.setText(self.tr("Reload"))
+        self.act_fill.setText(self.tr("Fill…"))
+        self.act_fill.setToolTip(self.tr("Write the missing memory: opens the entry editor pre-filled from the question"))
+        self.act_rerun.setText(self.tr("Re-run"))
+        self.act_rerun.setToolTip(self.tr("Run the round again on this question (a dry run) to see whether it hits now"))
+        self.act_dismiss.setText(self.tr("Dismiss"))
+        self.act_dismiss.setToolTip(self.tr("Remove the gap from gaps.md and cycle.json"))
+        self.note_label.setText(self.tr("Note"))
+        self.note_edit.setPlaceholderText(self.tr("Why the memory had no answer, what was done about it"))
+        self.btn_note.setText(self.tr("Save note"))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
+        self._show(self.current_gap())
+
+    # -- loading ----------------------------------------------------------------------------
+    @Slot()
+    def reload(self) -> None:
+        key = self.current_key()
+        note_dirty = self._note_dirty()
+        note_text = self.note_edit.text()
+        self.model.reload()
+        self.view.resizeColumnToContents(0)
+        if self.model.files.errors:
+            self.errors.setText(self.tr("Could not read: %1").replace("%1", "; ".join(self.model.files.errors)))
+        self.errors.setVisible(bool(self.model.files.errors))
+        if key is not None:
+            self.select(key)
+            if note_dirty:  # an unsaved note survives a reload
+                self.note_edit.setText(note_text)
+        self._update_actions()
+
+    @Slot(str, str)
+    def _on_memory_changed(self, path: str, what: str) -> None:
+        if path.startswith(str(self.ctx.home.root)):
+            self._reload_timer.start()
+
+    @Slot(list)
+    def _on_external_change(self, paths: list) -> None:
+        if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
+            self._reload_timer.start()
+
+    # -- selection --------------------------------------------------------------------------
+    def current_key(self) -> str | None:
+        index = self.view.currentIndex()
+        return index.data(GapsModel.KeyRole) if index.isValid() else None
+
+    def current_gap(self) -> Gap | None:
+        key = self.current_key()
+        return self.model.gap(key) if key else None
+
+    def select(self, key: str) -> bool:
+        row = self.model.row_of(key)
+        if row < 0:
+            return False
+        self.view.setCurrentIndex(self.proxy.mapFromSource(self.model.index(row, 0)))
+        return True
+
+    @Slot()
+    def _on_current(self, *_args) -> None:
+        self._show(self.current_gap())
+        self._update_actions()
+
+    def _show(self, gap: Gap | None) -> None:
+        if gap is None:
+            self.detail.setText(self.tr("%1 gaps. A gap is a round whose retrieval found nothing although the "
+                                        "memory had candidates: fill it, then re-run the round.")
+                                .replace("%1", str(len(self.model.gaps()))))
+            self.note_edit.clear()
+            self.result.clear()
+            return
+        where = " + ".join(n for n, on in (("gaps.md", gap.in_md), ("cycle.json", gap.in_cycle)) if on)
+        lines = [f"<b>{_html(gap.query)}</b>", f"{gap.local_time} · {where}"]
+        if gap.rounds:
+            asked = ", ".join(f"#{r.get('turn')} {r.get('level')}·{r.get('strategy')}" for r in gap.rounds[-6:])
+            lines.append(self.tr("Asked in %1 round(s): %2").replace("%1", str(len(gap.rounds))).replace("%2", asked))
+        self.detail.setText("<br>".join(lines))
+        self.note_edit.setText(gap.note)
+
+    def _note_dirty(self) -> bool:
+        gap = self.current_gap()
+        return gap is not None and self.note_edit.text() != gap.note
+
+    def _update_actions(self) -> None:
+        has = self.current_gap() is not None
+        for act in (self.act_fill, self.act_dismiss):
+            act.setEnabled(has)
+        self.act_rerun.setEnabled(has and self._handle is None)
+        self.btn_note.setEnabled(has)
+
+    # -- fill and re-run --------------------------------------------------------------------------
+    @Slot()
+    def fill(self) -> bool:
+        """Open the entry editor on a new entry pre-filled from the gap's question."""
+        gap = self.current_gap()
+        if gap is None:
+            return False
+        pane = entries_pane_of(self.ctx)
+        if pane is None or not hasattr(pane, "start_new_entry"):
+            self.ctx.show_message(self.tr("The entries pane is not open: open it to fill the gap."))
+            return False
+        kind, body = fill_draft(gap)
+        if not pane.start_new_entry(kind, body, "medium"):
+            return False
+        raise_pane(self.ctx, "entries")
+        self.ctx.show_message(self.tr("Write the missing memory and save it, then re-run the round here."))
+        return True
+
+    @Slot()
+    def rerun(self):
+        """Run the gap's round again in the background (dry run)."""
+        gap = self.current_gap()
+        if gap is None or self._handle is not None:
+            return None
+        self._running_key = gap.key
+        self.result.setPlainText(self.tr("Running the round…"))
+        self._handle = self.ctx.tasks.submit(self.tr("Re-running a round"), rerun_round, self.ctx.home, gap.query)
+        self._handle.sig_finished.connect(self._on_rerun_finished)
+        self._handle.sig_failed.connect(self._on_rerun_failed)
+        self._handle.sig_done.connect(self._on_rerun_done)
+        self._update_actions()
+        return self._handle
+
+    @Slot(object)
+    def _on_rerun_finished(self, outcome: dict) -> None:
+        key = self._running_key
+        closed = outcome["status"] == "ok" and not outcome["gap"]
+        self.model.set_status(key, "closed" if closed else "still open")
+        decision = outcome.get("decision") or {}
+        head = (self.tr("Closed: retrieval hits now.") if closed else self.tr("Still a gap: retrieval found nothing."))
+        self.result.setPlainText(f"{head}\n{decision.get('level')} · {decision.get('strategy')} · "
+                                 f"{outcome['status']}\n\n{outcome['bundle'] or outcome.get('error') or ''}")
+        self.sig_rerun_finished.emit(key, closed)
+
+    @Slot(object)
+    def _on_rerun_failed(self, exc: object) -> None:
+        self.result.setPlainText(self.tr("The round failed: %1").replace("%1", str(exc)))
+
+    @Slot()
+    def _on_rerun_done(self) -> None:
+        self._handle = None
+        self._running_key = None
+        self._update_actions()
+
+    # -- annotate and dismiss -------------------------------------------------------------------
+    def _team_paths(self) -> tuple[str, str]:
+        return (str(self.ctx.home.team_file(team_format.CYCLE_FILE)), str(self.ctx.home.team_file(team_format.GAPS_FILE)))
+
+    @Slot()
+    def save_note(self) -> bool:
+        """Write the note into cycle.json (one undo step)."""
+        gap = self.current_gap()
+        if gap is None or not self._note_dirty():
+            return False
+        cycle_path, _ = self._team_paths()
+        try:
+            before = current_text(self.ctx.home.team_file(team_format.CYCLE_FILE))
+            after = annotate(before, gap, self.note_edit.text(), team_format.iso_now())
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        return self._push(WriteFiles({cycle_path: after}, {cycle_path: before}), self.tr("Note on a gap"), gap.key)
+
+    @Slot()
+    def dismiss_current(self) -> bool:
+        """Remove the gap from gaps.md and cycle.json (one undo step)."""
+        gap = self.current_gap()
+        if gap is None:
+            return False
+        cycle_path, md_path = self._team_paths()
+        try:
+            cycle_before = current_text(self.ctx.home.team_file(team_format.CYCLE_FILE))
+            md_before = current_text(self.ctx.home.team_file(team_format.GAPS_FILE))
+            cycle_after, md_after = dismiss(cycle_before, md_before, gap, team_format.iso_now())
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        after, before = {}, {}
+        if cycle_after != cycle_before:
+            after[cycle_path], before[cycle_path] = cycle_after, cycle_before
+        if md_after != md_before:
+            after[md_path], before[md_path] = md_after, md_before
+        return self._push(WriteFiles(after, before), self.tr("Dismiss a gap"), None)
+
+    def _push(self, op: WriteFiles, text: str, select_key: str | None) -> bool:
+        if not self.ctx.undo.push(op, text):
+            self.ctx.show_message(self.tr("Nothing was written: the team files changed meanwhile. Reload and retry."))
+            return False
+        self.model.reload()
+        if select_key:
+            self.select(select_key)
+        self._update_actions()
+        return True
+
+    def has_unsaved_changes(self) -> bool:
+        return self._note_dirty()
+
+    def shutdown(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+        for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
+                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
