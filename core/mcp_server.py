@@ -50,8 +50,11 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
         async with lock:
-            result = await anyio.to_thread.run_sync(
-                agent_tools.call, context, params.name, dict(params.arguments or {}))
+            try:
+                result = await anyio.to_thread.run_sync(
+                    agent_tools.call, context, params.name, dict(params.arguments or {}))
+            except Exception as exc:  # a defect must reach the agent as a tool error, not end the session
+                result = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
         text = json.dumps(result, ensure_ascii=False, indent=2)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=result, is_error=not result.get("ok", False))
