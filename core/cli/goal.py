@@ -107,9 +107,10 @@ def cmd_extract(args):
     goals = _goals(args)
     provider = None
     if args.llm:
+        from core.cli.map import _llm_settings  # the home's "llm" settings, read as the other commands do
         from core.llm import provider_from_settings
 
-        provider = provider_from_settings()
+        provider = provider_from_settings(_llm_settings(args))
         if provider is None:
             raise InvalidInputError("--llm: no LLM is configured (set an API key); run without --llm for offline")
     if args.journal is not None or args.entries:

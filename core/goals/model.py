@@ -131,14 +131,14 @@ class Goal:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Goal":
         """Read one stored goal; missing fields get defaults, wrong types are coerced to text."""
-        history = data.get("history")
+        history, triggers = data.get("history"), data.get("triggers")
         return cls(
             id=str(data.get("id") or ""),
             speaker=clean_text(data.get("speaker")) or "user",
             statement=str(data.get("statement") or ""),
             domain=str(data.get("domain") or "general").lower(),
             priority=str(data.get("priority") or "medium").lower(),
-            triggers=[str(t) for t in data.get("triggers") or [] if isinstance(t, (str, int, float))],
+            triggers=clean_triggers(t for t in triggers if isinstance(t, str)) if isinstance(triggers, list) else [],
             state=str(data.get("state") or ACTIVE).lower(),
             created=str(data.get("created") or ""),
             updated=str(data.get("updated") or data.get("created") or ""),

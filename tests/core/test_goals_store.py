@@ -155,3 +155,43 @@ def test_cli_extract_and_eval(upstream_home):
                   "--json")
     summary = json.loads(out)["summary"]
     assert summary["all"]["n"] >= 20 and set(summary) == {"causal", "state", "goal", "value", "all"}
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from core.goals.model import GoalFile  # noqa: E402
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=10)
+goal_like = st.dictionaries(st.sampled_from(["id", "speaker", "statement", "domain", "priority", "triggers",
+                                             "state", "created", "history", "extra_field"]), json_values, max_size=8)
+
+
+@settings(max_examples=100, deadline=None)
+@given(goals=st.lists(goal_like, max_size=4), top=st.dictionaries(st.text(max_size=5), json_values, max_size=2))
+def test_any_goal_objects_load_and_rewrite_stably(goals, top):
+    data = {**{k: v for k, v in top.items() if k not in ("goals", "version")}, "version": 1, "goals": goals}
+    once = GoalFile.from_json(data).to_json()
+    assert GoalFile.from_json(once).to_json() == once
+    for k, v in top.items():
+        if k not in ("goals", "version"):
+            assert once[k] == v
+    assert [g.get("extra_field") for g in once["goals"]] == [
+        g.get("extra_field") for g in goals if isinstance(g, dict)]
+
+
+def test_cli_extract_with_the_homes_llm(upstream_home, openai_server):
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"llm": {"base_url": openai_server.base_url, "api_key": "k",
+                                               "model": "fake-model", "max_retries": 0}}), encoding="utf-8")
+    openai_server.reply(json.dumps({"signals": [{"signal": "new", "statement": "Learn to sail a boat",
+                                                 "domain": "lifestyle", "priority": "high",
+                                                 "triggers": ["windy weekend at the coast"]}]}))
+    rc, out = cli(upstream_home, "goal", "extract", "I'd love to sail someday.", "--llm", "--apply", "--json")
+    (row,) = json.loads(out)
+    assert rc == 0 and row["by"] == "llm" and row["applied"][0]["action"] == "created"
+    (g,) = Goals(home).goal_state()
+    assert g.triggers == ["windy weekend at the coast"]
+    assert g.history[0]["source"] == {"kind": "extract", "by": "llm"}
+    assert openai_server.requests and openai_server.requests[-1]["model"] == "fake-model"
