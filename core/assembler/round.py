@@ -8,6 +8,7 @@ the last bundle, skip the archivist or advocate) and the failure is visible in i
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -35,9 +36,14 @@ from core.llm import LLMError, LLMProvider
 from core.memory import Memory
 
 
+class RoundCancelled(Exception):
+    """Raised between roles when the caller asked the round to stop."""
+
+
 @dataclass
 class RoundResult:
-    """What a round did. ``status``: ``ok`` | ``failed`` (bundle kept) | ``debounced`` | ``skipped``."""
+    """What a round did. ``status``: ``ok`` | ``failed`` (bundle kept) | ``debounced`` | ``skipped``
+    | ``cancelled`` (stopped between two roles at the caller's request; nothing recorded)."""
 
     round_id: str
     status: str
@@ -100,7 +106,10 @@ class Assembler:
         self.store = TraceStore(home) if keep_traces else None
 
     def run(self, query: str, *, session: str = "default", inputs: RoundInputs | None = None,
-            dry_run: bool = False, replay_of: str | None = None, now: datetime | None = None) -> RoundResult:
+            dry_run: bool = False, replay_of: str | None = None, now: datetime | None = None,
+            cancel: threading.Event | None = None) -> RoundResult:
+        """Run one round. ``cancel``: set it from another thread to stop before the next role
+        (an LLM call under way finishes first); a cancelled round writes nothing but its trace."""
         started = time.perf_counter()
         query = " ".join(str(query or "").split()) if "\n" not in str(query or "") else str(query).strip()
         inputs = inputs or read_inputs(self.home, now)
@@ -112,8 +121,13 @@ class Assembler:
         trace = Trace(round_id, header, self.bus)
         ctx = RoundContext(self.home, self.memory, self.config, self.provider, trace, query, session, inputs, dry_run)
         result = RoundResult(round_id, "ok", query, session, llm=self.llm_label, trace=trace)
+        ctx.state["cancel"] = cancel
         try:
             self._steps(ctx, result)
+        except RoundCancelled as stop:
+            result.status = "cancelled"
+            result.error = str(stop)
+            result.bundle = None
         except Exception as exc:  # the conversation is never blocked by the assembler
             result.status = "failed"
             result.error = f"{type(exc).__name__}: {exc}"
@@ -157,15 +171,18 @@ class Assembler:
                     scribe_role.run(ctx, span, scribe_role.ScribeInput(None, fb, False, None, False, False))
             return
 
+        _checkpoint(ctx, "judge")
         with trace.span("judge") as span:
             decision = judge_role.run(ctx, span)
         result.decision = decision.to_dict()
 
+        _checkpoint(ctx, "retriever")
         with trace.span("retriever") as span:
             retrieval = retriever_role.run(ctx, span, decision)
         result.gap = retrieval.gap
 
         timeline = None
+        _checkpoint(ctx, "archivist")
         with trace.span("archivist") as span:
             try:
                 found = archivist_role.run(ctx, span, decision)
@@ -174,6 +191,7 @@ class Assembler:
                 span.fail(f"{type(exc).__name__}: {exc}", status="skipped")
 
         block = None
+        _checkpoint(ctx, "advocate")
         with trace.span("advocate") as span:
             try:
                 block = advocate_role.run(ctx, span, decision, retrieval.candidates)
@@ -182,6 +200,7 @@ class Assembler:
 
         edited = None
         failure = None
+        _checkpoint(ctx, "editor")
         with trace.span("editor") as span:
             try:
                 edited = editor_role.run(ctx, span, decision, retrieval, timeline, block, fb)
@@ -192,6 +211,7 @@ class Assembler:
                 failure = f"editor failed: {type(exc).__name__}: {exc}"
                 span.fail(failure)
 
+        _checkpoint(ctx, "scribe")
         with trace.span("scribe") as span:
             written = scribe_role.run(ctx, span, scribe_role.ScribeInput(
                 decision, fb, retrieval.gap, edited, timeline is not None, block is not None, failure))
@@ -203,9 +223,16 @@ class Assembler:
             result.error = failure
 
 
+
+def _checkpoint(ctx: RoundContext, role: str) -> None:
+    cancel = ctx.state.get("cancel")
+    if cancel is not None and cancel.is_set():
+        raise RoundCancelled(f"cancelled before the {role}")
+
+
 def run_round(home: MemoryHome, query: str, **kwargs: Any) -> RoundResult:
     """One round with a fresh ``Assembler`` (keyword arguments go to it and to ``run``)."""
-    run_keys = {"session", "inputs", "dry_run", "replay_of", "now"}
+    run_keys = {"session", "inputs", "dry_run", "replay_of", "now", "cancel"}
     run_args = {k: kwargs.pop(k) for k in list(kwargs) if k in run_keys}
     return Assembler(home, **kwargs).run(query, **run_args)
 

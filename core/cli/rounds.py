@@ -64,6 +64,8 @@ def cmd_round(args: argparse.Namespace) -> int:
         config = config.with_overrides(overrides)
     store = TraceStore(home)
     provider, label = _provider(args, home, llm_settings, store, args.question)
+    if label == "openai" and llm_settings.stream and not args.stream:
+        config = config.with_overrides({"assemble.stream": True})
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)
     if args.stream and not args.json:
         from core.events import bus

@@ -379,3 +379,18 @@ def test_read_inputs_of_the_fixture(upstream_home):
     inputs = read_inputs(MemoryHome.resolve(upstream_home))
     assert inputs.previous_bundle.startswith("素材：订单服务 | 端口 | 8087")
     assert inputs.cycle_before["turnCount"] == 3 and inputs.timelines_before[0]["stamp"] == "2026-10-07"
+
+
+def test_cancel_between_roles(tmp_path):
+    import threading
+
+    home = new_home(tmp_path, [entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7")])
+    home.assembled.write_text("素材：旧\n", encoding="utf-8")
+    stop = threading.Event()
+    bus = EventBus()
+    bus.subscribe("trace.span", lambda e: stop.set() if e.payload["role"] == "retriever" and e.payload["phase"] == "end" else None)
+    result = assembler(home, bus=bus).run("订单服务的端口", cancel=stop)
+    assert result.status == "cancelled" and result.error == "cancelled before the archivist"
+    assert [s.role for s in result.trace.spans] == ["feedback", "debounce", "judge", "retriever"]
+    assert read_text(home.assembled) == "素材：旧\n" and not home.team_file(team.CYCLE_FILE).exists()
+    assert TraceStore(home).rounds()[0]["status"] == "cancelled"
