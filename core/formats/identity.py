@@ -105,3 +105,8 @@ def identity_name(text: str) -> str | None:
             if value and value != NAME_PLACEHOLDER:
                 return value
     return None
+
+
+def update_field(text: str, name: str, value: str) -> str:
+    """``text`` with field ``name`` set to ``value``, every other byte kept (see ``with_field``)."""
+    return parse_identity(text).with_field(name, value).render()

@@ -12,8 +12,9 @@ for byte. Only a node that an operation changed is re-rendered, in the canonical
 
 ``## `` inside a body: upstream would read such a line as a new node. Our writers never produce
 one: a body line that starts with ``## `` is written as ``\\## `` (the Markdown escape, which
-renders as the same visible text) so the node stays whole for both readers. A file that already
-holds such a line is read the upstream way (a new node) and kept byte for byte.
+renders as the same visible text) so the node stays whole for both readers, and ``Node.body``
+holds the unescaped text. A file that already holds a bare ``## `` body line is read the upstream
+way (a new node) and kept byte for byte.
 """
 from __future__ import annotations
 
@@ -35,6 +36,11 @@ DEFAULT_RULE_TOPIC = "经验规则"
 def escape_heading_lines(text: str) -> str:
     """Escape body lines that would otherwise start a new ``## `` block when read back."""
     return re.sub(r"(?m)^## ", r"\\## ", text)
+
+
+def unescape_heading_lines(text: str) -> str:
+    """The inverse of ``escape_heading_lines``: ``\\## `` at a line start reads as ``## ``."""
+    return re.sub(r"(?m)^\\## ", "## ", text)
 
 
 @dataclass
@@ -61,7 +67,7 @@ class Node:
         """``## theme`` newline body (and comments), without trailing newline."""
         parts = [f"## {self.theme}"]
         if self.body.strip():
-            parts.append(self.body.strip("\n"))
+            parts.append(escape_heading_lines(self.body.strip("\n")))
         parts.extend(self.comments)
         return "\n".join(parts)
 
@@ -83,7 +89,7 @@ def parse_node(chunk: str) -> Node:
         line = lines.pop()
         if line.strip():
             comments.insert(0, line.strip())
-    body = "\n".join(lines).strip("\n")
+    body = unescape_heading_lines("\n".join(lines).strip("\n"))
     return Node(theme=theme, body=body, comments=comments, raw=chunk)
 
 
@@ -115,7 +121,7 @@ class NodeDocument:
     def append_to(self, theme: str, text: str) -> Node:
         """Add ``text`` (one or more lines) to the body of node ``theme``, or a new node at the end."""
         theme = _clean_theme(theme)
-        text = escape_heading_lines(text.strip("\n"))
+        text = text.strip("\n")
         if not text.strip():
             raise InvalidInputError("nothing to add: the text is empty")
         i = self.index(theme)
@@ -135,7 +141,7 @@ class NodeDocument:
         theme = _clean_theme(theme)
         changes: dict = {}
         if body is not None:
-            changes["body"] = escape_heading_lines(body.strip("\n"))
+            changes["body"] = body.strip("\n")
         if new_theme is not None:
             changes["theme"] = _clean_theme(new_theme)
         if comments is not None:

@@ -42,3 +42,12 @@ def test_ascii_colon_kept_and_missing_field_added():
     assert parse_identity("no newline").with_field("名字", "X").render() == "no newline\n名字：X\n"
     with pytest.raises(InvalidInputError):
         card.with_field("年龄", "3")
+
+
+def test_update_field_function_and_template():
+    from core.formats.identity import update_field
+
+    out = update_field(TEMPLATE, "名字", "简")
+    assert out == "名字：简\n性格：\n沟通风格：\n其他：\n"
+    assert identity_name(out) == "简"
+    assert update_field(out, "性格", "冷静") == "名字：简\n性格：冷静\n沟通风格：\n其他：\n"

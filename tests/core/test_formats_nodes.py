@@ -55,7 +55,8 @@ def test_heading_line_inside_added_text_is_escaped_so_the_node_stays_whole():
     doc.append_to("发布流程", "## 不是新节点")
     again = parse_nodes(doc.render())
     assert [n.theme for n in again.nodes] == ["订单服务", "发布流程"]
-    assert "\\## 不是新节点" in again.find("发布流程").body
+    assert again.find("发布流程").body.endswith("\n## 不是新节点"), "the body reads unescaped"
+    assert "\n\\## 不是新节点" in doc.render()
 
 
 def test_replace_and_remove():
