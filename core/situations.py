@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Iterable, Sequence
 
 from core.formats.warm import WarmEntry
@@ -53,10 +54,8 @@ def topic_tokens(entry: WarmEntry | str) -> tuple[str, ...]:
 
 def document_frequency(token_sets: Iterable[Iterable[str]]) -> Counter:
     """In how many of the given token sets each token occurs."""
-    df: Counter = Counter()
-    for tokens in token_sets:
-        df.update(set(tokens))
-    return df
+    # one Counter pass over all sets (a per-entry update costs a call each at 10k entries)
+    return Counter(chain.from_iterable(set(tokens) for tokens in token_sets))
 
 
 def _shared_limit(count: int, max_share: float) -> int:
@@ -194,7 +193,7 @@ def label_of(entries: Sequence[WarmEntry], anchor: str | None = None) -> str:
     share), plus the token found most often beside it when at least two and half of the entries
     have it; the two in the order they appear in the first entry holding both. Empty when the
     entries have no topic token at all."""
-    counts = Counter(t for e in entries for t in topic_tokens(e))
+    counts = Counter(chain.from_iterable(topic_tokens(e) for e in entries))
     if anchor is None:
         if not counts:
             return ""
