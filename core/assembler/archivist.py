@@ -121,8 +121,9 @@ def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: s
         return
     path = ctx.home.team_file(team.TIMELINES_FILE)
     with ctx.home.lock().hold():
-        before = _text_or_empty(path)
-        value, problem = team.read_team_json(path)
+        source = ctx.home.team_file_for_reading(team.TIMELINES_FILE)  # legacy folder until first write
+        before = _text_or_empty(source)
+        value, problem = team.read_team_json(source)
         if problem:
             span.decide("cache", "reset", f"{problem}; the cache starts empty")
         after = team.render_json(team.upsert_timeline(team.normalise_timelines(value), topic, query, stamp, finding))

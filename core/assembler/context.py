@@ -74,16 +74,14 @@ class RoundContext:
         if self._recorder is None:
             raise LLMError("no LLM provider (offline)", kind="invalid")
         on_delta = (lambda piece: self.trace.delta(span.role, piece)) if stream else None
+        before = len(self._recorder.exchanges)
         try:
             return self._recorder.complete(messages, temperature=temperature, max_tokens=max_tokens,
                                            json_mode=json_mode, stream=stream, on_delta=on_delta)
         finally:
-            if self._recorder.exchanges:
-                exchange = self._recorder.exchanges[-1]
-                if not exchange.get("_traced"):
-                    exchange["_traced"] = True
-                    record = self.trace.add_exchange(span.role, {k: v for k, v in exchange.items() if k != "_traced"})
-                    span.llm.append(_summary(record))
+            # the recorder keeps failed calls too: both reach the trace (and a replay)
+            for exchange in self._recorder.exchanges[before:]:
+                span.llm.append(_summary(self.trace.add_exchange(span.role, exchange)))
 
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:

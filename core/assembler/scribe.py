@@ -49,7 +49,7 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
         if ctx.dry_run:  # a replay counts from the ledger the original round saw
             raw_cycle, problem = ctx.inputs.cycle_before, None
         else:
-            raw_cycle, problem = team.read_team_json(cycle_path)
+            raw_cycle, problem = team.read_team_json(ctx.home.team_file_for_reading(team.CYCLE_FILE))
         if problem:
             span.decide("cycle.json", "empty state", f"{problem}; read as the empty state")
         cycle = team.normalise_cycle(raw_cycle, at)
@@ -91,13 +91,16 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
 
 
 def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callable[[str], str]) -> None:
+    """Render ``path`` from its current text. A team file that exists only in the legacy
+    ``linghun/team`` folder is read from there and written to the current one (SPEC 2)."""
+    source = path if name == "assembled.md" else ctx.home.team_file_for_reading(name)
     try:
-        before = read_text(path) or ""
+        before = read_text(source) or ""
     except UnreadableFileError as exc:
         span.decide(name, "left alone", str(exc))
         return
     after = render(before)
-    if after == before:
+    if after == before and source == path:
         return
     diff = text_diff(name, before, after)
     if ctx.dry_run:

@@ -243,3 +243,53 @@ def read_team_json(path) -> tuple[Any, str | None]:
         return read_json(path), None
     except CorruptFileError as exc:
         return None, str(exc)
+
+
+@dataclass
+class TeamState:
+    """Everything in the team workspace, read-only (for the ledger and the workbench).
+
+    Attributes:
+        cycle: the cycle state (empty state when missing or corrupt).
+        gaps: gap lines of ``gaps.md``.
+        judge_history / bundles: records of the two ledgers (unparseable lines as raw strings).
+        timelines: the archivist's cache.
+        problems: files that could not be read, with the reason.
+    """
+
+    cycle: dict[str, Any]
+    gaps: list[GapLine]
+    judge_history: list[dict[str, Any] | str]
+    bundles: list[dict[str, Any] | str]
+    timelines: list[dict[str, Any]]
+    problems: list[str]
+
+
+def load_team(home, at: str | None = None) -> TeamState:
+    """The team files of ``home`` (current folder, else the legacy ``linghun/team``)."""
+    from core.errors import UnreadableFileError
+    from core.fsio import read_text
+
+    problems: list[str] = []
+
+    def text(rel: str) -> str:
+        try:
+            return read_text(home.team_file_for_reading(rel)) or ""
+        except UnreadableFileError as exc:
+            problems.append(str(exc))
+            return ""
+
+    cycle, problem = read_team_json(home.team_file_for_reading(CYCLE_FILE))
+    if problem:
+        problems.append(problem)
+    timelines, problem = read_team_json(home.team_file_for_reading(TIMELINES_FILE))
+    if problem:
+        problems.append(problem)
+    return TeamState(
+        cycle=normalise_cycle(cycle, at or iso_now()),
+        gaps=parse_gaps(text(GAPS_FILE)),
+        judge_history=parse_jsonl(text(JUDGE_HISTORY_FILE)),
+        bundles=parse_jsonl(text(EDITOR_BUNDLES_FILE)),
+        timelines=normalise_timelines(timelines),
+        problems=problems,
+    )

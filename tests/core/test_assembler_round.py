@@ -394,3 +394,17 @@ def test_cancel_between_roles(tmp_path):
     assert [s.role for s in result.trace.spans] == ["feedback", "debounce", "judge", "retriever"]
     assert read_text(home.assembled) == "素材：旧\n" and not home.team_file(team.CYCLE_FILE).exists()
     assert TraceStore(home).rounds()[0]["status"] == "cancelled"
+
+
+def test_legacy_team_folder_is_read_and_the_current_one_written(upstream_home):
+    import shutil
+
+    home = MemoryHome.resolve(upstream_home)
+    shutil.move(str(home.team_dir), str(home.legacy_team_dir))
+    legacy_history = read_text(home.legacy_team_dir / team.JUDGE_HISTORY_FILE)
+    result = assembler(home).run("订单服务的端口")
+    assert result.status == "ok"
+    cycle = json.loads(read_text(home.team_file(team.CYCLE_FILE)))
+    assert cycle["turnCount"] == 4 and cycle["createdAt"] == "2026-10-05T02:00:00.000Z"
+    assert read_text(home.team_file(team.JUDGE_HISTORY_FILE)).startswith(legacy_history)
+    assert read_text(home.legacy_team_dir / team.JUDGE_HISTORY_FILE) == legacy_history  # never written

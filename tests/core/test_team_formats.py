@@ -101,3 +101,12 @@ def test_iso_now_is_javascript_style():
     from datetime import datetime, timezone
 
     assert team.iso_now(datetime(2026, 10, 7, 7, 2, 10, 114000, tzinfo=timezone.utc)) == "2026-10-07T07:02:10.114Z"
+
+
+def test_load_team_reads_the_fixture(upstream_home):
+    state = team.load_team(_home(upstream_home))
+    assert state.cycle["turnCount"] == 3 and state.problems == []
+    assert [g.query for g in state.gaps] == ["支付网关的超时配置是多少"]
+    assert [r["turn"] for r in state.judge_history] == [1, 2, 3]
+    assert [r["entryCount"] for r in state.bundles] == [8, 10]
+    assert state.timelines[0]["topic"] == "订单服务迁移的来龙去脉"
