@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
 from core.errors import InvalidInputError, LinghunError
 from core.formats import team as team_format
@@ -21,6 +21,7 @@ from core.home import MemoryHome
 
 
 def tr(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP("GapsModel", ...)``) in the UI language."""
     return QCoreApplication.translate("GapsModel", text)
 
 
@@ -176,7 +177,11 @@ def fill_draft(gap: Gap) -> tuple[str, str]:
 class GapsModel(QAbstractTableModel):
     """The gaps as a table: time, question, round, note, status."""
 
-    COLUMNS = ("When", "Question", "Round", "Note", "Status")
+    COLUMNS = (QT_TRANSLATE_NOOP("GapsModel", "When"), QT_TRANSLATE_NOOP("GapsModel", "Question"),
+               QT_TRANSLATE_NOOP("GapsModel", "Round"), QT_TRANSLATE_NOOP("GapsModel", "Note"),
+               QT_TRANSLATE_NOOP("GapsModel", "Status"))
+    STATUS = {"open": QT_TRANSLATE_NOOP("GapsModel", "open"), "closed": QT_TRANSLATE_NOOP("GapsModel", "closed"),
+              "still open": QT_TRANSLATE_NOOP("GapsModel", "still open")}
     KeyRole = Qt.ItemDataRole.UserRole + 1
 
     def __init__(self, home: MemoryHome, parent=None) -> None:
@@ -237,7 +242,7 @@ class GapsModel(QAbstractTableModel):
                 return f"#{r.get('turn')} {r.get('level')} · {r.get('strategy')}" if r else ""
             if col == 3:
                 return gap.note
-            return {"open": tr("open"), "closed": tr("closed"), "still open": tr("still open")}.get(gap.status, gap.status)
+            return tr(self.STATUS[gap.status]) if gap.status in self.STATUS else gap.status
         if role == self.KeyRole:
             return gap.key
         if role == Qt.ItemDataRole.ForegroundRole and col == 4 and gap.status == "closed":

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
 from core.errors import LinghunError
 from core.formats import cold as cold_format
@@ -28,18 +28,19 @@ _LIST_LINE = re.compile(r"^\s*[-*]\s+")
 
 #: the files shown, in order: (group id, file attribute of MemoryHome, English label)
 GROUPS = (
-    ("events", "memory_ontology", "Event timeline"),
-    ("knowledge", "knowledge_ontology", "Knowledge"),
-    ("knowledge_legacy", "knowledge_legacy", "Knowledge (older knowledge.md)"),
-    ("rules", "rules", "Rules"),
-    ("topics", "ontology", "Topics (projection)"),
-    ("cold", "cold", "Cold archive"),
+    ("events", "memory_ontology", QT_TRANSLATE_NOOP("OntologyModel", "Event timeline")),
+    ("knowledge", "knowledge_ontology", QT_TRANSLATE_NOOP("OntologyModel", "Knowledge")),
+    ("knowledge_legacy", "knowledge_legacy", QT_TRANSLATE_NOOP("OntologyModel", "Knowledge (older knowledge.md)")),
+    ("rules", "rules", QT_TRANSLATE_NOOP("OntologyModel", "Rules")),
+    ("topics", "ontology", QT_TRANSLATE_NOOP("OntologyModel", "Topics (projection)")),
+    ("cold", "cold", QT_TRANSLATE_NOOP("OntologyModel", "Cold archive")),
 )
 #: groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)
 EDITABLE_GROUPS = {"events", "knowledge", "knowledge_legacy", "rules", "topics"}
 
 
 def tr(text: str) -> str:
+    """``text`` (marked with ``QT_TRANSLATE_NOOP("OntologyModel", ...)``) in the UI language."""
     return QCoreApplication.translate("OntologyModel", text)
 
 
@@ -118,7 +119,7 @@ def _node_group(group: str, label: str, path: Path) -> OntologyItem:
         counts[node.theme] = counts.get(node.theme, 0) + 1
         item = root.add(OntologyItem(
             key=f"{group}/{node.theme}#{counts[node.theme]}", level="node", group=group,
-            label=node.theme or tr("(untitled)"), date=nodes_format.node_date(node) or "",
+            label=node.theme or QCoreApplication.translate("OntologyModel", "(untitled)"), date=nodes_format.node_date(node) or "",
             body=node.body, path=path, theme=node.theme,
             refs=sorted({int(n) for n in _REF.findall(node.body)}), occurrence=counts[node.theme]))
         _lines_of(group, item, node)
@@ -157,7 +158,7 @@ def load_ontology_tree(home: MemoryHome) -> list[OntologyItem]:
             item = _cold_group(tr(label), path) if group == "cold" else _node_group(group, tr(label), path)
         except (LinghunError, OSError) as exc:
             item = OntologyItem(key=group, level="group", group=group, label=tr(label), path=path,
-                                error=str(exc), info=tr("unreadable"))
+                                error=str(exc), info=QCoreApplication.translate("OntologyModel", "unreadable"))
         groups.append(item)
     return groups
 
@@ -165,7 +166,8 @@ def load_ontology_tree(home: MemoryHome) -> list[OntologyItem]:
 class OntologyModel(QAbstractItemModel):
     """The ontology tree: columns name, date, info. Items are ``OntologyItem``; keys are stable."""
 
-    COLUMNS = ("Name", "Date", "Info")
+    COLUMNS = (QT_TRANSLATE_NOOP("OntologyModel", "Name"), QT_TRANSLATE_NOOP("OntologyModel", "Date"),
+               QT_TRANSLATE_NOOP("OntologyModel", "Info"))
     KeyRole = Qt.ItemDataRole.UserRole + 1
     RefsRole = Qt.ItemDataRole.UserRole + 2
 

@@ -76,6 +76,7 @@ class GapsPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = QToolBar(self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_fill = self.toolbar.addAction(icon("new"), "", self.fill)
         self.act_rerun = self.toolbar.addAction(icon("redo"), "", self.rerun)
@@ -145,7 +146,8 @@ class GapsPane(Pane):
         note_dirty = self._note_dirty()
         note_text = self.note_edit.text()
         self.model.reload()
-        self.view.resizeColumnToContents(0)
+        for column in (0, 2, 4):
+            self.view.resizeColumnToContents(column)
         if self.model.files.errors:
             self.errors.setText(self.tr("Could not read: %1").replace("%1", "; ".join(self.model.files.errors)))
         self.errors.setVisible(bool(self.model.files.errors))

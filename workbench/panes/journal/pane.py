@@ -90,6 +90,7 @@ class JournalPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = QToolBar(self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_fit = self.toolbar.addAction(icon("filter"), "", self.fit_all)
         self.toolbar.addSeparator()

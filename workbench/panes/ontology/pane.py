@@ -72,6 +72,7 @@ class OntologyPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = QToolBar(self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_consolidate = self.toolbar.addAction(icon("save"), "", self.start_consolidation)
         self.act_project = self.toolbar.addAction(icon("rule"), "", self.start_projection)

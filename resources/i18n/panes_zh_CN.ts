@@ -1,0 +1,497 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>GapsModel</name>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="180" />
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="180" />
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="181" />
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="181" />
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="182" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="183" />
+        <source>open</source>
+        <translation>未解决</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="183" />
+        <source>closed</source>
+        <translation>已解决</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/gaps.py" line="184" />
+        <source>still open</source>
+        <translation>仍未解决</translation>
+    </message>
+</context>
+<context>
+    <name>GapsPane</name>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="128" />
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="129" />
+        <source>Fill…</source>
+        <translation>补写…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="130" />
+        <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
+        <translation>补写缺失的记忆：按问题预填并打开条目编辑器</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="131" />
+        <source>Re-run</source>
+        <translation>重跑</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="132" />
+        <source>Run the round again on this question (a dry run) to see whether it hits now</source>
+        <translation>对这个问题重跑一轮（演练，不写入），看现在能否命中</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="133" />
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="134" />
+        <source>Remove the gap from gaps.md and cycle.json</source>
+        <translation>从 gaps.md 和 cycle.json 中移除这个缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="135" />
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="136" />
+        <source>Why the memory had no answer, what was done about it</source>
+        <translation>为什么记忆里没有答案，做了什么处理</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="137" />
+        <source>Save note</source>
+        <translation>保存备注</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="150" />
+        <source>Could not read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="191" />
+        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
+        <translation>共 %1 个缺口。缺口是检索一无所获（尽管记忆中有候选）的轮次：先补写，再重跑这一轮。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="201" />
+        <source>Asked in %1 round(s): %2</source>
+        <translation>在 %1 轮中被问到：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="225" />
+        <source>The entries pane is not open: open it to fill the gap.</source>
+        <translation>条目窗格未打开：请先打开它再补写缺口。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="231" />
+        <source>Write the missing memory and save it, then re-run the round here.</source>
+        <translation>写下缺失的记忆并保存，然后在这里重跑这一轮。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="241" />
+        <source>Running the round…</source>
+        <translation>正在运行这一轮…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="242" />
+        <source>Re-running a round</source>
+        <translation>重跑一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255" />
+        <source>Closed: retrieval hits now.</source>
+        <translation>已解决：现在检索能命中。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255" />
+        <source>Still a gap: retrieval found nothing.</source>
+        <translation>仍是缺口：检索没有命中。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="262" />
+        <source>The round failed: %1</source>
+        <translation>这一轮失败了：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="287" />
+        <source>Note on a gap</source>
+        <translation>缺口备注</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="308" />
+        <source>Dismiss a gap</source>
+        <translation>忽略缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="312" />
+        <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
+        <translation>未写入任何内容：团队文件在此期间被修改。请重新载入后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>JournalPane</name>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="33" />
+        <source>Journal turns</source>
+        <translation>序时账</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="34" />
+        <source>Warm entries</source>
+        <translation>热区条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="35" />
+        <source>Consolidations</source>
+        <translation>沉淀</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="36" />
+        <source>Goal changes</source>
+        <translation>目标变化</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="37" />
+        <source>Assembler rounds</source>
+        <translation>组装轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="145" />
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="146" />
+        <source>Show all</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="149" />
+        <source>Show or hide this track</source>
+        <translation>显示或隐藏这条轨道</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="155" />
+        <source>Drag the shaded window to read the journal of that time.</source>
+        <translation>拖动阴影窗口，阅读那段时间的序时账。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="170" />
+        <source>Some files could not be read: %1</source>
+        <translation>有些文件无法读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="226" />
+        <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
+        <translation>%1 – %2：%3 条流水，%4 条热区条目，%5 次沉淀，%6 次目标变化，%7 轮组装</translation>
+    </message>
+</context>
+<context>
+    <name>Links</name>
+    <message>
+        <location filename="../../workbench/panes/ontology/links.py" line="26" />
+        <source>There is no warm entry %1 any more.</source>
+        <translation>温区已没有条目 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>OntologyModel</name>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="31" />
+        <source>Event timeline</source>
+        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
+        <translation>事件时间线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="32" />
+        <source>Knowledge</source>
+        <translation>知识本体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="33" />
+        <source>Knowledge (older knowledge.md)</source>
+        <translation>知识本体（旧 knowledge.md）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="34" />
+        <source>Rules</source>
+        <translation>规则本体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="35" />
+        <source>Topics (projection)</source>
+        <translation>主题投影</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="36" />
+        <source>Cold archive</source>
+        <translation>冷储归档</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="122" />
+        <source>(untitled)</source>
+        <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
+        <translation>（无标题）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="161" />
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="169" />
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="169" />
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/ontology.py" line="170" />
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>OntologyPane</name>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="169" />
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="170" />
+        <source>Consolidate…</source>
+        <translation>沉淀…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="171" />
+        <source>Preview what consolidation would archive, then apply it</source>
+        <translation>预览沉淀将归档的内容，然后应用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172" />
+        <source>Project topics…</source>
+        <translation>投影主题…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173" />
+        <source>Preview the topic projection of warm (ontology.md), then apply it</source>
+        <translation>预览温区的主题投影（ontology.md），然后应用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="402" />
+        <source>New node</source>
+        <translation>新节点</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175" />
+        <source>Filter nodes</source>
+        <translation>筛选节点</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176" />
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
+        <source>Revert</source>
+        <translation>撤销修改</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
+        <source>Delete node</source>
+        <translation>删除节点</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
+        <source>Discard</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
+        <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
+        <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
+        <source>Consolidate or project topics to see the changes here first.</source>
+        <translation>沉淀或投影主题时，先在这里查看变化。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="254" />
+        <source>Save or revert the node being edited first.</source>
+        <translation>请先保存或撤销正在编辑的节点。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="277" />
+        <source>Select a node to read or edit it.</source>
+        <translation>选择一个节点来阅读或编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="285" />
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="302" />
+        <source>From warm entries: %1</source>
+        <translation>来自温区条目：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="337" />
+        <source>Nothing was written: the file changed on disk. Revert to load it.</source>
+        <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="355" />
+        <source>Edit node %1</source>
+        <translation>编辑节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="387" />
+        <source>Delete node %1</source>
+        <translation>删除节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="405" />
+        <source>(write the node here)</source>
+        <translation>（在这里写节点）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="410" />
+        <source>Add node %1</source>
+        <translation>添加节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="447" />
+        <source>Computing the consolidation…</source>
+        <translation>正在计算沉淀…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="452" />
+        <source>Computing the topic projection…</source>
+        <translation>正在计算主题投影…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="468" />
+        <source>Nothing would change.</source>
+        <translation>不会有任何变化。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="471" />
+        <source>Would write %1 file(s): %2</source>
+        <translation>将写入 %1 个文件：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="477" />
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="481" />
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；未写入任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
+        <source>Consolidate</source>
+        <translation>沉淀</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
+        <source>Project topics</source>
+        <translation>投影主题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="498" />
+        <source>Applied: %1</source>
+        <translation>已应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
+        <source>Discarded; nothing was written.</source>
+        <translation>已放弃；未写入任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Pane</name>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="42" />
+        <source>Ontology</source>
+        <translation>本体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="63" />
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="53" />
+        <source>Gaps</source>
+        <translation>缺口</translation>
+    </message>
+</context>
+</TS>
