@@ -66,7 +66,13 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> ArchivistResult | 
                                       f"{', '.join(shared)} and is within {cfg('cacheDays')} days")
         span.outputs = {"finding": finding, "cached": True}
         return ArchivistResult(finding, True, str(entry.get("topic")))
-    span.decide("cache", "miss", "no cached topic within the cache window shares a significant token")
+    wanted = set(significant_tokens(topic))
+    stale = [e for e in index if wanted & set(significant_tokens(str(e.get("topic", ""))))]
+    if stale:
+        span.decide("cache", "refresh", f"cached topic 「{stale[-1].get('topic')}」 ({stale[-1].get('stamp')}) is "
+                                        f"older than {cfg('cacheDays')} days: worked out again")
+    else:
+        span.decide("cache", "miss", "no cached topic shares a significant token with the question")
     mat = material_mod.gather(ctx.home, ctx.memory.entries(), top_recent=cfg("topRecent"),
                               episodic_tail=cfg("episodicTail"), journal_days=cfg("journalDays"),
                               journal_tail=cfg("journalTail"))

@@ -104,6 +104,7 @@ def _journal_items(tail: str, day: str) -> list[Item]:
     out = []
     for turn in parse_journal(tail[first.start():]).turns:
         text = turn.user.strip()
-        if text:
+        # a question is not part of the story; what the user said happened or decided is
+        if text and not text.rstrip().endswith(("？", "?")):
             out.append(Item(turn.stamp[:16], f"用户：{text}", f"journal:{day}", "event"))
     return out

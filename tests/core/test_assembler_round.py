@@ -408,3 +408,9 @@ def test_legacy_team_folder_is_read_and_the_current_one_written(upstream_home):
     assert cycle["turnCount"] == 4 and cycle["createdAt"] == "2026-10-05T02:00:00.000Z"
     assert read_text(home.team_file(team.JUDGE_HISTORY_FILE)).startswith(legacy_history)
     assert read_text(home.legacy_team_dir / team.JUDGE_HISTORY_FILE) == legacy_history  # never written
+
+
+def test_stale_cache_says_refresh(upstream_home):
+    result = assembler(MemoryHome.resolve(upstream_home)).run("订单服务迁移的来龙去脉", now=NOW + timedelta(days=30))
+    decision = span(result, "archivist")["decisions"][0]
+    assert decision["choice"] == "refresh" and "2026-10-07" in decision["reason"]
