@@ -1,6 +1,7 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from core.errors import InvalidInputError
 from core.formats.journal import (filter_window, format_index, format_turn, normalise_bound,
@@ -61,3 +62,16 @@ def test_window_inclusive_with_short_bounds():
 def test_index_lines():
     assert format_index({"2026-10-06": 3, "2026-10-07": 2}) == "- 2026-10-06（3 条流水）\n- 2026-10-07（2 条流水）"
     assert format_index([]) == ""
+
+
+said = st.lists(st.sampled_from(["x", "中文", "\n", "\r\n", " ", "2026-10-07 11:28:41", "用户：", "## "]),
+                max_size=12).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(user=said, assistant=said)
+def test_a_formatted_turn_always_reads_back_as_one_turn(user, assistant):
+    text = "\n2026-10-07 09:00:00\n用户：a\n助手：b\n" + format_turn("2026-10-07 10:00:00", user, assistant)
+    day = parse_journal(text)
+    assert [t.stamp for t in day.turns] == ["2026-10-07 09:00:00", "2026-10-07 10:00:00"]
+    assert day.render() == text

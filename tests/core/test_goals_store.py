@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from core.cli import main
 from core.errors import CorruptFileError, IllegalTransitionError, NotFoundError
@@ -156,8 +157,6 @@ def test_cli_extract_and_eval(upstream_home):
     summary = json.loads(out)["summary"]
     assert summary["all"]["n"] >= 20 and set(summary) == {"causal", "state", "goal", "value", "all"}
 
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from core.goals.model import GoalFile  # noqa: E402
 
