@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from core.cli import main
 from core.errors import CorruptFileError, IllegalTransitionError, NotFoundError
 from core.events import EventBus
+from core.goals.model import GoalFile
 from core.goals.store import Goals
 from core.home import MemoryHome
 
@@ -158,7 +159,6 @@ def test_cli_extract_and_eval(upstream_home):
     assert summary["all"]["n"] >= 20 and set(summary) == {"causal", "state", "goal", "value", "all"}
 
 
-from core.goals.model import GoalFile  # noqa: E402
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
