@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import os
 import threading
@@ -26,7 +27,7 @@ from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
 from core.assembler.trace import Span, clip
 from core.formats.warm import WarmEntry
-from core.search import Searcher, Unit
+from core.search import PLAIN, Searcher, Unit
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -240,6 +241,11 @@ def _jsonable(value: Any) -> Any:
 
 # -- the searcher, cached while the candidates do not change -----------------------------------
 
+#: SPEC 11/13 retrieval: BM25 (k1 1.5, b 0.75) over jieba + Latin words, English stemmed; the
+#: evaluation's extra channels (neighbours, sessions, embeddings) stay off so a round is plain
+#: explainable BM25 whatever the searcher's defaults become
+ASSEMBLER_SEARCH = dataclasses.replace(PLAIN, stem=True)
+
 _SEARCHERS: "OrderedDict[tuple, Searcher]" = OrderedDict()
 _SEARCHERS_LOCK = threading.Lock()
 
@@ -253,7 +259,7 @@ def searcher_for(units: list[Unit]) -> Searcher:
         if found is not None:
             _SEARCHERS.move_to_end(key)
             return found
-    searcher = Searcher(units)
+    searcher = Searcher(units, ASSEMBLER_SEARCH)
     with _SEARCHERS_LOCK:
         _SEARCHERS[key] = searcher
         while len(_SEARCHERS) > 4:
