@@ -46,117 +46,117 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="128" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="129" />
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="129" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="130" />
         <source>Fill…</source>
         <translation>补写…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="130" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="131" />
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>补写缺失的记忆：按问题预填并打开条目编辑器</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="131" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="132" />
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="132" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="133" />
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>对这个问题重跑一轮（演练，不写入），看现在能否命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="133" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="134" />
         <source>Dismiss</source>
         <translation>忽略</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="134" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="135" />
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>从 gaps.md 和 cycle.json 中移除这个缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="135" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="136" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="136" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="137" />
         <source>Why the memory had no answer, what was done about it</source>
         <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="137" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="138" />
         <source>Save note</source>
         <translation>保存备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="152" />
         <source>Could not read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="191" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="193" />
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>共 %1 个缺口。缺口是检索一无所获（尽管记忆中有候选）的轮次：先补写，再重跑这一轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="201" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="203" />
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中被问到：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="225" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="227" />
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目窗格未打开：请先打开它再补写缺口。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="231" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="233" />
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>写下缺失的记忆并保存，然后在这里重跑这一轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="241" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="243" />
         <source>Running the round…</source>
         <translation>正在运行这一轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="242" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="244" />
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="255" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="257" />
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="255" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="257" />
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索没有命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="262" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="264" />
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="287" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="289" />
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="308" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="310" />
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="312" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="314" />
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间被修改。请重新载入后重试。</translation>
     </message>
@@ -189,32 +189,32 @@
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="145" />
+        <location filename="../../workbench/panes/journal/pane.py" line="146" />
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="146" />
+        <location filename="../../workbench/panes/journal/pane.py" line="147" />
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="149" />
+        <location filename="../../workbench/panes/journal/pane.py" line="150" />
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="155" />
+        <location filename="../../workbench/panes/journal/pane.py" line="156" />
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口，阅读那段时间的序时账。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="170" />
+        <location filename="../../workbench/panes/journal/pane.py" line="171" />
         <source>Some files could not be read: %1</source>
         <translation>有些文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="226" />
+        <location filename="../../workbench/panes/journal/pane.py" line="227" />
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条热区条目，%5 次沉淀，%6 次目标变化，%7 轮组装</translation>
     </message>
@@ -290,188 +290,203 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="169" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="172" />
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="170" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="173" />
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="171" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="174" />
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="175" />
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="176" />
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174" />
-        <location filename="../../workbench/panes/ontology/pane.py" line="402" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
+        <source>with the LLM</source>
+        <translation>使用 LLM</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
+        <source>Project with the LLM of the settings (offline when none is set up)</source>
+        <translation>用设置中的 LLM 投影（未配置时离线投影）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="407" />
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="184" />
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="187" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="190" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="191" />
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="193" />
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="254" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="259" />
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="277" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="282" />
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="285" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="290" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="302" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="307" />
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="337" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="342" />
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="355" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="360" />
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="387" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="392" />
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="405" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="410" />
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="410" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="415" />
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="447" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="452" />
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="452" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="464" />
+        <source>No LLM is set up: projecting offline.</source>
+        <translation>未配置 LLM：改为离线投影。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="465" />
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="468" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="481" />
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="471" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="484" />
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="477" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="490" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="481" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="507" />
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="507" />
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="511" />
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>

@@ -202,3 +202,22 @@ def test_an_unreadable_file_is_shown_and_left_untouched(tmp_path, qtbot):
     finally:
         ctx.close()
     assert home.rules.read_bytes() == bad
+
+
+def test_projection_with_the_llm_of_the_settings(pane, ctx, qtbot, openai_server, monkeypatch):
+    from workbench.settings import LlmSettings
+
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "test-model")
+    monkeypatch.setattr(ctx.settings.api_key, "get", lambda: "sk-test")
+    openai_server.reply("## 发布节奏\n- 2026-10-22 checkout-api v2 发布 [1]\n\n## 其他\n- 其余条目 [2]")
+    pane.use_llm.setChecked(True)
+    pane.start_projection()
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=15000)
+    assert openai_server.requests, "the projection asked the configured endpoint"
+    assert pane._preview.summary.endswith("llm")
+    assert "+## 发布节奏" in pane.diff_view.toPlainText()
+    before = ctx.home.ontology.read_bytes()
+    assert pane.apply_preview()
+    assert ctx.home.ontology.read_text().startswith("## 发布节奏\n")
+    ctx.undo_stack.undo()
+    assert ctx.home.ontology.read_bytes() == before

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
-    QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
+    QCheckBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
     QSplitter, QTabWidget, QToolBar, QTreeView, QVBoxLayout, QWidget,
 )
 
@@ -25,7 +25,7 @@ from workbench.models.ontology import OntologyItem, OntologyModel
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
 from workbench.panes.ontology.links import request_entry
-from workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
+from workbench.panes.ontology.preview import PreviewedChange, llm_provider, preview_consolidation, preview_projection
 
 RELOAD_DELAY_MS = 120
 
@@ -76,6 +76,8 @@ class OntologyPane(Pane):
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_consolidate = self.toolbar.addAction(icon("save"), "", self.start_consolidation)
         self.act_project = self.toolbar.addAction(icon("rule"), "", self.start_projection)
+        self.use_llm = QCheckBox(self)
+        self.toolbar.addWidget(self.use_llm)
         self.act_new = self.toolbar.addAction(icon("new"), "", self.new_node)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
@@ -172,6 +174,8 @@ class OntologyPane(Pane):
         self.act_consolidate.setToolTip(self.tr("Preview what consolidation would archive, then apply it"))
         self.act_project.setText(self.tr("Project topics…"))
         self.act_project.setToolTip(self.tr("Preview the topic projection of warm (ontology.md), then apply it"))
+        self.use_llm.setText(self.tr("with the LLM"))
+        self.use_llm.setToolTip(self.tr("Project with the LLM of the settings (offline when none is set up)"))
         self.act_new.setText(self.tr("New node"))
         self.filter.setPlaceholderText(self.tr("Filter nodes"))
         self.theme_label.setText(self.tr("Theme"))
@@ -450,8 +454,16 @@ class OntologyPane(Pane):
     @Slot()
     def start_projection(self):
         """Compute (in the background) the topic projection ``ontology.md`` would get."""
+        provider = None
+        if self.use_llm.isChecked():
+            try:
+                provider = llm_provider(self.ctx)
+            except LinghunError as exc:
+                self.ctx.show_message(str(exc))
+            if provider is None:
+                self.ctx.show_message(self.tr("No LLM is set up: projecting offline."))
         return self._start(self.tr("Computing the topic projection…"), preview_projection, self.ctx.home,
-                           _EntriesSnapshot(self.ctx.memory.entries()))
+                           _EntriesSnapshot(self.ctx.memory.entries()), (), provider)
 
     @Slot()
     def cancel_task(self) -> None:
