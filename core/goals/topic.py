@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.goals.features import topic_tokens
-from core.text import stem
 from core.goals.lexicon import GENERAL
+from core.text import stem
 
 OVERLAP_THRESHOLD = 0.5
 GENERIC_WEIGHT = 0.5
