@@ -45,7 +45,9 @@ def make_goals(rng: random.Random) -> GoalFile:
     lex = builtin_lexicon()
     domains = list(lex.domains)
     gs = GoalSet(lexicon=lex)
-    for i in range(N_GOALS):
+    i = -1
+    while len(gs.goals) < N_GOALS:  # a statement that merges into an earlier goal adds none
+        i += 1
         d = lex.domains[domains[i % len(domains)]]
         if i % 3 == 2:
             # distinct topics: one lexicon word plus words no other goal has
