@@ -38,7 +38,7 @@ from core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
 from core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
 from core.fsio import atomic_write, read_json, read_text, write_json
 from core.home import MemoryHome
-from core.situations import OTHER_LABEL, document_frequency, label_of, topic_tokens
+from core.situations import OTHER_LABEL, assign_anchors, document_frequency, label_of, topic_tokens
 
 __all__ = [
     "MAX_NODES", "MAX_CHARS", "CONFLICT_MARK", "ALIAS_TABLES", "HEADERS",
@@ -218,51 +218,84 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
                 score[community_of[t]] = score.get(community_of[t], 0.0) + idf[t]
         entry_community.append(min(score, key=lambda c: (-score[c], c)) if score else None)
 
-    # bucket hints: direct matches first, then a community follows the bucket most of its entries named
+    # an entity that structured bodies name (a fact's entity, an event's related entity) is the
+    # topic itself: entries sharing one form a cluster before any community is considered
+    entity_lists = [tuple(n.lower() for n in _primary_entities(e)) for e in live]
+    entity_anchor = assign_anchors(entity_lists, max_share=0.5)
+    clusters: list[tuple[str, object] | None] = [
+        ("entity", a) if a is not None else (("community", c) if c is not None else None)
+        for a, c in zip(entity_anchor, entry_community)]
+
+    # bucket hints: direct matches first, then a cluster follows the bucket a third of its entries named
     bucket_tokens = [set(topic_tokens(b)) | {b.lower()} for b in buckets]
     entry_bucket: list[int | None] = []
     for e, tokens in zip(live, token_lists):
         scores = [_bucket_match(e.body, tokens, b, bt) for b, bt in zip(buckets, bucket_tokens)]
         best = max(range(len(scores)), key=lambda i: (scores[i], -i)) if scores else None
         entry_bucket.append(best if best is not None and scores[best] > 0 else None)
-    votes: dict[int, Counter] = {}
-    for c, b in zip(entry_community, entry_bucket):
+    votes: dict[tuple, Counter] = {}
+    for c, b in zip(clusters, entry_bucket):
         if c is not None and b is not None:
             votes.setdefault(c, Counter())[b] += 1
-    sizes = Counter(c for c in entry_community if c is not None)
-    community_bucket = {}
+    sizes = Counter(c for c in clusters if c is not None)
+    cluster_bucket = {}
     for c, v in votes.items():
         bucket, count = min(v.items(), key=lambda kv: (-kv[1], kv[0]))
-        if count * 3 >= sizes[c]:  # a community follows a bucket a third of its entries named
-            community_bucket[c] = bucket
+        if count * 3 >= sizes[c]:
+            cluster_bucket[c] = bucket
 
     bucket_members: list[list[WarmEntry]] = [[] for _ in buckets]
-    community_members: dict[int, list[WarmEntry]] = {}
+    cluster_members: dict[tuple, list[WarmEntry]] = {}
     other: list[WarmEntry] = []
-    for e, c, b in zip(live, entry_community, entry_bucket):
-        if b is None and c is not None and c in community_bucket:
-            b = community_bucket[c]
+    for e, c, b in zip(live, clusters, entry_bucket):
+        if b is None and c is not None and c in cluster_bucket:
+            b = cluster_bucket[c]
         if b is not None:
             bucket_members[b].append(e)
         elif c is not None:
-            community_members.setdefault(c, []).append(e)
+            cluster_members.setdefault(c, []).append(e)
         else:
             other.append(e)
 
     groups: list[tuple[str, list[WarmEntry]]] = [(b, m) for b, m in zip(buckets, bucket_members) if m]
-    ranked = sorted(community_members.values(), key=lambda m: (-len(m), m[0].n))
+    ranked = sorted(cluster_members.items(), key=lambda kv: (-len(kv[1]), kv[1][0].n))
     room = max_nodes - len(groups)
     if len(ranked) > room or (other and len(ranked) >= room):
         keep = max(0, room - 1)
-        for members in ranked[keep:]:
+        for _, members in ranked[keep:]:
             other.extend(members)
         ranked = ranked[:keep]
-    for members in ranked:
-        groups.append((_theme_of(members, df), members))
+    for (kind, key), members in ranked:
+        theme = _entity_spelling(members, key) if kind == "entity" else _theme_of(members, df)
+        groups.append((theme, members))
     if other:
         groups.append((OTHER_LABEL, sorted(other, key=lambda e: e.n)))
     groups = groups[:max_nodes]
     return _nodes_from_groups(groups, find_conflicts(entries))
+
+
+def _primary_entities(e: WarmEntry) -> list[str]:
+    """The entities a structured body is about: a fact's entity; an event's related entities, then
+    its object. An event's subject is left out: it is usually who acted (用户, a colleague), not
+    the topic. Which one anchors the entry is decided over all entries: the most shared
+    (``assign_anchors``)."""
+    f = e.fields
+    if len(f) < 3:
+        return []
+    if e.ontology_kind == "fact":
+        names = [f[0]]
+    elif e.ontology_kind == "event":
+        names = [x.strip() for x in re.split(r"[,，、]", f[3])] if len(f) > 3 else []
+        names.append(f[2])
+    else:
+        return []
+    return list(dict.fromkeys(n for n in names if n and len(n) <= 40))
+
+
+def _entity_spelling(members: list[WarmEntry], key: str) -> str:
+    """The spelling of entity ``key`` (lowercased) that the members use most."""
+    spellings = Counter(n for e in members for n in _primary_entities(e) if n.lower() == key)
+    return min(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0] if spellings else key
 
 
 def _clean_buckets(buckets: Sequence[str] | None) -> list[str]:

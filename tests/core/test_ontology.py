@@ -275,3 +275,17 @@ def test_mmr_removes_near_duplicate_hits(tmp_path):
     bodies = [e.body for e in result.entries]
     assert len(result.dropped) == 1 and len(bodies) == 2
     assert sum("超时" in b for b in bodies) == 1 and "支付网关 回调 地址 在 配置 中心" in bodies
+
+
+def test_structured_entities_anchor_their_topic():
+    entries = _entries(
+        _block("2026-10-01 10:00", "event", "medium", "李想 | merged | PR #496 | checkout-api | Add tracing"),
+        _block("2026-10-01 11:00", "fact", "high", "checkout-api | Go version | 1.23.9 | go.mod#1"),
+        _block("2026-10-02 10:00", "event", "medium", "李想 | merged | PR #508 | ledger-worker | Add tracing"),
+        _block("2026-10-02 11:00", "fact", "high", "ledger-worker | consumer concurrency | 4 | helm#2"),
+        _block("2026-10-03 10:00", "event", "medium", "Tom | merged | PR #511 | checkout-api | Retry budget"),
+    )
+    nodes = {n.theme: n.body for n in project_offline(entries)}
+    assert set(nodes) == {"checkout-api", "ledger-worker"}
+    assert [line[-3:] for line in nodes["checkout-api"].splitlines()] == ["[1]", "[2]", "[5]"]
+    assert [line[-3:] for line in nodes["ledger-worker"].splitlines()] == ["[3]", "[4]"]
