@@ -160,3 +160,13 @@ def test_a_corrupt_cycle_json_is_shown_and_left_untouched(ctx, qtbot):
     finally:
         widget.shutdown()
     assert path.read_bytes() == b"{not json"
+
+
+def test_a_new_gap_written_by_the_assembler_appears(pane, ctx, qtbot):
+    from core.assembler.debounce import Debouncer
+    from core.assembler.round import Assembler
+
+    before = len(pane.model.gaps())
+    result = Assembler(ctx.home, debouncer=Debouncer(), keep_traces=False).run("zxqv 完全无关的问题 blorf")
+    assert result.gap
+    qtbot.waitUntil(lambda: len(pane.model.gaps()) == before + 1, timeout=5000)

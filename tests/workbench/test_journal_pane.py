@@ -106,3 +106,16 @@ def test_unreadable_journal_day_is_reported_and_skipped(ctx):
     data = collect(ctx.home, ctx.memory.entries())
     assert any("2026-10-24.md" in e for e in data.errors)
     assert bad.read_bytes() == b"\n2026-10-24 10:00:00\n\xff\xfe\n"
+
+
+def test_goal_transitions_and_rounds_are_tracks(pane, ctx):
+    import json
+
+    goals = json.loads(ctx.home.goals.read_text())["goals"]
+    transitions = [h for g in goals for h in g["history"] if h["kind"] == "transition"]
+    assert pane.counts()["goals"] == len(transitions)
+    history = ctx.home.team_file("judge/history.jsonl").read_text().splitlines()
+    assert pane.counts()["rounds"] == len(history)
+    mark = pane.data.marks["goals"][0]
+    pane.open_mark(mark.key)
+    assert mark.ref["goal_id"] in pane.reader.toPlainText()

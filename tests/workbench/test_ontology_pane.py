@@ -221,3 +221,9 @@ def test_projection_with_the_llm_of_the_settings(pane, ctx, qtbot, openai_server
     assert ctx.home.ontology.read_text().startswith("## 发布节奏\n")
     ctx.undo_stack.undo()
     assert ctx.home.ontology.read_bytes() == before
+
+
+def test_an_external_change_is_reloaded(pane, ctx, qtbot):
+    ctx.home.rules.write_text(ctx.home.rules.read_text() + "\n## 新主题\n- agent 写入的规则（2026-10-24）\n")
+    qtbot.waitUntil(lambda: any(n.theme == "新主题" for r in pane.model.roots() if r.group == "rules"
+                                for n in r.children), timeout=5000)
