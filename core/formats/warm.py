@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from core.formats.cold import brief
-from core.formats.nodes import escape_heading_lines
+from core.formats.nodes import escape_heading_lines, unescape_heading_lines
 
 CONFIDENCES = ("high", "medium", "low", "wrong")
 WRITABLE_CONFIDENCES = ("high", "medium", "low")
@@ -50,7 +50,6 @@ _HEADER = re.compile(
     re.MULTILINE,
 )
 _LAST_ACCESS = re.compile(r"^<!-- last_access: (?P<la>.*?) -->[ \t]*$")
-_ESCAPED_HEADING = re.compile(r"^\\(## )", re.MULTILINE)
 _SPACE = re.compile(r"\s+")
 
 _ids = itertools.count(1)
@@ -170,7 +169,7 @@ def _parse_block(raw: str, n: int) -> WarmEntry:
         last_access = la.group("la").strip()
         lines = lines[:-1]
     body = "\n".join(lines).strip("\r\n")
-    body = _ESCAPED_HEADING.sub(r"\1", body)
+    body = unescape_heading_lines(body)
     return WarmEntry(
         stamp=m.group("stamp"),
         kind=m.group("kind") or "fact",
