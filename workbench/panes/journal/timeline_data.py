@@ -67,6 +67,11 @@ class TimelineData:
 def local_epoch(stamp: str) -> float | None:
     """``YYYY-MM-DD[ HH:MM[:SS]]`` as local time, in epoch seconds (None when it is not a stamp)."""
     stamp = (stamp or "").strip().replace("T", " ")
+    try:  # the fast path: fromisoformat reads every full or minute stamp
+        if len(stamp) in (16, 19) or len(stamp) == 10:
+            return datetime.fromisoformat(stamp).timestamp()
+    except ValueError:
+        pass
     for fmt, length in (("%Y-%m-%d %H:%M:%S", 19), ("%Y-%m-%d %H:%M", 16), ("%Y-%m-%d", 10)):
         try:
             return datetime.strptime(stamp[:length], fmt).timestamp()
@@ -175,10 +180,13 @@ def _rounds(home: MemoryHome, data: TimelineData) -> None:
     """Rounds with a trace are shown from the trace (it has more); judge records of rounds
     without one (older rounds, the upstream plugin's) from ``judge/history.jsonl``."""
     traced: list[tuple[float, str]] = []
+    rounds: list[dict] = []
     try:
-        from core.assembler.trace import TraceStore
+        # the assembler package is large to import: only when the home has traces at all
+        if home.team_file("traces").is_dir():
+            from core.assembler.trace import TraceStore
 
-        rounds = TraceStore(home).rounds()
+            rounds = TraceStore(home).rounds()
     except ImportError:
         rounds = []
     except (LinghunError, OSError, ValueError, KeyError) as exc:
