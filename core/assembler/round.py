@@ -116,6 +116,7 @@ class Assembler:
         round_id = new_round_id()
         header = {"query": query, "session": session, "llm": self.llm_label,
                   "model": getattr(self.provider, "model", None) or "offline",
+                  "endpoint": getattr(self.provider, "base_url", None),
                   "config": self.config.to_dict(), "inputs": inputs.to_dict(), "dry_run": dry_run,
                   "replay_of": replay_of, "home": str(self.home.root), **_warm_digest(self.home)}
         trace = Trace(round_id, header, self.bus)

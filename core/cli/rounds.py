@@ -18,7 +18,7 @@ from core.assembler import Assembler, TraceStore
 from core.assembler.config import load_home_settings, parse_assignment
 from core.assembler.replay import rerun
 from core.cli import emit, home_of
-from core.errors import InvalidInputError
+from core.errors import InvalidInputError, NotFoundError
 from core.llm import ReplayProvider, provider_from_settings
 
 ROLE_MARKS = {"feedback": "反馈", "debounce": "防抖", "judge": "判官", "retriever": "捞手", "archivist": "史官",
@@ -54,8 +54,16 @@ def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, q
     return provider, "offline" if provider is None else "openai"
 
 
-def cmd_round(args: argparse.Namespace) -> int:
+def _existing_home(args: argparse.Namespace):
+    """The home, which must exist: a mistyped --home must not grow a new memory tree."""
     home = home_of(args)
+    if not home.exists():
+        raise NotFoundError(f"no memory home at {home.root} (give --home or set DSH_HOME)")
+    return home
+
+
+def cmd_round(args: argparse.Namespace) -> int:
+    home = _existing_home(args)
     config, llm_settings = load_home_settings(home)
     overrides = _overrides(args)
     if args.stream:
@@ -74,7 +82,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     else:
         unsubscribe = None
     try:
-        result = assembler.run(args.question, session=args.session)
+        result = assembler.run(args.question, session=args.session, dry_run=args.dry_run)
     finally:
         if unsubscribe:
             unsubscribe()
@@ -102,7 +110,7 @@ def cmd_rounds(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    home = home_of(args)
+    home = _existing_home(args)
     provider = None
     if args.llm == "openai":
         _config, llm_settings = load_home_settings(home)
@@ -193,6 +201,8 @@ def register(subparsers, parent) -> None:
     p.add_argument("--session", default="cli", help="debounce is kept per session")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", help="assembler setting, e.g. retrieval.mode=always")
     p.add_argument("--stream", action="store_true", help="stream the editor's reply")
+    p.add_argument("--dry-run", action="store_true",
+                   help="write nothing in the home (only the round's trace): see what a round would do")
     p.add_argument("-v", "--verbose", action="store_true", help="prompts, replies, all candidates, file diffs")
     p.set_defaults(func=cmd_round)
 

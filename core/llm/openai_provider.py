@@ -74,9 +74,7 @@ class OpenAIProvider:
         started = time.perf_counter()
         try:
             if stream:
-                if self.stream_usage:
-                    params["stream_options"] = {"include_usage": True}
-                text, model, usage, raw = self._streamed(params, on_delta)
+                text, model, usage, raw = self._streamed_with_usage(params, on_delta)
             else:
                 text, model, usage, raw = self._plain(params)
         except openai.APITimeoutError:
@@ -109,6 +107,19 @@ class OpenAIProvider:
         text = completion.choices[0].message.content or ""
         usage = completion.usage.model_dump() if completion.usage else {}
         return text, completion.model, usage, completion.model_dump(mode="json")
+
+    def _streamed_with_usage(
+        self, params: dict[str, Any], on_delta: DeltaCallback | None
+    ) -> tuple[str, str, dict[str, Any], Any]:
+        """Stream asking for token usage; an endpoint that rejects ``stream_options`` with a 400
+        is asked again without it, and not asked again for usage afterwards."""
+        if not self.stream_usage:
+            return self._streamed(params, on_delta)
+        try:
+            return self._streamed({**params, "stream_options": {"include_usage": True}}, on_delta)
+        except openai.BadRequestError:
+            self.stream_usage = False
+            return self._streamed(params, on_delta)
 
     def _streamed(
         self, params: dict[str, Any], on_delta: DeltaCallback | None

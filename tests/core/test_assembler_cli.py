@@ -47,11 +47,25 @@ def test_round_with_an_openai_compatible_server_and_replay_tape(upstream_home, o
     assert read_text(home.assembled) == "素材：订单服务 | 端口 | 8087 | #7\n"
 
 
-def test_openai_without_a_key_is_a_clear_error(empty_home, capsys):
-    assert main(["round", "x", "--home", str(empty_home), "--llm", "openai"]) == 2
+def test_openai_without_a_key_is_a_clear_error(upstream_home, capsys):
+    assert main(["round", "x", "--home", str(upstream_home), "--llm", "openai"]) == 2
     assert "needs an API key" in capsys.readouterr().err
 
 
-def test_bad_set_is_a_clear_error(empty_home, capsys):
-    assert main(["round", "x", "--home", str(empty_home), "--set", "retrieval.topK=lots"]) == 2
+def test_missing_home_is_not_created(empty_home, capsys):
+    assert main(["round", "x", "--home", str(empty_home)]) == 3
+    assert "no memory home" in capsys.readouterr().err
+    assert not (empty_home / "linghun").exists()
+
+
+def test_dry_run_writes_nothing(upstream_home, capsys):
+    home = MemoryHome.resolve(upstream_home)
+    before = read_text(home.team_file("cycle.json"))
+    assert main(["round", "订单服务的端口", "--home", str(upstream_home), "--dry-run"]) == 0
+    assert "dry-run cycle.json" in capsys.readouterr().out
+    assert read_text(home.team_file("cycle.json")) == before
+
+
+def test_bad_set_is_a_clear_error(upstream_home, capsys):
+    assert main(["round", "x", "--home", str(upstream_home), "--set", "retrieval.topK=lots"]) == 2
     assert "retrieval.topK" in capsys.readouterr().err

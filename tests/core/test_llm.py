@@ -214,3 +214,14 @@ def test_tape_replay_ignores_prompts_but_notes_differences():
     assert replay.mismatches and "differs" in replay.mismatches[0] or "messages" in replay.mismatches[0]
     with pytest.raises(LLMError):
         replay.complete(MSGS)
+
+
+def test_streaming_falls_back_when_stream_options_are_rejected(openai_server):
+    openai_server.fail(400)
+    openai_server.reply("no usage here")
+    p = _provider(openai_server, max_retries=0)
+    r = p.complete(MSGS, stream=True)
+    assert r.text == "no usage here"
+    first, second = openai_server.requests
+    assert first["stream_options"] == {"include_usage": True} and "stream_options" not in second
+    assert p.stream_usage is False
