@@ -46,117 +46,132 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="129" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="144" />
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="130" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="145" />
         <source>Fill…</source>
         <translation>补写…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="131" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="146" />
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>补写缺失的记忆：按问题预填并打开条目编辑器</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="132" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="147" />
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="133" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="148" />
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>对这个问题重跑一轮（演练，不写入），看现在能否命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="134" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="149" />
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="150" />
+        <source>Stop the round being re-run</source>
+        <translation>停止正在重跑的这一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="151" />
         <source>Dismiss</source>
         <translation>忽略</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="135" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="152" />
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>从 gaps.md 和 cycle.json 中移除这个缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="136" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="153" />
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="137" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="154" />
         <source>Why the memory had no answer, what was done about it</source>
         <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="138" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="155" />
         <source>Save note</source>
         <translation>保存备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="169" />
         <source>Could not read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="193" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="210" />
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>共 %1 个缺口。缺口是检索一无所获（尽管记忆中有候选）的轮次：先补写，再重跑这一轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="203" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="220" />
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中被问到：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="227" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="245" />
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目窗格未打开：请先打开它再补写缺口。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="233" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="251" />
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>写下缺失的记忆并保存，然后在这里重跑这一轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="243" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="261" />
         <source>Running the round…</source>
         <translation>正在运行这一轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="244" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="262" />
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="257" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="276" />
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="257" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="276" />
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索没有命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="264" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="283" />
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="289" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="292" />
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="317" />
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="310" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="338" />
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="314" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="342" />
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间被修改。请重新载入后重试。</translation>
     </message>
@@ -504,7 +519,7 @@
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="53" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="67" />
         <source>Gaps</source>
         <translation>缺口</translation>
     </message>

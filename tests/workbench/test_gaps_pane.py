@@ -170,3 +170,29 @@ def test_a_new_gap_written_by_the_assembler_appears(pane, ctx, qtbot):
     result = Assembler(ctx.home, debouncer=Debouncer(), keep_traces=False).run("zxqv 完全无关的问题 blorf")
     assert result.gap
     qtbot.waitUntil(lambda: len(pane.model.gaps()) == before + 1, timeout=5000)
+
+
+def test_a_rerun_can_be_cancelled(pane, ctx, qtbot):
+    import threading
+
+    release = threading.Event()
+    blockers = [ctx.tasks.submit("block", lambda state: release.wait(10)) for _ in range(2)]
+    pane.select(pane.model.gaps()[0].key)
+    handle = pane.rerun()
+    assert pane.act_cancel.isEnabled() and not pane.act_rerun.isEnabled()
+    with qtbot.waitSignal(handle.sig_cancelled, timeout=5000):
+        pane.act_cancel.trigger()
+        release.set()
+    qtbot.waitUntil(lambda: all(b.done for b in blockers) and pane._handle is None, timeout=5000)
+    assert pane.result.toPlainText() == "Cancelled."
+    assert pane.act_rerun.isEnabled()
+
+
+def test_a_cancel_request_stops_the_round_between_roles(ctx):
+    from workbench.panes.gaps.pane import rerun_round
+    from workbench.tasks import TaskCancelled, TaskState
+
+    state = TaskState()
+    state.request_cancel()
+    with pytest.raises(TaskCancelled):
+        rerun_round(state, ctx.home, "Who is on call right now?")

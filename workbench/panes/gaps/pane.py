@@ -22,6 +22,7 @@ from workbench.models.gaps import Gap, GapsModel, annotate, dismiss, fill_draft
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, current_text
 from workbench.panes.ontology.links import entries_pane_of, raise_pane
+from workbench.tasks import TaskCancelled
 
 RELOAD_DELAY_MS = 150
 RERUN_SESSION = "workbench-gap-rerun"
@@ -35,10 +36,23 @@ def rerun_round(state, home, query: str) -> dict:
     from core.assembler.round import Assembler
 
     state.set_progress(0.2, "round")
-    result = Assembler(home, debouncer=Debouncer()).run(query, session=RERUN_SESSION, dry_run=True)
+    result = Assembler(home, debouncer=Debouncer()).run(query, session=RERUN_SESSION, dry_run=True,
+                                                        cancel=_CancelFlag(state))
+    if result.status == "cancelled":
+        raise TaskCancelled()
     state.set_progress(1.0, "done")
     return {"status": result.status, "gap": result.gap, "bundle": result.bundle or "",
             "decision": result.decision or {}, "round": result.round_id, "error": result.error}
+
+
+class _CancelFlag:
+    """The task's cancel request, read by the round between two roles (``cancel.is_set()``)."""
+
+    def __init__(self, state) -> None:
+        self._state = state
+
+    def is_set(self) -> bool:
+        return self._state.is_cancelled()
 
 
 @register_pane
@@ -80,6 +94,7 @@ class GapsPane(Pane):
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_fill = self.toolbar.addAction(icon("new"), "", self.fill)
         self.act_rerun = self.toolbar.addAction(icon("redo"), "", self.rerun)
+        self.act_cancel = self.toolbar.addAction(icon("quit"), "", self.cancel_rerun)
         self.act_dismiss = self.toolbar.addAction(icon("delete"), "", self.dismiss_current)
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
@@ -131,6 +146,8 @@ class GapsPane(Pane):
         self.act_fill.setToolTip(self.tr("Write the missing memory: opens the entry editor pre-filled from the question"))
         self.act_rerun.setText(self.tr("Re-run"))
         self.act_rerun.setToolTip(self.tr("Run the round again on this question (a dry run) to see whether it hits now"))
+        self.act_cancel.setText(self.tr("Cancel"))
+        self.act_cancel.setToolTip(self.tr("Stop the round being re-run"))
         self.act_dismiss.setText(self.tr("Dismiss"))
         self.act_dismiss.setToolTip(self.tr("Remove the gap from gaps.md and cycle.json"))
         self.note_label.setText(self.tr("Note"))
@@ -213,6 +230,7 @@ class GapsPane(Pane):
         for act in (self.act_fill, self.act_dismiss):
             act.setEnabled(has)
         self.act_rerun.setEnabled(has and self._handle is None)
+        self.act_cancel.setEnabled(self._handle is not None)
         self.btn_note.setEnabled(has)
 
     # -- fill and re-run --------------------------------------------------------------------------
@@ -244,6 +262,7 @@ class GapsPane(Pane):
         self._handle = self.ctx.tasks.submit(self.tr("Re-running a round"), rerun_round, self.ctx.home, gap.query)
         self._handle.sig_finished.connect(self._on_rerun_finished)
         self._handle.sig_failed.connect(self._on_rerun_failed)
+        self._handle.sig_cancelled.connect(self._on_rerun_cancelled)
         self._handle.sig_done.connect(self._on_rerun_done)
         self._update_actions()
         return self._handle
@@ -262,6 +281,15 @@ class GapsPane(Pane):
     @Slot(object)
     def _on_rerun_failed(self, exc: object) -> None:
         self.result.setPlainText(self.tr("The round failed: %1").replace("%1", str(exc)))
+
+    @Slot()
+    def cancel_rerun(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+
+    @Slot()
+    def _on_rerun_cancelled(self) -> None:
+        self.result.setPlainText(self.tr("Cancelled."))
 
     @Slot()
     def _on_rerun_done(self) -> None:
