@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
-from core.assembler.retriever import Candidate
+from core.assembler.retriever import TRUNCATED, Candidate
 from core.assembler.trace import Span
 from core.llm import LLMError
 
@@ -49,6 +49,11 @@ def fact_conflicts(candidates: list[Candidate]) -> list[str]:
     return out
 
 
+def cap_material(material: str, limit: int) -> str:
+    """Candidates cut at ``limit`` characters for an LLM prompt."""
+    return material[:limit] + TRUNCATED if limit and len(material) > limit else material
+
+
 def conflict_block(lines: list[str]) -> str:
     return CONFLICT_MARK + "\n" + "\n".join(f"- {line}" for line in lines) if lines else ""
 
@@ -66,7 +71,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision, candidates: list[Cand
         block = conflict_block(fact_conflicts(candidates))
         span.decide("by", "offline", "fact conflicts: same entity and attribute, different values")
     else:
-        listing = "\n\n".join(c.text for c in candidates if c.source != "goal") or "（无候选条目）"
+        listing = cap_material("\n\n".join(c.text for c in candidates if c.source != "goal"),
+                               ctx.config.get("assemble.maxPromptChars")) or "（无候选条目）"
         messages = [{"role": "system", "content": SYSTEM_PROMPT},
                     {"role": "user", "content": f"问题：{decision.query}\n\n候选条目：\n{listing}"}]
         try:

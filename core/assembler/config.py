@@ -34,7 +34,9 @@ DEFAULTS: dict[str, Any] = {
         "knowledgeAliases": {},
         "rulesAliases": {},
     },
-    "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 800, "stream": False},
+    # maxPromptChars (ours): candidates beyond it are cut from LLM prompts (huge workspace files)
+    "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 800, "stream": False,
+                 "maxPromptChars": 32000},
     "debounceMs": 5000,
     "fallbackKeepLast": True,
     "team": {

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.assembler.advocate import CONFLICT_MARK, fact_conflicts
+from core.assembler.advocate import CONFLICT_MARK, cap_material, fact_conflicts
 from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
 from core.assembler.retriever import LOW_PREFIX, TRUNCATED, Candidate, Retrieval
@@ -203,7 +203,8 @@ def prompt(ctx: RoundContext, decision: Decision, retrieval: Retrieval, timeline
         parts.append(f"史官脉络：\n{timeline}")
     if advocate:
         parts.append(f"辩手：\n{advocate}")
-    parts.append("候选条目：\n" + (retrieval.material or "（无候选条目）"))
+    parts.append("候选条目：\n" + (cap_material(retrieval.material, ctx.config.get("assemble.maxPromptChars"))
+                                  or "（无候选条目）"))
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
@@ -236,6 +237,9 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
         result = EditorResult(text, "offline", len(candidates), used, conflicts)
     else:
         messages = prompt(ctx, decision, retrieval, timeline, advocate, feedback)
+        limit = ctx.config.get("assemble.maxPromptChars")
+        if limit and len(retrieval.material) > limit:
+            span.decide("truncate", limit, f"candidates {len(retrieval.material)} chars > assemble.maxPromptChars {limit}")
         reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
                         max_tokens=ctx.config.get("assemble.maxTokens"),
                         stream=bool(ctx.config.get("assemble.stream")))

@@ -138,3 +138,17 @@ def test_archivist_and_advocate_failures_are_skipped_not_fatal(tmp_path, openai_
     assert result.status == "ok" and result.bundle == BUNDLE
     assert span(result, "archivist")["status"] == "skipped" and "HTTP 500" in span(result, "archivist")["error"]
     assert span(result, "advocate")["status"] == "skipped"
+
+
+def test_huge_candidates_are_cut_from_the_prompt(tmp_path, openai_server):
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for i in range(12):
+        (ws / f"doc{i}.md").write_text(f"订单服务 文档{i} " + "长" * 7990, encoding="utf-8")
+    openai_server.reply(BUNDLE)
+    result = assembler(_home(tmp_path), _provider(openai_server), retrieval__workspaceDirs=[str(ws)],
+                       retrieval__mode="always", assemble__maxPromptChars=20000).run("订单服务的文档")
+    assert result.status == "ok"
+    user = openai_server.requests[-1]["messages"][1]["content"]
+    assert "\n…(截断)…" in user and len(user) < 21000
+    assert any(d["what"] == "truncate" for d in span(result, "editor")["decisions"])
