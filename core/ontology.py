@@ -38,7 +38,9 @@ from core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
 from core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
 from core.fsio import atomic_write, read_json, read_text, write_json
 from core.home import MemoryHome
-from core.situations import OTHER_LABEL, assign_anchors, document_frequency, label_of, topic_tokens
+from core.situations import (
+    OTHER_LABEL, assign_anchors, document_frequency, entity_names, entity_spelling, label_of, topic_tokens,
+)
 
 __all__ = [
     "MAX_NODES", "MAX_CHARS", "CONFLICT_MARK", "ALIAS_TABLES", "HEADERS",
@@ -199,7 +201,7 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
     buckets = _clean_buckets(buckets)[:max_nodes]
     live = [e for e in entries if not e.is_wrong]
     # the entity names of structured bodies count as tokens too: they name the topic outright
-    token_lists = [topic_tokens(e) + tuple(f"@{name.lower()}" for name in _entity_names(e)) for e in live]
+    token_lists = [topic_tokens(e) + tuple(f"@{name.lower()}" for name in entity_names(e)) for e in live]
     df = document_frequency(token_lists)
     limit = len(live) if len(live) < 8 else max(2, int(len(live) * max_share))
     shared = {t for t, c in df.items() if 2 <= c <= limit}
@@ -220,7 +222,7 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
 
     # an entity that structured bodies name (a fact's entity, an event's related entity) is the
     # topic itself: entries sharing one form a cluster before any community is considered
-    entity_lists = [tuple(n.lower() for n in _primary_entities(e)) for e in live]
+    entity_lists = [tuple(n.lower() for n in entity_names(e)) for e in live]
     entity_anchor = assign_anchors(entity_lists, max_share=0.5)
     clusters: list[tuple[str, object] | None] = [
         ("entity", a) if a is not None else (("community", c) if c is not None else None)
@@ -266,36 +268,12 @@ def project_offline(entries: Sequence[WarmEntry], buckets: Sequence[str] | None 
             other.extend(members)
         ranked = ranked[:keep]
     for (kind, key), members in ranked:
-        theme = _entity_spelling(members, key) if kind == "entity" else _theme_of(members, df)
+        theme = entity_spelling(members, key) if kind == "entity" else _theme_of(members, df)
         groups.append((theme, members))
     if other:
         groups.append((OTHER_LABEL, sorted(other, key=lambda e: e.n)))
     groups = groups[:max_nodes]
     return _nodes_from_groups(groups, find_conflicts(entries))
-
-
-def _primary_entities(e: WarmEntry) -> list[str]:
-    """The entities a structured body is about: a fact's entity; an event's related entities, then
-    its object. An event's subject is left out: it is usually who acted (用户, a colleague), not
-    the topic. Which one anchors the entry is decided over all entries: the most shared
-    (``assign_anchors``)."""
-    f = e.fields
-    if len(f) < 3:
-        return []
-    if e.ontology_kind == "fact":
-        names = [f[0]]
-    elif e.ontology_kind == "event":
-        names = [x.strip() for x in re.split(r"[,，、]", f[3])] if len(f) > 3 else []
-        names.append(f[2])
-    else:
-        return []
-    return list(dict.fromkeys(n for n in names if n and len(n) <= 40))
-
-
-def _entity_spelling(members: list[WarmEntry], key: str) -> str:
-    """The spelling of entity ``key`` (lowercased) that the members use most."""
-    spellings = Counter(n for e in members for n in _primary_entities(e) if n.lower() == key)
-    return min(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0] if spellings else key
 
 
 def _clean_buckets(buckets: Sequence[str] | None) -> list[str]:
@@ -309,26 +287,12 @@ def _clean_buckets(buckets: Sequence[str] | None) -> list[str]:
     return out
 
 
-def _entity_names(e: WarmEntry) -> set[str]:
-    """Entities a structured body names: a fact's entity; an event's object and related entities."""
-    f = e.fields
-    if len(f) < 3:
-        return set()
-    if e.ontology_kind == "fact":
-        names = {f[0]}
-    elif e.ontology_kind == "event":
-        names = {f[2]} | ({x.strip() for x in re.split(r"[,，、]", f[3])} if len(f) > 3 else set())
-    else:
-        return set()
-    return {n for n in names if n and len(n) <= 40}
-
-
 def _theme_of(members: list[WarmEntry], df: Mapping[str, int] | None = None) -> str:
     """The entity most members name (fact entity, event object or related entity), else the
     group's shared tokens (``label_of``)."""
     names: Counter = Counter()
     for e in members:
-        names.update(_entity_names(e))
+        names.update(entity_names(e))
     if names:
         name, count = min(names.items(), key=lambda kv: (-kv[1], kv[0]))
         if count * 3 >= len(members) and (count >= 2 or len(members) == 1) and len(name) <= 40:

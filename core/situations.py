@@ -52,6 +52,29 @@ def topic_tokens(entry: WarmEntry | str) -> tuple[str, ...]:
     return _tokens_of_text(entry if isinstance(entry, str) else entry.body)
 
 
+def entity_names(entry: WarmEntry) -> list[str]:
+    """The entities a structured body is about: a fact's entity (``实体 | 属性 | 值 | 来源#``); an
+    event's related entities, then its object (``主语 | 动作 | 宾语 | 关联实体 | 细节``). An event's
+    subject is left out: it is usually who acted (用户, a colleague), not the topic."""
+    f = entry.fields
+    if len(f) < 3:
+        return []
+    if entry.ontology_kind == "fact":
+        names = [f[0]]
+    elif entry.ontology_kind == "event":
+        names = [x.strip() for x in re.split(r"[,，、]", f[3])] if len(f) > 3 else []
+        names.append(f[2])
+    else:
+        return []
+    return list(dict.fromkeys(n for n in names if n and len(n) <= 40))
+
+
+def entity_spelling(entries: Iterable[WarmEntry], key: str) -> str:
+    """The spelling of entity ``key`` (lowercased) that the entries use most."""
+    spellings = Counter(n for e in entries for n in entity_names(e) if n.lower() == key)
+    return min(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0] if spellings else key
+
+
 def document_frequency(token_sets: Iterable[Iterable[str]]) -> Counter:
     """In how many of the given token sets each token occurs."""
     # one Counter pass over all sets (a per-entry update costs a call each at 10k entries)
@@ -164,28 +187,37 @@ def group_situations(
 ) -> list[Situation]:
     """Group ``entries`` into situations, most recently active first (the catch-all last).
 
+    Two passes: entries whose structured body names an entity shared with another entry
+    (``entity_names``) are anchored by that entity first; the rest by shared topic tokens.
     Wrong (flipped) entries are left out unless ``include_wrong``: they must not be cited, and
     they would otherwise pull a situation towards a value that was corrected.
     """
     live = [e for e in entries if include_wrong or not e.is_wrong]
-    sigs = signatures(live, max_share=max_share)
-    groups: dict[str, list[tuple[WarmEntry, tuple[str, ...]]]] = {}
-    for entry, sig in zip(live, sigs):
-        groups.setdefault(sig[0] if sig else OTHER_LABEL, []).append((entry, sig))
+    entity_anchor = assign_anchors([tuple(n.lower() for n in entity_names(e)) for e in live], max_share=0.5)
+    rest = [e for e, a in zip(live, entity_anchor) if a is None]
+    token_anchor = dict(zip((e.id for e in rest), (sig[0] if sig else None for sig in signatures(rest, max_share=max_share))))
+    groups: dict[tuple[str, str], list[WarmEntry]] = {}
+    for entry, anchor in zip(live, entity_anchor):
+        if anchor is not None:
+            key = ("entity", anchor)
+        else:
+            token = token_anchor.get(entry.id)
+            key = ("token", token) if token else ("other", OTHER_LABEL)
+        groups.setdefault(key, []).append(entry)
     situations = []
-    for anchor, members in groups.items():
-        situations.append(Situation(anchor, _label(anchor, members), [e for e, _ in members]))
+    for (kind, anchor), members in groups.items():
+        if kind == "entity":
+            label = entity_spelling(members, anchor)
+        elif kind == "token":
+            label = label_of(members, anchor)
+        else:
+            label = OTHER_LABEL
+        situations.append(Situation(anchor, label, members))
     situations.sort(key=lambda s: s.label)
     situations.sort(key=lambda s: s.last_active, reverse=True)
     situations.sort(key=lambda s: s.anchor == OTHER_LABEL)
     _unique_labels(situations)
     return situations
-
-
-def _label(anchor: str, members: list[tuple[WarmEntry, tuple[str, ...]]]) -> str:
-    if anchor == OTHER_LABEL:
-        return OTHER_LABEL
-    return label_of([e for e, _ in members], anchor)
 
 
 def label_of(entries: Sequence[WarmEntry], anchor: str | None = None) -> str:

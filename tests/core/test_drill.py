@@ -59,7 +59,7 @@ def test_episodic_cold_situation_and_goal(home):
     assert "项目代号 Alpha" in drill(home, "episodic:2026-09-26")["text"]
     c = drill(home, "cold:2026-09-26")
     assert len(c["items"]) == 3 and c["episodic"] == "episodic:2026-09-26"
-    s = drill(home, "situation:订单·服务")
+    s = drill(home, "situation:订单服务")
     assert [e["n"] for e in s["entries"]] == [7, 8]
     from core.goals import Goals
 

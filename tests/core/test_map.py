@@ -26,8 +26,8 @@ def test_fixture_map_text(upstream_home):
     assert lines[0].startswith("【记忆地图】")
     assert [l[:5] for l in lines if l.startswith("◆")] == ["◆ 情境轴", "◆ 目标轴", "◆ 档案轴", "◆ 证据层"]
     assert "◆ 目标轴（0 个目标）：（空）" in lines
-    assert "◆ 情境轴（暖态 9 条 · 3 个情境 · 1 条已翻转不列）" in lines
-    assert "- 订单·服务（2026-10-06~2026-10-07）：[7] [8]" in lines
+    assert "◆ 情境轴（暖态 9 条 · 4 个情境 · 1 条已翻转不列）" in lines
+    assert "- 订单服务（2026-10-06~2026-10-07）：[7] [8]" in lines
     assert "[4]?" in text  # low confidence marked
     assert 2 not in _situation_pointers(text)  # the flipped entry is never pointed at
     assert "- 规则本体 rules.md（2 节点）：判断纪律（2026-10-07）、经验规则（2026-10-08） «rules»" in lines
@@ -140,7 +140,7 @@ def test_outline_for_a_tree_view(upstream_home):
     mm = build_map(MemoryHome.resolve(upstream_home))
     outline = mm.outline()
     assert [a["axis"] for a in outline] == ["situations", "goals", "archive", "evidence"]
-    situation = next(i for i in outline[0]["items"] if i["label"] == "订单·服务")
+    situation = next(i for i in outline[0]["items"] if i["label"] == "订单服务")
     assert [c["pointer"] for c in situation["children"]] == ["[7]", "[8]"]
     assert situation["children"][1]["label"] == "[8] 订单服务 | 端口 | 8087 | #7"
     rules = next(i for i in outline[2]["items"] if i["pointer"] == "rules")

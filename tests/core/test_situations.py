@@ -27,7 +27,7 @@ def test_entries_sharing_a_topic_form_one_situation():
 def test_a_token_shared_with_another_topic_does_not_split_a_situation(upstream_home):
     entries = Memory(MemoryHome.resolve(upstream_home)).entries()
     situations = group_situations(entries)
-    assert [s.numbers for s in situations if s.label == "订单·服务"] == [[7, 8]]
+    assert [s.numbers for s in situations if s.label == "订单服务"] == [[7, 8]]
 
 
 def test_order_is_most_recently_active_first_and_deterministic():
@@ -49,3 +49,13 @@ def test_signature_starts_with_the_anchor():
     entries = _entries("订单服务 端口 8087", "订单服务 迁移", "无关 内容")
     sigs = signatures(entries)
     assert sigs[0][0] == sigs[1][0] and sigs[0][0] in ("订单", "服务") and sigs[2] == ()
+
+
+def test_structured_entities_anchor_situations_first():
+    text = ("## 2026-10-01 10:00 [event] medium\n\n李想 | merged | PR #496 | checkout-api | tracing\n\n"
+            "## 2026-10-02 10:00 [fact] high\n\ncheckout-api | Go version | 1.23.9 | go.mod#1\n\n"
+            "## 2026-10-03 10:00 [event] medium\n\n李想 | merged | PR #508 | ledger-worker | tracing\n\n"
+            "## 2026-10-04 10:00 [fact] high\n\nLedger-Worker | consumer concurrency | 4 | helm#2\n\n"
+            "## 2026-10-05 10:00 [event] medium\n\n李想 | merged | PR #511 | ledger-worker | retry\n")
+    situations = group_situations(parse_warm(text).numbered())
+    assert [(s.label, s.numbers) for s in situations] == [("ledger-worker", [3, 4, 5]), ("checkout-api", [1, 2])]
