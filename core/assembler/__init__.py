@@ -8,7 +8,8 @@ a round from its trace, with changed settings if wanted, and ``diff_rounds`` com
 from core.assembler.config import DEFAULTS, LABEL, AssemblerConfig
 from core.assembler.debounce import DEBOUNCER, Debouncer
 from core.assembler.round import Assembler, RoundCancelled, RoundResult, read_inputs, run_round
+from core.assembler.replay import Rerun, diff_rounds, rerun
 from core.assembler.trace import Span, Trace, TraceStore
 
 __all__ = ["AssemblerConfig", "DEFAULTS", "LABEL", "Assembler", "RoundCancelled", "RoundResult", "run_round", "read_inputs",
-           "Debouncer", "DEBOUNCER", "Span", "Trace", "TraceStore"]
+           "Debouncer", "DEBOUNCER", "Span", "Trace", "TraceStore", "Rerun", "rerun", "diff_rounds"]

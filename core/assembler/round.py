@@ -111,7 +111,9 @@ class Assembler:
         """Run one round. ``cancel``: set it from another thread to stop before the next role
         (an LLM call under way finishes first); a cancelled round writes nothing but its trace."""
         started = time.perf_counter()
-        query = " ".join(str(query or "").split()) if "\n" not in str(query or "") else str(query).strip()
+        # a one-line question is read with single spaces; a pasted multi-line one is kept as typed
+        text = str(query or "")
+        query = text.strip() if "\n" in text.strip() else " ".join(text.split())
         inputs = inputs or read_inputs(self.home, now)
         round_id = new_round_id()
         header = {"query": query, "session": session, "llm": self.llm_label,
