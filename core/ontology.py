@@ -7,10 +7,13 @@ Projection groups the warm entries into at most 12 ``## topic`` nodes and replac
   (wrong entries included, cut at 12,000 characters) goes to the model with the topic buckets;
   the reply is read as node Markdown. A reply with no node falls back to the offline projection
   (``by: "fallback"`` and the reason in the result).
-- **Offline**: deterministic. Topic tokens that at least two entries share form a co-occurrence
-  graph (networkx); Louvain communities with a fixed seed are the topics. Given topic buckets,
-  an entry naming a bucket goes to it, and the rest of its community follows. More than
-  ``max_nodes`` groups: the smallest merge into ``其他``. Every line keeps its ``[n]`` pointer and
+- **Offline**: deterministic. First, entries whose structured body names an entity that another
+  entry names too (a fact's entity, an event's related entity or object) are grouped by that
+  entity. The rest: topic tokens that at least two entries share form a co-occurrence graph
+  (networkx, edges weighted by association), and Louvain communities with a fixed seed are the
+  topics; an entry joins the community its rarest shared tokens point to. Given topic buckets, an
+  entry naming a bucket goes to it, and a group follows a bucket that a third of its entries
+  named. More than ``max_nodes`` groups: the smallest merge into ``其他``. Every line keeps its ``[n]`` pointer and
   date and the entry text verbatim; fact conflicts (same entity and attribute, different values)
   are marked ``⚠️ 冲突：`` without choosing.
 
@@ -28,7 +31,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import networkx as nx
 
