@@ -48,7 +48,7 @@ from core.situations import (
 __all__ = [
     "MAX_NODES", "MAX_CHARS", "CONFLICT_MARK", "ALIAS_TABLES", "HEADERS",
     "Conflict", "find_conflicts", "project_offline", "project_with_llm", "build_prompt",
-    "ProjectResult", "memory_project",
+    "Projection", "project", "ProjectResult", "memory_project",
     "load_aliases", "save_aliases", "AliasHit", "alias_hits", "alias_blocks", "TopicFirstResult", "topic_first",
 ]
 
@@ -428,6 +428,42 @@ class ProjectResult:
         return d
 
 
+@dataclass
+class Projection:
+    """A computed projection, not yet written: its nodes, the file text, and how it was made."""
+
+    nodes: list[Node]
+    by: str
+    reason: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The whole ``ontology.md`` text (``render_nodes``: empty nodes dropped)."""
+        return render_nodes(self.nodes)
+
+    @property
+    def conflicts(self) -> int:
+        return sum(n.body.count(CONFLICT_MARK) for n in self.nodes)
+
+
+def project(entries: Sequence[WarmEntry], buckets: Sequence[str] | None = None, *, provider=None,
+            max_nodes: int = MAX_NODES, max_chars: int = MAX_CHARS) -> Projection:
+    """The projection of ``entries`` without writing anything (a preview computes exactly what
+    ``memory_project`` would write): with ``provider`` the LLM, falling back to offline on an
+    ``LLMError``; without, offline."""
+    buckets = _clean_buckets(buckets)
+    if provider is not None:
+        from core.llm import LLMError
+
+        try:
+            nodes, warnings = project_with_llm(provider, entries, buckets, max_nodes, max_chars)
+            return Projection(nodes, "llm", warnings=warnings)
+        except LLMError as exc:
+            return Projection(project_offline(entries, buckets, max_nodes), "fallback", str(exc))
+    return Projection(project_offline(entries, buckets, max_nodes), "offline")
+
+
 def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, provider=None,
                    memory=None, max_nodes: int = MAX_NODES, max_chars: int = MAX_CHARS) -> ProjectResult:
     """Project warm into ``ontology.md`` (whole-file replace; nothing written when unchanged).
@@ -442,20 +478,9 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
     entries = memory.entries()
     if not entries:
         return ProjectResult(str(home.ontology), False, [], "offline", reason="warm is empty: nothing to project")
-    by, reason, warnings = "offline", "", []
-    nodes: list[Node] | None = None
-    if provider is not None:
-        from core.llm import LLMError
-
-        try:
-            nodes, warnings = project_with_llm(provider, entries, buckets, max_nodes, max_chars)
-            by = "llm"
-        except LLMError as exc:
-            by, reason = "fallback", str(exc)
-    if nodes is None:
-        nodes = project_offline(entries, buckets, max_nodes)
-    text = render_nodes(nodes)
-    conflicts = sum(n.body.count(CONFLICT_MARK) for n in nodes)
+    # the LLM call happens outside the home lock: the agent must be able to write meanwhile
+    result = project(entries, buckets, provider=provider, max_nodes=max_nodes, max_chars=max_chars)
+    text = result.text
     with home.lock().hold():
         old = read_text(home.ontology)  # raises on a non-UTF-8 file: it is kept as is
         changed = old != text
@@ -464,8 +489,8 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
             atomic_write(home.ontology, text)
     if changed:
         bus.publish("memory.changed", home=str(home.root), path=str(home.ontology), what="ontology")
-    return ProjectResult(str(home.ontology), changed, [n.theme for n in nodes if not n.is_empty], by,
-                         reason, warnings, conflicts)
+    return ProjectResult(str(home.ontology), changed, [n.theme for n in result.nodes if not n.is_empty],
+                         result.by, result.reason, result.warnings, result.conflicts)
 
 
 # -- alias tables -----------------------------------------------------------------------------------
