@@ -289,3 +289,14 @@ def test_structured_entities_anchor_their_topic():
     assert set(nodes) == {"checkout-api", "ledger-worker"}
     assert [line[-3:] for line in nodes["checkout-api"].splitlines()] == ["[1]", "[2]", "[5]"]
     assert [line[-3:] for line in nodes["ledger-worker"].splitlines()] == ["[3]", "[4]"]
+
+
+def test_project_computes_what_memory_project_writes(upstream_home):
+    from core.ontology import project
+
+    home = MemoryHome.resolve(upstream_home)
+    before = home.ontology.read_bytes()
+    preview = project(Memory(home).entries(), ["订单服务"])
+    assert home.ontology.read_bytes() == before and preview.by == "offline"
+    memory_project(home, ["订单服务"])
+    assert home.ontology.read_text(encoding="utf-8") == preview.text
