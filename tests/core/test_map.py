@@ -146,3 +146,20 @@ def test_outline_for_a_tree_view(upstream_home):
     rules = next(i for i in outline[2]["items"] if i["pointer"] == "rules")
     assert [c["label"] for c in rules["children"]] == ["判断纪律", "经验规则"]
     assert [i["label"] for i in outline[3]["items"]] == ["2026-10-07（2 条）", "2026-09-26"]
+
+
+def test_any_budget_gives_whole_lines_within_it(upstream_home):
+    from hypothesis import given, settings, strategies as st
+
+    mm = build_map(MemoryHome.resolve(upstream_home))
+    full_lines = set(render_map(mm, 0).splitlines())
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(min_value=1, max_value=800))
+    def check(budget):
+        text = render_map(mm, budget)
+        assert len(text) <= budget
+        for line in text.splitlines():
+            assert line in full_lines or line.startswith("…（超出地图预算：")
+
+    check()
