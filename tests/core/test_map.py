@@ -163,3 +163,11 @@ def test_any_budget_gives_whole_lines_within_it(upstream_home):
             assert line in full_lines or line.startswith("…（超出地图预算：")
 
     check()
+
+
+def test_empty_home_has_four_empty_axes_and_creates_nothing(empty_home):
+    home = MemoryHome.resolve(empty_home)
+    text = map_text(home)
+    assert text.splitlines()[1:] == ["◆ 情境轴（暖态 0 条 · 0 个情境）：（空）", "◆ 目标轴（0 个目标）：（空）",
+                                     "◆ 档案轴：（空）", "◆ 证据层：（空）"]
+    assert list(empty_home.iterdir()) == []
