@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import json
 import os
@@ -96,7 +97,15 @@ def read_text(path: Path) -> str | None:
 
 
 def quarantine(path: Path) -> Path:
-    """Keep a dated copy of an unreadable file beside it and return the copy's path."""
+    """Keep a dated copy of an unreadable file beside it and return the copy's path.
+
+    Reading the same broken file again reuses the copy that already holds its bytes, so a file
+    that stays broken does not leave a new copy at every read.
+    """
+    data = path.read_bytes()
+    for existing in sorted(path.parent.glob(f"{glob.escape(path.name)}.*.corrupt")):
+        if existing.read_bytes() == data:
+            return existing
     stamp = time.strftime("%Y%m%d-%H%M%S")
     dest = path.with_name(f"{path.name}.{stamp}.corrupt")
     n = 1

@@ -28,7 +28,7 @@ from core.formats.warm import (
     KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
     injection_order, join_fields, keys_near_duplicate, new_entry, normalise_for_dedupe, parse_warm,
 )
-from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_json, read_text
+from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from core.home import MemoryHome
 
 _REF_N = re.compile(r"^\s*\[?\s*(\d+)\s*\]?\s*$")
@@ -506,25 +506,28 @@ class Memory:
         return "\n".join(lines)
 
     def team_ledger(self) -> str:
-        """The team ledger shown in memory_read when the assembler has run (SPEC 12)."""
-        try:
-            cycle = read_json(self.home.team_file_for_reading("cycle.json"))
-        except Exception:  # a corrupt cycle.json reads as the empty state (SPEC 12)
+        """The team ledger of memory_read (SPEC 12): rounds, judge levels, feedback, gaps,
+        topics the archivist organised, recent judgments and deliveries. Empty before any round."""
+        from core.formats.team import load_team  # the team formats build on this module's peers
+
+        team = load_team(self.home)
+        cycle = team.cycle
+        if not cycle.get("turnCount") and not team.gaps and not team.judge_history:
             return ""
-        if not isinstance(cycle, dict):
-            return ""
-        stats = cycle.get("judgeStats") or {}
-        fb = cycle.get("feedback") or {}
-        gaps = cycle.get("gaps") or []
+        stats, fb = cycle.get("judgeStats") or {}, cycle.get("feedback") or {}
         lines = [
             f"轮次 {cycle.get('turnCount', 0)}；判官 light {stats.get('light', 0)} / medium "
             f"{stats.get('medium', 0)} / deep {stats.get('deep', 0)}；反馈 命中 {fb.get('hits', 0)} / "
-            f"未中 {fb.get('misses', 0)}；缺口 {len(gaps)}",
+            f"未中 {fb.get('misses', 0)}；缺口 {len(cycle.get('gaps') or [])}",
         ]
-        last = cycle.get("lastJudge") or {}
-        if last:
-            lines.append(f"最近判断：{last.get('level')} · {last.get('strategy')} · {last.get('query', '')}")
-        for g in gaps[-3:]:
+        topics = [t.get("topic", "") for t in team.timelines if isinstance(t, dict)]
+        if topics:
+            lines.append("史官梳理：" + "、".join(topics[-5:]))
+        for rec in [r for r in team.judge_history if isinstance(r, dict)][-3:]:
+            lines.append(f"判断：{rec.get('level')} · {rec.get('strategy')} · {rec.get('query', '')}")
+        for rec in [r for r in team.bundles if isinstance(r, dict)][-3:]:
+            lines.append(f"交付：{rec.get('entryCount', 0)} 条 / {rec.get('chars', 0)} 字 · {rec.get('query', '')}")
+        for g in (cycle.get("gaps") or [])[-3:]:
             lines.append(f"缺口：{g.get('query', '')}")
         return "\n".join(lines)
 

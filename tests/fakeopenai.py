@@ -38,7 +38,7 @@ class FakeOpenAI:
         self.default: Callable[[dict[str, Any]], str] | None = None
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     # -- scripting -----------------------------------------------------------------------
     @property

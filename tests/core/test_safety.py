@@ -78,9 +78,11 @@ def test_corrupt_json_is_quarantined_not_overwritten(upstream_home):
     assert copy.exists() and copy.name.startswith("cycle.json.") and copy.suffix == ".corrupt"
     assert copy.read_text() == cycle.read_text() == '{"version": 1, "turnCount": '
     assert "left untouched" in str(info.value)
-    # the memory_read ledger treats it as the empty state and writes nothing
-    assert "【团队账本】" not in Memory(home).read()
+    # the memory_read ledger reads it as the empty state and writes nothing
+    assert "轮次 0；" in Memory(home).read()
     assert cycle.read_text() == '{"version": 1, "turnCount": '
+    # reading the same broken file again does not pile up copies
+    assert list(cycle.parent.glob("cycle.json.*.corrupt")) == [copy]
 
 
 def test_every_fixture_file_reads(upstream_home):
