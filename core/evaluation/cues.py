@@ -1,0 +1,132 @@
+"""Cue / trigger evaluation with the workbench's retriever beside the goal system's channels.
+
+The format, the stitching of cues into conversations, the offline memory (entries and goals) and
+the ``bm25`` / ``goal`` / ``fusion`` channels are those of :mod:`core.goals.cue_eval`. This module
+adds two channels over the same stitched turns:
+
+- ``linghun``: :class:`core.search.Searcher`, the retriever the assembler uses;
+- ``linghun+goal``: reciprocal-rank fusion of ``linghun`` and goal activation (as ``fusion`` does
+  for plain BM25).
+
+A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from core.errors import InvalidInputError
+from core.evaluation.metrics import mean, percentile
+from core.search import SearchConfig, Searcher, Unit
+
+KS = (1, 5, 10)
+RRF_K = 60  # as core.goals.cue_eval
+
+
+@dataclass
+class CueOutcome:
+    index: int
+    relation: str
+    ranks: dict[str, int | None]  # channel -> rank of the first cue turn (None: not reached)
+    produced_goal: bool
+    latency_ms: float
+
+
+@dataclass
+class CueRun:
+    outcomes: list[CueOutcome] = field(default_factory=list)
+    channels: tuple[str, ...] = ()
+
+    def table(self) -> dict[str, dict]:
+        """``{relation | "all": {"n", "cue_goals", channel: {"hit@k": percent}}}``."""
+        groups: dict[str, list[CueOutcome]] = {}
+        for o in self.outcomes:
+            groups.setdefault(o.relation, []).append(o)
+        groups = dict(sorted(groups.items()))
+        groups["all"] = list(self.outcomes)
+        out = {}
+        for name, rows in groups.items():
+            entry: dict[str, Any] = {"n": len(rows), "cue_goals": sum(o.produced_goal for o in rows)}
+            for ch in self.channels:
+                entry[ch] = {f"hit@{k}": 100 * mean(1.0 if (o.ranks[ch] or 10**9) <= k else 0.0 for o in rows)
+                             for k in KS}
+            out[name] = entry
+        return out
+
+    def latency(self) -> dict:
+        lat = [o.latency_ms for o in self.outcomes]
+        return {"p50": percentile(lat, 50), "p95": percentile(lat, 95)}
+
+
+def _load(path: str | Path) -> Any:
+    p = Path(path)
+    if not p.is_file():
+        raise InvalidInputError(f"no such file: {p}")
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInputError(f"{p} is not a UTF-8 JSON file: {exc}") from None
+
+
+def _first_rank(ranked, prefix: str) -> int | None:
+    for r, turn_id in enumerate(ranked, start=1):
+        if str(turn_id).startswith(prefix):
+            return r
+    return None
+
+
+def _rrf(*rankings: list) -> list:
+    fused: dict = {}
+    for ranking in rankings:
+        for r, t in enumerate(ranking, start=1):
+            fused[t] = fused.get(t, 0.0) + 1.0 / (RRF_K + r)
+    return sorted(fused, key=lambda t: -fused[t])
+
+
+def evaluate_cues(
+    cues_path: str | Path,
+    conversations_path: str | Path,
+    *,
+    config: SearchConfig | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> CueRun:
+    """Stitch the cues, build memory offline, and rank each trigger through every channel."""
+    from core.goals import cue_eval
+    from core.goals.lexicon import builtin_lexicon
+    from core.evaluation.runner import Cancelled
+
+    lexicon = builtin_lexicon()
+    cues = cue_eval.load_cues(_load(cues_path))
+    convs = cue_eval.load_conversations(_load(conversations_path))
+    cue_eval.stitch(convs, cues)
+    memories, searchers = [], []
+    for conv in convs:
+        memories.append(cue_eval.build_memory(conv, lexicon))
+        units = [Unit(t.id, t.text, {"speaker": t.speaker, "session": s})
+                 for s, session in enumerate(conv.sessions, start=1) for t in session]
+        searchers.append(Searcher(units, config))
+    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "linghun+goal"))
+    for n, cue in enumerate(cues, start=1):
+        if cancelled is not None and cancelled():
+            raise Cancelled(f"cue evaluation cancelled after {n - 1} of {len(cues)} cues")
+        slot = cue.index % len(convs)
+        mem, searcher = memories[slot], searchers[slot]
+        query = cue_eval.query_text(cue.trigger_query)
+        ranked = cue_eval.rankings(mem, query)
+        t0 = time.perf_counter()
+        ours = [h.id for h in searcher.search(query, len(searcher))]
+        latency = (time.perf_counter() - t0) * 1000
+        ranked["linghun"] = ours
+        ranked["linghun+goal"] = _rrf(ours, ranked["goal"])
+        prefix = f"CUE{cue.index}:"
+        produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
+        run.outcomes.append(CueOutcome(cue.index, cue.relation_type,
+                                       {ch: _first_rank(ranked[ch], prefix) for ch in run.channels},
+                                       produced, latency))
+        if progress is not None:
+            progress(n, len(cues))
+    return run

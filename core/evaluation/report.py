@@ -1,0 +1,145 @@
+"""The evaluation report: Markdown tables, PNG bar charts and the same numbers as JSON."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Sequence
+
+from core.evaluation.png import write_bar_chart
+from core.evaluation.runner import RunResult
+from core.fsio import atomic_write, write_json
+
+
+@dataclass
+class Report:
+    """Where a report was written, and its numbers."""
+
+    markdown: Path
+    json: Path
+    plots: list[Path]
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"markdown": str(self.markdown), "json": str(self.json), "plots": [str(p) for p in self.plots]}
+
+
+def _fmt(value) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_fmt(v) for v in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in text.lower()).strip("_")
+
+
+def write_report(
+    out_dir: str | Path,
+    title: str,
+    runs: Sequence[RunResult],
+    *,
+    splits: dict[str, Sequence[str]] | None = None,
+    group_label: str = "group",
+    group_names: dict[str, str] | None = None,
+    focus_ks: Sequence[int] = (5, 10),
+    notes: Sequence[str] = (),
+) -> Report:
+    """Write ``report.md``, ``report.json`` and ``plots/*.png`` into ``out_dir``.
+
+    ``splits`` names subsets of conversations (e.g. ``{"tune": [...], "held-out": [...]}``); each
+    gets its own overall table beside the table over everything.
+    """
+    out = Path(out_dir)
+    plots_dir = out / "plots"
+    group_names = group_names or {}
+    ks = runs[0].ks if runs else ()
+    summaries = {r.retriever: r.summary() for r in runs}
+    split_summaries = {
+        name: {r.retriever: r.subset(ids).summary() for r in runs} for name, ids in (splits or {}).items()
+    }
+    md = [f"# {title}", "", f"Generated {datetime.now().strftime('%Y-%m-%d %H:%M')}."]
+    if runs:
+        md.append(f"Dataset: {runs[0].dataset}. Recall@k is the mean fraction of a question's gold evidence "
+                  "found in the top k units (questions without gold are not scored).")
+    for note in list(notes) + (runs[0].notes if runs else []):
+        md.append(f"- {note}")
+
+    def overall_table(block: dict[str, dict]) -> str:
+        header = ["retriever", "scored"] + [f"R@{k}" for k in ks] + ["hit@10", "all@10", "R@bundle",
+                                                                     "p50 ms", "p95 ms", "bundle chars", "bundle tokens"]
+        rows = []
+        for name, s in block.items():
+            o = s["overall"]
+            rows.append([name, o["scored"]] + [o[f"R@{k}"] for k in ks]
+                        + [o.get("hit@10"), o.get("all@10"), o["R@bundle"],
+                           s["latency_ms"]["p50"], s["latency_ms"]["p95"],
+                           s["bundle"]["chars_mean"], s["bundle"]["tokens_mean"]])
+        return _table(header, rows)
+
+    md += ["", "## Overall", "", overall_table(summaries)]
+    for name, block in split_summaries.items():
+        md += ["", f"### {name}", "", overall_table(block)]
+    groups = sorted({g for s in summaries.values() for g in s["groups"]}, key=lambda g: (len(g), g))
+    md += ["", f"## Per {group_label}", ""]
+    header = [group_label, "scored"] + [f"{name} R@{k}" for name in summaries for k in focus_ks if k in ks]
+    rows = []
+    for g in groups:
+        first = next(iter(summaries.values()))["groups"].get(g, {})
+        label = f"{g} {group_names[g]}" if g in group_names else g
+        rows.append([label, first.get("scored", 0)]
+                    + [s["groups"].get(g, {}).get(f"R@{k}") for s in summaries.values() for k in focus_ks if k in ks])
+    md.append(_table(header, rows))
+    if any(k in ks for k in (10,)):
+        md += ["", f"hit@k and all@k per {group_label} (first retriever):", ""]
+        name, s = next(iter(summaries.items()))
+        md.append(_table([group_label] + [f"hit@{k}" for k in ks] + [f"all@{k}" for k in ks],
+                         [[g] + [s["groups"][g][f"hit@{k}"] for k in ks] + [s["groups"][g][f"all@{k}"] for k in ks]
+                          for g in groups if g in s["groups"]]))
+
+    plots: list[Path] = []
+    if runs:
+        series = {name: [s["overall"][f"R@{k}"] for k in ks] for name, s in summaries.items()}
+        plots.append(write_bar_chart(plots_dir / "recall_overall.png", f"{title}: recall@k", [f"R@{k}" for k in ks],
+                                     series, y_max=100, y_label="%"))
+        for k in focus_ks:
+            if k not in ks:
+                continue
+            series = {name: [s["groups"].get(g, {}).get(f"R@{k}", math.nan) for g in groups]
+                      for name, s in summaries.items()}
+            labels = [group_names.get(g, g) for g in groups]
+            plots.append(write_bar_chart(plots_dir / f"recall_at_{k}_per_{_slug(group_label)}.png",
+                                         f"R@{k} per {group_label}", labels, series, y_max=100, y_label="%",
+                                         width=max(900, 110 * len(groups))))
+    md += ["", "## Plots", ""] + [f"![{p.stem}](plots/{p.name})" for p in plots]
+    data = {
+        "title": title,
+        "created": datetime.now().isoformat(timespec="seconds"),
+        "runs": summaries,
+        "splits": {name: {"conversations": list(ids), "runs": split_summaries[name]} for name, ids in (splits or {}).items()},
+        "notes": list(notes),
+    }
+    md_path, json_path = out / "report.md", out / "report.json"
+    atomic_write(md_path, "\n".join(md) + "\n")
+    write_json(json_path, _jsonable(data))
+    return Report(md_path, json_path, plots, data)
+
+
+def _jsonable(value):
+    """nan is not JSON: write it as null."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value

