@@ -141,8 +141,7 @@ def _cold_group(label: str, path: Path) -> OntologyItem:
         for i, it in enumerate(section.items, 1):
             item.add(OntologyItem(key=f"{item.key}/{i}", level="line", group="cold", label=it.brief,
                                   date=item.date, body=it.brief, path=path, info=it.confidence))
-        if section.archive:
-            item.info = section.archive
+        item.info = str(len(item.children))
     root.info = str(len(root.children))
     return root
 

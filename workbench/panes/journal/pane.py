@@ -17,7 +17,7 @@ from datetime import datetime  # noqa: E402
 import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QToolBar, QVBoxLayout, QWidget  # noqa: E402
 
 from core.errors import LinghunError  # noqa: E402
@@ -148,8 +148,11 @@ class JournalPane(Pane):
         for track, act in self.track_actions.items():
             act.setText(QCoreApplication.translate("JournalPane", TRACK_TITLES[track]))
             act.setToolTip(self.tr("Show or hide this track"))
-        self.axis_left.setTicks([[(i, QCoreApplication.translate("JournalPane", TRACK_TITLES[t]))
-                                  for i, t in enumerate(TRACKS)], []])
+        titles = [QCoreApplication.translate("JournalPane", TRACK_TITLES[t]) for t in TRACKS]
+        self.axis_left.setTicks([list(enumerate(titles)), []])
+        # the track names must fit: the axis does not widen itself for fixed ticks
+        metrics = QFontMetrics(self.axis_left.style.get("tickFont") or self.font())
+        self.axis_left.setWidth(max(metrics.horizontalAdvance(t) for t in titles) + 18)
         if self._window:
             self.show_window(*self._window)
         else:
