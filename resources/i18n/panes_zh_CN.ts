@@ -186,7 +186,7 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="34" />
         <source>Warm entries</source>
-        <translation>热区条目</translation>
+        <translation>温区条目</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="35" />
@@ -219,19 +219,19 @@
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="156" />
+        <location filename="../../workbench/panes/journal/pane.py" line="159" />
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口，阅读那段时间的序时账。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="171" />
+        <location filename="../../workbench/panes/journal/pane.py" line="174" />
         <source>Some files could not be read: %1</source>
         <translation>有些文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="227" />
+        <location filename="../../workbench/panes/journal/pane.py" line="230" />
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
-        <translation>%1 – %2：%3 条流水，%4 条热区条目，%5 次沉淀，%6 次目标变化，%7 轮组装</translation>
+        <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮组装</translation>
     </message>
 </context>
 <context>
@@ -282,22 +282,22 @@
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="161" />
+        <location filename="../../workbench/models/ontology.py" line="160" />
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="169" />
+        <location filename="../../workbench/models/ontology.py" line="168" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="169" />
+        <location filename="../../workbench/models/ontology.py" line="168" />
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="170" />
+        <location filename="../../workbench/models/ontology.py" line="169" />
         <source>Info</source>
         <translation>信息</translation>
     </message>
@@ -305,203 +305,203 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>用设置中的 LLM 投影（未配置时离线投影）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
-        <location filename="../../workbench/panes/ontology/pane.py" line="407" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="184" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="412" />
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="187" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="189" />
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="190" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="191" />
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="192" />
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="193" />
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="195" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="196" />
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="193" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="198" />
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="259" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="264" />
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="282" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="287" />
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="290" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="295" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="307" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="312" />
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="342" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="347" />
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="360" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="365" />
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="392" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="397" />
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="410" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="415" />
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="415" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="420" />
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="452" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="457" />
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="464" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="469" />
         <source>No LLM is set up: projecting offline.</source>
         <translation>未配置 LLM：改为离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="465" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="470" />
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="481" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="486" />
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="484" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="489" />
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="490" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="495" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="494" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="499" />
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="507" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="512" />
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="507" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="512" />
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="516" />
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="526" />
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>
