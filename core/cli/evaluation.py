@@ -80,6 +80,22 @@ def _run_cues(args) -> int:
     return 0
 
 
+def _run_home(args) -> int:
+    from core.evaluation.beam import load_beam
+    from core.evaluation.homes import build_home
+    from core.evaluation.locomo import load_locomo
+
+    exists = Path(args.path).is_dir() if args.kind == "beam" else Path(args.path).is_file()
+    if not exists:
+        return _skip(args, f"{args.kind} data", args.path)
+    dataset = load_beam(args.path) if args.kind == "beam" else load_locomo(args.path)
+    conv = dataset.conversation(args.conversation)
+    built = build_home(conv, args.to, goals=not args.no_goals)
+    emit(args, built.to_dict(), f"built {built.home.root}: {built.journal_records} journal records, "
+                                f"{built.entries} warm entries, {built.goals} goals")
+    return 0
+
+
 def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser("eval", help="measure retrieval on LoCoMo, BEAM or cue/trigger data",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -103,3 +119,10 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
     s.add_argument("conversations", help="the LoCoMo-format conversation file the cues are stitched into")
     s.add_argument("--out", help="report folder (default: eval-report/cues)")
     s.set_defaults(func=_run_cues)
+    s = sub.add_parser("home", parents=[parent], help="write one benchmark conversation as a memory home")
+    s.add_argument("kind", choices=("locomo", "beam"))
+    s.add_argument("path", help="the LoCoMo file or BEAM folder")
+    s.add_argument("conversation", help="the conversation id (LoCoMo sample_id, BEAM chat folder name)")
+    s.add_argument("to", help="the $DSH_HOME folder to write (created if needed)")
+    s.add_argument("--no-goals", action="store_true", help="do not extract goals")
+    s.set_defaults(func=_run_home)

@@ -34,3 +34,108 @@ def test_search_with_recency_safeguard():
     out = s.search_with_recency("日本", 3, newest=2)
     assert [h.id for h in out] == ["a", "d", "c"]
     assert [h.source for h in out] == ["bm25", "recency", "recency"]
+
+
+# -- the channels --------------------------------------------------------------------------
+from dataclasses import replace  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from core.errors import NotFoundError  # noqa: E402
+from core.search import PLAIN, SearchConfig  # noqa: E402
+
+
+def dialogue():
+    """Two sessions; the answer turn (a2) shares no word with the question about the marathon."""
+    return [
+        Unit("a1", "Did you finish the marathon in Boston?", {"speaker": "Ben", "session": 1}),
+        Unit("a2", "Yes! Crossed the line in four hours.", {"speaker": "Anna", "session": 1}),
+        Unit("a3", "Amazing, congratulations.", {"speaker": "Ben", "session": 1}),
+        Unit("b1", "I adopted a beagle puppy called Biscuit.", {"speaker": "Anna", "session": 2}),
+        Unit("b2", "Biscuit sounds adorable, I love beagles.", {"speaker": "Ben", "session": 2}),
+        Unit("b3", "Four new hours of training this week.", {"speaker": "Ben", "session": 2}),
+    ]
+
+
+def test_context_channel_finds_the_reply_to_a_matching_turn():
+    plain = Searcher(dialogue(), PLAIN)
+    ours = Searcher(dialogue(), SearchConfig(session_weight=0.0, named_boost=0.0))
+    assert "a2" not in [h.id for h in plain.search("finish the marathon", 10)]
+    hit = next(h for h in ours.search("finish the marathon", 10) if h.id == "a2")
+    assert set(hit.terms) == {"@context"}
+    # Neighbours never cross a session: b1 is next to nothing from session 1.
+    assert "b1" not in [h.id for h in ours.search("congratulations", 10)]
+
+
+def test_session_channel_prefers_the_session_about_the_topic():
+    cfg = SearchConfig(context_weight=0.0, named_boost=0.0)
+    hits = Searcher(dialogue(), cfg).search("four hours marathon", 10)
+    # a2 and b3 both say "four hours"; a2's session is about the marathon.
+    order = [h.id for h in hits]
+    assert order.index("a2") < order.index("b3")
+    a2 = next(h for h in hits if h.id == "a2")
+    assert a2.terms["@session"] > 0
+
+
+def test_stemming_and_speaker_names():
+    s = Searcher(dialogue())
+    assert s.search("adopting beagles", 1)[0].id in {"b1", "b2"}  # stems: adopt, beagl
+    assert PLAIN.stem is False and Searcher(dialogue(), PLAIN).search("adopting", 5) == []
+    hits = s.search("What did Anna say about the puppy?", 3)
+    assert hits[0].id == "b1" and "@named" in hits[0].terms
+
+
+def test_first_person_queries_favour_the_owner():
+    units = [
+        Unit(0, "Remind me: my sprint ends on March 29.", {"speaker": "user", "session": 1}),
+        Unit(1, "Sprint planning tips: a sprint usually ends with a review.", {"speaker": "assistant", "session": 1}),
+    ]
+    cfg = SearchConfig(context_weight=0.0, session_weight=0.0)
+    assert Searcher(units, cfg).search("When does my sprint end?", 2)[0].id == 0
+    assert "@own" in Searcher(units, cfg).search("When does my sprint end?", 2)[0].terms
+    assert "@own" not in Searcher(units, cfg).search("When does a sprint end?", 2)[0].terms
+
+
+def test_parts_sum_to_the_score_and_explain_agrees():
+    s = Searcher(dialogue())
+    for q in ("four hours marathon", "Anna beagle", "训练"):
+        for hit in s.search(q, 10):
+            assert sum(hit.terms.values()) == pytest.approx(hit.score)
+            assert s.explain(q, hit.id).score == pytest.approx(hit.score)
+            assert s.explain(q, hit.id).rank <= hit.rank
+    miss = s.explain("marathon", "b1")
+    assert miss.score == 0 and miss.terms == {}
+    with pytest.raises(NotFoundError):
+        s.explain("x", "nope")
+
+
+def test_dense_channel_is_skipped_without_the_package(monkeypatch):
+    from core import embeddings
+
+    monkeypatch.setattr(embeddings, "available", lambda: False)
+    s = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0))
+    assert all("@dense" not in h.terms for h in s.search("marathon", 5))
+
+
+def test_dense_channel_with_a_stub_encoder(monkeypatch):
+    """The dense channel mixes cosine similarity in, and lets units with no shared word through."""
+    from core import embeddings
+
+    class Stub:
+        def encode(self, texts):
+            # "dog" words point one way, everything else another.
+            return np.array([[1.0, 0.0] if any(w in t.lower() for w in ("beagle", "puppy", "dog")) else [0.0, 1.0]
+                             for t in texts])
+
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    monkeypatch.setattr(embeddings, "encoder", lambda: Stub())
+    s = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0))
+    ids = [h.id for h in s.search("a dog", 3)]
+    assert set(ids[:2]) == {"b1", "b2"}
+    assert all("@dense" in h.terms for h in s.search("a dog", 3)[:2])
+
+
+def test_empty_searcher():
+    s = Searcher([])
+    assert s.search("x") == [] and s.newest_ids(3) == [] and len(s) == 0

@@ -1,0 +1,97 @@
+"""Turn an evaluation conversation into a memory home, reproducibly.
+
+So a benchmark conversation can be opened in the workbench, consolidated, searched, mapped and
+assembled like a real memory:
+
+- ``journal/<day>.md``: every turn, in order, two turns per record (the first as the user line,
+  the second as the assistant line; a speaker's name is kept in front of the words unless the
+  speaker is literally the user or the assistant), stamped with the session's date plus one
+  minute per record (sessions without a date are placed on consecutive days from 2000-01-01);
+- ``warm.md``: one ``event`` entry per turn (``<speaker>: <text>``), medium confidence, with the
+  same stamps, written in one go (the per-append merge rule would fold "Thanks!" turns together);
+- ``goals/goals.json``: goals found by the offline extractor of :mod:`core.goals` in every turn,
+  merged with the ``linghun_goal_update`` rules, each signal sourced by its turn id.
+
+The same conversation always gives the same files.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from core.evaluation.data import Conversation, Turn
+from core.formats.warm import append_entry, new_entry, parse_warm
+from core.fsio import write_json
+from core.home import MemoryHome
+from core.memory import Memory, MemoryConfig
+
+_EPOCH = datetime(2000, 1, 1, 9, 0)
+_ROLES = {"user": "user", "用户": "user", "assistant": "assistant", "助手": "assistant"}
+
+
+@dataclass
+class BuiltHome:
+    home: MemoryHome
+    journal_records: int
+    entries: int
+    goals: int
+
+    def to_dict(self) -> dict:
+        return {"home": str(self.home.root), "journal_records": self.journal_records,
+                "entries": self.entries, "goals": self.goals}
+
+
+def _line(turn: Turn) -> str:
+    return turn.text if turn.speaker.lower() in _ROLES else f"{turn.speaker}: {turn.text}"
+
+
+def _stamps(conversation: Conversation) -> list[datetime]:
+    """One time per turn: the session's time plus one minute per record of two turns."""
+    out, position = [], {}
+    for turn in conversation.turns:
+        base = conversation.session_times.get(turn.session) or turn.time or _EPOCH + timedelta(days=turn.session - 1)
+        n = position.get(turn.session, 0)
+        position[turn.session] = n + 1
+        out.append(base + timedelta(minutes=n // 2))
+    return out
+
+
+def build_home(conversation: Conversation, dsh_home: str | Path, *, goals: bool = True) -> BuiltHome:
+    """Write ``conversation`` into the (new or empty) home at ``dsh_home``."""
+    home = MemoryHome.resolve(dsh_home)
+    memory = Memory(home, MemoryConfig(auto_consolidate=False, max_bytes=1 << 40))
+    stamps = _stamps(conversation)
+    turns = conversation.turns
+    records = 0
+    i = 0
+    while i < len(turns):
+        first = turns[i]
+        second = turns[i + 1] if i + 1 < len(turns) and turns[i + 1].session == first.session else None
+        memory.journal_append(_line(first), _line(second) if second else "", when=stamps[i])
+        records += 1
+        i += 2 if second else 1
+    doc = parse_warm(home.warm.read_text(encoding="utf-8") if home.warm.is_file() else "")
+    for turn, when in zip(turns, stamps):
+        append_entry(doc, new_entry(when.strftime("%Y-%m-%d %H:%M"), "event", "medium", f"{turn.speaker}: {turn.text}"))
+    memory.write_warm_text(doc.render())
+    n_goals = _write_goals(home, conversation) if goals else 0
+    return BuiltHome(home, records, len(turns), n_goals)
+
+
+def _write_goals(home: MemoryHome, conversation: Conversation) -> int:
+    from core.goals.extract import extract_offline
+    from core.goals.lexicon import builtin_lexicon
+    from core.goals.merge import GoalSet
+    from core.goals.model import GoalFile, make_source
+
+    lexicon = builtin_lexicon()
+    file = GoalFile()
+    goals = GoalSet(file, lexicon)
+    for turn, when in zip(conversation.turns, _stamps(conversation)):
+        for signal in extract_offline(turn.text, turn.speaker, lexicon=lexicon, ref=str(turn.id)):
+            goals.apply(signal.to_signal(), when=when.strftime("%Y-%m-%d %H:%M:%S"),
+                        source=make_source("turn", str(turn.id)))
+    with home.lock().hold():
+        write_json(home.goals, file.to_json())
+    return len(file.goals)

@@ -1,0 +1,151 @@
+"""Metrics, the runner, reports and PNG plots, and the `linghun eval` command."""
+import json
+import math
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.evaluation.locomo import load_locomo
+from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from core.evaluation.png import Canvas, bar_chart
+from core.evaluation.report import write_report
+from core.evaluation.runner import Cancelled, LinghunRetriever, PlainBM25Retriever, run
+from core.evaluation.suite import holdout_ids
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
+
+
+def test_recall_hit_all():
+    ranked = ["a", "b", "c", "d"]
+    assert recall_at_k(ranked, ["b", "z"], 1) == 0.0
+    assert recall_at_k(ranked, ["b", "z"], 2) == 0.5
+    assert recall_at_k(ranked, ["a", "d"], 4) == 1.0
+    assert hit_at_k(ranked, ["d", "z"], 4) == 1.0 and hit_at_k(ranked, ["d"], 3) == 0.0
+    assert all_at_k(ranked, ["a", "b"], 2) == 1.0 and all_at_k(ranked, ["a", "c"], 2) == 0.0
+    assert math.isnan(recall_at_k(ranked, [], 5))
+    assert mean([1.0, math.nan, 0.0]) == 0.5 and math.isnan(mean([math.nan]))
+
+
+def test_percentile_and_tokens():
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert percentile([5], 95) == 5 and math.isnan(percentile([], 50))
+    assert percentile(list(range(101)), 95) == 95
+    assert approx_tokens("北京旅游") == 4 and approx_tokens("abcdefgh") == 2
+
+
+def test_runner_scores_ours_and_the_baseline():
+    ds = load_locomo(FIX / "locomo_tiny.json")
+    ours = run(ds, LinghunRetriever(), ks=(1, 5))
+    plain = run(ds, PlainBM25Retriever(), ks=(1, 5))
+    s = ours.summary()
+    assert s["overall"]["questions"] == 8 and s["overall"]["scored"] == 7
+    assert set(s["groups"]) == {"1", "2", "3", "4", "5"}
+    assert s["groups"]["3"]["scored"] == 0 and math.isnan(s["groups"]["3"]["R@5"])
+    assert 0 <= s["overall"]["R@1"] <= s["overall"]["R@5"] <= 100
+    # Whitespace splitting leaves "puppy?" and "breed" glued to punctuation: ours finds more.
+    assert s["overall"]["R@5"] > plain.summary()["overall"]["R@5"]
+    assert s["latency_ms"]["p95"] >= s["latency_ms"]["p50"] > 0
+    assert s["bundle"]["chars_mean"] > 0 and s["bundle"]["k"] == 12
+    held = ours.subset(["tiny-2"]).summary()
+    assert held["overall"]["scored"] == 2 and held["overall"]["R@1"] == 100.0
+
+
+def test_runner_progress_and_cancel():
+    ds = load_locomo(FIX / "locomo_tiny.json")
+    seen = []
+    run(ds, LinghunRetriever(), progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (8, 8) and len(seen) == 8
+    with pytest.raises(Cancelled):
+        run(ds, LinghunRetriever(), cancelled=lambda: True)
+
+
+def _png_size(data: bytes):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    # Walk the chunks: CRCs must be right and the pixel data must inflate to the right size.
+    pos, idat = 8, b""
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        assert struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])[0] == zlib.crc32(kind + body) & 0xFFFFFFFF
+        if kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    assert len(zlib.decompress(idat)) == height * (1 + 3 * width)
+    return width, height
+
+
+def test_png_bar_chart_is_a_valid_png_with_bars():
+    data = bar_chart("t", ["a", "b"], {"x": [50.0, float("nan")], "y": [100.0, 10.0]}, y_max=100, width=300, height=200)
+    assert _png_size(data) == (300, 200)
+    c = Canvas(10, 10)
+    c.rect(2, 2, 5, 5, (255, 0, 0))
+    assert tuple(c.pixels[3, 3]) == (255, 0, 0) and tuple(c.pixels[6, 6]) == (255, 255, 255)
+
+
+def test_report_files(tmp_path):
+    ds = load_locomo(FIX / "locomo_tiny.json")
+    runs = [run(ds, LinghunRetriever()), run(ds, PlainBM25Retriever(name="rank-bm25"))]
+    rep = write_report(tmp_path / "out", "Tiny", runs, splits={"held-out": ["tiny-2"]},
+                       group_label="category", group_names={"4": "single-hop"})
+    md = rep.markdown.read_text(encoding="utf-8")
+    assert "## Overall" in md and "### held-out" in md and "| 4 single-hop |" in md
+    assert "| linghun | 7 |" in md and "| rank-bm25 | 7 |" in md
+    data = json.loads(rep.json.read_text(encoding="utf-8"))  # valid JSON: nan written as null
+    assert data["runs"]["linghun"]["groups"]["3"]["R@5"] is None
+    assert data["splits"]["held-out"]["runs"]["linghun"]["overall"]["scored"] == 2
+    assert len(rep.plots) == 3 and all(_png_size(p.read_bytes()) for p in rep.plots)
+    assert all(f"plots/{p.name}" in md for p in rep.plots)
+
+
+def test_holdout_ids():
+    ds = load_locomo(FIX / "locomo_tiny.json")
+    assert holdout_ids(ds, ["1"]) == ["tiny-2"] and holdout_ids(ds, ["tiny-1,1"]) == ["tiny-1", "tiny-2"]
+    from core.errors import NotFoundError
+
+    with pytest.raises(NotFoundError):
+        holdout_ids(ds, ["nope"])
+
+
+def test_cli_skips_cleanly_when_data_is_absent(tmp_path, capsys):
+    assert main(["eval", "locomo", str(tmp_path / "none.json")]) == 0
+    assert "skipped: no LoCoMo file" in capsys.readouterr().out
+    assert main(["eval", "beam", str(tmp_path / "none"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["skipped"] is True
+    assert main(["eval", "cues", str(tmp_path / "c.json"), str(tmp_path / "l.json")]) == 0
+
+
+def test_cli_runs_locomo_and_beam(tmp_path, capsys):
+    out = tmp_path / "rep"
+    assert main(["eval", "locomo", str(FIX / "locomo_tiny.json"), "--out", str(out), "--holdout", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["runs"]) == {"linghun", "rank-bm25"} and (out / "report.md").is_file()
+    assert main(["eval", "beam", str(FIX / "beam"), "--out", str(tmp_path / "b"), "--no-baseline"]) == 0
+    text = capsys.readouterr().out
+    assert "linghun" in text and "rank-bm25" not in text
+    assert "information_extraction" in (tmp_path / "b" / "report.md").read_text(encoding="utf-8")
+
+
+def test_cli_builds_a_home(tmp_path, capsys):
+    assert main(["eval", "home", "locomo", str(FIX / "locomo_tiny.json"), "tiny-2", str(tmp_path / "h")]) == 0
+    assert "3 warm entries" in capsys.readouterr().out
+    assert (tmp_path / "h" / "linghun" / "memory" / "journal" / "2023-05-08.md").is_file()
+
+
+def test_cue_evaluation_with_goals(tmp_path, capsys):
+    from core.evaluation.cues import evaluate_cues
+
+    result = evaluate_cues(FIX / "cues_tiny.json", FIX / "locomo_tiny.json")
+    table = result.table()
+    assert set(table) == {"causal", "goal", "state", "value", "all"} and table["all"]["n"] == 24
+    for ch in ("bm25", "goal", "fusion", "linghun", "linghun+goal"):
+        assert 0 <= table["all"][ch]["hit@1"] <= table["all"][ch]["hit@5"] <= table["all"][ch]["hit@10"] <= 100
+    # The goal channel reaches goal cues that no word of the trigger shares.
+    assert table["goal"]["goal"]["hit@10"] > table["goal"]["bm25"]["hit@10"]
+    assert main(["eval", "cues", str(FIX / "cues_tiny.json"), str(FIX / "locomo_tiny.json"),
+                 "--out", str(tmp_path / "c")]) == 0
+    md = (tmp_path / "c" / "report.md").read_text(encoding="utf-8")
+    assert "| all | 24 |" in md and (tmp_path / "c" / "plots" / "cue_hit_at_10.png").is_file()
