@@ -196,3 +196,15 @@ def test_a_cancel_request_stops_the_round_between_roles(ctx):
     state.request_cancel()
     with pytest.raises(TaskCancelled):
         rerun_round(state, ctx.home, "Who is on call right now?")
+
+
+def test_an_empty_home_opens(empty_home, tmp_path, qtbot):
+    ctx = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "settings.ini"))
+    try:
+        widget = GapsPane.create(ctx)
+        qtbot.addWidget(widget)
+        assert widget.model.gaps() == [] and not widget.errors.isVisibleTo(widget)
+        assert not widget.act_fill.isEnabled() and not widget.act_dismiss.isEnabled()
+        widget.shutdown()
+    finally:
+        ctx.close()

@@ -119,3 +119,16 @@ def test_goal_transitions_and_rounds_are_tracks(pane, ctx):
     mark = pane.data.marks["goals"][0]
     pane.open_mark(mark.key)
     assert mark.ref["goal_id"] in pane.reader.toPlainText()
+
+
+def test_an_empty_home_opens_and_pans_in_time_only(empty_home, tmp_path, qtbot):
+    ctx = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "settings.ini"))
+    try:
+        widget = JournalPane.create(ctx)
+        qtbot.addWidget(widget)
+        assert all(n == 0 for n in widget.counts().values())
+        assert widget.plot.getViewBox().state["mouseEnabled"] == [True, False]
+        widget.fit_all()
+        widget.shutdown()
+    finally:
+        ctx.close()

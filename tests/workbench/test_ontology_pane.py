@@ -227,3 +227,19 @@ def test_an_external_change_is_reloaded(pane, ctx, qtbot):
     ctx.home.rules.write_text(ctx.home.rules.read_text() + "\n## 新主题\n- agent 写入的规则（2026-10-24）\n")
     qtbot.waitUntil(lambda: any(n.theme == "新主题" for r in pane.model.roots() if r.group == "rules"
                                 for n in r.children), timeout=5000)
+
+
+def test_an_empty_home_opens(empty_home, tmp_path, qtbot):
+    ctx = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "settings.ini"))
+    try:
+        widget = OntologyPane.create(ctx)
+        qtbot.addWidget(widget)
+        assert widget.model.roots() == []
+        widget.start_consolidation()
+        qtbot.waitUntil(lambda: widget._handle is None, timeout=10000)
+        assert widget._preview is not None and widget._preview.is_empty
+        assert not widget.btn_apply.isEnabled()
+        widget.shutdown()
+    finally:
+        ctx.close()
+    assert not MemoryHome.resolve(empty_home).warm.exists()

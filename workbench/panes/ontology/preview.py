@@ -65,6 +65,9 @@ class PreviewedChange:
 
 def _copy_memory(home: MemoryHome, scratch: MemoryHome) -> None:
     scratch.root.mkdir(parents=True)
+    if not home.memory.is_dir():  # a new home: nothing to copy, nothing to consolidate
+        scratch.memory.mkdir()
+        return
     shutil.copytree(home.memory, scratch.memory,
                     ignore=lambda folder, names: [n for n in names if n in _SKIPPED or n.startswith(".")])
 
