@@ -1,7 +1,7 @@
 """The bundled demo home: a deterministic, realistic bilingual scenario.
 
 A developer team (the "Harbor" team building a checkout service) works with its coding agent for
-six weeks. The generator replays that history through the memory system's own writers, so the
+seven weeks. The generator replays that history through the memory system's own writers, so the
 files it produces are exactly what the agent would have left behind:
 
 - every journal turn through ``Memory.journal_append``, every warm entry through
@@ -9,8 +9,11 @@ files it produces are exactly what the agent would have left behind:
   consolidations through ``Memory.consolidate`` (episodic archives, cold.md, the event timeline,
   the knowledge ontology and rules.md), explicit rules through ``Memory.rules_append``;
 - the topic projection ``ontology.md`` through ``core.ontology.memory_project`` (offline);
-- goals through ``core.goals`` and the assembler's team files through ``core.assembler`` when
-  those packages are present (``core.formats.team`` writes the gaps otherwise).
+- the team's goals through ``core.goals`` (signals and state changes, so every goal has its
+  history of transitions);
+- real offline assembler rounds (``core.assembler``) on the questions asked, so cycle.json,
+  gaps.md, the judge and editor ledgers, the archivist's cache and assembled.md are the scribe's
+  own output. Round traces are not kept (their ids and timings come from the wall clock).
 
 Everything is driven by a fixed seed and fixed dates: two runs produce the same bytes, which
 ``tests/core/test_demo.py`` checks against the committed copy in ``resources/demo-home``.
@@ -27,7 +30,7 @@ from typing import Callable
 
 from core.events import EventBus
 from core.formats import team as team_format
-from core.fsio import atomic_write, read_text
+from core.fsio import read_text
 from core.home import MemoryHome
 from core.memory import Memory, MemoryConfig
 
@@ -576,11 +579,4 @@ def regenerate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     return generate(out, seed=seed)
 
 
-def warm_kinds(memory: Memory) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for e in memory.entries():
-        counts[e.kind] = counts.get(e.kind, 0) + 1
-    return counts
-
-
-__all__ = ["generate", "regenerate", "DemoSummary", "warm_kinds", "SEED", "START", "WEEKS"]
+__all__ = ["generate", "regenerate", "DemoSummary", "SEED", "START", "WEEKS"]
