@@ -7,8 +7,9 @@ with explained :class:`core.retrieval.Hit` objects, best first. No LLM, CPU only
 How a unit is scored (every part was measured on the development data; the evaluation README
 lists what helped and what did not):
 
-- text: BM25 (k1 1.2, b 0.75) over the unit's words with its speaker's name, English words
-  stemmed ("painted" finds "painting");
+- text: BM25 (k1 1.2, b 0.6) over the unit's words with its speaker's name and the month and
+  year of its time ("may 2023": questions name dates), English words stemmed ("painted" finds
+  "painting");
 - ``@context``: BM25 over the neighbouring units of the same session, two each side (a reply
   often carries the words of the question while the turn itself says "yes, last week!");
 - ``@session``: BM25 of the whole session the unit belongs to (what that talk was about);
@@ -64,20 +65,21 @@ class SearchConfig:
     data; :data:`PLAIN` is upstream BM25 (k1 1.5, b 0.75, no other channel)."""
 
     k1: float = 1.2
-    b: float = 0.75
+    b: float = 0.6
     stem: bool = True  # English Snowball stemming of index and query words
     speaker: bool = True  # index the speaker's name with the unit
     context_weight: float = 0.6  # BM25 of the same-session neighbours (0: off)
     context_window: int = 2  # neighbours each side
-    session_weight: float = 0.3  # BM25 of the whole session (0: off)
+    session_weight: float = 0.5  # BM25 of the whole session (0: off)
     named_boost: float = 0.2  # units of a speaker the query names
     own_speakers: tuple[str, ...] = ("user", "用户")  # who "I" / "my" is in a first-person query
     own_speaker_boost: float = 0.8
     dense_weight: float = 0.0  # embedding similarity; used only when core.embeddings.available()
+    dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
 
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
-                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0)
+                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False)
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,8 @@ class Searcher:
         self.config = cfg = config or SearchConfig()
         ids = [u.id for u in self.units]
         own = [self._analyse(self._index_text(u)) for u in self.units]
+        if cfg.dates:
+            own = [o + self._analyse(_date_words(u.meta.get("time"))) for o, u in zip(own, self.units)]
         self._index = BM25Index([u.text for u in self.units], ids, k1=cfg.k1, b=cfg.b,
                                 tokenizer=self._analyse, tokens=own)
         sessions = [u.meta.get("session") for u in self.units]
@@ -236,6 +240,17 @@ def _neighbour_tokens(own: list[list[str]], sessions: list, window: int) -> list
                     toks.extend(own[j])
         out.append(toks)
     return out
+
+
+_MONTHS = "january february march april may june july august september october november december".split()
+
+
+def _date_words(stamp) -> str:
+    """``"2023-05-08 13:56"`` -> ``"may 2023"`` (what a question says of a date)."""
+    text = str(stamp or "")
+    if len(text) >= 7 and text[:4].isdigit() and text[5:7].isdigit() and 1 <= int(text[5:7]) <= 12:
+        return f"{_MONTHS[int(text[5:7]) - 1]} {text[:4]}"
+    return ""
 
 
 def _names(name: str, q: _Query) -> bool:

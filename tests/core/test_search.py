@@ -139,3 +139,14 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
 def test_empty_searcher():
     s = Searcher([])
     assert s.search("x") == [] and s.newest_ids(3) == [] and len(s) == 0
+
+
+def test_dates_let_a_question_name_the_month():
+    units = [
+        Unit("m", "We went camping at the lake.", {"time": "2023-05-08 13:56", "session": 1}),
+        Unit("j", "We went camping in the mountains.", {"time": "2023-07-02 10:00", "session": 2}),
+    ]
+    hits = Searcher(units).search("Where did they go camping in July 2023?", 2)
+    assert hits[0].id == "j" and "juli" in hits[0].terms  # stemmed month word
+    no_dates = Searcher(units, replace(SearchConfig(), dates=False)).search("camping in July", 2)
+    assert all("juli" not in h.terms for h in no_dates)
