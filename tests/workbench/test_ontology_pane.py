@@ -243,3 +243,17 @@ def test_an_empty_home_opens(empty_home, tmp_path, qtbot):
     finally:
         ctx.close()
     assert not MemoryHome.resolve(empty_home).warm.exists()
+
+
+def test_a_preview_is_not_applied_over_a_change_made_after_it(pane, ctx, qtbot):
+    from datetime import datetime
+
+    pane.start_consolidation()
+    qtbot.waitUntil(lambda: pane._preview is not None and pane._handle is None, timeout=10000)
+    ctx.memory.append("rule", "Hotfixes are tagged hotfix/<ticket>.", when=datetime(2026, 10, 23, 18, 30))
+    snapshot = {p: p.read_bytes() for p in ctx.home.memory.rglob("*") if p.is_file()}
+    messages = []
+    ctx.show_message = messages.append
+    assert not pane.apply_preview()
+    assert messages and "changed on disk" in messages[-1]
+    assert {p: p.read_bytes() for p in ctx.home.memory.rglob("*") if p.is_file()} == snapshot
