@@ -287,17 +287,17 @@
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="168" />
+        <location filename="../../workbench/models/ontology.py" line="215" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="168" />
+        <location filename="../../workbench/models/ontology.py" line="215" />
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="169" />
+        <location filename="../../workbench/models/ontology.py" line="216" />
         <source>Info</source>
         <translation>信息</translation>
     </message>
@@ -341,7 +341,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="184" />
-        <location filename="../../workbench/panes/ontology/pane.py" line="412" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="421" />
         <source>New node</source>
         <translation>新节点</translation>
     </message>
@@ -426,82 +426,87 @@
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="347" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="320" />
+        <source>Consolidated from the warm entry %1 (archived in %2)</source>
+        <translation>由温区条目 %1 沉淀而来（归档于 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="356" />
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="365" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="374" />
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="397" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="406" />
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="415" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="424" />
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="420" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="429" />
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="457" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="466" />
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="469" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="478" />
         <source>No LLM is set up: projecting offline.</source>
         <translation>未配置 LLM：改为离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="470" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="479" />
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="486" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="495" />
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="489" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="498" />
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="495" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="504" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="499" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="512" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="512" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="516" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="525" />
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="526" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="535" />
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>

@@ -257,3 +257,12 @@ def test_a_preview_is_not_applied_over_a_change_made_after_it(pane, ctx, qtbot):
     assert not pane.apply_preview()
     assert messages and "changed on disk" in messages[-1]
     assert {p: p.read_bytes() for p in ctx.home.memory.rglob("*") if p.is_file()} == snapshot
+
+
+def test_a_consolidated_line_names_the_warm_entry_it_came_from(pane, ctx):
+    events = next(r for r in pane.model.roots() if r.group == "events")
+    line = events.children[0].children[0]
+    _select(pane, line.key)
+    stamp = line.label[:16]
+    assert f"## {stamp} [" in pane.refs.text()
+    assert "episodic/2026-09-11.md" in pane.refs.text()

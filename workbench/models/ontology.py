@@ -162,6 +162,53 @@ def load_ontology_tree(home: MemoryHome) -> list[OntologyItem]:
     return groups
 
 
+@dataclass(frozen=True)
+class ArchivedEntry:
+    """Where a consolidated line came from: the warm entry kept in an episodic archive."""
+
+    path: Path
+    hhmm: str
+    header: str
+    raw: str
+
+
+_STAMPED_LINE = re.compile(r"^(?P<stamp>\d{4}-\d\d-\d\d \d\d:\d\d) (?P<body>.*)$")
+_DAY_SUFFIX = re.compile(r"^(?P<body>.*)（(?P<day>\d{4}-\d\d-\d\d)）$")
+
+
+def find_archived_entry(home: MemoryHome, item: OntologyItem) -> ArchivedEntry | None:
+    """The warm entry a line of the event timeline, the knowledge ontology or rules.md was
+    consolidated from, found in the episodic archives (SPEC 4 writes ``- <stamp> <body>`` for
+    events, ``- <body>（<day>）`` for knowledge and rules). None when it is not archived."""
+    from core.formats import episodic as episodic_format
+    from core.formats.warm import parse_warm
+
+    if item.level != "line" or item.group not in ("events", "knowledge", "knowledge_legacy", "rules"):
+        return None
+    m = _STAMPED_LINE.match(item.label)
+    if m:
+        stamp, body = m.group("stamp"), m.group("body")
+    else:
+        d = _DAY_SUFFIX.match(item.label)
+        stamp, body = (d.group("day"), d.group("body")) if d else (item.date, item.label)
+    if not stamp:
+        return None
+    wanted = " ".join(body.split())
+    for day, paths in home.episodic_days().items():
+        if day < stamp[:10]:
+            continue
+        for path in paths:
+            try:
+                text = read_text(path) or ""
+            except (LinghunError, OSError):
+                continue
+            for section in episodic_format.parse_episodic(text).sections:
+                for e in parse_warm(section.text).entries:
+                    if e.stamp.startswith(stamp) and " ".join(e.body.split()) == wanted:
+                        return ArchivedEntry(path, section.hhmm, e.header(), e.raw)
+    return None
+
+
 class OntologyModel(QAbstractItemModel):
     """The ontology tree: columns name, date, info. Items are ``OntologyItem``; keys are stable."""
 
@@ -271,4 +318,5 @@ class OntologyModel(QAbstractItemModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
 
-__all__ = ["OntologyItem", "OntologyModel", "load_ontology_tree", "GROUPS", "EDITABLE_GROUPS"]
+__all__ = ["OntologyItem", "OntologyModel", "ArchivedEntry", "find_archived_entry", "load_ontology_tree", "GROUPS",
+           "EDITABLE_GROUPS"]

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from core.errors import LinghunError
 from workbench.dialogs.diff import DiffView
 from workbench.icons import icon
-from workbench.models.ontology import OntologyItem, OntologyModel
+from workbench.models.ontology import OntologyItem, OntologyModel, find_archived_entry
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
 from workbench.panes.ontology.links import request_entry
@@ -294,7 +294,7 @@ class OntologyPane(Pane):
             if item.error:
                 parts.append(self.tr("cannot be read: %1").replace("%1", item.error))
             self.location.setText(" · ".join(parts))
-            self.refs.setText(self._refs_html(item))
+            self.refs.setText(self._refs_html(item) or self._archive_html(item))
             self.theme_edit.setText(node.theme or "" if node is not None and node.level == "node" else item.label)
             self.body_edit.setPlainText(node.body if node is not None and node.level == "node" else item.body)
         editable = node is not None and node.editable and self._base_text is not None
@@ -310,6 +310,15 @@ class OntologyPane(Pane):
         links = " ".join(f'<a href="entry:{n}">[{n}]</a>' for n in item.refs[:60])
         more = " …" if len(item.refs) > 60 else ""
         return self.tr("From warm entries: %1").replace("%1", links + more)
+
+    def _archive_html(self, item: OntologyItem) -> str:
+        """For a consolidated line: the warm entry it came from, kept in an episodic archive."""
+        found = find_archived_entry(self.ctx.home, item)
+        if found is None:
+            return ""
+        where = f"{found.path.parent.name}/{found.path.name} · {found.hhmm}"
+        return (self.tr("Consolidated from the warm entry %1 (archived in %2)")
+                .replace("%1", f"<code>{_html(found.header)}</code>").replace("%2", _html(where)))
 
     @Slot(str)
     def _on_link(self, link: str) -> None:
@@ -534,6 +543,10 @@ class OntologyPane(Pane):
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
                 pass
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class _EntriesSnapshot:
