@@ -132,3 +132,10 @@ def test_an_empty_home_opens_and_pans_in_time_only(empty_home, tmp_path, qtbot):
         widget.shutdown()
     finally:
         ctx.close()
+
+
+def test_a_round_mark_shows_its_judgment(pane):
+    mark = pane.data.marks["rounds"][0]
+    pane.open_mark(mark.key)
+    text = pane.reader.toPlainText()
+    assert text.startswith(mark.ref["query"]) and f"level: {mark.ref['level']}" in text

@@ -198,8 +198,7 @@ def _rounds(home: MemoryHome, data: TimelineData) -> None:
             continue
         traced.append((t, str(r.get("query") or "")))
         label = f"{r.get('level')} · {r.get('strategy')} · {r.get('status')} · {_short(r.get('query') or '', 60)}"
-        data.marks["rounds"].append(Mark("rounds", t, f"round:{r.get('round')}", label,
-                                         json.dumps(r, ensure_ascii=False, indent=2), dict(r)))
+        data.marks["rounds"].append(Mark("rounds", t, f"round:{r.get('round')}", label, _round_detail(r), dict(r)))
     path = home.team_file_for_reading(team_format.JUDGE_HISTORY_FILE)
     if not path.exists():
         return
@@ -214,5 +213,14 @@ def _rounds(home: MemoryHome, data: TimelineData) -> None:
         if any(q == query and 0 <= t - start <= 120 for start, q in traced):
             continue
         label = f"#{record.get('turn')} {record.get('level')} · {record.get('strategy')} · {_short(query, 60)}"
-        data.marks["rounds"].append(Mark("rounds", t, f"round:judge#{i}", label,
-                                         json.dumps(record, ensure_ascii=False, indent=2), dict(record)))
+        data.marks["rounds"].append(Mark("rounds", t, f"round:judge#{i}", label, _round_detail(record), dict(record)))
+
+
+def _round_detail(record: dict) -> str:
+    """A round as the reader shows it: the question, then each known field on its own line."""
+    lines = [str(record.get("query") or "")]
+    for key in ("round", "turn", "at", "started_at", "level", "strategy", "by", "status", "model", "llm",
+                "chars", "duration_ms"):
+        if record.get(key) not in (None, ""):
+            lines.append(f"{key}: {record[key]}")
+    return "\n".join(lines)
