@@ -312,8 +312,9 @@ def _dependency(s: ScenarioState, day: date) -> list[Turn]:
     key = f"{repo} {dep}"
     prev = s.facts_seen.get(key)
     s.facts_seen[key] = f"{repo} | {dep} version | {ver}"
+    manifest = {"web-console": "package.json", "infra": "versions.tf"}.get(repo, "go.mod")
     return [Turn(f"Bumped {dep} to {ver} in {repo}.", f"Updated: {repo} now uses {dep} {ver}.",
-                 "fact", (repo, f"{dep} version", ver, f"{repo} go.mod/package.json#{s.pr}"),
+                 "fact", (repo, f"{dep} version", ver, f"{repo}/{manifest}#{s.pr}"),
                  s.pick(("high", "medium")), update=prev)]
 
 
