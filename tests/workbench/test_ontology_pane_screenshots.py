@@ -2,9 +2,10 @@
 
 Each pane is rendered offscreen to a PNG and checked to be a real picture (not blank, the
 translated title strings in place). With ``LINGHUN_SCREENSHOTS_DIR`` set, the PNGs are written
-there under their published names; the README's screenshots are made with::
+there under their published names. The demo team works in Beijing time (its journal stamps are
+local times there), so the README's screenshots are made in that zone::
 
-    LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
+    TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
         /work/venv/bin/python -m pytest tests/workbench/test_ontology_pane_screenshots.py -q
 """
 from __future__ import annotations
