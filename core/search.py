@@ -19,6 +19,9 @@ lists what helped and what did not):
 - ``@dense``: cosine similarity of sentence embeddings, only when enabled and the optional
   embedding package is installed (:mod:`core.embeddings`).
 
+Neighbours and sessions help short chat turns, not long messages: their weights shrink by
+``short_unit / median unit length`` (in tokens) when units are longer than ``short_unit``.
+
 Each channel is divided by its best score for the query, then mixed with the weights of
 :class:`SearchConfig`. A unit is a hit only when it or its neighbours share a word with the query
 (or, with embeddings, always). ``Hit.terms`` holds the text channel's term contributions (scaled
@@ -76,6 +79,7 @@ class SearchConfig:
     own_speaker_boost: float = 0.8
     dense_weight: float = 0.0  # embedding similarity; used only when core.embeddings.available()
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
+    short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
 
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
@@ -106,6 +110,10 @@ class Searcher:
         self._index = BM25Index([u.text for u in self.units], ids, k1=cfg.k1, b=cfg.b,
                                 tokenizer=self._analyse, tokens=own)
         sessions = [u.meta.get("session") for u in self.units]
+        self._neighbour_scale = 1.0
+        if cfg.short_unit > 0 and own:
+            median = float(np.median([len(t) for t in own]))
+            self._neighbour_scale = min(1.0, cfg.short_unit / median) if median > 0 else 1.0
         self._context: BM25Index | None = None
         if cfg.context_weight > 0 and cfg.context_window > 0:
             self._context = BM25Index([""] * len(own), ids, k1=cfg.k1, b=cfg.b, tokenizer=self._analyse,
@@ -165,11 +173,11 @@ class Searcher:
         matched = text > 0
         if self._context is not None:
             context = _normalised(self._context.scores(q.tokens))
-            parts["@context"] = (cfg.context_weight, context)
+            parts["@context"] = (cfg.context_weight * self._neighbour_scale, context)
             matched |= context > 0
         if self._sessions is not None:
             per_session = _normalised(self._sessions.scores(q.tokens))
-            parts["@session"] = (cfg.session_weight, np.where(self._session_of >= 0,
+            parts["@session"] = (cfg.session_weight * self._neighbour_scale, np.where(self._session_of >= 0,
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
         if self._dense is not None:
             query_vec = embeddings.encoder().encode([q.text])[0]

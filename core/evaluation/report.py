@@ -89,7 +89,8 @@ def write_report(
     md += ["", "## Overall", "", overall_table(summaries)]
     for name, block in split_summaries.items():
         md += ["", f"### {name}", "", overall_table(block)]
-    groups = sorted({g for s in summaries.values() for g in s["groups"]}, key=lambda g: (len(g), g))
+    groups = sorted({g for s in summaries.values() for g in s["groups"]},
+                    key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
     md += ["", f"## Per {group_label}", ""]
     header = [group_label, "scored"] + [f"{name} R@{k}" for name in summaries for k in focus_ks if k in ks]
     rows = []

@@ -150,3 +150,16 @@ def test_dates_let_a_question_name_the_month():
     assert hits[0].id == "j" and "juli" in hits[0].terms  # stemmed month word
     no_dates = Searcher(units, replace(SearchConfig(), dates=False)).search("camping in July", 2)
     assert all("juli" not in h.terms for h in no_dates)
+
+
+def test_neighbour_weights_shrink_for_long_units():
+    filler = " ".join(f"word{i}" for i in range(80))
+    long_units = [Unit("q", f"marathon training plan {filler}", {"session": 1}),
+                  Unit("r", f"answer reply {filler}x", {"session": 1})]
+    short_units = [Unit("q", "marathon training plan", {"session": 1}), Unit("r", "answer reply", {"session": 1})]
+    cfg = SearchConfig(session_weight=0.0)
+    short_hit = Searcher(short_units, cfg).explain("marathon", "r")
+    long_hit = Searcher(long_units, cfg).explain("marathon", "r")
+    assert short_hit.terms["@context"] == pytest.approx(0.6)
+    assert long_hit.terms["@context"] == pytest.approx(0.6 * 20 / 82, rel=0.05)
+    assert Searcher(long_units, replace(cfg, short_unit=0)).explain("marathon", "r").terms["@context"] == pytest.approx(0.6)
