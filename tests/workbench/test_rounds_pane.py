@@ -1,0 +1,232 @@
+"""The rounds pane on a copy of the demo home: a live round role by role, cancel, past rounds,
+re-run with a changed setting, the gap link, and the models."""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+
+import pytest
+
+import resources
+from core.assembler import Assembler, Debouncer
+from core.events import bus
+from core.formats import team as team_format
+from core.home import MemoryHome
+from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, term_text
+from workbench.panes import WorkbenchContext
+from workbench.panes.rounds import RoundsPane
+from workbench.panes.rounds.background import parse_overrides
+from workbench.settings import LlmSettings, Settings
+
+from PySide6.QtWidgets import QWidget
+
+DEEP = "vault 的迁移之前是怎么决定的？来龙去脉"
+GAP = "vault 的访问策略是谁维护的？"
+
+
+class _Window(QWidget):
+    """What a pane asks of the main window: its panes by name, and their docks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panes = {}
+        self.docks = {}
+
+    def pane(self, name):
+        return self.panes.get(name)
+
+
+@pytest.fixture
+def ctx(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    window = _Window()
+    qtbot.addWidget(window)
+    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"), window)
+    yield context
+    context.close()
+    assert not [t for t in threading.enumerate() if t.name.startswith("linghun-task")]
+
+
+@pytest.fixture
+def pane(ctx, qtbot):
+    widget = RoundsPane.create(ctx)
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+    qtbot.waitUntil(lambda: widget._handle is None and widget._rerun_handle is None, timeout=10000)
+
+
+def _run(pane, qtbot, question: str, timeout: int = 30000):
+    pane.question.setText(question)
+    with qtbot.waitSignal(pane.sig_round_finished, timeout=timeout):
+        assert pane.run() is not None
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=timeout)
+    return pane.live
+
+
+def test_live_round_lights_every_role_in_order_and_shows_the_bundle(pane, ctx, qtbot):
+    assert pane.model.rowCount() == 0  # the demo home has no trace yet
+    live = _run(pane, qtbot, DEEP)
+    # every role started then ended, in the TRACE.md order, as the events arrived
+    assert live.span_events() == [(r, p) for r in ROLES for p in ("start", "end")]
+    assert all(pane.strip.status(r) in ("ok", "skipped") for r in ROLES)
+    assert pane.strip.status("advocate") == "skipped"  # off by default
+    assert live.result["status"] == "ok"
+    assert pane.bundle_view.toPlainText().startswith("素材：")
+    assert pane.bundle_view.toPlainText() == ctx.home.assembled.read_text(encoding="utf-8").strip() or \
+        pane.bundle_view.toPlainText() in ctx.home.assembled.read_text(encoding="utf-8")
+    # the retriever is shown: decisions with reasons, candidates with BM25 terms and near misses
+    assert pane.strip.selected() == "retriever"
+    assert "deep" in pane.role_view.toPlainText() and "18" in pane.role_view.toPlainText()
+    rows = pane.candidates.rowCount()
+    near = [r for r in range(rows) if pane.candidates.index(r, 0).data(CandidatesModel.NearMissRole)]
+    span = live.roles["retriever"].span
+    assert rows - len(near) == len(span["candidates"]) == 18
+    assert len(near) == len(span["near_misses"]) > 0
+    assert "决定" in pane.candidates.index(0, 4).data()
+    # the scribe's files as diffs
+    pane.strip.buttons["scribe"].click()
+    assert "cycle.json" in pane.files_view.toPlainText() and "+++ b/" in pane.files_view.toPlainText()
+    # the round is listed among past rounds, selected
+    assert pane.model.rowCount() == 1 and pane.current_round_id() == live.round_id
+    assert not pane.gap_banner.isVisibleTo(pane)
+
+
+def test_cancel_stops_the_round_between_two_roles(pane, ctx, qtbot, openai_server):
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "fake-model")
+    ctx.settings.api_key.set("sk-test")
+    pane.retranslate_ui()
+    pane.llm_choice.setCurrentIndex(pane.llm_choice.findData("llm"))
+    openai_server.reply("素材：慢慢来的回答", delay=1.5)
+    bundle_before = ctx.home.assembled.read_bytes()
+    pane.question.setText("vault 的迁移怎么样了")
+    handle = pane.run()
+    # wait until the editor is asking the (slow) LLM, then cancel: the scribe never runs
+    qtbot.waitUntil(lambda: pane.live is not None and pane.live.roles["editor"].status == "running", timeout=20000)
+    with qtbot.waitSignal(handle.sig_cancelled, timeout=10000):
+        pane.cancel()
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    assert pane.live.roles["scribe"].status == "not run"
+    assert pane.strip.status("scribe") == "not run"
+    assert ctx.home.assembled.read_bytes() == bundle_before
+    assert "Cancelled" in pane.summary.text()
+    assert pane.model.rounds()[0]["status"] == "cancelled"
+
+
+def test_streamed_text_is_coalesced(pane, ctx, qtbot, openai_server):
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "fake-model")
+    ctx.settings.api_key.set("sk-test")
+    pane.retranslate_ui()
+    pane.llm_choice.setCurrentIndex(pane.llm_choice.findData("llm"))
+    (ctx.home.config).write_text(json.dumps({"assembler": {"assemble": {"stream": True}}}), encoding="utf-8")
+    openai_server.reply("素材：" + "流式文本。" * 80)
+    deltas = []
+    unsubscribe = bus.subscribe("trace.delta", lambda e: deltas.append(e.payload["text"]))
+    painted = []
+    paint = pane.strip.set_state
+    pane.strip.set_state = lambda state: (painted.append(state.role), paint(state))
+    try:
+        live = _run(pane, qtbot, "vault 迁移的最新进展")
+    finally:
+        unsubscribe()
+    editor = live.roles["editor"]
+    assert editor.span["llm"] and editor.span["llm"][0]["response"].startswith("素材：")
+    assert live.bundle.startswith("素材：流式文本")
+    assert "".join(deltas) == editor.span["llm"][0]["response"] and len(deltas) > 50
+    assert painted.count("editor") < 10  # the strip is not repainted per streamed chunk
+    pane.strip.buttons["editor"].click()
+    assert "fake-model" in pane.llm_view.toPlainText() and "流式文本" in pane.llm_view.toPlainText()
+
+
+def test_past_round_opens_and_reruns_with_a_changed_setting(pane, ctx, qtbot):
+    first = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="agent")
+    pane.reload()
+    assert pane.model.rowCount() == 1
+    assert pane.select_round(first.round_id)
+    assert pane.open_round(first.round_id)
+    assert pane.live.round_id == first.round_id and pane.live.finished
+    assert pane.live.span_events() == [(r, p) for r in ROLES for p in ("start", "end")]
+    assert pane.bundle_view.toPlainText() == first.bundle
+
+    pane.overrides.setText("retrieval.topK=5; retrieval.deepMinK=5")
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=30000) as done:
+        assert pane.rerun() is not None
+    qtbot.waitUntil(lambda: pane._rerun_handle is None, timeout=5000)
+    diff = pane.diff_view.toPlainText()
+    assert "settings: retrieval.topK: 12 -> 5" in diff
+    assert "retriever.k: 18 -> 5" in diff
+    assert pane.live.header["replay_of"] == first.round_id and pane.live.round_id == done.args[0]
+    assert pane.model.rowCount() == 2 and pane.current_round_id() == done.args[0]
+
+
+def test_rerun_refuses_an_unknown_setting(pane, ctx, qtbot):
+    first = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="agent")
+    pane.reload()
+    pane.open_round(first.round_id)
+    pane.overrides.setText("retrieval.nope=1")
+    assert pane.rerun() is None
+    assert "unknown assembler setting" in pane.diff_view.toPlainText()
+
+
+def test_a_gap_is_announced_and_opens_the_gaps_pane(pane, ctx, qtbot):
+    from workbench.models.gaps import gap_key
+    from workbench.panes.gaps import GapsPane
+
+    gaps = GapsPane.create(ctx)
+    qtbot.addWidget(gaps)
+    ctx.window.panes["gaps"] = gaps
+    live = _run(pane, qtbot, GAP)
+    assert live.gap
+    assert pane.gap_banner.isVisibleTo(pane) and "gaps.md" in pane.gap_text.text()
+    assert pane.open_gaps_pane()
+    at = live.roles["scribe"].span["inputs"]["at"]
+    assert gaps.current_key() == gap_key(at, GAP)
+    assert GAP in (ctx.home.team_file(team_format.GAPS_FILE)).read_text(encoding="utf-8")
+    gaps.shutdown()
+
+
+def test_a_round_run_elsewhere_is_followed_live(pane, ctx, qtbot):
+    with qtbot.waitSignal(pane.sig_round_finished, timeout=30000):
+        result = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="agent")
+    assert pane.live.round_id == result.round_id
+    assert [r for r, p in pane.live.span_events() if p == "end"] == list(ROLES)
+    qtbot.waitUntil(lambda: pane.model.rowCount() == 1, timeout=5000)
+
+
+def test_rounds_model_passes_qtmodeltester(ctx, qtmodeltester):
+    Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="a")
+    Assembler(ctx.home, debouncer=Debouncer()).run(GAP, session="b")
+    model = RoundsModel(ctx.home)
+    model.reload()
+    assert model.rowCount() == 2
+    qtmodeltester.check(model, force_py=True)
+    first = model.rounds()[0]["round"]
+    assert model.index(model.row_of(first), 0).data(RoundsModel.KeyRole) == first
+
+
+def test_candidates_model_passes_qtmodeltester(ctx, qtmodeltester):
+    result = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="a")
+    live = LiveRound.from_trace({"header": result.trace.header, "spans": [s.to_dict() for s in result.trace.spans],
+                                 "result": result.trace.result})
+    model = CandidatesModel()
+    model.set_span(live.roles["retriever"].span)
+    span = live.roles["retriever"].span
+    assert model.rowCount() == len(span["candidates"]) + len(span["near_misses"]) > 18
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_overrides_and_terms_are_read_as_written():
+    assert parse_overrides("retrieval.mode=always; retrieval.topK=5") == {"retrieval.mode": "always", "retrieval.topK": "5"}
+    assert parse_overrides('retrieval.topK=5 retrieval.workspaceDirs=["a b", "c"]') == {
+        "retrieval.topK": "5", "retrieval.workspaceDirs": '["a b", "c"]'}
+    assert parse_overrides("  ") == {}
+    assert term_text({"a": 0.1, "b": 2.0, "c": "x"}) == "b 2.00, a 0.10"
+
+
+def test_a_torn_trace_line_leaves_the_other_rounds_listed(pane, ctx):
+    result = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="a")
+    with open(result.trace_path, "a", encoding="utf-8") as fh:
+        fh.write('{"type": "round", "round": "2026')
+    pane.reload()
+    assert [r["round"] for r in pane.model.rounds()] == [result.round_id]

@@ -1,0 +1,129 @@
+"""What the rounds pane shows of one role: its span as HTML, its LLM calls and files as text, and a
+highlighter for unified diffs.
+
+Everything read from a trace is escaped: questions and memory text are user data.
+"""
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+
+from workbench.models.rounds import RoleState, role_title, status_title
+
+VALUE_CHARS = 600  # a long input (the previous bundle, the material) is cut in the overview
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("RoundDetail", text)
+
+
+def _value(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > VALUE_CHARS:
+        text = text[:VALUE_CHARS] + "…" + tr("(%1 more characters)").replace("%1", str(len(text) - VALUE_CHARS))
+    return html.escape(text)
+
+
+def _pairs(title: str, values: dict[str, Any]) -> str:
+    if not values:
+        return ""
+    rows = "".join(f"<tr><td style='color:#6a737d; padding-right:8px'>{html.escape(str(k))}</td>"
+                   f"<td style='white-space:pre-wrap'>{_value(v)}</td></tr>" for k, v in values.items())
+    return f"<h4>{html.escape(title)}</h4><table cellspacing='2'>{rows}</table>"
+
+
+def span_html(state: RoleState) -> str:
+    """The overview of one role: status, error, decisions with reasons, inputs and outputs."""
+    span = state.span or {}
+    parts = [f"<h3>{html.escape(role_title(state.role))} "
+             f"<span style='font-weight:normal'>· {html.escape(status_title(state.status))}"
+             + (f" · {state.duration_ms:.1f} ms" if state.duration_ms is not None else "") + "</span></h3>"]
+    if state.span is None:
+        parts.append("<p>" + html.escape(tr("This role is running…") if state.status == "running"
+                                         else tr("This role has not run in this round.")) + "</p>")
+        return "".join(parts)
+    if span.get("error"):
+        parts.append(f"<p style='color:#c0392b'><b>{html.escape(tr('Error'))}:</b> {html.escape(str(span['error']))}</p>")
+    decisions = span.get("decisions") or []
+    if decisions:
+        head = "".join(f"<th align='left'>{html.escape(tr(h))}</th>" for h in ("Decision", "Choice", "Reason"))
+        rows = "".join(f"<tr><td>{html.escape(str(d.get('what')))}</td><td><b>{_value(d.get('choice'))}</b></td>"
+                       f"<td>{html.escape(str(d.get('reason') or ''))}</td></tr>" for d in decisions)
+        parts.append(f"<h4>{html.escape(tr('Decisions'))}</h4>"
+                     f"<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
+                     f"<tr>{head}</tr>{rows}</table>")
+    counts = []
+    if span.get("candidates") or span.get("near_misses"):
+        counts.append(tr("%1 candidates and %2 near misses: see the Candidates tab")
+                      .replace("%1", str(len(span.get("candidates") or []))).replace("%2", str(len(span.get("near_misses") or []))))
+    if span.get("llm"):
+        counts.append(tr("%1 LLM call(s): see the LLM tab").replace("%1", str(len(span["llm"]))))
+    if span.get("files"):
+        counts.append(tr("%1 file(s) written: see the Files tab").replace("%1", str(len(span["files"]))))
+    if counts:
+        parts.append("<p>" + "<br>".join(html.escape(c) for c in counts) + "</p>")
+    outputs = {k: v for k, v in (span.get("outputs") or {}).items() if k != "candidates"}
+    parts.append(_pairs(tr("Outputs"), outputs))
+    parts.append(_pairs(tr("Inputs"), span.get("inputs") or {}))
+    return "".join(parts)
+
+
+def llm_text(state: RoleState) -> str:
+    """Each LLM call of the role: model, parameters, tokens, latency, error, prompt and reply."""
+    calls = (state.span or {}).get("llm") or []
+    out: list[str] = []
+    for call in calls:
+        params = call.get("params") or {}
+        out.append(f"#{call.get('index')} {call.get('provider') or ''} {call.get('model') or ''}  "
+                   + tr("tokens %1 + %2, %3 ms").replace("%1", str(call.get("prompt_tokens")))
+                   .replace("%2", str(call.get("completion_tokens"))).replace("%3", str(call.get("latency_ms")))
+                   + "  " + json.dumps(params, ensure_ascii=False))
+        if call.get("error"):
+            err = call["error"]
+            out.append(tr("error: %1").replace("%1", f"{err.get('kind')} {err.get('status') or ''} {err.get('message')}"))
+        for message in call.get("prompt") or []:
+            out.append(f"── {message.get('role')} ──\n{message.get('content')}")
+        out.append(f"── {tr('reply')} ──\n{call.get('response') or ''}")
+        out.append("")
+    if state.streamed and not calls:
+        out.append(f"── {tr('streaming')} ──\n{state.streamed}")
+    if not out:
+        out.append(tr("No LLM call in this role (offline, or a role that never asks one)."))
+    return "\n".join(out)
+
+
+def files_text(state: RoleState) -> str:
+    """The files the role wrote, each with its unified diff."""
+    files = (state.span or {}).get("files") or []
+    if not files:
+        return tr("This role wrote no file.")
+    out = []
+    for f in files:
+        out.append(f"{f.get('action')} {f.get('path')} ({f.get('bytes')} bytes)")
+        out.append(str(f.get("diff") or "").rstrip("\n"))
+        out.append("")
+    return "\n".join(out)
+
+
+class DiffHighlighter(QSyntaxHighlighter):
+    """Colours unified-diff lines: additions green, deletions red, hunks blue."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self._formats = {}
+        for mark, colour in (("+", "#1a7f37"), ("-", "#cf222e"), ("@", "#0969da")):
+            fmt = QTextCharFormat()
+            fmt.setForeground(QColor(colour))
+            self._formats[mark] = fmt
+
+    def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
+        stripped = text.lstrip()
+        if stripped.startswith(("+++", "---")):
+            return
+        fmt = self._formats.get(stripped[:1]) if stripped[:2] != "@@" else self._formats["@"]
+        if fmt is not None:
+            self.setFormat(0, len(text), fmt)

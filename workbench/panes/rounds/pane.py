@@ -1,0 +1,664 @@
+"""The rounds pane: debug assembler rounds live, open past ones, re-run them with changed settings.
+
+Run puts the question through a whole round (``core.assembler.Assembler``) on a worker thread,
+offline or with the LLM of the settings. The round's events come back through the bridge
+(``round.started``, ``trace.span``, ``trace.delta``, ``round.finished``): each role's button in the
+strip lights up as it starts and ends; streamed LLM text is buffered and painted at most ten times
+a second. Choosing a role shows its span: decisions with reasons, inputs and outputs, the
+retriever's candidates with BM25 term contributions and near misses, the LLM calls, the files
+written as diffs. Past rounds come from the trace files; a re-run (``core.assembler.rerun``, a dry
+run) with ``key=value`` settings shows its differences from the original (``diff_rounds``).
+A round that recorded a gap says so and offers the gaps pane.
+"""
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QAbstractItemView, QCheckBox, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+    QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from core.assembler.config import AssemblerConfig, load_home_settings
+from core.assembler.debounce import Debouncer
+from core.errors import LinghunError
+from workbench.icons import icon
+from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel
+from workbench.panes import Pane, register_pane
+from workbench.panes.ontology.links import raise_pane
+from workbench.panes.ontology.preview import llm_provider
+from workbench.panes.rounds import background
+from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
+from workbench.panes.rounds.strip import RoleStrip
+
+DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
+RELOAD_DELAY_MS = 300
+TAB_ROLE, TAB_CANDIDATES, TAB_LLM, TAB_FILES, TAB_BUNDLE, TAB_RERUN = range(6)
+
+
+@register_pane
+class RoundsPane(Pane):
+    """Live assembler traces, past rounds, re-runs with diffs.
+
+    Attributes:
+        live: the round shown (running or loaded), or None.
+        model: past rounds (``RoundsModel``).
+
+    Signals:
+        sig_round_shown(str): a round's trace is shown (its id), live or loaded.
+        sig_round_finished(str): the round shown finished (its id).
+        sig_rerun_finished(str): a re-run finished (the re-run's id).
+    """
+
+    NAME = "rounds"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Rounds")
+    ICON = "rounds"
+    AREA = Qt.DockWidgetArea.BottomDockWidgetArea
+    ORDER = 50
+    STRETCH = 2
+
+    sig_round_shown = Signal(str)
+    sig_round_finished = Signal(str)
+    sig_rerun_finished = Signal(str)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.live: LiveRound | None = None
+        self.model = RoundsModel(ctx.home, self)
+        self.candidates = CandidatesModel(self)
+        self._handle = None
+        self._rerun_handle = None
+        self._cancel = threading.Event()
+        self._debouncer = Debouncer()  # the pane's rounds debounce among themselves, not with the agent's
+        self._user_chose_role = False
+        self._expecting = False  # a round this pane submitted has not announced itself yet
+        self._pending_delta: dict[str, str] = {}
+        self._build()
+        self._delta_timer = QTimer(self)
+        self._delta_timer.setSingleShot(True)
+        self._delta_timer.setInterval(DELTA_FLUSH_MS)
+        self._delta_timer.timeout.connect(self._flush_deltas)
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(RELOAD_DELAY_MS)
+        self._reload_timer.timeout.connect(self.reload)
+        ctx.bridge.sig_event.connect(self._on_event)
+        ctx.watcher.sig_external_change.connect(self._on_external_change)
+        self.retranslate_ui()
+        self.reload()
+        self._update_actions()
+
+    # -- building -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.question = QLineEdit(self)
+        self.question.setClearButtonEnabled(True)
+        self.question.returnPressed.connect(self.run)
+        self.question.textChanged.connect(self._update_actions)
+        self.llm_choice = QComboBox(self)
+        self.dry_run = QCheckBox(self)
+        self.btn_run = QPushButton(icon("rounds"), "", self)
+        self.btn_run.clicked.connect(self.run)
+        self.btn_cancel = QPushButton(icon("cancel"), "", self)
+        self.btn_cancel.clicked.connect(self.cancel)
+        ask = QHBoxLayout()
+        ask.addWidget(self.question, 1)
+        ask.addWidget(self.llm_choice)
+        ask.addWidget(self.dry_run)
+        ask.addWidget(self.btn_run)
+        ask.addWidget(self.btn_cancel)
+
+        self.strip = RoleStrip(self)
+        self.strip.sig_role_clicked.connect(self._on_role_clicked)
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.gap_banner = QFrame(self)
+        self.gap_banner.setStyleSheet("QFrame { background: #fff3cd; border: 1px solid #e0b252; border-radius: 4px; }"
+                                      "QLabel { border: none; color: #5c4400; }")
+        self.gap_text = QLabel(self.gap_banner)
+        self.gap_text.setWordWrap(True)
+        self.btn_gaps = QPushButton(icon("warning"), "", self.gap_banner)
+        self.btn_gaps.clicked.connect(self.open_gaps_pane)
+        banner = QHBoxLayout(self.gap_banner)
+        banner.setContentsMargins(6, 3, 6, 3)
+        banner.addWidget(self.gap_text, 1)
+        banner.addWidget(self.btn_gaps)
+        self.gap_banner.hide()
+
+        # past rounds
+        self.rounds_view = QTableView(self)
+        self.rounds_view.setModel(self.model)
+        self.rounds_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.rounds_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.rounds_view.verticalHeader().hide()
+        self.rounds_view.setWordWrap(False)
+        header = self.rounds_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        self.rounds_view.doubleClicked.connect(self._on_round_activated)
+        self.rounds_view.selectionModel().currentRowChanged.connect(self._update_actions)
+        self.rounds_label = QLabel(self)
+        self.btn_open = QPushButton(icon("open"), "", self)
+        self.btn_open.clicked.connect(self.open_selected)
+        self.btn_reload = QPushButton(icon("reload"), "", self)
+        self.btn_reload.clicked.connect(self.reload)
+        row = QHBoxLayout()
+        row.addWidget(self.rounds_label, 1)
+        row.addWidget(self.btn_reload)
+        row.addWidget(self.btn_open)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(row)
+        left_layout.addWidget(self.rounds_view, 1)
+
+        # one role, the bundle, the re-run
+        self.tabs = QTabWidget(self)
+        self.role_view = QTextBrowser(self)
+        self.role_view.setOpenLinks(False)
+        self.candidates_view = QTableView(self)
+        self.candidates_view.setModel(self.candidates)
+        self.candidates_view.verticalHeader().hide()
+        self.candidates_view.setWordWrap(False)
+        self.candidates_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.candidates_view.horizontalHeader().setStretchLastSection(True)
+        self.llm_view = QPlainTextEdit(self)
+        self.llm_view.setReadOnly(True)
+        self.llm_view.setFont(mono)
+        self.files_view = QPlainTextEdit(self)
+        self.files_view.setReadOnly(True)
+        self.files_view.setFont(mono)
+        self.files_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self._files_highlighter = DiffHighlighter(self.files_view.document())
+        self.bundle_view = QPlainTextEdit(self)
+        self.bundle_view.setReadOnly(True)
+        rerun_page = QWidget(self)
+        self.overrides = QLineEdit(rerun_page)
+        self.overrides.setClearButtonEnabled(True)
+        self.overrides.returnPressed.connect(self.rerun)
+        self.rerun_llm = QComboBox(rerun_page)
+        self.btn_rerun = QPushButton(icon("redo"), "", rerun_page)
+        self.btn_rerun.clicked.connect(self.rerun)
+        self.rerun_help = QLabel(rerun_page)
+        self.rerun_help.setWordWrap(True)
+        self.diff_view = QPlainTextEdit(rerun_page)
+        self.diff_view.setReadOnly(True)
+        self.diff_view.setFont(mono)
+        self.diff_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self._diff_highlighter = DiffHighlighter(self.diff_view.document())
+        rerun_row = QHBoxLayout()
+        rerun_row.addWidget(self.overrides, 1)
+        rerun_row.addWidget(self.rerun_llm)
+        rerun_row.addWidget(self.btn_rerun)
+        rerun_layout = QVBoxLayout(rerun_page)
+        rerun_layout.setContentsMargins(4, 4, 4, 4)
+        rerun_layout.addWidget(self.rerun_help)
+        rerun_layout.addLayout(rerun_row)
+        rerun_layout.addWidget(self.diff_view, 1)
+        for page in (self.role_view, self.candidates_view, self.llm_view, self.files_view, self.bundle_view, rerun_page):
+            self.tabs.addTab(page, "")
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(self.tabs)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(ask)
+        layout.addWidget(self.strip)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.gap_banner)
+        layout.addWidget(splitter, 1)
+
+    def retranslate_ui(self) -> None:
+        self.question.setPlaceholderText(self.tr("Ask the memory a question, e.g. 之前怎么决定的？来龙去脉"))
+        current = self.llm_choice.currentData() or "offline"
+        self.llm_choice.blockSignals(True)
+        self.llm_choice.clear()
+        self.llm_choice.addItem(self.tr("Offline"), "offline")
+        llm = self.ctx.settings.llm
+        configured = llm.provider != "offline"
+        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
+                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
+        self.llm_choice.model().item(1).setEnabled(configured)
+        self.llm_choice.setCurrentIndex(max(0, self.llm_choice.findData(current)))
+        self.llm_choice.blockSignals(False)
+        self.llm_choice.setToolTip(self.tr("Offline: every role runs its deterministic behaviour. "
+                                           "Configured LLM: the provider of the settings."))
+        self.dry_run.setText(self.tr("Dry run"))
+        self.dry_run.setToolTip(self.tr("Write nothing in the home but the round's trace "
+                                        "(the agent's bundle and ledger are left alone)"))
+        self.btn_run.setText(self.tr("Run"))
+        self.btn_run.setToolTip(self.tr("Run one assembler round on the question"))
+        self.btn_cancel.setText(self.tr("Cancel"))
+        self.btn_cancel.setToolTip(self.tr("Stop the round before its next role"))
+        self.btn_gaps.setText(self.tr("Open the gaps pane"))
+        self.rounds_label.setText(self.tr("Past rounds (%1)").replace("%1", str(self.model.rowCount())))
+        self.btn_open.setText(self.tr("Open"))
+        self.btn_reload.setText(self.tr("Reload"))
+        self.btn_reload.setToolTip(self.tr("Read the trace files again"))
+        for index, title in enumerate((self.tr("Role"), self.tr("Candidates"), self.tr("LLM"), self.tr("Files"),
+                                       self.tr("Bundle"), self.tr("Re-run"))):
+            self.tabs.setTabText(index, title)
+        self.overrides.setPlaceholderText(self.tr("changed settings: retrieval.mode=always; retrieval.topK=5"))
+        rerun_current = self.rerun_llm.currentData() or "replay"
+        self.rerun_llm.clear()
+        self.rerun_llm.addItem(self.tr("Recorded LLM answers"), "replay")
+        self.rerun_llm.addItem(self.tr("Offline"), "offline")
+        self.rerun_llm.addItem(self.tr("Configured LLM"), "openai")
+        self.rerun_llm.model().item(2).setEnabled(configured)
+        self.rerun_llm.setCurrentIndex(max(0, self.rerun_llm.findData(rerun_current)))
+        self.btn_rerun.setText(self.tr("Re-run"))
+        self.rerun_help.setText(self.tr("Run the shown round again from its trace, as a dry run, with the settings "
+                                        "changed below, and list what differs from the original, role by role."))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
+        self.candidates.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.candidates.COLUMNS) - 1)
+        self._show_round()
+
+    # -- past rounds ------------------------------------------------------------------------------
+    @Slot()
+    def reload(self) -> None:
+        """Read the trace files again, keeping the selected round."""
+        current = self.current_round_id()
+        self.model.reload()
+        self.rounds_label.setText(self.tr("Past rounds (%1)").replace("%1", str(self.model.rowCount())))
+        for column, width in ((0, 140), (1, 260), (2, 150), (3, 70), (4, 60), (5, 50)):
+            self.rounds_view.setColumnWidth(column, width)
+        if current:
+            self.select_round(current)
+        self._update_actions()
+
+    def current_round_id(self) -> str | None:
+        index = self.rounds_view.currentIndex()
+        return index.data(RoundsModel.KeyRole) if index.isValid() else None
+
+    def select_round(self, round_id: str) -> bool:
+        row = self.model.row_of(round_id)
+        if row < 0:
+            return False
+        self.rounds_view.setCurrentIndex(self.model.index(row, 0))
+        return True
+
+    @Slot()
+    def open_selected(self) -> bool:
+        round_id = self.current_round_id()
+        return self.open_round(round_id) if round_id else False
+
+    @Slot()
+    def _on_round_activated(self, *_args) -> None:
+        self.open_selected()
+
+    def open_round(self, round_id: str) -> bool:
+        """Show a past round from its trace file."""
+        if self._handle is not None:
+            self.ctx.show_message(self.tr("A round is running: wait for it or cancel it first."))
+            return False
+        try:
+            loaded = self.model.store.load(round_id)
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        self._set_live(LiveRound.from_trace(loaded))
+        self.select_round(round_id)
+        self.sig_round_finished.emit(round_id)
+        return True
+
+    @Slot(list)
+    def _on_external_change(self, paths: list) -> None:
+        folder = str(self.model.store.folder)
+        if any(str(p).startswith(folder) for p in paths):
+            self._reload_timer.start()
+
+    # -- running ----------------------------------------------------------------------------------
+    def _config(self) -> AssemblerConfig:
+        try:
+            config, _llm = load_home_settings(self.ctx.home)
+        except LinghunError as exc:  # a broken workbench.json: the SPEC defaults, and say so
+            self.ctx.show_message(self.tr("workbench.json unreadable, default settings used: %1").replace("%1", str(exc)))
+            return AssemblerConfig()
+        return config
+
+    @Slot()
+    def run(self):
+        """Run one round on the question in the background; its trace is drawn as it arrives."""
+        question = self.question.text().strip()
+        if not question or self._handle is not None:
+            return None
+        provider, label = None, "offline"
+        if self.llm_choice.currentData() == "llm":
+            try:
+                provider = llm_provider(self.ctx)
+            except LinghunError as exc:
+                self.ctx.show_message(str(exc))
+                return None
+            if provider is None:
+                self.ctx.show_message(self.tr("No LLM is configured (or it has no API key): running offline."))
+            else:
+                label = "openai"
+        self._cancel = threading.Event()
+        self._expecting = True
+        self._user_chose_role = False
+        self._handle = self.ctx.tasks.submit(
+            self.tr("Assembler round"), background.run_round, self.ctx.home, question, config=self._config(),
+            provider=provider, label=label, debouncer=self._debouncer, dry_run=self.dry_run.isChecked(),
+            cancel=self._cancel)
+        self._handle.sig_finished.connect(self._on_run_finished)
+        self._handle.sig_failed.connect(self._on_task_failed)
+        self._handle.sig_cancelled.connect(self._on_run_cancelled)
+        self._handle.sig_done.connect(self._on_run_done)
+        self.summary.setText(self.tr("Running…"))
+        self._update_actions()
+        return self._handle
+
+    @Slot()
+    def cancel(self) -> None:
+        """Stop the running round before its next role (an LLM call under way finishes first)."""
+        self._cancel.set()
+        for handle in (self._handle, self._rerun_handle):
+            if handle is not None:
+                handle.cancel()
+
+    @Slot(object)
+    def _on_run_finished(self, loaded: dict) -> None:
+        # the bridge may still hold queued span events: the stored trace is the full picture
+        round_id = loaded["header"]["round"]
+        if self.live is None or self.live.round_id != round_id or not self.live.finished:
+            self._set_live(LiveRound.from_trace(loaded), keep_role=True)
+            self.sig_round_finished.emit(round_id)
+        self.reload()
+        self.select_round(round_id)
+
+    @Slot(object)
+    def _on_task_failed(self, exc: object) -> None:
+        self.summary.setText(self.tr("The round failed: %1").replace("%1", str(exc)))
+
+    @Slot()
+    def _on_run_cancelled(self) -> None:
+        self.summary.setText(self.tr("Cancelled: the round stopped before its next role; nothing was written "
+                                     "but its trace."))
+        if self.live is not None and not self.live.finished:
+            self.live.finish({"status": "cancelled"})
+            self._refresh_strip()
+        self.reload()
+
+    @Slot()
+    def _on_run_done(self) -> None:
+        self._handle = None
+        self._expecting = False
+        self._update_actions()
+
+    # -- live events ------------------------------------------------------------------------------
+    @Slot(str, dict)
+    def _on_event(self, topic: str, payload: dict) -> None:
+        if topic == "round.started":
+            header = payload.get("header") or {}
+            if header.get("home") != str(self.ctx.home.root) or header.get("replay_of"):
+                return
+            # follow a round this pane started, or any round of this home when none is being followed
+            ours = self._expecting and header.get("session") == background.SESSION
+            if ours or self._handle is None and (self.live is None or self.live.finished):
+                self._expecting = False
+                self._set_live(LiveRound(str(payload.get("round")), header))
+            return
+        live = self.live
+        if live is None or payload.get("round") != live.round_id or live.finished:
+            return  # another round's, or late events of a round already shown from its trace
+        if topic == "trace.span":
+            role = str(payload.get("role"))
+            self._flush_deltas()
+            state = live.on_span(str(payload.get("phase")), role, payload.get("seq", 0), payload.get("span"))
+            if state is not None:
+                self.strip.set_state(state)
+                if not self._user_chose_role:
+                    self.strip.select(role)
+                    self._show_role(role)
+                elif self.strip.selected() == role:
+                    self._show_role(role)
+        elif topic == "trace.delta":
+            self._pending_delta[str(payload.get("role"))] = self._pending_delta.get(str(payload.get("role")), "") + str(payload.get("text") or "")
+            if not self._delta_timer.isActive():
+                self._delta_timer.start()
+        elif topic == "round.finished":
+            self._flush_deltas()
+            live.finish(payload.get("result") or {})
+            self._refresh_strip()
+            if not self._user_chose_role:
+                self._select_default_role()
+            self._show_round()
+            self.sig_round_finished.emit(live.round_id)
+            if not self._expecting and self._handle is None:
+                self._reload_timer.start()  # a round run elsewhere: its trace file changed
+
+    @Slot()
+    def _flush_deltas(self) -> None:
+        """Paint the streamed text that arrived since the last flush (one repaint per role)."""
+        self._delta_timer.stop()
+        pending, self._pending_delta = self._pending_delta, {}
+        if self.live is None:
+            return
+        for role, text in pending.items():
+            self.live.on_delta(role, text)
+            state = self.live.roles.get(role)
+            if state is None:
+                continue
+            self.strip.set_state(state)
+            if self.strip.selected() == role and state.span is None:
+                self.llm_view.setPlainText(llm_text(state))
+                self.llm_view.verticalScrollBar().setValue(self.llm_view.verticalScrollBar().maximum())
+
+    # -- showing a round -------------------------------------------------------------------------
+    def _set_live(self, live: LiveRound, keep_role: bool = False) -> None:
+        role = self.strip.selected() if keep_role else None
+        self.live = live
+        self._pending_delta = {}
+        self._refresh_strip()
+        if role and self._user_chose_role:
+            self.strip.select(role)
+            self._show_role(role)
+        elif live.finished:
+            self._select_default_role()
+        else:
+            self._show_role(None)
+        self._show_round()
+        self.sig_round_shown.emit(live.round_id)
+
+    def _refresh_strip(self) -> None:
+        if self.live is None:
+            self.strip.clear()
+            return
+        for role in ROLES:
+            self.strip.set_state(self.live.roles[role])
+
+    def _select_default_role(self) -> None:
+        """After a round: the retriever when it ran (its candidates tell most), else the last role that did."""
+        live = self.live
+        ran = [r for r in ROLES if live.roles[r].span is not None]
+        role = "retriever" if "retriever" in ran else (ran[-1] if ran else None)
+        if role:
+            self.strip.select(role)
+        self._show_role(role)
+
+    @Slot(str)
+    def _on_role_clicked(self, role: str) -> None:
+        self._user_chose_role = True
+        self._show_role(role)
+
+    def _show_role(self, role: str | None) -> None:
+        state = self.live.roles.get(role) if (self.live is not None and role) else None
+        if state is None:
+            self.role_view.setHtml("<p>" + self.tr("Run a round, or open a past one, then choose a role.") + "</p>")
+            self.candidates.set_span(None)
+            self.llm_view.clear()
+            self.files_view.clear()
+            return
+        self.role_view.setHtml(span_html(state))
+        self.candidates.set_span(state.span)
+        if self.candidates.rowCount():
+            for column, width in ((0, 44), (1, 80), (2, 70), (3, 60), (4, 200), (5, 110)):
+                self.candidates_view.setColumnWidth(column, width)
+        self.llm_view.setPlainText(llm_text(state))
+        self.files_view.setPlainText(files_text(state))
+        span = state.span or {}
+        self.tabs.setTabText(TAB_CANDIDATES, self.tr("Candidates (%1)").replace("%1", str(self.candidates.rowCount()))
+                             if self.candidates.rowCount() else self.tr("Candidates"))
+        self.tabs.setTabText(TAB_LLM, self.tr("LLM (%1)").replace("%1", str(len(span.get("llm") or [])))
+                             if span.get("llm") else self.tr("LLM"))
+        self.tabs.setTabText(TAB_FILES, self.tr("Files (%1)").replace("%1", str(len(span.get("files") or [])))
+                             if span.get("files") else self.tr("Files"))
+
+    def _show_round(self) -> None:
+        """The round's summary line, its gap banner and its bundle."""
+        live = self.live
+        if live is None:
+            self.summary.setText(self.tr("Run a round to watch each role fire, or open a past round."))
+            self.bundle_view.setPlainText(self.tr("No round shown yet."))
+            self.gap_banner.hide()
+            return
+        header = live.header
+        parts = [f"<b>{_html(live.query)}</b>", live.round_id,
+                 f"{header.get('llm') or ''} ({header.get('model') or ''})"]
+        if header.get("dry_run"):
+            parts.append(self.tr("dry run"))
+        if header.get("replay_of"):
+            parts.append(self.tr("re-run of %1").replace("%1", str(header["replay_of"])))
+        if live.finished:
+            r = live.result or {}
+            judged = " · ".join(str(v) for v in (r.get("level"), r.get("strategy")) if v)
+            parts.append(f"<b>{_html(str(r.get('status')))}</b>" + (f" · {judged}" if judged else "")
+                         + (f" · {r['duration_ms']:.0f} ms" if isinstance(r.get("duration_ms"), (int, float)) else ""))
+            if r.get("error"):
+                parts.append(f"<span style='color:#c0392b'>{_html(str(r['error']))}</span>")
+        else:
+            parts.append(self.tr("running…"))
+        self.summary.setText(" · ".join(parts))
+        if not live.finished:
+            self.bundle_view.setPlainText(self.tr("The round is running…"))
+        else:
+            r = live.result or {}
+            self.bundle_view.setPlainText(live.bundle or self.tr("No bundle: %1").replace(
+                "%1", str(r.get("error") or r.get("status") or "")))
+        if live.finished and live.gap:
+            note = (self.tr("This round found nothing in memory for the question: a gap. It was not written "
+                            "(dry run).") if header.get("dry_run") else
+                    self.tr("This round found nothing in memory for the question: a gap was recorded in gaps.md. "
+                            "Fill it in the gaps pane, then re-run."))
+            self.gap_text.setText(note)
+            self.gap_banner.show()
+        else:
+            self.gap_banner.hide()
+
+    # -- gaps -------------------------------------------------------------------------------------
+    @Slot()
+    def open_gaps_pane(self) -> bool:
+        """Raise the gaps pane and select the gap this round recorded (when it is listed there)."""
+        window = getattr(self.ctx, "window", None)
+        finder = getattr(window, "pane", None)
+        gaps = finder("gaps") if callable(finder) else None
+        if gaps is None:
+            self.ctx.show_message(self.tr("The gaps pane is not open."))
+            return False
+        raise_pane(self.ctx, "gaps")
+        live = self.live
+        if live is not None and hasattr(gaps, "reload") and hasattr(gaps, "select"):
+            from workbench.models.gaps import gap_key
+
+            gaps.reload()
+            scribe = live.roles["scribe"].span or {}
+            at = (scribe.get("inputs") or {}).get("at")
+            if at:
+                gaps.select(gap_key(str(at), live.query))
+        return True
+
+    # -- re-running -------------------------------------------------------------------------------
+    @Slot()
+    def rerun(self):
+        """Re-run the shown round (a dry run) with the settings typed, and show the differences."""
+        live = self.live
+        if live is None or not live.finished or self._rerun_handle is not None or self._handle is not None:
+            return None
+        if live.header.get("replay_of"):
+            original = str(live.header["replay_of"])
+        else:
+            original = live.round_id
+        try:
+            overrides = background.parse_overrides(self.overrides.text())
+            background.check_overrides(live.header.get("config") or {}, overrides)
+        except LinghunError as exc:
+            self.diff_view.setPlainText(str(exc))
+            self.tabs.setCurrentIndex(TAB_RERUN)
+            return None
+        mode = self.rerun_llm.currentData() or "replay"
+        provider = llm_provider(self.ctx) if mode == "openai" else None
+        self.diff_view.setPlainText(self.tr("Re-running %1…").replace("%1", original))
+        self.tabs.setCurrentIndex(TAB_RERUN)
+        self._rerun_handle = self.ctx.tasks.submit(self.tr("Re-running a round"), background.rerun_round,
+                                                   self.ctx.home, original, overrides, llm=mode, provider=provider)
+        self._rerun_handle.sig_finished.connect(self._on_rerun_finished)
+        self._rerun_handle.sig_failed.connect(self._on_rerun_failed)
+        self._rerun_handle.sig_cancelled.connect(self._on_rerun_cancelled)
+        self._rerun_handle.sig_done.connect(self._on_rerun_done)
+        self._update_actions()
+        return self._rerun_handle
+
+    @Slot(object)
+    def _on_rerun_finished(self, outcome: dict) -> None:
+        loaded = outcome["loaded"]
+        header = loaded["header"]
+        lines = [self.tr("Re-run %1 of %2: %3").replace("%1", header["round"]).replace("%2", str(header.get("replay_of")))
+                 .replace("%3", str((loaded.get("result") or {}).get("status")))]
+        lines += [self.tr("warning: %1").replace("%1", w) for w in outcome["warnings"]]
+        if outcome["identical"]:
+            lines.append(self.tr("No difference from the original round."))
+        else:
+            lines.append(self.tr("%1 difference(s):").replace("%1", str(len(outcome["differences"]))))
+            lines += [f"  {d}" for d in outcome["differences"]]
+        text = "\n".join(lines)
+        self._set_live(LiveRound.from_trace(loaded), keep_role=True)
+        self.reload()
+        self.select_round(header["round"])
+        self.diff_view.setPlainText(text)
+        self.tabs.setCurrentIndex(TAB_RERUN)
+        self.sig_rerun_finished.emit(header["round"])
+
+    @Slot(object)
+    def _on_rerun_failed(self, exc: object) -> None:
+        self.diff_view.setPlainText(self.tr("The re-run failed: %1").replace("%1", str(exc)))
+
+    @Slot()
+    def _on_rerun_cancelled(self) -> None:
+        self.diff_view.setPlainText(self.tr("Cancelled."))
+
+    @Slot()
+    def _on_rerun_done(self) -> None:
+        self._rerun_handle = None
+        self._update_actions()
+
+    # -- state ------------------------------------------------------------------------------------
+    @Slot()
+    def _update_actions(self, *_args) -> None:
+        busy = self._handle is not None
+        self.btn_run.setEnabled(not busy and bool(self.question.text().strip()))
+        self.btn_cancel.setEnabled(busy or self._rerun_handle is not None)
+        self.btn_open.setEnabled(not busy and self.current_round_id() is not None)
+        can_rerun = self.live is not None and self.live.finished and not busy and self._rerun_handle is None
+        self.btn_rerun.setEnabled(can_rerun)
+
+    def shutdown(self) -> None:
+        self.cancel()
+        self._delta_timer.stop()
+        self._reload_timer.stop()
+        for signal, slot in ((self.ctx.bridge.sig_event, self._on_event),
+                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
