@@ -1,0 +1,444 @@
+"""The map pane: the four-axis memory map (SPEC 9) as the agent is shown it, and as a navigable view.
+
+Left, the axes as a tree (``MapModel``: 情境轴 situations with their ``[n]`` entries, 目标轴 goals,
+档案轴 node files and cold sections, 证据层 journal and episodic days). Right, three tabs: the graph
+(axes as columns, typed edges), the map text exactly as injected (``core.map.render_map`` within
+the budget, its character count against the budget; the budget can be tried here and saved as
+the home's ``map.budget``), and below them the evidence of the selected pointer (``core.drill``).
+Selecting an ``[n]`` entry also selects it in the entries pane (``ontology.links.request_entry``,
+the one mechanism every pane uses).
+
+The map is rebuilt off the GUI thread (``ctx.tasks``) when memory or goals change, coalesced: a
+burst of writes is one rebuild, and a change during a rebuild queues exactly one more.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, QUrl, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser, QToolBar,
+    QTreeView, QVBoxLayout, QWidget,
+)
+
+from core.errors import LinghunError
+from core.map import map_settings, render_map
+from workbench.icons import icon
+from workbench.models.map import MapModel, MapSnapshot, build_snapshot
+from workbench.panes import Pane, register_pane
+from workbench.panes.map.commands import set_map_budget
+from workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
+from workbench.panes.ontology.links import request_entry
+
+REBUILD_DELAY_MS = 300
+_POINTER = re.compile(r"\[(\d+)\]\??|«([^»]+)»")
+_ENTRY_POINTER = re.compile(r"^\[(\d+)\]\??$")
+
+
+def map_html(text: str) -> str:
+    """The map text as HTML with every ``[n]`` and ``«pointer»`` a link (``drill:<pointer>``)."""
+    out, last = [], 0
+    for m in _POINTER.finditer(text):
+        out.append(html.escape(text[last:m.start()]))
+        pointer = f"[{m.group(1)}]" if m.group(1) else m.group(2)
+        out.append(f'<a href="drill:{QUrl.toPercentEncoding(pointer).data().decode()}">{html.escape(m.group(0))}</a>')
+        last = m.end()
+    out.append(html.escape(text[last:]))
+    return "<pre style='white-space: pre-wrap'>" + "".join(out) + "</pre>"
+
+
+@register_pane
+class MapPane(Pane):
+    """The memory map: axes, graph, injected text and drill-down.
+
+    Signals:
+        sig_rebuilt(): a new map is shown.
+        sig_drilled(dict): the evidence of a pointer was shown (``core.drill``'s result).
+    """
+
+    NAME = "map"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Map")
+    ICON = "map"
+    AREA = Qt.DockWidgetArea.RightDockWidgetArea
+    ORDER = 45
+
+    sig_rebuilt = Signal()
+    sig_drilled = Signal(dict)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.model = MapModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.snapshot: MapSnapshot | None = None
+        self.text = ""
+        self.evidence: dict | None = None
+        self._handle = None
+        self._pending = False
+        self._selected_id: str | None = None
+        self._build()
+        self._rebuild_timer = QTimer(self)
+        self._rebuild_timer.setSingleShot(True)
+        self._rebuild_timer.setInterval(REBUILD_DELAY_MS)
+        self._rebuild_timer.timeout.connect(self.rebuild)
+        ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
+        ctx.bridge.sig_event.connect(self._on_event)
+        ctx.watcher.sig_external_change.connect(self._on_external_change)
+        self.retranslate_ui()
+        self.rebuild()
+
+    # -- building ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.toolbar = QToolBar(self)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.act_rebuild = self.toolbar.addAction(icon("reload"), "", self.rebuild)
+        self.act_fit = self.toolbar.addAction(icon("filter"), "", self._fit)
+        self.filter = QLineEdit(self)
+        self.filter.setClearButtonEnabled(True)
+        self.filter.setMaximumWidth(240)
+        self.filter.textChanged.connect(self._on_filter)
+        self.toolbar.addWidget(self.filter)
+        self.status = QLabel(self)
+        self.toolbar.addWidget(self.status)
+
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(1, 110)
+        self.tree.setMinimumWidth(260)
+        self.tree.selectionModel().currentChanged.connect(self._on_current)
+
+        self.graph = MapGraphView(self)
+        self.graph.sig_node_clicked.connect(self.select_node)
+        self.legend = QLabel(self)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        graph_tab = QWidget(self)
+        graph_layout = QVBoxLayout(graph_tab)
+        graph_layout.setContentsMargins(0, 0, 0, 0)
+        graph_layout.addWidget(self.legend)
+        graph_layout.addWidget(self.graph, 1)
+
+        # the injected text, its size against the budget
+        text_tab = QWidget(self)
+        self.text_view = QTextBrowser(text_tab)
+        self.text_view.setOpenLinks(False)
+        self.text_view.anchorClicked.connect(self._on_link)
+        self.budget_label = QLabel(text_tab)
+        self.budget = QSpinBox(text_tab)
+        self.budget.setRange(0, 100_000)
+        self.budget.setSingleStep(100)
+        self.budget.setValue(map_settings(self.ctx.home)["budget"])
+        self.budget.valueChanged.connect(self.render_text)
+        self.btn_save_budget = QPushButton(icon("save"), "", text_tab)
+        self.btn_save_budget.clicked.connect(self.save_budget)
+        self.count_label = QLabel(text_tab)
+        budget_row = QHBoxLayout()
+        budget_row.addWidget(self.budget_label)
+        budget_row.addWidget(self.budget)
+        budget_row.addWidget(self.btn_save_budget)
+        budget_row.addStretch(1)
+        budget_row.addWidget(self.count_label)
+        text_layout = QVBoxLayout(text_tab)
+        text_layout.setContentsMargins(4, 4, 4, 4)
+        text_layout.addLayout(budget_row)
+        text_layout.addWidget(self.text_view, 1)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(graph_tab, icon("map"), "")
+        self.tabs.addTab(text_tab, icon("diff"), "")
+
+        self.evidence_title = QLabel(self)
+        self.evidence_title.setWordWrap(True)
+        self.evidence_title.setTextFormat(Qt.TextFormat.RichText)
+        self.evidence_title.linkActivated.connect(lambda link: self._on_link(QUrl(link)))
+        self.evidence_view = QTextBrowser(self)
+        self.evidence_view.setOpenLinks(False)
+        self.evidence_view.anchorClicked.connect(self._on_link)
+        evidence = QWidget(self)
+        evidence_layout = QVBoxLayout(evidence)
+        evidence_layout.setContentsMargins(4, 0, 4, 0)
+        evidence_layout.addWidget(self.evidence_title)
+        evidence_layout.addWidget(self.evidence_view, 1)
+
+        right = QSplitter(Qt.Orientation.Vertical, self)
+        right.addWidget(self.tabs)
+        right.addWidget(evidence)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(self.tree)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 5)
+        splitter.setSizes([340, 940])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(splitter, 1)
+
+    def retranslate_ui(self) -> None:
+        self.act_rebuild.setText(self.tr("Rebuild"))
+        self.act_fit.setText(self.tr("Fit graph"))
+        self.filter.setPlaceholderText(self.tr("Filter the axes"))
+        self.tabs.setTabText(0, self.tr("Graph"))
+        self.tabs.setTabText(1, self.tr("Injected text"))
+        self.budget_label.setText(self.tr("Budget (characters, 0 = no limit)"))
+        self.btn_save_budget.setText(self.tr("Save as the home's budget"))
+        self.btn_save_budget.setToolTip(self.tr("Write map.budget into workbench.json (undoable)"))
+        names = {"on_day": self.tr("entries on a journal day"), "cites": self.tr("projection node cites entries"),
+                 "archived_in": self.tr("cold section archived in"), "conflicts": self.tr("conflicting facts")}
+        self.legend.setText("&nbsp;&nbsp;".join(
+            f'<span style="color:{EDGE_COLOURS[k]}">━</span> {v}' for k, v in names.items()))
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(MapModel.COLUMNS) - 1)
+        if self.snapshot is not None:
+            self.graph.set_layout(self.snapshot.layout)
+            self.graph.select_node(self._selected_id)
+        self._update_status()
+        self.render_text()
+        if self.evidence is not None:
+            self._show_evidence(self.evidence)
+
+    # -- rebuilding -------------------------------------------------------------------------
+    @Slot()
+    def rebuild(self) -> None:
+        """Build the map again on a worker thread (one at a time; a request meanwhile runs after it)."""
+        self._rebuild_timer.stop()
+        if self._handle is not None:
+            self._pending = True
+            return
+        self._pending = False
+        self._handle = self.ctx.tasks.submit(self.tr("Building the memory map"), build_snapshot, self.ctx.home)
+        self._handle.sig_finished.connect(self._on_built)
+        self._handle.sig_failed.connect(self._on_failed)
+        self._handle.sig_done.connect(self._on_task_done)
+        self._update_status()
+
+    def is_building(self) -> bool:
+        return self._handle is not None
+
+    @Slot(object)
+    def _on_built(self, snapshot: MapSnapshot) -> None:
+        self.snapshot = snapshot
+        self.model.set_outline(snapshot.outline)
+        self.tree.expandToDepth(0)
+        self.graph.set_layout(snapshot.layout)
+        self.render_text()
+        if self._selected_id is not None:
+            self._select_in_tree(self._selected_id)
+            self.graph.select_node(self._selected_id)
+        self.sig_rebuilt.emit()
+
+    @Slot(object)
+    def _on_failed(self, exc: object) -> None:
+        self.ctx.show_message(self.tr("The map could not be built: %1").replace("%1", str(exc)))
+
+    @Slot()
+    def _on_task_done(self) -> None:
+        self._handle = None
+        self._update_status()
+        if self._pending:
+            self.rebuild()
+
+    def _update_status(self) -> None:
+        if self._handle is not None:
+            self.status.setText(self.tr("building…"))
+            return
+        if self.snapshot is None:
+            self.status.setText("")
+            return
+        mm = self.snapshot.map
+        counts = {a: self.model.axis_count(a) for a in ("situations", "goals", "archive", "evidence")}
+        text = self.tr("%1 situations · %2 goals · %3 archive items · %4 evidence days") \
+            .replace("%1", str(counts["situations"])).replace("%2", str(counts["goals"])) \
+            .replace("%3", str(counts["archive"])).replace("%4", str(counts["evidence"]))
+        if mm.notes:
+            text += " · " + self.tr("problems: %1").replace("%1", "; ".join(mm.notes))
+        self.status.setText(text)
+
+    @Slot(str, str)
+    def _on_memory_changed(self, path: str, what: str) -> None:
+        if path.startswith(str(self.ctx.home.root)) or what == "goals":
+            self._rebuild_timer.start()
+
+    @Slot(str, dict)
+    def _on_event(self, topic: str, payload: dict) -> None:
+        if topic == "goal.transition" and payload.get("home") in (None, str(self.ctx.home.root)):
+            self._rebuild_timer.start()
+
+    @Slot(list)
+    def _on_external_change(self, paths: list) -> None:
+        if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
+            if any(str(p) == str(self.ctx.home.config) for p in paths):
+                self.budget.setValue(map_settings(self.ctx.home)["budget"])
+            self._rebuild_timer.start()
+
+    # -- the injected text ------------------------------------------------------------------
+    @Slot()
+    def render_text(self) -> str:
+        """Render the map within the budget in the box (what ``core.map.injection_text`` gives the
+        agent when the box holds the home's budget)."""
+        budget = self.budget.value()
+        if self.snapshot is None:
+            self.text = ""
+            self.text_view.clear()
+            self.count_label.setText("")
+            return ""
+        self.text = render_map(self.snapshot.map, budget)
+        scroll = self.text_view.verticalScrollBar().value()
+        self.text_view.setHtml(map_html(self.text))
+        self.text_view.verticalScrollBar().setValue(scroll)
+        full = len(render_map(self.snapshot.map, 0))
+        if budget > 0:
+            count = self.tr("%1 / %2 characters (the full map: %3)").replace("%1", str(len(self.text))) \
+                .replace("%2", str(budget)).replace("%3", str(full))
+        else:
+            count = self.tr("%1 characters (no limit)").replace("%1", str(len(self.text)))
+        settings = map_settings(self.ctx.home)
+        if not settings["enabled"]:
+            count += " · " + self.tr("map.enabled is false: nothing is injected")
+        elif budget != settings["budget"]:
+            count += " · " + self.tr("the home injects %1").replace("%1", str(settings["budget"]))
+        self.count_label.setText(count)
+        return self.text
+
+    @Slot()
+    def save_budget(self) -> bool:
+        """Make the box's budget the home's ``map.budget`` (one undoable step)."""
+        try:
+            operation = set_map_budget(self.ctx.memory, self.budget.value())
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        ok = self.ctx.undo.push(operation, self.tr("Map budget %1").replace("%1", str(self.budget.value())))
+        self.render_text()
+        return ok
+
+    # -- selection and drill-down -----------------------------------------------------------
+    def _on_filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text)
+        if text:
+            self.tree.expandAll()
+
+    @Slot()
+    def _fit(self) -> None:
+        self.tabs.setCurrentIndex(0)
+        self.graph.fit()
+
+    def _select_in_tree(self, node_id: str) -> bool:
+        source = self.model.index_for_id(node_id)
+        if not source.isValid():
+            return False
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            self.filter.clear()
+            index = self.proxy.mapFromSource(source)
+        self.tree.blockSignals(True)
+        self.tree.selectionModel().blockSignals(True)
+        self.tree.setCurrentIndex(index)
+        self.tree.selectionModel().blockSignals(False)
+        self.tree.blockSignals(False)
+        self.tree.scrollTo(index)
+        self.tree.viewport().update()
+        return True
+
+    @Slot(str)
+    def select_node(self, node_id: str) -> dict | None:
+        """Select a map node (by its graph id) everywhere and show its evidence."""
+        if self.snapshot is None or node_id not in self.snapshot.map.graph:
+            return None
+        self._selected_id = node_id
+        self._select_in_tree(node_id)
+        self.graph.select_node(node_id)
+        pointer = self.snapshot.map.graph.nodes[node_id].get("pointer")
+        return self.drill(pointer) if pointer else None
+
+    def _on_current(self, current, _previous) -> None:
+        node_id = current.data(MapModel.IdRole) if current.isValid() else None
+        if node_id:
+            self.select_node(node_id)
+
+    def drill(self, pointer: str) -> dict | None:
+        """Show the evidence of ``pointer`` (``core.drill``); an ``[n]`` also selects the entry in
+        the entries pane. Returns the drill result (None when the pointer resolves to nothing)."""
+        from core.drill import drill
+
+        if pointer.startswith("axis:"):
+            result = {"type": "axis", "pointer": pointer, "text": self._axis_text(pointer.split(":", 1)[1])}
+        else:
+            try:
+                result = drill(self.ctx.home, pointer, self.ctx.memory)
+            except LinghunError as exc:
+                self.evidence = None
+                self.evidence_title.setText(html.escape(pointer))
+                self.evidence_view.setPlainText(str(exc))
+                return None
+        self._show_evidence(result)
+        if result.get("type") == "entry":
+            request_entry(self.ctx, entry_id=result.get("id"))
+        if self.snapshot is not None:
+            node_id = self.snapshot.map.node_for_pointer(result.get("pointer", pointer))
+            if node_id is not None and node_id != self._selected_id:
+                self._selected_id = node_id
+                self._select_in_tree(node_id)
+                self.graph.select_node(node_id)
+        self.sig_drilled.emit(result)
+        return result
+
+    def _axis_text(self, axis: str) -> str:
+        """An axis' own lines of the full map text."""
+        if self.snapshot is None:
+            return ""
+        from core.map import _AXIS_LINES  # one renderer of an axis' lines: the map's own
+
+        head, lines = _AXIS_LINES[axis](self.snapshot.map)
+        return "\n".join([head, *lines])
+
+    def _show_evidence(self, result: dict) -> None:
+        self.evidence = result
+        kind = result.get("type", "")
+        pointer = result.get("pointer", "")
+        links = []
+        if kind == "entry":
+            links.append(f'<a href="entry:{result.get("id")}">{self.tr("Show in the entries pane")}</a>')
+        if result.get("journal"):
+            links.append(f'<a href="drill:{result["journal"]}">{self.tr("Journal of that day")}</a>')
+        if result.get("episodic"):
+            links.append(f'<a href="drill:{result["episodic"]}">{self.tr("Episodic archive")}</a>')
+        cited = result.get("cites") or result.get("entries") or []
+        if cited:
+            shown = " ".join(f'<a href="drill:[{c["n"]}]">[{c["n"]}]</a>' for c in cited[:80])
+            links.append(self.tr("Entries: %1").replace("%1", shown + (" …" if len(cited) > 80 else "")))
+        title = self.tr("Evidence of %1 (%2)").replace("%1", f"<b>{html.escape(str(pointer))}</b>") \
+            .replace("%2", html.escape(str(kind)))
+        self.evidence_title.setText(title + ("<br>" + " · ".join(links) if links else ""))
+        self.evidence_view.setHtml(map_html(str(result.get("text", ""))))
+
+    @Slot(QUrl)
+    def _on_link(self, url: QUrl) -> None:
+        link = url.toString(QUrl.ComponentFormattingOption.FullyDecoded)
+        scheme, _, rest = link.partition(":")
+        if scheme == "drill":
+            self.drill(rest)
+        elif scheme == "entry":
+            request_entry(self.ctx, entry_id=rest)
+
+    def shutdown(self) -> None:
+        self._rebuild_timer.stop()
+        self._pending = False
+        if self._handle is not None:
+            self._handle.cancel()
+        for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
+                             (self.ctx.bridge.sig_event, self._on_event),
+                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
