@@ -1,0 +1,181 @@
+"""The evaluation pane on the evaluation test fixtures: run to a report with its plots, k and
+held-out options, cancel, a dialog when no data is chosen, bad data refused."""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from core.home import MemoryHome
+from workbench.panes import WorkbenchContext
+from workbench.panes.evaluation import EvaluationPane
+from workbench.panes.evaluation import background
+from workbench.settings import Settings
+
+from PySide6.QtWidgets import QFileDialog
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
+
+
+@pytest.fixture(autouse=True)
+def data_dirs(tmp_path, monkeypatch):
+    """Reports under the test's folder; no shared data sets (the defaults are empty)."""
+    monkeypatch.setenv("LINGHUN_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(background, "datasets_dir", lambda: None)
+
+
+@pytest.fixture
+def ctx(tmp_path, empty_home):
+    context = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "settings.ini"))
+    yield context
+    context.close()
+    assert not [t for t in threading.enumerate() if t.name.startswith("linghun-task")]
+
+
+@pytest.fixture
+def pane(ctx, qtbot):
+    widget = EvaluationPane.create(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    yield widget
+    widget.shutdown()
+    qtbot.waitUntil(lambda: widget._handle is None, timeout=10000)
+
+
+def _choose(pane, kind: str, path: Path) -> None:
+    pane.kind.setCurrentIndex(pane.kind.findData(kind))
+    pane.path.setText(str(path))
+
+
+def _run(pane, qtbot) -> str:
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=60000) as ended:
+        assert pane.run() is not None
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    return ended.args[0]
+
+
+def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    pane.ks.setText("1, 3 10")
+    pane.holdout.setText("1")
+    progress = []
+    pane.progress.valueChanged.connect(progress.append)
+    assert _run(pane, qtbot) == "finished"
+    report = pane.report_path
+    assert report.parent.parent == tmp_path / "data" / "evaluation"
+    data = json.loads((report.parent / "report.json").read_text(encoding="utf-8"))
+    assert set(data["runs"]) == {"linghun", "rank-bm25"}
+    assert {k for k in data["runs"]["linghun"]["overall"] if k.startswith("R@")} == {"R@1", "R@3", "R@10", "R@bundle"}
+    assert any(name.startswith("held-out (tiny-2)") for name in data["splits"])
+    text = pane.report.toPlainText()
+    assert "LoCoMo turn retrieval" in text and "R@3" in text and "rank-bm25" in text
+    plots = pane.plot_names()
+    assert plots and all((report.parent / p).is_file() for p in plots)
+    assert progress[-1] == 1000 and len(progress) >= 2
+
+
+def test_beam_folder_and_cue_file(pane, qtbot):
+    _choose(pane, "beam", FIX / "beam")
+    assert pane.ks.text() == "5 10 20"
+    assert _run(pane, qtbot) == "finished"
+    assert "BEAM message-level evidence recall" in pane.report.toPlainText()
+
+    _choose(pane, "cues", FIX / "cues_tiny.json")
+    assert pane.conversations.isVisibleTo(pane) and not pane.ks.isEnabled()
+    pane.conversations.setText(str(FIX / "locomo_tiny.json"))
+    assert _run(pane, qtbot) == "finished"
+    assert "Cue / trigger recall" in pane.report.toPlainText()
+    assert pane.plot_names() == ["plots/cue_hit_at_10.png"]
+
+
+def test_cancel_stops_the_run_and_writes_no_report(pane, qtbot, monkeypatch):
+    from core.evaluation import runner
+
+    started = threading.Event()
+    release = threading.Event()
+    real_run = runner.run
+
+    def slow_run(dataset, retriever, **kwargs):
+        progress = kwargs["progress"]
+
+        def gated(done, total):
+            progress(done, total)
+            started.set()
+            release.wait(5)  # hold the worker after the first question until the test cancelled
+
+        return real_run(dataset, retriever, **{**kwargs, "progress": gated})
+
+    monkeypatch.setattr(runner, "run", slow_run)
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=30000) as ended:
+        handle = pane.run()
+        assert started.wait(20)
+        assert pane.btn_cancel.isEnabled() and not pane.btn_run.isEnabled()
+        pane.cancel()
+        release.set()
+    assert ended.args == ["cancelled"]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    assert handle.state.is_cancelled()
+    assert "Cancelled" in pane.status.text()
+    assert pane.report_path is None and background.latest_report() is None
+
+
+def test_no_data_chosen_asks_with_a_dialog(pane, qtbot, monkeypatch):
+    asked = []
+
+    def fake_dialog(parent, caption, start, filters):
+        asked.append(caption)
+        return str(FIX / "locomo_tiny.json"), filters
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_dialog))
+    _choose(pane, "locomo", Path(""))
+    pane.path.setText("")
+    assert _run(pane, qtbot) == "finished"
+    assert asked and pane.path.text().endswith("locomo_tiny.json")
+
+
+def test_a_dialog_cancelled_runs_nothing(pane, monkeypatch):
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a: ""))
+    _choose(pane, "beam", Path(""))
+    pane.path.setText("")
+    assert pane.run() is None and pane._handle is None
+
+
+def test_bad_data_and_bad_k_are_refused_before_running(pane, tmp_path):
+    _choose(pane, "locomo", tmp_path / "missing.json")
+    assert pane.run() is None and "no file at" in pane.status.text()
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    pane.ks.setText("5 ten")
+    assert pane.run() is None and "whole numbers" in pane.status.text()
+
+
+def test_a_broken_file_fails_visibly(pane, qtbot, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    _choose(pane, "locomo", bad)
+    assert _run(pane, qtbot) == "failed"
+    assert "failed" in pane.status.text()
+
+
+def test_the_latest_report_is_shown_on_open(pane, qtbot, ctx):
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    assert _run(pane, qtbot) == "finished"
+    again = EvaluationPane.create(ctx)
+    qtbot.addWidget(again)
+    assert again.report_path == pane.report_path
+    again.shutdown()
+
+
+def test_defaults_come_from_the_shared_data_sets(tmp_path, monkeypatch):
+    root = tmp_path / "datasets"
+    (root / "locomo").mkdir(parents=True)
+    (root / "locomo" / "locomo_dev7.json").write_text("[]")
+    (root / "locomo" / "another.json").write_text("[]")
+    (root / "beam-100k").mkdir()
+    monkeypatch.setattr(background, "datasets_dir", lambda: root)
+    assert background.default_path("locomo") == str(root / "locomo" / "locomo_dev7.json")
+    assert background.default_path("beam") == str(root / "beam-100k")
+    assert background.default_path("cues") == ""
+    assert background.parse_ks("10 5, 5") == (5, 10)

