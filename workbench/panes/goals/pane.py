@@ -343,7 +343,7 @@ class GoalsPane(Pane):
 
     def _domains(self) -> list[str]:
         try:
-            return self.goals.lexicon().names() + ["general"]
+            return list(self.goals.lexicon().names) + ["general"]
         except LinghunError:
             return ["general"]
 
