@@ -178,7 +178,7 @@ class MapModel(QAbstractItemModel):
     """The four axes as a tree: axis -> items -> their entries / nodes; keyed by map node ids.
 
     Columns: the label, the pointer ``core.drill`` resolves. A reload resets the tree (the map is
-    rebuilt as a whole); the view re-selects by id.
+    rebuilt as a whole); the view re-selects by pointer.
     """
 
     COLUMNS = (QT_TRANSLATE_NOOP("MapModel", "Item"), QT_TRANSLATE_NOOP("MapModel", "Pointer"))
@@ -190,14 +190,16 @@ class MapModel(QAbstractItemModel):
         super().__init__(parent)
         self._roots: list[_Item] = []
         self._by_id: dict[str, _Item] = {}
+        self._by_pointer: dict[str, _Item] = {}
 
     def set_outline(self, outline: list[dict]) -> None:
         self.beginResetModel()
-        self._roots, self._by_id = [], {}
+        self._roots, self._by_id, self._by_pointer = [], {}, {}
         for row, axis in enumerate(outline):
             root = _Item(f"axis:{axis['axis']}", "axis", axis["axis"], f"axis:{axis['axis']}", None, row)
             self._roots.append(root)
             self._by_id[root.id] = root
+            self._by_pointer[root.pointer] = root
             for i, data in enumerate(axis["items"]):
                 self._add(data, root, i)
         self.endResetModel()
@@ -206,11 +208,19 @@ class MapModel(QAbstractItemModel):
         item = _Item(data["id"], data["type"], data["label"], data.get("pointer"), parent, row)
         parent.children.append(item)
         self._by_id.setdefault(item.id, item)
+        if item.pointer:
+            self._by_pointer.setdefault(item.pointer, item)
         for i, child in enumerate(data.get("children") or []):
             self._add(child, item, i)
 
     def index_for_id(self, node_id: str) -> QModelIndex:
         item = self._by_id.get(node_id)
+        return self.createIndex(item.row, 0, item) if item is not None else QModelIndex()
+
+    def index_for_pointer(self, pointer: str) -> QModelIndex:
+        """The item of a pointer (``[n]``, ``goal:g1``...): stable across rebuilds, unlike the ids
+        of entries, which each ``Memory`` numbers afresh."""
+        item = self._by_pointer.get(pointer)
         return self.createIndex(item.row, 0, item) if item is not None else QModelIndex()
 
     def axis_count(self, axis: str) -> int:

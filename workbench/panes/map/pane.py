@@ -79,7 +79,7 @@ class MapPane(Pane):
         self.evidence: dict | None = None
         self._handle = None
         self._pending = False
-        self._selected_id: str | None = None
+        self._selected_pointer: str | None = None
         self._build()
         self._rebuild_timer = QTimer(self)
         self._rebuild_timer.setSingleShot(True)
@@ -200,7 +200,7 @@ class MapPane(Pane):
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(MapModel.COLUMNS) - 1)
         if self.snapshot is not None:
             self.graph.set_layout(self.snapshot.layout)
-            self.graph.select_node(self._selected_id)
+            self.graph.select_node(self.snapshot.map.node_for_pointer(self._selected_pointer or ""))
         self._update_status()
         self.render_text()
         if self.evidence is not None:
@@ -231,9 +231,9 @@ class MapPane(Pane):
         self.tree.expandToDepth(0)
         self.graph.set_layout(snapshot.layout)
         self.render_text()
-        if self._selected_id is not None:
-            self._select_in_tree(self._selected_id)
-            self.graph.select_node(self._selected_id)
+        if self._selected_pointer is not None:  # the same pointer in the new map
+            self._select_in_tree(self._selected_pointer)
+            self.graph.select_node(snapshot.map.node_for_pointer(self._selected_pointer))
         self.sig_rebuilt.emit()
 
     @Slot(object)
@@ -332,8 +332,8 @@ class MapPane(Pane):
         self.tabs.setCurrentIndex(0)
         self.graph.fit()
 
-    def _select_in_tree(self, node_id: str) -> bool:
-        source = self.model.index_for_id(node_id)
+    def _select_in_tree(self, pointer: str) -> bool:
+        source = self.model.index_for_pointer(pointer)
         if not source.isValid():
             return False
         index = self.proxy.mapFromSource(source)
@@ -351,23 +351,21 @@ class MapPane(Pane):
 
     @Slot(str)
     def select_node(self, node_id: str) -> dict | None:
-        """Select a map node (by its graph id) everywhere and show its evidence."""
+        """Select a node of the current map (by its graph id) and show its evidence."""
         if self.snapshot is None or node_id not in self.snapshot.map.graph:
             return None
-        self._selected_id = node_id
-        self._select_in_tree(node_id)
-        self.graph.select_node(node_id)
         pointer = self.snapshot.map.graph.nodes[node_id].get("pointer")
         return self.drill(pointer) if pointer else None
 
     def _on_current(self, current, _previous) -> None:
-        node_id = current.data(MapModel.IdRole) if current.isValid() else None
-        if node_id:
-            self.select_node(node_id)
+        pointer = current.data(MapModel.PointerRole) if current.isValid() else None
+        if pointer:
+            self.drill(pointer)
 
     def drill(self, pointer: str) -> dict | None:
-        """Show the evidence of ``pointer`` (``core.drill``); an ``[n]`` also selects the entry in
-        the entries pane. Returns the drill result (None when the pointer resolves to nothing)."""
+        """Select ``pointer`` in the tree and the graph and show its evidence (``core.drill``); an
+        ``[n]`` also selects the entry in the entries pane. Returns the drill result (None when the
+        pointer resolves to nothing)."""
         from core.drill import drill
 
         if pointer.startswith("axis:"):
@@ -380,15 +378,13 @@ class MapPane(Pane):
                 self.evidence_title.setText(html.escape(pointer))
                 self.evidence_view.setPlainText(str(exc))
                 return None
-        self._show_evidence(result)
-        if result.get("type") == "entry":
-            request_entry(self.ctx, entry_id=result.get("id"))
+        self._selected_pointer = result.get("pointer", pointer)
+        self._select_in_tree(self._selected_pointer)
         if self.snapshot is not None:
-            node_id = self.snapshot.map.node_for_pointer(result.get("pointer", pointer))
-            if node_id is not None and node_id != self._selected_id:
-                self._selected_id = node_id
-                self._select_in_tree(node_id)
-                self.graph.select_node(node_id)
+            self.graph.select_node(self.snapshot.map.node_for_pointer(self._selected_pointer))
+        self._show_evidence(result)
+        if result.get("type") == "entry":  # the GUI's Memory resolved it: its id is the entries pane's
+            request_entry(self.ctx, entry_id=result.get("id"))
         self.sig_drilled.emit(result)
         return result
 
