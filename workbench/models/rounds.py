@@ -41,6 +41,10 @@ STATUS_TITLES = {
     "failed": QT_TRANSLATE_NOOP("Roles", "failed"),
     "fallback": QT_TRANSLATE_NOOP("Roles", "fallback"),
     "not run": QT_TRANSLATE_NOOP("Roles", "not run"),
+    # a round's own outcome (TRACE.md, result records)
+    "debounced": QT_TRANSLATE_NOOP("Roles", "debounced"),
+    "cancelled": QT_TRANSLATE_NOOP("Roles", "cancelled"),
+    "unfinished": QT_TRANSLATE_NOOP("Roles", "unfinished"),
 }
 
 
@@ -210,7 +214,7 @@ class RoundsModel(QAbstractTableModel):
             if column == 2:
                 return " · ".join(str(v) for v in (r.get("level"), r.get("strategy")) if v) or "–"
             if column == 3:
-                return str(r.get("status") or "")
+                return status_title(str(r.get("status") or ""))
             if column == 4:
                 return str(r.get("llm") or "")
             if column == 5:

@@ -8,13 +8,14 @@ plots, JSON) into its own folder. The report is shown with its tables and plots.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
-from PySide6.QtGui import QDesktopServices, QImageReader, QTextCursor, QTextImageFormat
+from PySide6.QtCore import QEvent, QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
-    QTextBrowser, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from core import embeddings
@@ -26,7 +27,7 @@ from workbench.panes.evaluation import background
 from workbench.panes.evaluation.background import EvalRequest
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
-IMAGE_MARGIN = 40  # plots are drawn at most this much narrower than the report view
+IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
 
 
 @register_pane
@@ -54,7 +55,8 @@ class EvaluationPane(Pane):
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.report_path: Path | None = None
-        self._sizes: dict = {}
+        self._plots: list[tuple[str, QPixmap]] = []
+        self._plot_labels: list[tuple[QLabel, QPixmap]] = []
         self._handle = None
         self._paths: dict[str, str] = {kind: background.default_path(kind) for kind in background.KINDS}
         self._paths["conversations"] = background.default_path("locomo")
@@ -100,6 +102,21 @@ class EvaluationPane(Pane):
         self.btn_folder.clicked.connect(self.open_folder)
         self.report = QTextBrowser(self)
         self.report.setOpenExternalLinks(True)
+        self.plots_area = QScrollArea(self)
+        self.plots_area.setWidgetResizable(True)
+        self.plots_box = QWidget(self.plots_area)
+        self.plots_layout = QHBoxLayout(self.plots_box)
+        self.plots_layout.setContentsMargins(4, 4, 4, 4)
+        self.plots_area.setWidget(self.plots_box)
+        self.plots_area.viewport().installEventFilter(self)  # plots follow the height their row gets
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(self.report)
+        self.splitter.addWidget(self.plots_area)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([3000, 2000])  # scaled to the height the pane gets
+        self.plots_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.splitter.splitterMoved.connect(self._scale_plots)
 
         data_row = QHBoxLayout()
         data_row.addWidget(self.kind)
@@ -135,7 +152,7 @@ class EvaluationPane(Pane):
         layout.addLayout(self.form)
         layout.addLayout(run_row)
         layout.addWidget(self.status)
-        layout.addWidget(self.report, 1)
+        layout.addWidget(self.splitter, 1)
 
     def retranslate_ui(self) -> None:
         names = {"locomo": self.tr("LoCoMo file"), "beam": self.tr("BEAM folder"), "cues": self.tr("Cue / trigger file")}
@@ -302,77 +319,59 @@ class EvaluationPane(Pane):
 
     # -- the report ---------------------------------------------------------------------------
     def show_report(self, markdown: Path) -> bool:
-        """Show a ``report.md`` with its tables and its plots (relative image paths resolve beside it)."""
+        """Show a ``report.md``: its text and tables above, its plots in a row below."""
         try:
-            text = read_text(markdown)
+            text = read_text(markdown) or ""
         except (LinghunError, OSError) as exc:
             self.status.setText(str(exc))
             return False
         folder = markdown.parent
-        self.report.clear()
+        plots = [m.group(2) for m in IMAGE_LINE.finditer(text)]
         self.report.setSearchPaths([str(folder)])
         self.report.document().setBaseUrl(QUrl.fromLocalFile(str(folder) + "/"))
-        self.report.setMarkdown(text or "")
+        # the plots are drawn beside the text, scaled to fit: the text keeps the tables only
+        self.report.setMarkdown(re.sub(r"\n## Plots\s*$", "\n", IMAGE_LINE.sub("", text)))
         self.report_path = markdown
-        self._sizes = {}
-        self._fit_images()
+        self._plots = [(name, QPixmap(str(folder / name))) for name in plots]
+        self._layout_plots()
         self.status.setText(self.tr("Report: %1").replace("%1", str(markdown)))
         self._update_actions()
         self.sig_report_shown.emit(str(markdown))
         return True
 
     def plot_names(self) -> list[str]:
-        """The images the shown report refers to (as written in it)."""
-        names = []
-        block = self.report.document().begin()
-        while block.isValid():
-            it = block.begin()
-            while not it.atEnd():
-                fmt = it.fragment().charFormat()
-                if fmt.isImageFormat():
-                    names.append(fmt.toImageFormat().name())
-                it += 1
-            block = block.next()
-        return names
+        """The plots of the shown report that could be read (as the report names them)."""
+        return [name for name, pixmap in self._plots if not pixmap.isNull()]
 
-    def _fit_images(self) -> None:
-        """Draw the plots no wider than the view (they are written 900 px wide or more)."""
-        width = max(320, self.report.viewport().width() - IMAGE_MARGIN)
-        document = self.report.document()
-        cursor = QTextCursor(document)
-        block = document.begin()
-        while block.isValid():
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                fmt = fragment.charFormat()
-                if fmt.isImageFormat():
-                    image = fmt.toImageFormat()
-                    size = self._image_size(image.name())
-                    if size is not None and size.width() > 0:
-                        shown = min(width, size.width())
-                        fitted = QTextImageFormat(image)
-                        fitted.setWidth(shown)
-                        fitted.setHeight(size.height() * shown / size.width())
-                        cursor.setPosition(fragment.position())
-                        cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
-                        cursor.setCharFormat(fitted)
-                it += 1
-            block = block.next()
+    def _layout_plots(self) -> None:
+        """One label per plot, side by side, scaled to the plots row's height (they are written 900 px wide or more)."""
+        while self.plots_layout.count():
+            item = self.plots_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self._plot_labels = []
+        for name, pixmap in self._plots:
+            label = QLabel(self.plots_box)
+            label.setToolTip(name)
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+            if pixmap.isNull():
+                label.setText(self.tr("Could not read %1").replace("%1", name))
+            self.plots_layout.addWidget(label)
+            self._plot_labels.append((label, pixmap))
+        self.plots_layout.addStretch(1)
+        self._scale_plots()
 
-    def _image_size(self, name: str):
-        """The natural size of a plot of the shown report (read once per report), or None."""
-        cache = self._sizes
-        if name not in cache:
-            reader = QImageReader(str(self.report_path.parent / name)) if self.report_path else None
-            size = reader.size() if reader is not None else None
-            cache[name] = size if size is not None and size.isValid() else None
-        return cache[name]
+    @Slot()
+    def _scale_plots(self, *_args) -> None:
+        height = max(120, self.plots_area.viewport().height() - 12)
+        for label, pixmap in self._plot_labels:
+            if not pixmap.isNull():
+                label.setPixmap(pixmap.scaledToHeight(min(height, pixmap.height()), Qt.TransformationMode.SmoothTransformation))
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().resizeEvent(event)
-        if self.report_path is not None:
-            self._fit_images()
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt override
+        if watched is self.plots_area.viewport() and event.type() == QEvent.Type.Resize:
+            self._scale_plots()
+        return super().eventFilter(watched, event)
 
     @Slot()
     def open_folder(self) -> None:

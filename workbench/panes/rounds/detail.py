@@ -17,14 +17,10 @@ from workbench.models.rounds import RoleState, role_title, status_title
 VALUE_CHARS = 600  # a long input (the previous bundle, the material) is cut in the overview
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("RoundDetail", text)
-
-
 def _value(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     if len(text) > VALUE_CHARS:
-        text = text[:VALUE_CHARS] + "…" + tr("(%1 more characters)").replace("%1", str(len(text) - VALUE_CHARS))
+        text = text[:VALUE_CHARS] + "…" + QCoreApplication.translate("RoundDetail", "(%1 more characters)").replace("%1", str(len(text) - VALUE_CHARS))
     return html.escape(text)
 
 
@@ -43,32 +39,35 @@ def span_html(state: RoleState) -> str:
              f"<span style='font-weight:normal'>· {html.escape(status_title(state.status))}"
              + (f" · {state.duration_ms:.1f} ms" if state.duration_ms is not None else "") + "</span></h3>"]
     if state.span is None:
-        parts.append("<p>" + html.escape(tr("This role is running…") if state.status == "running"
-                                         else tr("This role has not run in this round.")) + "</p>")
+        parts.append("<p>" + html.escape(QCoreApplication.translate("RoundDetail", "This role is running…") if state.status == "running"
+                                         else QCoreApplication.translate("RoundDetail", "This role has not run in this round.")) + "</p>")
         return "".join(parts)
     if span.get("error"):
-        parts.append(f"<p style='color:#c0392b'><b>{html.escape(tr('Error'))}:</b> {html.escape(str(span['error']))}</p>")
+        label = QCoreApplication.translate("RoundDetail", "Error")
+        parts.append(f"<p style='color:#c0392b'><b>{html.escape(label)}:</b> {html.escape(str(span['error']))}</p>")
     decisions = span.get("decisions") or []
     if decisions:
-        head = "".join(f"<th align='left'>{html.escape(tr(h))}</th>" for h in ("Decision", "Choice", "Reason"))
+        titles = (QCoreApplication.translate("RoundDetail", "Decision"), QCoreApplication.translate("RoundDetail", "Choice"),
+                  QCoreApplication.translate("RoundDetail", "Reason"))
+        head = "".join(f"<th align='left'>{html.escape(h)}</th>" for h in titles)
         rows = "".join(f"<tr><td>{html.escape(str(d.get('what')))}</td><td><b>{_value(d.get('choice'))}</b></td>"
                        f"<td>{html.escape(str(d.get('reason') or ''))}</td></tr>" for d in decisions)
-        parts.append(f"<h4>{html.escape(tr('Decisions'))}</h4>"
-                     f"<table cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
+        parts.append(f"<h4>{html.escape(QCoreApplication.translate('RoundDetail', 'Decisions'))}</h4>"
+                     f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
                      f"<tr>{head}</tr>{rows}</table>")
     counts = []
     if span.get("candidates") or span.get("near_misses"):
-        counts.append(tr("%1 candidates and %2 near misses: see the Candidates tab")
+        counts.append(QCoreApplication.translate("RoundDetail", "%1 candidates and %2 near misses: see the Candidates tab")
                       .replace("%1", str(len(span.get("candidates") or []))).replace("%2", str(len(span.get("near_misses") or []))))
     if span.get("llm"):
-        counts.append(tr("%1 LLM call(s): see the LLM tab").replace("%1", str(len(span["llm"]))))
+        counts.append(QCoreApplication.translate("RoundDetail", "%1 LLM call(s): see the LLM tab").replace("%1", str(len(span["llm"]))))
     if span.get("files"):
-        counts.append(tr("%1 file(s) written: see the Files tab").replace("%1", str(len(span["files"]))))
+        counts.append(QCoreApplication.translate("RoundDetail", "%1 file(s) written: see the Files tab").replace("%1", str(len(span["files"]))))
     if counts:
         parts.append("<p>" + "<br>".join(html.escape(c) for c in counts) + "</p>")
     outputs = {k: v for k, v in (span.get("outputs") or {}).items() if k != "candidates"}
-    parts.append(_pairs(tr("Outputs"), outputs))
-    parts.append(_pairs(tr("Inputs"), span.get("inputs") or {}))
+    parts.append(_pairs(QCoreApplication.translate("RoundDetail", "Outputs"), outputs))
+    parts.append(_pairs(QCoreApplication.translate("RoundDetail", "Inputs"), span.get("inputs") or {}))
     return "".join(parts)
 
 
@@ -79,20 +78,22 @@ def llm_text(state: RoleState) -> str:
     for call in calls:
         params = call.get("params") or {}
         out.append(f"#{call.get('index')} {call.get('provider') or ''} {call.get('model') or ''}  "
-                   + tr("tokens %1 + %2, %3 ms").replace("%1", str(call.get("prompt_tokens")))
+                   + QCoreApplication.translate("RoundDetail", "tokens %1 + %2, %3 ms").replace("%1", str(call.get("prompt_tokens")))
                    .replace("%2", str(call.get("completion_tokens"))).replace("%3", str(call.get("latency_ms")))
                    + "  " + json.dumps(params, ensure_ascii=False))
         if call.get("error"):
             err = call["error"]
-            out.append(tr("error: %1").replace("%1", f"{err.get('kind')} {err.get('status') or ''} {err.get('message')}"))
+            out.append(QCoreApplication.translate("RoundDetail", "error: %1").replace("%1", f"{err.get('kind')} {err.get('status') or ''} {err.get('message')}"))
         for message in call.get("prompt") or []:
             out.append(f"── {message.get('role')} ──\n{message.get('content')}")
-        out.append(f"── {tr('reply')} ──\n{call.get('response') or ''}")
+        reply = QCoreApplication.translate("RoundDetail", "reply")
+        out.append(f"── {reply} ──\n{call.get('response') or ''}")
         out.append("")
     if state.streamed and not calls:
-        out.append(f"── {tr('streaming')} ──\n{state.streamed}")
+        streaming = QCoreApplication.translate("RoundDetail", "streaming")
+        out.append(f"── {streaming} ──\n{state.streamed}")
     if not out:
-        out.append(tr("No LLM call in this role (offline, or a role that never asks one)."))
+        out.append(QCoreApplication.translate("RoundDetail", "No LLM call in this role (offline, or a role that never asks one)."))
     return "\n".join(out)
 
 
@@ -100,7 +101,7 @@ def files_text(state: RoleState) -> str:
     """The files the role wrote, each with its unified diff."""
     files = (state.span or {}).get("files") or []
     if not files:
-        return tr("This role wrote no file.")
+        return QCoreApplication.translate("RoundDetail", "This role wrote no file.")
     out = []
     for f in files:
         out.append(f"{f.get('action')} {f.get('path')} ({f.get('bytes')} bytes)")

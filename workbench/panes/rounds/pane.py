@@ -25,7 +25,7 @@ from core.assembler.config import AssemblerConfig, load_home_settings
 from core.assembler.debounce import Debouncer
 from core.errors import LinghunError
 from workbench.icons import icon
-from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel
+from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.links import raise_pane
 from workbench.panes.ontology.preview import llm_provider
@@ -136,6 +136,7 @@ class RoundsPane(Pane):
         self.rounds_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.rounds_view.verticalHeader().hide()
         self.rounds_view.setWordWrap(False)
+        _compact_rows(self.rounds_view)
         header = self.rounds_view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
@@ -164,6 +165,7 @@ class RoundsPane(Pane):
         self.candidates_view.setModel(self.candidates)
         self.candidates_view.verticalHeader().hide()
         self.candidates_view.setWordWrap(False)
+        _compact_rows(self.candidates_view)
         self.candidates_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.candidates_view.horizontalHeader().setStretchLastSection(True)
         self.llm_view = QPlainTextEdit(self)
@@ -267,7 +269,7 @@ class RoundsPane(Pane):
         current = self.current_round_id()
         self.model.reload()
         self.rounds_label.setText(self.tr("Past rounds (%1)").replace("%1", str(self.model.rowCount())))
-        for column, width in ((0, 140), (1, 260), (2, 150), (3, 70), (4, 60), (5, 50)):
+        for column, width in ((0, 150), (1, 200), (2, 120), (3, 64), (4, 56), (5, 48)):
             self.rounds_view.setColumnWidth(column, width)
         if current:
             self.select_round(current)
@@ -529,7 +531,7 @@ class RoundsPane(Pane):
         if live.finished:
             r = live.result or {}
             judged = " · ".join(str(v) for v in (r.get("level"), r.get("strategy")) if v)
-            parts.append(f"<b>{_html(str(r.get('status')))}</b>" + (f" · {judged}" if judged else "")
+            parts.append(f"<b>{_html(status_title(str(r.get('status'))))}</b>" + (f" · {judged}" if judged else "")
                          + (f" · {r['duration_ms']:.0f} ms" if isinstance(r.get("duration_ms"), (int, float)) else ""))
             if r.get("error"):
                 parts.append(f"<span style='color:#c0392b'>{_html(str(r['error']))}</span>")
@@ -658,6 +660,11 @@ class RoundsPane(Pane):
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
                 pass
+
+
+def _compact_rows(view: QTableView) -> None:
+    """One line of text per row: long lists (18 candidates, many rounds) fit without scrolling."""
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
 
 
 def _html(text: str) -> str:

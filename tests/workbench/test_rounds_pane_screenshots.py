@@ -1,0 +1,112 @@
+"""The rounds and evaluation panes render on the demo home in English and Chinese.
+
+A real round is run on a copy of the demo home (the rounds pane shows it, retriever selected);
+the evaluation pane runs on the evaluation fixtures (or, when the screenshots are being published
+and the shared LoCoMo development file is present, on it). Each pane is rendered offscreen to a PNG
+and checked to be a real picture with its translated strings in place. With
+``LINGHUN_SCREENSHOTS_DIR`` set, the PNGs are written there under their published names::
+
+    TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
+        /work/venv/bin/python -m pytest tests/workbench/test_rounds_pane_screenshots.py -q
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import resources
+from core.home import MemoryHome
+from workbench.panes import WorkbenchContext
+from workbench.settings import Settings
+
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtGui import QFont, QFontDatabase, QImage
+
+SIZE = (1280, 760)
+CJK_FONT = "WenQuanYi Micro Hei"
+FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
+SHARED_LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "locomo" / "locomo_dev7.json"
+
+
+@pytest.fixture(params=["en", "zh"])
+def language(request, qapp):
+    translators = []
+    old_font = qapp.font()
+    if request.param == "zh":
+        for name in ("linghun_zh_CN.qm", "panes_zh_CN.qm", "rounds_eval_zh_CN.qm"):
+            translator = QTranslator()
+            if translator.load(str(resources.I18N_DIR / name)):
+                QCoreApplication.installTranslator(translator)
+                translators.append(translator)
+        QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
+        if CJK_FONT in QFontDatabase.families():
+            qapp.setFont(QFont(CJK_FONT, 10))
+    yield request.param
+    for translator in translators:
+        QCoreApplication.removeTranslator(translator)
+    QLocale.setDefault(QLocale(QLocale.Language.English))
+    qapp.setFont(old_font)
+
+
+@pytest.fixture
+def ctx(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGHUN_DATA_DIR", str(tmp_path / "data"))
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"))
+    yield context
+    context.close()
+
+
+def _render(widget, qtbot, name: str, language: str, tmp_path: Path) -> QImage:
+    widget.resize(*SIZE)
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.wait(150)
+    image = widget.grab().toImage()
+    out_dir = Path(os.environ.get("LINGHUN_SCREENSHOTS_DIR") or tmp_path)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    assert image.save(str(out_dir / f"{name}-{language}.png"))
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 23) for y in range(0, image.height(), 17)}
+    assert len(colours) > 8
+    return image
+
+
+def test_rounds_pane(ctx, qtbot, language, tmp_path):
+    from workbench.panes.rounds import RoundsPane
+
+    pane = RoundsPane.create(ctx)
+    qtbot.addWidget(pane)
+    pane.resize(*SIZE)
+    pane.question.setText("vault 的迁移之前是怎么决定的？来龙去脉")
+    with qtbot.waitSignal(pane.sig_round_finished, timeout=30000):
+        pane.run()
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=10000)
+    assert pane.strip.selected() == "retriever"
+    assert pane.tabs.tabText(0) == ("角色" if language == "zh" else "Role")
+    assert pane.strip.buttons["judge"].text().startswith("判官" if language == "zh" else "Judge")
+    pane.tabs.setCurrentIndex(1)  # the candidates with their BM25 terms
+    _render(pane, qtbot, "rounds", language, tmp_path)
+    pane.shutdown()
+
+
+def test_evaluation_pane(ctx, qtbot, language, tmp_path):
+    from workbench.panes.evaluation import EvaluationPane
+
+    pane = EvaluationPane.create(ctx)
+    qtbot.addWidget(pane)
+    pane.resize(*SIZE)
+    publish = os.environ.get("LINGHUN_SCREENSHOTS_DIR") and SHARED_LOCOMO.is_file()
+    pane.kind.setCurrentIndex(pane.kind.findData("locomo"))
+    pane.path.setText(str(SHARED_LOCOMO if publish else FIX / "locomo_tiny.json"))
+    pane.holdout.setText("6" if publish else "1")
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=300000) as ended:
+        pane.run()
+    assert ended.args == ["finished"]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=10000)
+    assert pane.btn_run.text() == ("运行" if language == "zh" else "Run")
+    assert pane.plot_names()
+    _render(pane, qtbot, "evaluation", language, tmp_path)
+    pane.shutdown()
