@@ -33,12 +33,14 @@ def _summary_text(report) -> str:
     lines = [f"report: {report.markdown}", f"json:   {report.json}"]
     for name, s in report.data.get("runs", {}).items():
         o = s["overall"]
-        recalls = "  ".join(f"{k} {v:.1f}" for k, v in o.items() if k.startswith("R@") and v == v)
-        lines.append(f"{name:<10} {recalls}  p95 {s['latency_ms']['p95']:.2f} ms")
+        recalls = "  ".join(f"{k} {v:.1f}" for k, v in o.items() if k.startswith("R@") and v is not None)
+        p95 = s["latency_ms"]["p95"]
+        lines.append(f"{name:<10} {recalls}" + (f"  p95 {p95:.2f} ms" if p95 is not None else ""))
     for split, block in report.data.get("splits", {}).items():
         for name, s in block["runs"].items():
             o = s["overall"]
-            lines.append(f"  {split}: {name:<10} R@5 {o.get('R@5', float('nan')):.1f}  R@10 {o['R@10']:.1f}")
+            lines.append(f"  {split}: {name:<10} " + "  ".join(
+                f"R@{k} {o[f'R@{k}']:.1f}" for k in (5, 10) if o.get(f"R@{k}") is not None))
     return "\n".join(lines)
 
 

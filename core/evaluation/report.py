@@ -130,8 +130,9 @@ def write_report(
         "notes": list(notes),
     }
     md_path, json_path = out / "report.md", out / "report.json"
+    data = _jsonable(data)
     atomic_write(md_path, "\n".join(md) + "\n")
-    write_json(json_path, _jsonable(data))
+    write_json(json_path, data)
     return Report(md_path, json_path, plots, data)
 
 

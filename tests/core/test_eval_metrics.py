@@ -149,3 +149,10 @@ def test_cue_evaluation_with_goals(tmp_path, capsys):
                  "--out", str(tmp_path / "c")]) == 0
     md = (tmp_path / "c" / "report.md").read_text(encoding="utf-8")
     assert "| all | 24 |" in md and (tmp_path / "c" / "plots" / "cue_hit_at_10.png").is_file()
+
+
+def test_cli_json_is_strict_json(tmp_path, capsys):
+    assert main(["eval", "locomo", str(FIX / "locomo_tiny.json"), "--out", str(tmp_path / "r"), "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
+    assert data["runs"]["linghun"]["groups"]["3"]["R@1"] is None
