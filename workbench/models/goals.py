@@ -28,6 +28,7 @@ STATE_NAMES = {
     "achieved": QT_TRANSLATE_NOOP("GoalsModel", "achieved"),
     "abandoned": QT_TRANSLATE_NOOP("GoalsModel", "abandoned"),
 }
+PARTS_TOOLTIP = QT_TRANSLATE_NOOP("GoalsModel", "similarity %1 + domain %2 + bridge %3 + base %4 = %5")
 PRIORITY_NAMES = {
     "high": QT_TRANSLATE_NOOP("GoalsModel", "high"),
     "medium": QT_TRANSLATE_NOOP("GoalsModel", "medium"),
@@ -142,7 +143,7 @@ class GoalsModel(QAbstractTableModel):
                 return "；".join(g.triggers)
             if col == 6:
                 return g.speaker
-            return g.updated
+            return g.updated if role != Qt.ItemDataRole.DisplayRole else g.updated[:16]  # minutes are enough to read
         if role == Qt.ItemDataRole.ForegroundRole and col == 3 and g.state in STATE_COLOURS:
             return QBrush(QColor(STATE_COLOURS[g.state]))
         return None
@@ -252,7 +253,7 @@ class ActivationModel(QAbstractTableModel):
             return f"{a.state_weight:g} ({state_name(a.goal.state)})"
         if role == Qt.ItemDataRole.ToolTipRole:
             p = score_parts(a)
-            return tr("similarity %1 + domain %2 + bridge %3 + base %4 = %5") \
+            return tr(PARTS_TOOLTIP) \
                 .replace("%1", f"{p.similarity:.3f}").replace("%2", f"{p.domain:.3f}") \
                 .replace("%3", f"{p.bridge:.3f}").replace("%4", f"{p.base:.3f}").replace("%5", f"{a.score:.3f}")
         if role == Qt.ItemDataRole.ForegroundRole and col == 1 and a.residual_gain > 0:

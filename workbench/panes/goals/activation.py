@@ -86,6 +86,7 @@ class ActivationDemo(QWidget):
         self.view.setColumnWidth(1, 100)
         self.view.setColumnWidth(3, 60)
         self.view.setColumnWidth(ActivationModel.PARTS_COLUMN, 170)
+        self.view.setColumnWidth(7, 190)
         self.view.doubleClicked.connect(self._on_double_clicked)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

@@ -156,7 +156,7 @@ class GoalsPane(Pane):
         upper.addWidget(detail)
         upper.setStretchFactor(0, 3)
         upper.setStretchFactor(1, 2)
-        upper.setSizes([760, 520])
+        upper.setSizes([800, 480])
 
         self.activation = ActivationDemo(self.goals, self)
         self.activation.sig_goal_activated.connect(self.select)
@@ -166,6 +166,7 @@ class GoalsPane(Pane):
         splitter.addWidget(self.activation)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([420, 320])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)
@@ -203,10 +204,9 @@ class GoalsPane(Pane):
         self.errors.setText(self.tr("goals.json cannot be read: %1").replace("%1", self.error))
         self.errors.setVisible(bool(self.error))
         self.act_add.setEnabled(not self.error)
-        for column in (0, 2, 3, 4, 6):
+        for column in (0, 2, 3, 4, 6, 7):
             self.view.resizeColumnToContents(column)
-        self.view.setColumnWidth(5, 150)
-        self.view.setColumnWidth(7, 96)
+        self.view.setColumnWidth(5, 140)
         if key is None or not self.select(key):
             self._show(self.current_goal())
         self.activation.rank()
@@ -281,8 +281,9 @@ class GoalsPane(Pane):
         self.diagram.set_state(goal.state, last)
         for item in goal.history:
             self.history.addTopLevelItem(QTreeWidgetItem([str(item.get("at", "")), *self._history_text(item)]))
-        for column in (0, 1, 3):
+        for column in (0, 1):
             self.history.resizeColumnToContents(column)
+        self.history.setColumnWidth(3, 150)
         if self.history.topLevelItemCount():
             self.history.scrollToItem(self.history.topLevelItem(self.history.topLevelItemCount() - 1))
 

@@ -57,6 +57,7 @@ class MapGraphView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._items: dict[str, _NodeItem] = {}
         self._edges: list[tuple[QGraphicsPathItem, str, str, str]] = []
         self._selected: str | None = None
@@ -108,6 +109,7 @@ class MapGraphView(QGraphicsView):
         self._restyle()
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-10, -10, 10, 10))
         self.fit_width()
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())  # the axis headers first
 
     @staticmethod
     def _x(column: int) -> float:
@@ -142,7 +144,7 @@ class MapGraphView(QGraphicsView):
         self._selected = node_id if node_id in self._items else None
         self._restyle()
         item = self._items.get(node_id or "")
-        if item is not None:
+        if item is not None and self.isVisible():  # a hidden view has no size to scroll by yet
             self.ensureVisible(item, 40, 40)
         return item is not None
 
@@ -176,8 +178,13 @@ class MapGraphView(QGraphicsView):
         if width <= 0:
             return
         scale = max(0.5, min(1.0, (self.viewport().width() - 4) / width))
+        at_top = self.verticalScrollBar().value() <= self.verticalScrollBar().minimum()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.resetTransform()
         self.scale(scale, scale)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        if at_top:
+            self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)

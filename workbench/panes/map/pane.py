@@ -402,12 +402,15 @@ class MapPane(Pane):
         kind = result.get("type", "")
         pointer = result.get("pointer", "")
         links = []
+        show_entry = self.tr("Show in the entries pane")
+        journal = self.tr("Journal of that day")
+        episodic = self.tr("Episodic archive")
         if kind == "entry":
-            links.append(f'<a href="entry:{result.get("id")}">{self.tr("Show in the entries pane")}</a>')
+            links.append(f'<a href="entry:{result.get("id")}">{show_entry}</a>')
         if result.get("journal"):
-            links.append(f'<a href="drill:{result["journal"]}">{self.tr("Journal of that day")}</a>')
+            links.append(f'<a href="drill:{result["journal"]}">{journal}</a>')
         if result.get("episodic"):
-            links.append(f'<a href="drill:{result["episodic"]}">{self.tr("Episodic archive")}</a>')
+            links.append(f'<a href="drill:{result["episodic"]}">{episodic}</a>')
         cited = result.get("cites") or result.get("entries") or []
         if cited:
             shown = " ".join(f'<a href="drill:[{c["n"]}]">[{c["n"]}]</a>' for c in cited[:80])
