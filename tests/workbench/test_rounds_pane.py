@@ -230,3 +230,20 @@ def test_a_torn_trace_line_leaves_the_other_rounds_listed(pane, ctx):
         fh.write('{"type": "round", "round": "2026')
     pane.reload()
     assert [r["round"] for r in pane.model.rounds()] == [result.round_id]
+
+
+def test_rerun_without_changes_is_an_exact_replay(pane, ctx, qtbot):
+    first = Assembler(ctx.home, debouncer=Debouncer()).run(DEEP, session="agent")
+    pane.reload()
+    pane.open_round(first.round_id)
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=30000):
+        pane.rerun()
+    qtbot.waitUntil(lambda: pane._rerun_handle is None, timeout=5000)
+    assert "No difference from the original round." in pane.diff_view.toPlainText()
+    # re-running the re-run compares with the original round, not with the re-run
+    pane.overrides.setText("retrieval.mode=never")
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=30000):
+        pane.rerun()
+    qtbot.waitUntil(lambda: pane._rerun_handle is None, timeout=5000)
+    assert f"of {first.round_id}" in pane.diff_view.toPlainText()
+    assert "retrieval.mode" in pane.diff_view.toPlainText()

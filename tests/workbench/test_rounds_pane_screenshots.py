@@ -77,6 +77,12 @@ def _render(widget, qtbot, name: str, language: str, tmp_path: Path) -> QImage:
 def test_rounds_pane(ctx, qtbot, language, tmp_path):
     from workbench.panes.rounds import RoundsPane
 
+    from core.assembler import Assembler, Debouncer
+
+    # a few earlier rounds, as the agent would have asked them: a gap, an update, a summary
+    for n, question in enumerate(("vault 的访问策略是谁维护的？", "checkout-api 现在的最新版本是多少？",
+                                  "总结一下这几周 ledger-worker 学到了什么")):
+        Assembler(ctx.home, debouncer=Debouncer()).run(question, session=f"agent-{n}")
     pane = RoundsPane.create(ctx)
     qtbot.addWidget(pane)
     pane.resize(*SIZE)

@@ -334,7 +334,8 @@ class EvaluationPane(Pane):
         self.report_path = markdown
         self._plots = [(name, QPixmap(str(folder / name))) for name in plots]
         self._layout_plots()
-        self.status.setText(self.tr("Report: %1").replace("%1", str(markdown)))
+        self.status.setText(self.tr("Report: %1").replace("%1", f"{folder.name}/{markdown.name}"))
+        self.status.setToolTip(str(markdown))
         self._update_actions()
         self.sig_report_shown.emit(str(markdown))
         return True

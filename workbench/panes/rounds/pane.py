@@ -219,17 +219,7 @@ class RoundsPane(Pane):
 
     def retranslate_ui(self) -> None:
         self.question.setPlaceholderText(self.tr("Ask the memory a question, e.g. 之前怎么决定的？来龙去脉"))
-        current = self.llm_choice.currentData() or "offline"
-        self.llm_choice.blockSignals(True)
-        self.llm_choice.clear()
-        self.llm_choice.addItem(self.tr("Offline"), "offline")
-        llm = self.ctx.settings.llm
-        configured = llm.provider != "offline"
-        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
-                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
-        self.llm_choice.model().item(1).setEnabled(configured)
-        self.llm_choice.setCurrentIndex(max(0, self.llm_choice.findData(current)))
-        self.llm_choice.blockSignals(False)
+        self._fill_llm_choices()
         self.llm_choice.setToolTip(self.tr("Offline: every role runs its deterministic behaviour. "
                                            "Configured LLM: the provider of the settings."))
         self.dry_run.setText(self.tr("Dry run"))
@@ -248,19 +238,35 @@ class RoundsPane(Pane):
                                        self.tr("Bundle"), self.tr("Re-run"))):
             self.tabs.setTabText(index, title)
         self.overrides.setPlaceholderText(self.tr("changed settings: retrieval.mode=always; retrieval.topK=5"))
-        rerun_current = self.rerun_llm.currentData() or "replay"
-        self.rerun_llm.clear()
-        self.rerun_llm.addItem(self.tr("Recorded LLM answers"), "replay")
-        self.rerun_llm.addItem(self.tr("Offline"), "offline")
-        self.rerun_llm.addItem(self.tr("Configured LLM"), "openai")
-        self.rerun_llm.model().item(2).setEnabled(configured)
-        self.rerun_llm.setCurrentIndex(max(0, self.rerun_llm.findData(rerun_current)))
         self.btn_rerun.setText(self.tr("Re-run"))
         self.rerun_help.setText(self.tr("Run the shown round again from its trace, as a dry run, with the settings "
                                         "changed below, and list what differs from the original, role by role."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
         self.candidates.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.candidates.COLUMNS) - 1)
         self._show_round()
+
+    def _fill_llm_choices(self) -> None:
+        """The LLM choices, from the settings as they are now (the settings dialog may have changed them)."""
+        llm = self.ctx.settings.llm
+        configured = llm.provider != "offline"
+        current = self.llm_choice.currentData() or "offline"
+        self.llm_choice.clear()
+        self.llm_choice.addItem(self.tr("Offline"), "offline")
+        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
+                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
+        self.llm_choice.model().item(1).setEnabled(configured)
+        self.llm_choice.setCurrentIndex(self.llm_choice.findData(current) if configured else 0)
+        rerun_current = self.rerun_llm.currentData() or "replay"
+        self.rerun_llm.clear()
+        self.rerun_llm.addItem(self.tr("Recorded LLM answers"), "replay")
+        self.rerun_llm.addItem(self.tr("Offline"), "offline")
+        self.rerun_llm.addItem(self.tr("Configured LLM"), "openai")
+        self.rerun_llm.model().item(2).setEnabled(configured)
+        self.rerun_llm.setCurrentIndex(max(0, self.rerun_llm.findData(rerun_current)) if configured or rerun_current != "openai" else 0)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._fill_llm_choices()
+        super().showEvent(event)
 
     # -- past rounds ------------------------------------------------------------------------------
     @Slot()
@@ -501,7 +507,7 @@ class RoundsPane(Pane):
         self.role_view.setHtml(span_html(state))
         self.candidates.set_span(state.span)
         if self.candidates.rowCount():
-            for column, width in ((0, 44), (1, 80), (2, 70), (3, 60), (4, 200), (5, 110)):
+            for column, width in ((0, 44), (1, 80), (2, 60), (3, 56), (4, 130), (5, 120)):
                 self.candidates_view.setColumnWidth(column, width)
         self.llm_view.setPlainText(llm_text(state))
         self.files_view.setPlainText(files_text(state))
