@@ -68,33 +68,46 @@ def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, basel
     return results
 
 
-def _splits(dataset: Dataset, held: list[str]) -> dict[str, list[str]] | None:
+def splits_for(dataset: Dataset, held: list[str]) -> dict[str, list[str]] | None:
+    """The report's "tune (...)" / "held-out (...)" conversation lists, or None without a holdout."""
     if not held:
         return None
     tune = [c.id for c in dataset.conversations if c.id not in held]
     return {"tune (" + ", ".join(tune) + ")": tune, "held-out (" + ", ".join(held) + ")": held}
 
 
+_splits = splits_for  # older name, kept for callers
+
+
+def focus_of(ks: Sequence[int], preferred: Sequence[int]) -> tuple[int, ...]:
+    """The k drawn per group: the preferred ones that were measured, else the two smallest."""
+    chosen = tuple(k for k in preferred if k in ks)
+    return chosen or tuple(sorted(ks)[:2])
+
+
 def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                    dense: bool = False, baseline: bool = True, progress: Progress | None = None,
-                    cancelled: Callable[[], bool] | None = None) -> Report:
+                    dense: bool = False, baseline: bool = True, ks: Sequence[int] = DEFAULT_KS,
+                    progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
+    """LoCoMo turn retrieval, ours beside plain rank-bm25, written to ``out_dir``."""
     dataset = load_locomo(path)
     held = holdout_ids(dataset, holdout)
     config, notes = search_config(dense)
-    runs = _runs(dataset, DEFAULT_KS, config, progress, cancelled, baseline)
-    return write_report(out_dir, "LoCoMo turn retrieval", runs, splits=_splits(dataset, held),
-                        group_label="category", group_names=CATEGORY_NAMES, notes=notes)
+    runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline)
+    return write_report(out_dir, "LoCoMo turn retrieval", runs, splits=splits_for(dataset, held),
+                        group_label="category", group_names=CATEGORY_NAMES, focus_ks=focus_of(ks, (5, 10)),
+                        notes=notes)
 
 
 def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                  dense: bool = False, baseline: bool = True, progress: Progress | None = None,
-                  cancelled: Callable[[], bool] | None = None) -> Report:
+                  dense: bool = False, baseline: bool = True, ks: Sequence[int] = BEAM_KS,
+                  progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
+    """BEAM message-level evidence recall per ability, ours beside plain rank-bm25."""
     dataset = load_beam(path)
     held = holdout_ids(dataset, holdout)
     config, notes = search_config(dense)
-    runs = _runs(dataset, BEAM_KS, config, progress, cancelled, baseline)
-    return write_report(out_dir, "BEAM message-level evidence recall", runs, splits=_splits(dataset, held),
-                        group_label="ability", focus_ks=(5, 10, 20),
+    runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline)
+    return write_report(out_dir, "BEAM message-level evidence recall", runs, splits=splits_for(dataset, held),
+                        group_label="ability", focus_ks=focus_of(ks, (5, 10, 20)),
                         notes=notes + ["R@bundle: recall inside the top 12 units the retriever hands the assembler"])
 
 

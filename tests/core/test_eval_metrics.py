@@ -156,3 +156,12 @@ def test_cli_json_is_strict_json(tmp_path, capsys):
     out = capsys.readouterr().out
     data = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
     assert data["runs"]["linghun"]["groups"]["3"]["R@1"] is None
+
+
+def test_suite_takes_the_k_to_measure(tmp_path):
+    from core.evaluation.suite import evaluate_beam, focus_of
+
+    rep = evaluate_beam(FIX / "beam", tmp_path / "b", ks=(1, 3), holdout=["2"])
+    assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {"R@1", "R@3", "R@bundle"}
+    assert "linghun R@1" in rep.markdown.read_text(encoding="utf-8")
+    assert focus_of((1, 5, 10), (5, 10, 20)) == (5, 10) and focus_of((2, 3, 4), (5,)) == (2, 3)
