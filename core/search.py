@@ -143,7 +143,8 @@ class Searcher:
 
     def _index_text(self, unit: Unit, sep: str = " ") -> str:
         speaker = unit.meta.get("speaker") if self.config.speaker else None
-        return f"{speaker}{sep}{unit.text}" if speaker else unit.text
+        text = unit.text or ""
+        return f"{speaker}{sep}{text}" if speaker else text
 
     def _build_sessions(self, own: list[list[str]], sessions: list) -> None:
         keys: dict[Any, int] = {}

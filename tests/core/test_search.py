@@ -163,3 +163,9 @@ def test_neighbour_weights_shrink_for_long_units():
     assert short_hit.terms["@context"] == pytest.approx(0.6)
     assert long_hit.terms["@context"] == pytest.approx(0.6 * 20 / 82, rel=0.05)
     assert Searcher(long_units, replace(cfg, short_unit=0)).explain("marathon", "r").terms["@context"] == pytest.approx(0.6)
+
+
+def test_odd_units_do_not_break_the_searcher():
+    s = Searcher([Unit(1, None, {"speaker": "Anna"}), Unit(2, "", {}), Unit(3, "anna likes tea", {"session": None})])
+    assert [h.id for h in s.search("Anna tea", 5)][0] == 3
+    assert s.search("tea", 0) == []
