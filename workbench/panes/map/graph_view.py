@@ -173,11 +173,12 @@ class MapGraphView(QGraphicsView):
             path_item.setZValue(1.5 if touching else 1)
 
     def fit_width(self) -> None:
-        """Scale so the four columns fill the width (not below half size); rows scroll."""
+        """Scale so the four columns fill the width (not below 3/4 size: the labels stay readable,
+        a narrow dock scrolls sideways); rows scroll."""
         width = self.scene().sceneRect().width()
         if width <= 0:
             return
-        scale = max(0.5, min(1.0, (self.viewport().width() - 4) / width))
+        scale = max(0.75, min(1.0, (self.viewport().width() - 4) / width))
         at_top = self.verticalScrollBar().value() <= self.verticalScrollBar().minimum()
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.resetTransform()

@@ -197,6 +197,8 @@ class MapPane(Pane):
                  "archived_in": self.tr("cold section archived in"), "conflicts": self.tr("conflicting facts")}
         self.legend.setText("&nbsp;&nbsp;".join(
             f'<span style="color:{EDGE_COLOURS[k]}">━</span> {v}' for k, v in names.items()))
+        self.evidence_view.setPlaceholderText(self.tr("Select an item, or click a pointer of the map text, "
+                                                      "to see its evidence."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(MapModel.COLUMNS) - 1)
         if self.snapshot is not None:
             self.graph.set_layout(self.snapshot.layout)
