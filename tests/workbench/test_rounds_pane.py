@@ -247,3 +247,19 @@ def test_rerun_without_changes_is_an_exact_replay(pane, ctx, qtbot):
     qtbot.waitUntil(lambda: pane._rerun_handle is None, timeout=5000)
     assert f"of {first.round_id}" in pane.diff_view.toPlainText()
     assert "retrieval.mode" in pane.diff_view.toPlainText()
+
+
+def test_language_change_retranslates_the_strip_and_the_role(pane, ctx, qtbot):
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    _run(pane, qtbot, DEEP)
+    assert pane.strip.buttons["retriever"].text().startswith("Retriever")
+    translator = QTranslator()
+    assert translator.load(str(resources.I18N_DIR / "rounds_eval_zh_CN.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        qtbot.waitUntil(lambda: pane.strip.buttons["retriever"].text().startswith("捞手"), timeout=3000)
+        assert "决策" in pane.role_view.toPlainText() and pane.tabs.tabText(0) == "角色"
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    qtbot.waitUntil(lambda: pane.strip.buttons["retriever"].text().startswith("Retriever"), timeout=3000)

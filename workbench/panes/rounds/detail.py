@@ -52,7 +52,8 @@ def span_html(state: RoleState) -> str:
         head = "".join(f"<th align='left'>{html.escape(h)}</th>" for h in titles)
         rows = "".join(f"<tr><td>{html.escape(str(d.get('what')))}</td><td><b>{_value(d.get('choice'))}</b></td>"
                        f"<td>{html.escape(str(d.get('reason') or ''))}</td></tr>" for d in decisions)
-        parts.append(f"<h4>{html.escape(QCoreApplication.translate('RoundDetail', 'Decisions'))}</h4>"
+        title = QCoreApplication.translate("RoundDetail", "Decisions")
+        parts.append(f"<h4>{html.escape(title)}</h4>"
                      f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
                      f"<tr>{head}</tr>{rows}</table>")
     counts = []

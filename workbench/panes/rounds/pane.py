@@ -243,6 +243,8 @@ class RoundsPane(Pane):
                                         "changed below, and list what differs from the original, role by role."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
         self.candidates.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.candidates.COLUMNS) - 1)
+        self._refresh_strip()  # role and status names
+        self._show_role(self.strip.selected() if self.live is not None else None)
         self._show_round()
 
     def _fill_llm_choices(self) -> None:
