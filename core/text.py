@@ -194,14 +194,40 @@ def significant_tokens(text: str) -> list[str]:
     return list(seen)
 
 
+# Past forms of common irregular English verbs -> the base form. Questions ask in the present
+# ("When did she meet...?") while conversations tell in the past ("we met..."), and a suffix
+# stemmer cannot see that "met" is "meet".
+_IRREGULAR = """
+arise:arose,arisen awake:awoke,awoken be:was,were,been bear:borne become:became begin:began,begun
+bend:bent bite:bit,bitten bleed:bled blow:blew,blown break:broke,broken breed:bred bring:brought
+build:built burn:burnt buy:bought catch:caught choose:chose,chosen cling:clung come:came creep:crept
+deal:dealt dig:dug dive:dove do:did,done draw:drew,drawn dream:dreamt drink:drank,drunk drive:drove,driven
+eat:ate,eaten fall:fell,fallen feed:fed feel:felt fight:fought find:found flee:fled fly:flew,flown
+forbid:forbade forget:forgot,forgotten forgive:forgave,forgiven freeze:froze,frozen get:got,gotten
+give:gave,given go:went,gone grow:grew,grown hang:hung have:had hear:heard hide:hid,hidden
+hold:held keep:kept kneel:knelt know:knew,known lay:laid lead:led leap:leapt learn:learnt leave:left
+lend:lent lie:lain light:lit lose:lost make:made mean:meant meet:met pay:paid ride:rode,ridden
+ring:rang,rung rise:rose,risen run:ran say:said see:saw,seen seek:sought sell:sold send:sent sew:sewn
+shake:shook,shaken shine:shone shoot:shot show:shown shrink:shrank sing:sang,sung sink:sank,sunk sit:sat
+sleep:slept slide:slid speak:spoke,spoken speed:sped spend:spent spin:spun spit:spat spring:sprang
+stand:stood steal:stole,stolen stick:stuck sting:stung stink:stank strike:struck strive:strove
+swear:swore,sworn sweep:swept swim:swam,swum swing:swung take:took,taken teach:taught tear:tore,torn
+tell:told think:thought throw:threw,thrown understand:understood wake:woke,woken wear:wore,worn
+weave:wove,woven weep:wept win:won withdraw:withdrew write:wrote,written
+"""
+IRREGULAR_VERBS: dict[str, str] = {
+    form: base for item in _IRREGULAR.split() for base, forms in [item.split(":")] for form in forms.split(",")
+}
+
 _stemmers = threading.local()  # PyStemmer objects are not thread-safe: one per thread
 
 
 def stem(tokens: Iterable[str]) -> list[str]:
-    """English Snowball stems of ``tokens``; Chinese words and numbers pass through unchanged."""
+    """English Snowball stems of ``tokens`` (past forms of irregular verbs first mapped to their
+    base: "met" -> "meet"); Chinese words and numbers pass through unchanged."""
     stemmer = getattr(_stemmers, "english", None)
     if stemmer is None:
         import Stemmer
 
         stemmer = _stemmers.english = Stemmer.Stemmer("english")
-    return [stemmer.stemWord(tok) if "a" <= tok[0] <= "z" else tok for tok in tokens]
+    return [stemmer.stemWord(IRREGULAR_VERBS.get(tok, tok)) if "a" <= tok[0] <= "z" else tok for tok in tokens]

@@ -97,3 +97,9 @@ def test_tokenize_is_thread_safe():
     for t in threads:
         t.join()
     assert not errors and len({tuple(r) for r in results}) == 1
+
+
+def test_irregular_past_forms_meet_their_base():
+    assert stem(["met", "meeting", "drew", "drawing", "went", "wrote"]) == ["meet", "meet", "draw", "draw", "go", "write"]
+    # Nouns that look like past forms are left alone.
+    assert stem(["ground", "wound"]) == ["ground", "wound"]
