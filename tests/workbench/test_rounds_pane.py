@@ -263,3 +263,25 @@ def test_language_change_retranslates_the_strip_and_the_role(pane, ctx, qtbot):
     finally:
         QCoreApplication.removeTranslator(translator)
     qtbot.waitUntil(lambda: pane.strip.buttons["retriever"].text().startswith("Retriever"), timeout=3000)
+
+
+def test_a_second_run_within_the_debounce_window_is_shown_debounced(pane, qtbot):
+    _run(pane, qtbot, DEEP)
+    live = _run(pane, qtbot, "checkout-api 现在的最新版本是多少？")
+    assert live.result["status"] == "debounced"
+    assert pane.strip.status("debounce") == "skipped" and pane.strip.status("judge") == "not run"
+    assert pane.strip.selected() in ("debounce", "scribe")
+
+
+def test_the_pane_opens_and_runs_on_an_empty_home(tmp_path, empty_home, qtbot):
+    context = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "settings.ini"))
+    widget = RoundsPane.create(context)
+    qtbot.addWidget(widget)
+    try:
+        assert widget.model.rowCount() == 0 and not widget.btn_run.isEnabled()
+        live = _run(widget, qtbot, "what did we decide?")
+        assert live.result["status"] in ("ok", "failed")
+        assert [r for r, p in live.span_events() if p == "end"] == list(ROLES)
+    finally:
+        widget.shutdown()
+        context.close()
