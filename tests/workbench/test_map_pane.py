@@ -160,3 +160,21 @@ def test_the_map_is_rebuilt_when_memory_changes(pane, ctx, qtbot):
     qtbot.waitUntil(lambda: bool(rebuilt) and not pane.is_building() and not pane._rebuild_timer.isActive(), timeout=20000)
     assert len(rebuilt) <= 2
     assert len(pane.snapshot.map.entries) == len(ctx.memory.entries())
+
+
+def test_in_the_window_an_entry_pointer_selects_the_entry_in_the_entries_pane(tmp_path, qtbot):
+    from workbench.main_window import MainWindow
+
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    window = MainWindow(Settings(tmp_path / "settings.ini"))
+    qtbot.addWidget(window)
+    try:
+        assert window.open_home(tmp_path / "dsh", remember=False)
+        map_pane, entries_pane = window.pane("map"), window.pane("entries")
+        assert map_pane is not None and entries_pane is not None
+        qtbot.waitUntil(lambda: map_pane.snapshot is not None and not map_pane.is_building(), timeout=20000)
+        entry = [e for e in window.ctx.memory.entries() if not e.is_wrong][5]
+        map_pane.drill(f"[{entry.n}]")
+        assert entries_pane.selected_ids() == [entry.id]
+    finally:
+        window.close()  # closes the home: tasks joined, watcher and bridge stopped
