@@ -102,11 +102,11 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser("eval", help="measure retrieval on LoCoMo, BEAM or cue/trigger data",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="eval_command", metavar="DATASET", required=True)
-    for name, path_help, func in (
-        ("locomo", "a LoCoMo-format JSON file (e.g. locomo10.json)", _run_locomo),
-        ("beam", "a BEAM chat folder, or a folder of chat folders", _run_beam),
+    for name, label, path_help, func in (
+        ("locomo", "LoCoMo turn", "a LoCoMo-format JSON file (e.g. locomo10.json)", _run_locomo),
+        ("beam", "BEAM message", "a BEAM chat folder, or a folder of chat folders", _run_beam),
     ):
-        s = sub.add_parser(name, parents=[parent], help=f"{name} retrieval recall vs plain rank-bm25")
+        s = sub.add_parser(name, parents=[parent], help=f"{label} retrieval recall vs plain rank-bm25")
         s.add_argument("path", help=path_help)
         s.add_argument("--out", help=f"report folder (default: eval-report/{name})")
         s.add_argument("--holdout", action="append", metavar="IDS",

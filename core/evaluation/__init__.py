@@ -1,12 +1,16 @@
-"""Measuring what the memory recalls, on public benchmarks and on our own cue/trigger format.
+"""Measuring what the memory recalls, on public benchmarks and on cue/trigger pairs.
 
 - :mod:`core.evaluation.data` -- the common shapes: a conversation of turns, and questions with
   gold evidence ids.
-- :mod:`core.evaluation.locomo`, :mod:`core.evaluation.beam`, :mod:`core.evaluation.cues` -- loaders.
-- :mod:`core.evaluation.metrics` -- recall@k, hit@k, all@k, latency percentiles.
-- :mod:`core.evaluation.runner` -- runs a retriever over every question and aggregates.
+- :mod:`core.evaluation.locomo`, :mod:`core.evaluation.beam` -- loaders of the benchmark formats.
+- :mod:`core.evaluation.cues` -- cue/trigger recall: the goal system's channels
+  (``core.goals.cue_eval``) beside the workbench's searcher.
+- :mod:`core.evaluation.metrics` -- recall@k, hit@k, all@k, latency percentiles, token estimate.
+- :mod:`core.evaluation.runner` -- runs a retriever over every question (progress, cancel).
 - :mod:`core.evaluation.report` / :mod:`core.evaluation.png` -- Markdown, JSON and PNG output.
+- :mod:`core.evaluation.suite` -- one call per benchmark (the CLI and the workbench use it).
 - :mod:`core.evaluation.homes` -- turns a conversation into a memory home.
 
 No module here uses a dataset's LLM-written summaries or observations as retrieval units.
+See README.md beside this file for the commands, the metrics and the measured results.
 """
