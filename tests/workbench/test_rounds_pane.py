@@ -285,3 +285,11 @@ def test_the_pane_opens_and_runs_on_an_empty_home(tmp_path, empty_home, qtbot):
     finally:
         widget.shutdown()
         context.close()
+
+
+def test_rounds_model_keeps_the_newest_rounds_up_to_its_limit(ctx):
+    ids = [Assembler(ctx.home, debouncer=Debouncer()).run(q, session=f"s{i}").round_id
+           for i, q in enumerate((DEEP, GAP, "checkout-api 的最新版本"))]
+    model = RoundsModel(ctx.home, limit=2)
+    model.reload()
+    assert model.rowCount() == 2 and set(r["round"] for r in model.rounds()) <= set(ids)

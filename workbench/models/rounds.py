@@ -150,7 +150,8 @@ class LiveRound:
 
 
 class RoundsModel(QAbstractTableModel):
-    """Past rounds of a home, newest first, keyed by round id."""
+    """Past rounds of a home, newest first, keyed by round id (at most ``limit``: reading stops at
+    the day files holding the newest ``limit`` rounds, so months of traces open quickly)."""
 
     KeyRole = Qt.ItemDataRole.UserRole + 1
     COLUMNS = (
@@ -162,15 +163,16 @@ class RoundsModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("RoundsModel", "ms"),
     )
 
-    def __init__(self, home: MemoryHome, parent: QObject | None = None) -> None:
+    def __init__(self, home: MemoryHome, parent: QObject | None = None, limit: int = 500) -> None:
         super().__init__(parent)
         self.store = TraceStore(home)
+        self.limit = limit
         self._rows: list[dict[str, Any]] = []
         self._row_of: dict[str, int] = {}
 
     def reload(self) -> None:
         """Read the trace files again (a torn last line is skipped by the store)."""
-        rows = self.store.rounds()
+        rows = self.store.rounds(limit=self.limit)
         self.beginResetModel()
         self._rows = rows
         self._row_of = {r["round"]: i for i, r in enumerate(rows)}
