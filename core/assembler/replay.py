@@ -9,6 +9,8 @@ exact; with changed settings a prompt that was never recorded is an error shown 
 """
 from __future__ import annotations
 
+import threading
+
 import difflib
 import json
 from dataclasses import dataclass, field
@@ -56,8 +58,11 @@ class Rerun:
 
 def rerun(home: MemoryHome, round_id: str, overrides: Mapping[str, Any] | list[str] | None = None, *,
           llm: str = "replay", provider: LLMProvider | None = None, bus: EventBus | None = None,
-          keep_trace: bool = True) -> Rerun:
-    """Run ``round_id`` again (dry run) with ``overrides`` and compare it with the original."""
+          keep_trace: bool = True, cancel: "threading.Event | None" = None) -> Rerun:
+    """Run ``round_id`` again (dry run) with ``overrides`` and compare it with the original.
+
+    ``cancel`` is passed to the round, which stops before its next role once it is set.
+    """
     store = TraceStore(home)
     original = store.load(round_id)
     header = original["header"]
@@ -89,7 +94,7 @@ def rerun(home: MemoryHome, round_id: str, overrides: Mapping[str, Any] | list[s
     if _warm_digest(home)["warm_sha256"] != header.get("warm_sha256"):
         warnings.append("warm.md changed since the original round: retrieval may differ for that reason")
     result = assembler.run(header.get("query", ""), session=header.get("session", "default"), inputs=inputs,
-                           dry_run=True, replay_of=round_id)
+                           dry_run=True, replay_of=round_id, cancel=cancel)
     new = {"header": result.trace.header, "spans": [s.to_dict() for s in result.trace.spans],
            "result": result.trace.result}
     return Rerun(original, result, diff_rounds(original, new), warnings)

@@ -217,7 +217,8 @@ class TraceStore:
                     headers[record["round"]] = record
                 elif kind == "result":
                     results[record["round"]] = record
-            for rid in sorted(headers, reverse=True):
+            # newest first by start time; the id breaks ties (its suffix is random)
+            for rid in sorted(headers, key=lambda r: (headers[r].get("started_at") or "", r), reverse=True):
                 h, r = headers[rid], results.get(rid, {})
                 out.append({
                     "round": rid, "started_at": h.get("started_at"), "query": h.get("query"),

@@ -356,6 +356,19 @@ def test_rerun_from_trace_is_identical_and_overrides_show_in_the_diff(tmp_path):
     assert cycle["turnCount"] == 1
 
 
+def test_rerun_can_be_cancelled(tmp_path):
+    import threading
+
+    from core.assembler.replay import rerun
+
+    home = _story_home(tmp_path)
+    original = assembler(home).run("订单服务现在的端口是多少")
+    stop = threading.Event()
+    stop.set()
+    cancelled = rerun(home, original.round_id, bus=EventBus(), cancel=stop)
+    assert cancelled.result.status == "cancelled" and not cancelled.identical
+
+
 def test_settings_are_checked():
     from core.errors import InvalidInputError
 
