@@ -17,7 +17,8 @@ lists what helped and what did not):
 - ``@own``: a first-person query ("my", "I", "我") favours what the memory's owner said
   (speakers named in :attr:`SearchConfig.own_speakers`, e.g. the journal's 用户 / user);
 - ``@dense``: cosine similarity of sentence embeddings, only when enabled and the optional
-  embedding package is installed (:mod:`core.embeddings`).
+  embedding package is installed (:mod:`core.embeddings`), and ``@dense-context``: the same for
+  the unit's same-session neighbours (weighted 1/distance).
 
 Neighbours and sessions help short chat turns, not long messages: their weights shrink by
 ``short_unit / median unit length`` (in tokens) when units are longer than ``short_unit``.
@@ -78,6 +79,7 @@ class SearchConfig:
     own_speakers: tuple[str, ...] = ("user", "用户")  # who "I" / "my" is in a first-person query
     own_speaker_boost: float = 0.8
     dense_weight: float = 0.0  # embedding similarity; used only when core.embeddings.available()
+    dense_context_weight: float = 0.6  # neighbours' embedding similarity (with dense_weight > 0)
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
 
@@ -110,6 +112,10 @@ class Searcher:
         self._index = BM25Index([u.text for u in self.units], ids, k1=cfg.k1, b=cfg.b,
                                 tokenizer=self._analyse, tokens=own)
         sessions = [u.meta.get("session") for u in self.units]
+        # One number per session; units without a session get one of their own (no neighbours).
+        keys: dict[Any, int] = {}
+        self._session_key = np.array([keys.setdefault(x, len(keys)) if x is not None else -1 - i
+                                      for i, x in enumerate(sessions)])
         self._neighbour_scale = 1.0
         if cfg.short_unit > 0 and own:
             median = float(np.median([len(t) for t in own]))
@@ -182,7 +188,11 @@ class Searcher:
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
         if self._dense is not None:
             query_vec = embeddings.encoder().encode([q.text])[0]
-            parts["@dense"] = (cfg.dense_weight, _normalised(np.maximum(self._dense @ query_vec, 0.0)))
+            dense = _normalised(np.maximum(self._dense @ query_vec, 0.0))
+            parts["@dense"] = (cfg.dense_weight, dense)
+            if cfg.dense_context_weight > 0 and cfg.context_window > 0:
+                parts["@dense-context"] = (cfg.dense_context_weight,
+                                           _normalised(_spread(dense, self._session_key, cfg.context_window)))
             matched = np.ones(len(self.units), dtype=bool)
         if cfg.named_boost > 0:
             named = [mask for name, mask in self._speaker_units.items() if _names(name, q)]
@@ -236,6 +246,16 @@ class Searcher:
     def search_with_recency(self, query: str, k: int, newest: int) -> list[Hit]:
         """``search`` plus the SPEC 13 recency safeguard (the ``newest`` units unioned after)."""
         return recency_union(self.search(query, k), self.newest_ids(newest), index=self._index)
+
+
+def _spread(scores: np.ndarray, session_key: np.ndarray, window: int) -> np.ndarray:
+    """Each unit's sum of its same-session neighbours' scores, weighted 1/distance."""
+    out = np.zeros_like(scores)
+    for d in range(1, min(window, len(scores) - 1) + 1):
+        same = session_key[d:] == session_key[:-d]
+        out[d:] += np.where(same, scores[:-d], 0.0) / d
+        out[:-d] += np.where(same, scores[d:], 0.0) / d
+    return out
 
 
 def _neighbour_tokens(own: list[list[str]], sessions: list, window: int) -> list[list[str]]:

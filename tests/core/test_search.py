@@ -131,9 +131,15 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
     monkeypatch.setattr(embeddings, "available", lambda: True)
     monkeypatch.setattr(embeddings, "encoder", lambda: Stub())
     s = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0))
-    ids = [h.id for h in s.search("a dog", 3)]
-    assert set(ids[:2]) == {"b1", "b2"}
-    assert all("@dense" in h.terms for h in s.search("a dog", 3)[:2])
+    hits = s.search("a dog", 6)
+    assert {h.id for h in hits[:2]} == {"b1", "b2"}
+    assert all("@dense" in h.terms for h in hits[:2])
+    # b3's neighbours (b1 at distance 2, b2 at 1) are about dogs: it gets their similarity.
+    b3 = next(h for h in hits if h.id == "b3")
+    assert "@dense" not in b3.terms and b3.terms["@dense-context"] > 0
+    assert all(sum(h.terms.values()) == pytest.approx(h.score) for h in hits)
+    no_ctx = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0, dense_context_weight=0.0))
+    assert all("@dense-context" not in h.terms for h in no_ctx.search("a dog", 6))
 
 
 def test_empty_searcher():
