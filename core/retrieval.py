@@ -215,6 +215,10 @@ class BM25Index:
 
             raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
 
+    def position_of(self, doc_id: Hashable, default: int = -1) -> int:
+        """Index of the unit with ``doc_id``, or ``default`` when absent."""
+        return self._position.get(doc_id, default)
+
     def explain(self, query: str | Sequence[str], index: int) -> Hit:
         """Why the unit at ``index`` scores what it does for ``query``, and where it ranks.
 
@@ -246,9 +250,7 @@ def recency_union(
         if doc_id in present:
             continue
         present.add(doc_id)
-        position = -1
-        if index is not None:
-            position = index._position.get(doc_id, -1)
+        position = index.position_of(doc_id) if index is not None else -1
         out.append(Hit(len(out) + 1, doc_id, position, 0.0, {}, "recency"))
     return out
 
