@@ -211,6 +211,19 @@ class MainWindow(QMainWindow):
             self.docks[cls.NAME] = dock
         for dock in first_by_area.values():
             dock.raise_()
+        self._initial_sizes = first_by_area
+
+    def _apply_initial_sizes(self) -> None:
+        """Share the width between the left and right areas, and the height with the bottom, by STRETCH."""
+        by_dock = {self.docks[c.NAME]: c.STRETCH for c in panes.registered_panes()}
+        A = Qt.DockWidgetArea
+        for orientation, areas in ((Qt.Orientation.Horizontal, (A.LeftDockWidgetArea, A.RightDockWidgetArea)),
+                                   (Qt.Orientation.Vertical, (A.TopDockWidgetArea, A.BottomDockWidgetArea))):
+            docks = [self._initial_sizes[a] for a in areas if a in self._initial_sizes]
+            if len(docks) > 1:
+                total = self.width() if orientation == Qt.Orientation.Horizontal else self.height()
+                weight = sum(by_dock[d] for d in docks)
+                self.resizeDocks(docks, [int(total * by_dock[d] / weight) for d in docks], orientation)
 
     def _placeholder(self) -> QWidget:
         label = QLabel(self.tr("No memory home is open."))
@@ -222,8 +235,8 @@ class MainWindow(QMainWindow):
         geometry, state = self.settings.window_state()
         if geometry is not None:
             self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
+        if state is None or not self.restoreState(state):
+            self._apply_initial_sizes()
 
     def save_layout(self) -> None:
         self.settings.save_window_state(self.saveGeometry(), self.saveState())
@@ -236,6 +249,7 @@ class MainWindow(QMainWindow):
             dock.setFloating(False)
             self.addDockWidget(cls.AREA, dock)
             dock.show()
+        self._apply_initial_sizes()
         self.settings.clear_window_state()
 
     # -- homes ------------------------------------------------------------------------------

@@ -83,9 +83,18 @@ class InsertRaw:
     raw: str
     entry_id: str | None = None
 
-    def apply(self, memory: Memory) -> DeleteEntry:
-        entry = memory.insert_raw(self.index, self.raw, self.entry_id)
-        return DeleteEntry(entry.id, expect=entry.raw)
+    def apply(self, memory: Memory) -> "DeleteEntry | Batch":
+        with memory.home.lock().hold():
+            entries = memory.entries()
+            # Inserting at the end adds a blank separator to the entry before; undo removes it too.
+            previous = entries[-1] if entries and self.index >= len(entries) else None
+            entry = memory.insert_raw(self.index, self.raw, self.entry_id)
+            inverse = DeleteEntry(entry.id, expect=entry.raw)
+            if previous is not None:
+                now = memory.entry(previous.id)
+                if now.raw != previous.raw:
+                    return Batch([inverse, ReplaceRaw(previous.id, previous.raw, expect=now.raw)])
+            return inverse
 
 
 @dataclass

@@ -159,7 +159,7 @@ class EntriesModel(QAbstractTableModel):
         e = r.entry
         if role == Qt.ItemDataRole.DisplayRole:
             if column == COL_N:
-                return e.n
+                return str(e.n)
             if column == COL_KIND:
                 return word(e.kind)
             if column == COL_CONFIDENCE:
@@ -232,7 +232,7 @@ class EntriesModel(QAbstractTableModel):
         for e in entries:
             old = self._rows.get(e.id)
             rows[e.id] = old if old is not None and old.entry == e else _Row.of(e)
-        target = self._sorted([e.id for e in entries]) if self._sort[0] >= 0 else [e.id for e in entries]
+        target = self._sorted([e.id for e in entries], rows) if self._sort[0] >= 0 else [e.id for e in entries]
         self._apply(target, rows, fresh)
         self.sig_reloaded.emit()
 
@@ -315,15 +315,17 @@ class EntriesFilterProxy(QSortFilterProxyModel):
 
     def set_filter(self, kinds=None, confidences=None, text: str | None = None) -> None:
         """``kinds`` / ``confidences``: iterables of values, or None for all; ``text``: words to find."""
+        self.beginFilterChange()
         self._kinds = frozenset(kinds) if kinds is not None else None
         self._confidences = frozenset(confidences) if confidences is not None else None
         if text is not None:
             self._terms = tuple(text.lower().split())
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_text(self, text: str) -> None:
+        self.beginFilterChange()
         self._terms = tuple(text.lower().split())
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
         kind, confidence, haystack = self.sourceModel().facets(source_row)

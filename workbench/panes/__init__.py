@@ -116,6 +116,7 @@ class Pane(QWidget):
         ICON: icon name in resources/icons (without .svg), or "".
         AREA: the dock area it starts in.
         ORDER: position in the View menu and among tabified docks.
+        STRETCH: relative size of its dock beside the other areas' docks at first start.
         ctx: the shared ``WorkbenchContext``.
     """
 
@@ -124,6 +125,7 @@ class Pane(QWidget):
     ICON: ClassVar[str] = ""
     AREA: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER: ClassVar[int] = 100
+    STRETCH: ClassVar[int] = 1  # share of its dock area's width or height at first start
 
     def __init__(self, ctx: WorkbenchContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)

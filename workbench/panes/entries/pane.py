@@ -51,6 +51,7 @@ class EntriesPane(Pane):
     ICON = "entries"
     AREA = Qt.DockWidgetArea.LeftDockWidgetArea
     ORDER = 10
+    STRETCH = 3
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
@@ -147,9 +148,12 @@ class EntriesPane(Pane):
         hh = view.horizontalHeader()
         hh.setStretchLastSection(True)
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        em = view.fontMetrics().horizontalAdvance("M")
-        for column, width in ((COL_N, 3), (COL_KIND, 8), (COL_CONFIDENCE, 7), (COL_STAMP, 9), (COL_LAST_ACCESS, 9)):
-            view.setColumnWidth(column, width * em)
+        fm = view.fontMetrics()
+        stamp = fm.horizontalAdvance("2026-10-07 11:30") + 16
+        for column, width in ((COL_N, fm.horizontalAdvance("00000") + 12), (COL_KIND, fm.horizontalAdvance("experience") + 40),
+                              (COL_CONFIDENCE, fm.horizontalAdvance("(medium)") + 16), (COL_STAMP, stamp),
+                              (COL_LAST_ACCESS, stamp)):
+            view.setColumnWidth(column, width)
         self.view = view
 
     def _act(self, icon: str, shortcut=None, slot=None) -> QAction:
@@ -271,17 +275,34 @@ class EntriesPane(Pane):
         self.view.scrollTo(index)
         return True
 
+    def _update_actions(self) -> None:
+        selected = bool(self.view.selectionModel().selectedRows()) and not self.model.error
+        for act in self._selection_actions:
+            act.setEnabled(selected)
+
     @Slot()
     def _selection_changed(self, *_args) -> None:
+        self._update_actions()
         ids = self.selected_ids()
-        for act in self._selection_actions:
-            act.setEnabled(bool(ids) and not self.model.error)
+        target = ids[-1] if ids else None
+        current = self.editor.base.id if self.editor.base is not None else None
         if self.editor.is_dirty():
-            if ids and (self.editor.base is None or ids[-1] != self.editor.base.id):
+            if target is not None and target != current:
                 self.ctx.show_message(self.tr("Save or revert the edit in the editor first; it stays open."))
             return
+        if target == current and not self.editor.is_new:
+            return
         self._session += 1
-        self.editor.load(self.model.entry(ids[-1]) if len(ids) >= 1 else None)
+        self.editor.load(self._fresh(target))
+
+    def _fresh(self, entry_id: str | None):
+        """The entry as the file has it now, None when it is gone (or warm.md is unreadable)."""
+        if entry_id is None:
+            return None
+        try:
+            return self.ctx.memory.entry(entry_id)
+        except LinghunError:
+            return None
 
     def _context_menu(self, pos) -> None:
         menu = QMenu(self)
@@ -299,7 +320,8 @@ class EntriesPane(Pane):
         ids = self.selected_ids() if ids is None else ids
         edits = {}
         for entry_id in ids:
-            changes = changes_of(self.model.entry(entry_id))
+            # the file is the truth: the model may not have caught up with the last write yet
+            changes = changes_of(self.ctx.memory.entry(entry_id))
             if changes:
                 edits[entry_id] = changes
         if not edits:
@@ -308,9 +330,9 @@ class EntriesPane(Pane):
             return False
         ops = [EditEntry(entry_id, changes) for entry_id, changes in edits.items()]
         if len(ops) == 1:
-            n = self.model.entry(next(iter(edits))).n
-            return self.ctx.undo.push(ops[0], text_one.format(n))
-        return self.ctx.undo.push(Batch(ops), text_many.format(len(ops)))
+            n = self.ctx.memory.entry(next(iter(edits))).n
+            return self._push(ops[0], text_one.format(n))
+        return self._push(Batch(ops), text_many.format(len(ops)))
 
     def set_confidence(self, confidence: str, ids: list[str] | None = None) -> bool:
         return self._edit_selected(
@@ -337,8 +359,14 @@ class EntriesPane(Pane):
         if not self._confirm(self.tr("Delete {0} entries").format(len(ids)), {i: None for i in ids}):
             return False
         if len(ids) == 1:
-            return self.ctx.undo.push(DeleteEntry(ids[0]), self.tr("Delete [{0}]").format(self.model.entry(ids[0]).n))
-        return self.ctx.undo.push(Batch([DeleteEntry(i) for i in ids]), self.tr("Delete {0} entries").format(len(ids)))
+            return self._push(DeleteEntry(ids[0]), self.tr("Delete [{0}]").format(self.ctx.memory.entry(ids[0]).n))
+        return self._push(Batch([DeleteEntry(i) for i in ids]), self.tr("Delete {0} entries").format(len(ids)))
+
+    def _push(self, operation, text: str, merge_key: str | None = None) -> bool:
+        """One undo step; the table shows the result at once (the bridge's later reload is a no-op)."""
+        ok = self.ctx.undo.push(operation, text, merge_key=merge_key)
+        self._reload(external=False)
+        return ok
 
     def _confirm(self, title: str, edits: dict) -> bool:
         """Show the warm.md diff of a bulk change or a delete; True to go ahead."""
@@ -397,6 +425,7 @@ class EntriesPane(Pane):
             if ok:
                 saved = self._entry_at_index(index)
                 editor.load(saved)
+                self._reload(external=False)
                 if saved is not None:
                     self.select_entry(saved.id)
             return ok
@@ -406,6 +435,7 @@ class EntriesPane(Pane):
                                 self.tr("Edit [{0}]").format(editor.base.n), merge_key=key)
         if ok:
             editor.mark_saved(self.ctx.memory.entry(entry_id))
+            self._reload(external=False)
         return ok
 
     def _entry_at_index(self, index: int):
@@ -451,7 +481,7 @@ class EntriesPane(Pane):
         readable = not self.model.error
         self.act_new.setEnabled(readable)
         self.editor.setEnabled(readable and (self.editor.base is not None or self.editor.is_new))
-        self._selection_changed()
+        self._update_actions()
 
     def _check_editor(self, external: bool) -> None:
         """After a reload: follow the entry being edited, or resolve a conflict with its draft."""
@@ -512,6 +542,10 @@ class EntriesPane(Pane):
 
     def shutdown(self) -> None:
         self._autosave.stop()
+        # Break the view -> proxy -> model chain now: destroying them later in arbitrary order
+        # (interpreter exit) would call into half-destroyed Python models.
+        self.view.setModel(None)
+        self.proxy.setSourceModel(None)
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
                              (self.ctx.watcher.sig_external_change, self._on_external_change)):
             try:

@@ -1,0 +1,119 @@
+"""The application: start-up, homes, docks and layout, status bar, About box, bad input."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QDockWidget
+
+import resources
+from core.home import MemoryHome
+from tests.workbench.test_app_helpers import (  # noqa: F401 - fixtures
+    entries_pane, isolated, no_thread_left, settings, warm_bytes, workbench,
+)
+
+
+def test_every_pane_is_a_named_dock(workbench):
+    from workbench import panes
+    window = workbench.window
+    names = [c.NAME for c in panes.registered_panes()]
+    assert "entries" in names
+    for name in names:
+        dock = window.findChild(QDockWidget, f"dock-{name}")
+        assert dock is not None and dock.widget() is window.docks[name].widget()
+    assert entries_pane(workbench).model.rowCount() == 10
+
+
+def test_layout_is_restored_from_settings(qtbot, settings, upstream_home, no_thread_left):
+    from workbench.main_window import MainWindow
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.docks["entries"].setFloating(True)
+    first.close()  # saves the state
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    assert second.docks["entries"].isFloating()
+    second.reset_layout()
+    assert not second.docks["entries"].isFloating()
+    second.close()
+
+
+def test_status_bar_shows_home_counts_and_index(workbench):
+    window = workbench.window
+    assert str(window.ctx.home.dsh_home) in window.status_home.text()
+    assert window.status_counts.text() == "10 entries: 4 high, 4 medium, 1 low, 1 wrong"
+    assert window.status_index.text().startswith("Topic index:")
+
+
+def test_recent_homes_and_reopen(workbench, tmp_path):
+    other = tmp_path / "other-dsh"
+    MemoryHome.resolve(other).ensure()
+    window = workbench.window
+    assert window.open_home(other)
+    assert workbench.settings.recent_homes[0] == str(MemoryHome.resolve(other).dsh_home)
+    assert window.menu_recent.actions()[0].text() == workbench.settings.recent_homes[0]
+    assert entries_pane(workbench).model.rowCount() == 0
+
+
+def test_about_box_names_version_and_license(qtbot, isolated):
+    from workbench.app import version
+    from workbench.dialogs.about import AboutDialog
+    box = AboutDialog()
+    qtbot.addWidget(box)
+    assert version() in box.text.text() and "AGPL-3.0-or-later" in box.text.text()
+
+
+def test_demo_home_is_copied_once_and_the_bundle_never_edited(isolated, qapp, tmp_path, monkeypatch):
+    from workbench import app
+    bundle = tmp_path / "bundle"
+    (bundle / "linghun" / "memory").mkdir(parents=True)
+    (bundle / "linghun" / "memory" / "warm.md").write_text("## 2026-10-01 10:00 [fact] high\n\nx\n")
+    monkeypatch.setattr(resources, "DEMO_HOME_DIR", bundle)
+    path, note = app.demo_home()
+    assert note == "" and path == app.demo_home_dir() and path != bundle
+    (path / "linghun" / "memory" / "warm.md").write_text("edited")
+    again, _ = app.demo_home()
+    assert (again / "linghun" / "memory" / "warm.md").read_text() == "edited"  # not copied over
+    assert (bundle / "linghun" / "memory" / "warm.md").read_text().endswith("x\n")
+
+
+def test_without_a_bundled_demo_an_empty_home_opens_and_says_so(qtbot, settings, tmp_path, monkeypatch,
+                                                                 no_thread_left):
+    from workbench import app
+    monkeypatch.setattr(resources, "DEMO_HOME_DIR", tmp_path / "absent")
+    wb = app.Workbench(qtbot_app(), settings)
+    qtbot.addWidget(wb.window)
+    wb.open_start_home(None)
+    assert wb.window.ctx.home.dsh_home == app.demo_home_dir()
+    assert "not bundled" in wb.window.status_home.text()
+    wb.window.close()
+
+
+def qtbot_app():
+    from PySide6.QtWidgets import QApplication
+    return QApplication.instance()
+
+
+@pytest.mark.parametrize("damage", ["not-utf8", "huge-and-missing"])
+def test_bad_files_open_and_are_left_untouched(qtbot, settings, upstream_home, damage, no_thread_left):
+    from workbench.main_window import MainWindow
+    home = MemoryHome.resolve(upstream_home)
+    if damage == "not-utf8":
+        bad = b"## 2026-10-01 10:00 [fact] high\n\n\xff\xfe broken \x80\n"
+        home.warm.write_bytes(bad)
+    else:
+        bad = "".join(f"## 2026-10-01 10:00 [fact] high\n\nentry {i} " + "x" * 200 + "\n\n" for i in range(3000))
+        bad = bad.encode()
+        home.warm.write_bytes(bad)
+        home.cold.unlink()
+        (home.memory / "team" / "cycle.json").write_text("{not json")
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.open_home(upstream_home)
+    pane = window.pane("entries")
+    if damage == "not-utf8":
+        assert pane.banner.isVisibleTo(window) and "not valid UTF-8" in pane.banner.text()
+        assert window.status_counts.text() == "warm.md unreadable"
+        assert not pane.act_new.isEnabled()
+    else:
+        assert pane.model.rowCount() == 3000 and not pane.model.error
+    window.close()
+    assert home.warm.read_bytes() == bad
