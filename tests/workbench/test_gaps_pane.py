@@ -208,3 +208,30 @@ def test_an_empty_home_opens(empty_home, tmp_path, qtbot):
         widget.shutdown()
     finally:
         ctx.close()
+
+
+def test_gaps_of_the_legacy_team_folder_are_read_and_written_to_the_current_one(tmp_path, qtbot):
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    home = MemoryHome.resolve(tmp_path / "dsh")
+    legacy = home.legacy_team_dir
+    legacy.mkdir()
+    for name in (team_format.GAPS_FILE, team_format.CYCLE_FILE):
+        (home.team_dir / name).rename(legacy / name)
+    legacy_bytes = {p.name: p.read_bytes() for p in legacy.iterdir()}
+    ctx = WorkbenchContext.open(home, Settings(tmp_path / "settings.ini"))
+    try:
+        widget = GapsPane.create(ctx)
+        qtbot.addWidget(widget)
+        gaps = widget.model.gaps()
+        assert len(gaps) == len(team_format.parse_gaps(legacy_bytes[team_format.GAPS_FILE].decode()))
+        widget.select(gaps[0].key)
+        assert widget.dismiss_current()
+        assert len(widget.model.gaps()) == len(gaps) - 1  # the current files now win
+        assert {p.name: p.read_bytes() for p in legacy.iterdir()} == legacy_bytes  # never written
+        ctx.undo_stack.undo()
+        assert not (home.team_dir / team_format.GAPS_FILE).exists()
+        widget.reload()
+        assert len(widget.model.gaps()) == len(gaps)
+        widget.shutdown()
+    finally:
+        ctx.close()

@@ -298,8 +298,15 @@ class GapsPane(Pane):
         self._update_actions()
 
     # -- annotate and dismiss -------------------------------------------------------------------
-    def _team_paths(self) -> tuple[str, str]:
-        return (str(self.ctx.home.team_file(team_format.CYCLE_FILE)), str(self.ctx.home.team_file(team_format.GAPS_FILE)))
+    def _team_file(self, name: str) -> tuple[str, str | None, str | None]:
+        """(where to write, the text to change, what the written file holds now).
+
+        The text comes from where the gaps were read (the legacy ``linghun/team`` folder when the
+        current one has no such file); the change is always written to the current location.
+        """
+        target = self.ctx.home.team_file(name)
+        source = self.ctx.home.team_file_for_reading(name)
+        return str(target), current_text(source), current_text(target)
 
     @Slot()
     def save_note(self) -> bool:
@@ -307,14 +314,13 @@ class GapsPane(Pane):
         gap = self.current_gap()
         if gap is None or not self._note_dirty():
             return False
-        cycle_path, _ = self._team_paths()
         try:
-            before = current_text(self.ctx.home.team_file(team_format.CYCLE_FILE))
-            after = annotate(before, gap, self.note_edit.text(), team_format.iso_now())
+            path, base, now = self._team_file(team_format.CYCLE_FILE)
+            after = annotate(base, gap, self.note_edit.text(), team_format.iso_now())
         except LinghunError as exc:
             self.ctx.show_message(str(exc))
             return False
-        return self._push(WriteFiles({cycle_path: after}, {cycle_path: before}), self.tr("Note on a gap"), gap.key)
+        return self._push(WriteFiles({path: after}, {path: now}), self.tr("Note on a gap"), gap.key)
 
     @Slot()
     def dismiss_current(self) -> bool:
@@ -322,19 +328,18 @@ class GapsPane(Pane):
         gap = self.current_gap()
         if gap is None:
             return False
-        cycle_path, md_path = self._team_paths()
         try:
-            cycle_before = current_text(self.ctx.home.team_file(team_format.CYCLE_FILE))
-            md_before = current_text(self.ctx.home.team_file(team_format.GAPS_FILE))
-            cycle_after, md_after = dismiss(cycle_before, md_before, gap, team_format.iso_now())
+            cycle_path, cycle_base, cycle_now = self._team_file(team_format.CYCLE_FILE)
+            md_path, md_base, md_now = self._team_file(team_format.GAPS_FILE)
+            cycle_after, md_after = dismiss(cycle_base, md_base, gap, team_format.iso_now())
         except LinghunError as exc:
             self.ctx.show_message(str(exc))
             return False
         after, before = {}, {}
-        if cycle_after != cycle_before:
-            after[cycle_path], before[cycle_path] = cycle_after, cycle_before
-        if md_after != md_before:
-            after[md_path], before[md_path] = md_after, md_before
+        if cycle_after != cycle_base:
+            after[cycle_path], before[cycle_path] = cycle_after, cycle_now
+        if md_after != md_base:
+            after[md_path], before[md_path] = md_after, md_now
         return self._push(WriteFiles(after, before), self.tr("Dismiss a gap"), None)
 
     def _push(self, op: WriteFiles, text: str, select_key: str | None) -> bool:
