@@ -139,3 +139,38 @@ def test_a_round_mark_shows_its_judgment(pane):
     pane.open_mark(mark.key)
     text = pane.reader.toPlainText()
     assert text.startswith(mark.ref["query"]) and f"level: {mark.ref['level']}" in text
+
+
+def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    from core.assembler.debounce import Debouncer
+    from core.assembler.round import Assembler
+
+    opened = []
+
+    class _Opener:
+        def select(self, goal_id):
+            opened.append(("goals", goal_id))
+            return True
+
+        def open_round(self, round_id):
+            opened.append(("rounds", round_id))
+            return True
+
+    class _Window(QWidget):
+        def pane(self, name):
+            return _Opener() if name in ("goals", "rounds") else None
+
+    ctx.window = _Window()
+    result = Assembler(ctx.home, debouncer=Debouncer()).run("checkout-api 现在生产上是哪个版本？")
+    widget = JournalPane.create(ctx)
+    qtbot.addWidget(widget)
+    try:
+        traced = next(m for m in widget.data.marks["rounds"] if m.key == f"round:{result.round_id}")
+        widget.open_mark(traced.key)
+        goal = widget.data.marks["goals"][0]
+        widget.open_mark(goal.key)
+        assert opened == [("rounds", result.round_id), ("goals", goal.ref["goal_id"])]
+    finally:
+        widget.shutdown()

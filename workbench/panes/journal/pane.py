@@ -24,7 +24,7 @@ from core.errors import LinghunError  # noqa: E402
 from workbench.icons import icon  # noqa: E402
 from workbench.panes import Pane, register_pane  # noqa: E402
 from workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
-from workbench.panes.ontology.links import request_entry  # noqa: E402
+from workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
 
 RELOAD_DELAY_MS = 200
 DAY = 86400.0
@@ -246,11 +246,24 @@ class JournalPane(Pane):
             return None
         if mark.track == "warm":
             request_entry(self.ctx, entry_id=mark.ref.get("entry_id"))
+        elif mark.track == "goals":
+            self._show_in("goals", "select", mark.ref.get("goal_id"))
+        elif mark.track == "rounds" and mark.ref.get("round"):  # a round with a trace
+            self._show_in("rounds", "open_round", mark.ref["round"])
         header = f"{_stamp(mark.time)[:16]} · {QCoreApplication.translate('JournalPane', TRACK_TITLES[mark.track])}"
         self.window_label.setText(header)
         self.reader.setPlainText(mark.detail or mark.label)
         self.sig_open_item.emit(key)
         return mark
+
+    def _show_in(self, name: str, method: str, arg) -> bool:
+        """Open an item in the pane that owns it (goals, rounds), when that pane is there."""
+        pane = pane_of(self.ctx, name)
+        opener = getattr(pane, method, None)
+        if not callable(opener) or not opener(arg):
+            return False
+        raise_pane(self.ctx, name)
+        return True
 
     def shutdown(self) -> None:
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),

@@ -35,9 +35,14 @@ def request_entry(ctx, n: int | None = None, entry_id: str | None = None) -> str
 
 def entries_pane_of(ctx):
     """The entries pane of the window showing ``ctx`` (None headless or when it failed to open)."""
+    return pane_of(ctx, "entries")
+
+
+def pane_of(ctx, name: str):
+    """Pane ``name`` of the window showing ``ctx`` (None headless or when it failed to open)."""
     window = getattr(ctx, "window", None)
     finder = getattr(window, "pane", None)
-    return finder("entries") if callable(finder) else None
+    return finder(name) if callable(finder) else None
 
 
 def raise_pane(ctx, name: str) -> None:
