@@ -394,8 +394,21 @@ ACTIVITIES: tuple[tuple[Callable[[ScenarioState, date], list[Turn]], int], ...] 
 )
 
 
+#: a gap filled by hand (SPEC 12's workflow): asked, not in memory, written down, asked again
+GAP_FILL_SCRIPT = {
+    date(2026, 10, 19): [
+        Turn("vault 的访问策略是谁维护的？", "记忆里没有 vault 访问策略维护人的记录。", ask=True),
+        Turn("记一下：vault 访问策略由李想维护，每季度审一次。", "已记录：vault 访问策略的维护人是李想（每季度审查）。",
+             "fact", ("vault 访问策略", "维护人", "李想（每季度审查）", "安全 wiki#2"), "high"),
+    ],
+    date(2026, 10, 21): [
+        Turn("vault 的访问策略是谁维护的？", "李想维护，每季度审一次（见记忆）。", ask=True),
+    ],
+}
+
+
 def _day_plan(s: ScenarioState, day: date) -> list[Turn]:
-    turns: list[Turn] = []
+    turns: list[Turn] = list(GAP_FILL_SCRIPT.get(day, []))
     if day.weekday() == 0 and (day - START).days % 14 == 0:
         turns += _sprint_plan(s, day)
     if day.weekday() == 0:
@@ -556,8 +569,9 @@ def _round_runner(memory: Memory):
         from core.assembler.round import Assembler
     except ImportError:
         return None
-    assembler = Assembler(memory.home, memory=memory, debouncer=Debouncer(), keep_traces=False,
-                          bus=EventBus())
+    # the assembler reads the home through its own Memory, as the agent's would: it re-reads
+    # warm.md when the scenario changed it
+    assembler = Assembler(memory.home, debouncer=Debouncer(), keep_traces=False, bus=EventBus())
 
     def run(question: str, when: datetime) -> int:
         result = assembler.run(question, now=when)

@@ -68,10 +68,16 @@ def test_gaps_of_both_files_with_their_rounds(pane, ctx):
 
 
 def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
+    from core.assembler.debounce import Debouncer
+    from core.assembler.round import Assembler
+
     entries = EntriesPane.create(ctx)
     qtbot.addWidget(entries)
     ctx.window.panes["entries"] = entries
-    gap = next(g for g in pane.model.gaps() if "vault" in g.query)
+    question = "Sentry 的 DSN 配在哪里？"
+    assert Assembler(ctx.home, debouncer=Debouncer(), keep_traces=False).run(question).gap  # a real gap
+    qtbot.waitUntil(lambda: any(g.query == question for g in pane.model.gaps()), timeout=5000)
+    gap = next(g for g in pane.model.gaps() if g.query == question)
     pane.select(gap.key)
 
     with qtbot.waitSignal(pane.sig_rerun_finished, timeout=20000) as before:
@@ -81,11 +87,12 @@ def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
 
     count = len(ctx.memory.entries())
     assert pane.fill()
-    assert entries.editor.is_new and entries.editor.draft()["body"].startswith("vault 的访问策略是谁维护的")
-    entries.editor.apply_values({"body": "vault 访问策略 | 维护人 | 李想 | 安全 wiki#2"})
+    assert entries.editor.is_new and entries.editor.draft()["body"].startswith("Sentry 的 DSN 配在哪里")
+    body = "Sentry | DSN 配置位置 | checkout-api 的 config/sentry.yaml | 运维手册#5"
+    entries.editor.apply_values({"body": body})
     assert entries.save_editor()
     assert len(ctx.memory.entries()) == count + 1
-    assert ctx.memory.entries()[-1].body == "vault 访问策略 | 维护人 | 李想 | 安全 wiki#2"
+    assert ctx.memory.entries()[-1].body == body
 
     cycle_before = _team(ctx, team_format.CYCLE_FILE).read_bytes()
     with qtbot.waitSignal(pane.sig_rerun_finished, timeout=20000) as after:
@@ -93,7 +100,7 @@ def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
     assert after.args == [gap.key, True]
     qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
     assert pane.model.gap(gap.key).status == "closed"
-    assert "李想" in pane.result.toPlainText()
+    assert "config/sentry.yaml" in pane.result.toPlainText()
     assert _team(ctx, team_format.CYCLE_FILE).read_bytes() == cycle_before  # a dry run
 
 
