@@ -242,3 +242,16 @@ def test_gaps_of_the_legacy_team_folder_are_read_and_written_to_the_current_one(
         widget.shutdown()
     finally:
         ctx.close()
+
+
+def test_a_rerun_answers_every_gap_of_the_same_question(pane, qtbot):
+    question = "vault 的访问策略是谁维护的？"  # filled by hand in the demo after it was asked
+    same = [g for g in pane.model.gaps() if g.query == question]
+    assert len(same) >= 2
+    pane.select(same[0].key)
+    with qtbot.waitSignal(pane.sig_rerun_finished, timeout=20000) as blocker:
+        pane.rerun()
+    assert blocker.args == [same[0].key, True]
+    assert all(pane.model.gap(g.key).status == "closed" for g in same)
+    assert all(g.status == "open" for g in pane.model.gaps() if g.query != question)
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)

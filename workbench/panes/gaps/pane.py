@@ -271,7 +271,10 @@ class GapsPane(Pane):
     def _on_rerun_finished(self, outcome: dict) -> None:
         key = self._running_key
         closed = outcome["status"] == "ok" and not outcome["gap"]
-        self.model.set_status(key, "closed" if closed else "still open")
+        gap = self.model.gap(key)
+        # the round answers the question, so every gap that asked the same question shares the outcome
+        for same in (g for g in self.model.gaps() if gap is not None and g.query == gap.query):
+            self.model.set_status(same.key, "closed" if closed else "still open")
         decision = outcome.get("decision") or {}
         head = (self.tr("Closed: retrieval hits now.") if closed else self.tr("Still a gap: retrieval found nothing."))
         self.result.setPlainText(f"{head}\n{decision.get('level')} · {decision.get('strategy')} · "
