@@ -144,7 +144,7 @@ class TaskManager(QObject):
             raise RuntimeError("the task manager was shut down")
         state = TaskState()
         future = self._pool.submit(fn, state, *args, **kwargs)
-        handle = TaskHandle(title, future, state, self)
+        handle = TaskHandle(title, future, state, self)  # the manager keeps it while it runs
         self._handles.append(handle)
         # Wake the GUI thread as soon as the work ends instead of waiting for the next tick.
         future.add_done_callback(self._on_future_done)
@@ -164,7 +164,8 @@ class TaskManager(QObject):
             if handle._poll():
                 self._handles.remove(handle)
                 self.sig_done.emit(handle)
-                handle.deleteLater()
+                # Owned by whoever still holds it from now on (never deleted under a listener).
+                handle.setParent(None)
         if not self._handles:
             self._timer.stop()
 

@@ -97,10 +97,13 @@ class EntriesPane(Pane):
         self.editor.sig_save_requested.connect(self.save_editor)
         self.editor.sig_revert_requested.connect(self.revert_editor)
         self.editor.sig_draft_changed.connect(self._draft_changed)
-        self.model.sig_reloaded.connect(self._update_counts)
-        self.proxy.rowsInserted.connect(self._update_counts)
-        self.proxy.rowsRemoved.connect(self._update_counts)
-        self.proxy.modelReset.connect(self._update_counts)
+        self._counts_timer = QTimer(self)  # row signals come in bursts: count once after them
+        self._counts_timer.setSingleShot(True)
+        self._counts_timer.setInterval(0)
+        self._counts_timer.timeout.connect(self._update_counts)
+        for signal in (self.model.sig_reloaded, self.proxy.rowsInserted, self.proxy.rowsRemoved,
+                       self.proxy.modelReset, self.proxy.layoutChanged):
+            signal.connect(self._counts_timer.start)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()

@@ -1,0 +1,64 @@
+"""Services of the application: the event bridge and background tasks."""
+from __future__ import annotations
+
+import threading
+import time
+
+from core.events import EventBus
+from tests.workbench.test_app_helpers import no_thread_left  # noqa: F401 - fixture
+from workbench.bridge import EventBridge
+from workbench.tasks import TaskManager
+
+
+def test_bridge_delivers_worker_events_on_the_gui_thread(qtbot):
+    bus = EventBus()
+    bridge = EventBridge(bus)
+    seen = []
+    bridge.sig_memory_changed.connect(lambda path, what: seen.append((path, what, threading.current_thread())))
+    worker = threading.Thread(target=bus.publish, args=("memory.changed",), kwargs={"path": "/x", "what": "warm"})
+    with qtbot.waitSignal(bridge.sig_memory_changed, timeout=1000):
+        worker.start()
+    worker.join()
+    assert seen == [("/x", "warm", threading.main_thread())]
+    bridge.close()
+    bus.publish("memory.changed", path="/y", what="warm")
+    qtbot.wait(50)
+    assert len(seen) == 1
+
+
+def test_task_reports_progress_and_result(qtbot, no_thread_left):
+    tasks = TaskManager()
+    progress = []
+
+    def work(state, n):
+        for i in range(n):
+            state.set_progress((i + 1) / n, f"step {i + 1}")
+            time.sleep(0.03)
+        return n * 2
+
+    handle = tasks.submit("work", work, 5)
+    handle.sig_progress.connect(lambda f, m: progress.append(f))
+    with qtbot.waitSignal(handle.sig_finished, timeout=3000) as blocker:
+        pass
+    assert blocker.args == [10] and progress and progress[-1] == 1.0
+    tasks.shutdown()
+
+
+def test_task_cancel_and_failure(qtbot, no_thread_left):
+    tasks = TaskManager()
+
+    def slow(state):
+        while True:
+            state.check_cancelled()
+            time.sleep(0.01)
+
+    handle = tasks.submit("slow", slow)
+    qtbot.wait(50)
+    with qtbot.waitSignal(handle.sig_cancelled, timeout=2000):
+        handle.cancel()
+    failing = tasks.submit("fail", lambda state: 1 / 0)
+    with qtbot.waitSignal(failing.sig_failed, timeout=2000) as blocker:
+        pass
+    assert isinstance(blocker.args[0], ZeroDivisionError)
+    tasks.shutdown()
+    assert tasks.running() == []

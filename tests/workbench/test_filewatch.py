@@ -1,0 +1,64 @@
+"""The home watcher: external changes reported, own writes not, atomic saves followed."""
+from __future__ import annotations
+
+from core.events import EventBus
+from core.home import MemoryHome
+from core.memory import Memory
+from tests.workbench.test_app_helpers import external_write
+from workbench.filewatch import HomeWatcher
+
+
+def _watcher(upstream_home, bus):
+    home = MemoryHome.resolve(upstream_home)
+    return home, HomeWatcher(home, debounce_ms=50, event_bus=bus)
+
+
+def test_external_atomic_saves_are_reported_each_time(qtbot, upstream_home):
+    bus = EventBus()
+    home, watcher = _watcher(upstream_home, bus)
+    try:
+        for i in range(2):  # the second save proves the path was re-watched after the rename
+            with qtbot.waitSignal(watcher.sig_external_change, timeout=1000) as blocker:
+                external_write(home.warm, home.warm.read_bytes() + f"\n<!-- {i} -->\n".encode())
+            assert str(home.warm) in blocker.args[0]
+    finally:
+        watcher.close()
+
+
+def test_new_files_in_new_folders_are_reported(qtbot, upstream_home):
+    home, watcher = _watcher(upstream_home, EventBus())
+    try:
+        with qtbot.waitSignal(watcher.sig_external_change, timeout=1000) as blocker:
+            home.journal_file("2026-10-20").write_text("\n2026-10-20 10:00:00\n用户：你好\n", encoding="utf-8")
+        assert str(home.journal_file("2026-10-20")) in blocker.args[0]
+    finally:
+        watcher.close()
+
+
+def test_own_writes_are_not_external(qtbot, upstream_home):
+    bus = EventBus()
+    home, watcher = _watcher(upstream_home, bus)
+    memory = Memory(home, events=bus)
+    external = []
+    watcher.sig_external_change.connect(external.append)
+    try:
+        with qtbot.waitSignal(watcher.sig_own_change, timeout=1000):
+            memory.append("fact", "自己写的 | 值 | 1")
+        qtbot.wait(150)
+        assert external == []
+    finally:
+        watcher.close()
+
+
+def test_a_burst_of_writes_is_one_report(qtbot, upstream_home):
+    home, watcher = _watcher(upstream_home, EventBus())
+    reports = []
+    watcher.sig_external_change.connect(reports.append)
+    try:
+        for i in range(5):
+            home.rules.write_text(f"## 规则\n\n- r{i}\n", encoding="utf-8")
+        qtbot.waitUntil(lambda: bool(reports), timeout=1000)
+        qtbot.wait(150)
+        assert len(reports) == 1
+    finally:
+        watcher.close()

@@ -1,0 +1,60 @@
+"""Settings: stored choices, recent homes, and an API key that never reaches a file or a log."""
+from __future__ import annotations
+
+import logging
+
+from tests.workbench.test_app_helpers import isolated, settings  # noqa: F401 - fixtures
+from workbench.settings import LlmSettings, Secret, Settings
+
+
+def test_choices_survive_a_restart(settings):
+    settings.theme = "dark"
+    settings.language = "zh_CN"
+    settings.llm = LlmSettings("openai", " https://api.example/v1 ", "deepseek-chat")
+    for i in range(10):
+        settings.add_recent_home(f"/homes/{i}")
+    settings.add_recent_home("/homes/3")
+    settings.sync()
+    again = Settings(settings.path)
+    assert (again.theme, again.language) == ("dark", "zh_CN")
+    assert again.llm == LlmSettings("openai", "https://api.example/v1", "deepseek-chat")
+    assert again.recent_homes[:2] == ["/homes/3", "/homes/9"] and len(again.recent_homes) == 8
+    assert again.last_home == "/homes/3"
+
+
+def test_unknown_values_fall_back(settings):
+    settings._qs.setValue("ui/theme", "neon")
+    assert settings.theme == "system"
+
+
+def test_api_key_is_never_written_or_logged(settings, caplog):
+    caplog.set_level(logging.DEBUG)
+    key = "sk-test-5b1f0c9e"
+    settings.api_key.set(key)
+    settings.sync()
+    assert settings.api_key.get() == key
+    assert key not in settings.path.read_text(encoding="utf-8")
+    assert key not in repr(settings.api_key.get()) and f"{settings.api_key.get()}" == "***"
+    logging.getLogger("x").info("key %r", settings.api_key.get())
+    assert key not in caplog.text
+    assert repr(Secret("")) == "Secret('')"
+
+
+def test_without_a_keyring_the_key_lives_for_the_session_only(settings):
+    if settings.api_key.persistent:  # a developer machine with a real keyring
+        return
+    settings.api_key.set("sk-session")
+    assert Settings(settings.path).api_key.get() == ""
+
+
+def test_settings_dialog_saves_without_showing_the_key(qtbot, settings):
+    from workbench.dialogs.settings_dialog import SettingsDialog
+    dialog = SettingsDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
+    dialog.provider.setCurrentIndex(dialog.provider.findData("openai"))
+    dialog.api_key.setText("sk-dialog")
+    dialog.accept()
+    assert settings.theme == "dark" and settings.llm.provider == "openai"
+    assert settings.api_key.get() == "sk-dialog" and dialog.api_key.text() == ""
+    assert "sk-dialog" not in settings.path.read_text(encoding="utf-8")

@@ -1,0 +1,90 @@
+"""Undo operations over Memory: each returns its inverse; bytes come back exactly."""
+from __future__ import annotations
+
+import pytest
+
+from core.errors import ConflictError
+from core.home import MemoryHome
+from core.memory import Memory
+from workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw, UndoService
+
+
+@pytest.fixture
+def memory(upstream_home):
+    return Memory(MemoryHome.resolve(upstream_home))
+
+
+def test_edit_inverse_restores_bytes(memory):
+    before = memory.home.warm.read_bytes()
+    e = memory.entries()[2]  # a legacy [decision] entry without confidence
+    inverse = EditEntry(e.id, {"confidence": "high", "body": "新的正文"}).apply(memory)
+    assert memory.entry(e.id).confidence == "high"
+    redo = inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before
+    redo.apply(memory)
+    assert memory.entry(e.id).body == "新的正文"
+
+
+def test_delete_and_insert_restore_bytes_and_id(memory):
+    before = memory.home.warm.read_bytes()
+    ids = [e.id for e in memory.entries()]
+    inverse = Batch([DeleteEntry(ids[1]), DeleteEntry(ids[-1]), DeleteEntry(ids[4])]).apply(memory)
+    assert len(memory.entries()) == 7
+    inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before
+    assert [e.id for e in memory.entries()] == ids
+
+
+def test_insert_at_end_undo_removes_the_separator_too(memory):
+    before = memory.home.warm.read_bytes()
+    inverse = InsertRaw(99, "## 2026-10-11 10:00 [rule] high\n\n先备份。\n").apply(memory)
+    assert memory.entries()[-1].body == "先备份。"
+    inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before
+
+
+def test_undo_refuses_when_the_agent_changed_the_entry(memory):
+    e = memory.entries()[0]
+    inverse = EditEntry(e.id, {"confidence": "low"}).apply(memory)
+    agent = Memory(memory.home)  # another writer
+    agent.touch("[1]")
+    changed = memory.home.warm.read_bytes()
+    with pytest.raises(ConflictError):
+        inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == changed
+
+
+def test_batch_is_all_or_nothing(memory):
+    before = memory.home.warm.read_bytes()
+    ids = [e.id for e in memory.entries()]
+    with pytest.raises(Exception):
+        Batch([EditEntry(ids[0], {"confidence": "low"}), EditEntry("no-such-id", {"confidence": "low"})]).apply(memory)
+    assert memory.home.warm.read_bytes() == before
+
+
+def test_service_reports_failures_and_drops_the_step(qapp, memory):
+    service = UndoService(memory)
+    errors = []
+    service.sig_error.connect(errors.append)
+    assert not service.push(EditEntry("missing", {"confidence": "low"}), "edit")
+    assert errors and service.stack.count() == 0
+    e = memory.entries()[0]
+    assert service.push(EditEntry(e.id, {"confidence": "low"}), "edit")
+    Memory(memory.home).touch("[1]")  # the agent touches it meanwhile
+    service.stack.undo()
+    assert "changed by another writer" in errors[-1]
+    assert memory.entries()[0].confidence == "low"  # the agent's version stays
+
+
+def test_merge_keys_fold_typing_into_one_step(qapp, memory):
+    service = UndoService(memory)
+    before = memory.home.warm.read_bytes()
+    e = memory.entries()[8]
+    for text in ("a", "ab", "abc"):
+        service.push(EditEntry(e.id, {"body": text}), "typing", merge_key="1:" + e.id)
+    service.push(EditEntry(e.id, {"body": "other session"}), "typing", merge_key="2:" + e.id)
+    assert service.stack.count() == 2
+    service.stack.undo()
+    assert memory.entry(e.id).body == "abc"
+    service.stack.undo()
+    assert memory.home.warm.read_bytes() == before
