@@ -53,12 +53,12 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="145" />
         <source>Fill…</source>
-        <translation>补写…</translation>
+        <translation>补全…</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="146" />
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
-        <translation>补写缺失的记忆：按问题预填并打开条目编辑器</translation>
+        <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="147" />
@@ -68,7 +68,7 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="148" />
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
-        <translation>对这个问题重跑一轮（演练，不写入），看现在能否命中</translation>
+        <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="149" />
@@ -78,7 +78,7 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="150" />
         <source>Stop the round being re-run</source>
-        <translation>停止正在重跑的这一轮</translation>
+        <translation>停止正在重跑的轮次</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="151" />
@@ -88,7 +88,7 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="152" />
         <source>Remove the gap from gaps.md and cycle.json</source>
-        <translation>从 gaps.md 和 cycle.json 中移除这个缺口</translation>
+        <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="153" />
@@ -113,27 +113,27 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="210" />
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation>共 %1 个缺口。缺口是检索一无所获（尽管记忆中有候选）的轮次：先补写，再重跑这一轮。</translation>
+        <translation>%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="220" />
         <source>Asked in %1 round(s): %2</source>
-        <translation>在 %1 轮中被问到：%2</translation>
+        <translation>在 %1 轮中问过：%2</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="245" />
         <source>The entries pane is not open: open it to fill the gap.</source>
-        <translation>条目窗格未打开：请先打开它再补写缺口。</translation>
+        <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="251" />
         <source>Write the missing memory and save it, then re-run the round here.</source>
-        <translation>写下缺失的记忆并保存，然后在这里重跑这一轮。</translation>
+        <translation>写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="261" />
         <source>Running the round…</source>
-        <translation>正在运行这一轮…</translation>
+        <translation>正在运行该轮…</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="262" />
@@ -141,39 +141,39 @@
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="276" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="279" />
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="276" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="279" />
         <source>Still a gap: retrieval found nothing.</source>
-        <translation>仍是缺口：检索没有命中。</translation>
+        <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="283" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="286" />
         <source>The round failed: %1</source>
-        <translation>这一轮失败了：%1</translation>
+        <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="295" />
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="317" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="326" />
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="338" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="346" />
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="342" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="350" />
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
-        <translation>未写入任何内容：团队文件在此期间被修改。请重新载入后重试。</translation>
+        <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
 </context>
 <context>
@@ -181,7 +181,7 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="33" />
         <source>Journal turns</source>
-        <translation>序时账</translation>
+        <translation>流水记录</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="34" />
@@ -211,7 +211,7 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="147" />
         <source>Show all</source>
-        <translation>显示全部</translation>
+        <translation>全部显示</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="150" />
@@ -221,17 +221,17 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="159" />
         <source>Drag the shaded window to read the journal of that time.</source>
-        <translation>拖动阴影窗口，阅读那段时间的序时账。</translation>
+        <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="174" />
         <source>Some files could not be read: %1</source>
-        <translation>有些文件无法读取：%1</translation>
+        <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="230" />
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
-        <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮组装</translation>
+        <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
 </context>
 <context>
@@ -253,27 +253,27 @@
     <message>
         <location filename="../../workbench/models/ontology.py" line="32" />
         <source>Knowledge</source>
-        <translation>知识本体</translation>
+        <translation>知识</translation>
     </message>
     <message>
         <location filename="../../workbench/models/ontology.py" line="33" />
         <source>Knowledge (older knowledge.md)</source>
-        <translation>知识本体（旧 knowledge.md）</translation>
+        <translation>知识（旧的 knowledge.md）</translation>
     </message>
     <message>
         <location filename="../../workbench/models/ontology.py" line="34" />
         <source>Rules</source>
-        <translation>规则本体</translation>
+        <translation>规则</translation>
     </message>
     <message>
         <location filename="../../workbench/models/ontology.py" line="35" />
         <source>Topics (projection)</source>
-        <translation>主题投影</translation>
+        <translation>主题（投影）</translation>
     </message>
     <message>
         <location filename="../../workbench/models/ontology.py" line="36" />
         <source>Cold archive</source>
-        <translation>冷储归档</translation>
+        <translation>冷储档案</translation>
     </message>
     <message>
         <location filename="../../workbench/models/ontology.py" line="122" />
@@ -331,13 +331,14 @@
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="182" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="183" />
         <source>Project with the LLM of the settings (offline when none is set up)</source>
-        <translation>用设置中的 LLM 投影（未配置时离线投影）</translation>
+        <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="184" />
@@ -428,7 +429,7 @@
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="320" />
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
-        <translation>由温区条目 %1 沉淀而来（归档于 %2）</translation>
+        <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="356" />
@@ -463,7 +464,7 @@
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="478" />
         <source>No LLM is set up: projecting offline.</source>
-        <translation>未配置 LLM：改为离线投影。</translation>
+        <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="479" />
@@ -481,32 +482,52 @@
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="504" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="505" />
+        <source>Warm is empty: nothing to project.</source>
+        <translation>温区为空：没有可投影的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="507" />
+        <source>%1 topics, projected %2</source>
+        <translation>%1 个主题，%2投影</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="509" />
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="510" />
+        <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
+        <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518" />
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="522" />
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="535" />
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="535" />
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="525" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="539" />
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="535" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="549" />
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>

@@ -147,6 +147,7 @@ def test_consolidation_preview_then_apply_and_undo(pane, ctx, qtbot):
     assert {"memory/warm.md", "memory/cold.md", "memory/memory_ontology.md"} <= names
     assert any(n.startswith("memory/episodic/") for n in names)
     assert "+## " in pane.diff_view.toPlainText()
+    assert f"{preview.counts['events']} events to the timeline" in pane.preview_summary.text()
     assert pane.btn_apply.isEnabled()
     assert pane.apply_preview()
     assert ctx.memory.entries() == []
@@ -214,7 +215,7 @@ def test_projection_with_the_llm_of_the_settings(pane, ctx, qtbot, openai_server
     pane.start_projection()
     qtbot.waitUntil(lambda: pane._handle is None, timeout=15000)
     assert openai_server.requests, "the projection asked the configured endpoint"
-    assert pane._preview.summary.endswith("llm")
+    assert pane._preview.counts["by"] == "llm" and "with the LLM" in pane.preview_summary.text()
     assert "+## 发布节奏" in pane.diff_view.toPlainText()
     before = ctx.home.ontology.read_bytes()
     assert pane.apply_preview()

@@ -492,12 +492,26 @@ class OntologyPane(Pane):
     def _on_preview_ready(self, change: PreviewedChange) -> None:
         self._preview = change
         if change.is_empty:
-            self.preview_summary.setText(self.tr("Nothing would change.") + " " + change.summary)
+            self.preview_summary.setText(self.tr("Nothing would change.") + " " + self._summary(change))
         else:
             files = ", ".join(change.relative(p) for p in change.changed())
             self.preview_summary.setText(self.tr("Would write %1 file(s): %2").replace("%1", str(len(change.changed())))
-                                         .replace("%2", files) + "\n" + change.summary)
+                                         .replace("%2", files) + "\n" + self._summary(change))
         self.diff_view.setPlainText(change.diff())
+
+    def _summary(self, change: PreviewedChange) -> str:
+        c = change.counts
+        if c.get("empty"):
+            return self.tr("Warm is empty: nothing to project.")
+        if change.title == "project":
+            return self.tr("%1 topics, projected %2").replace("%1", str(c.get("topics", 0))).replace(
+                "%2", self.tr("with the LLM") if c.get("by") == "llm" else
+                self.tr("offline") if c.get("by") == "offline" else str(c.get("by")))
+        return (self.tr("%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, "
+                        "%5 flipped entries dropped, %6 bytes archived")
+                .replace("%1", str(c.get("events", 0))).replace("%2", str(c.get("knowledge", 0)))
+                .replace("%3", str(c.get("rules", 0))).replace("%4", str(c.get("cold", 0)))
+                .replace("%5", str(c.get("wrong_dropped", 0))).replace("%6", str(c.get("bytes", 0))))
 
     @Slot(object)
     def _on_task_failed(self, exc: object) -> None:

@@ -38,7 +38,9 @@ class PreviewedChange:
     home: MemoryHome
     before: dict[str, str | None] = field(default_factory=dict)
     after: dict[str, str | None] = field(default_factory=dict)
-    summary: str = ""
+    #: what the change amounts to (consolidation: events, knowledge, rules, cold, wrong_dropped,
+    #: bytes; projection: topics, by, and empty=True when warm had nothing to project)
+    counts: dict = field(default_factory=dict)
 
     @property
     def is_empty(self) -> bool:
@@ -91,8 +93,8 @@ def preview_consolidation(state, home: MemoryHome, when: datetime | None = None)
             before = current_text(real)
             if before != after:
                 change.before[str(real)], change.after[str(real)] = before, after
-    change.summary = (f"events {result.events} · knowledge {result.knowledge} · rules {result.rules} · "
-                      f"cold {result.cold} · wrong dropped {result.wrong_dropped} · {result.archived_bytes} bytes")
+    change.counts = {"events": result.events, "knowledge": result.knowledge, "rules": result.rules,
+                     "cold": result.cold, "wrong_dropped": result.wrong_dropped, "bytes": result.archived_bytes}
     state.set_progress(1.0, "done")
     return change
 
@@ -125,7 +127,7 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
     entries = memory.entries()
     change = PreviewedChange("project", home)
     if not entries:
-        change.summary = "warm is empty: nothing to project"
+        change.counts = {"empty": True}
         return change
     state.check_cancelled()
     state.set_progress(0.3, "project")
@@ -146,6 +148,6 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
     before = current_text(home.ontology)
     if before != after:
         change.before[str(home.ontology)], change.after[str(home.ontology)] = before, after
-    change.summary = f"{len([n for n in nodes if not n.is_empty])} topics · {by}"
+    change.counts = {"topics": len([n for n in nodes if not n.is_empty]), "by": by}
     state.set_progress(1.0, "done")
     return change
