@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSize, Qt, Slot
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget,
@@ -236,7 +236,8 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         if state is None or not self.restoreState(state):
-            self._apply_initial_sizes()
+            # sizes only take once the window is laid out at its real size
+            QTimer.singleShot(0, self._apply_initial_sizes)
 
     def save_layout(self) -> None:
         self.settings.save_window_state(self.saveGeometry(), self.saveState())

@@ -80,8 +80,9 @@ class EntriesPane(Pane):
         left_layout.addWidget(self.view, 1)
         splitter.addWidget(left)
         splitter.addWidget(self.editor)
-        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(0, 5)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([500, 200])
         self.splitter = splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
