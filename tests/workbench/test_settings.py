@@ -58,3 +58,20 @@ def test_settings_dialog_saves_without_showing_the_key(qtbot, settings):
     assert settings.theme == "dark" and settings.llm.provider == "openai"
     assert settings.api_key.get() == "sk-dialog" and dialog.api_key.text() == ""
     assert "sk-dialog" not in settings.path.read_text(encoding="utf-8")
+
+
+def test_context_builds_the_llm_provider_from_settings_and_keyring(settings, openai_server, upstream_home):
+    from core.home import MemoryHome
+    from workbench.panes import WorkbenchContext
+    ctx = WorkbenchContext.__new__(WorkbenchContext)
+    ctx.settings = settings
+    assert ctx.llm_provider() is None  # offline by default
+    settings.llm = LlmSettings("openai", openai_server.base_url, "test-model")
+    settings.api_key.set("sk-ctx")
+    provider = ctx.llm_provider()
+    assert provider is not None
+    assert provider.model == "test-model"
+    openai_server.reply("好的")
+    answer = provider.complete([{"role": "user", "content": "hi"}])
+    assert "好的" in answer.text
+    assert "sk-ctx" in str(openai_server.requests[-1])  # the key from the keyring store was sent

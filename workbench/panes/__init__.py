@@ -81,6 +81,21 @@ class WorkbenchContext:
     def undo_stack(self) -> "QUndoStack":
         return self.undo.stack
 
+    def llm_provider(self):
+        """The LLM provider the user set up (None: offline): settings for the endpoint and model,
+        the key from the keyring, else from the environment (``LINGHUN_API_KEY``,
+        ``DEEPSEEK_API_KEY``, ``OPENAI_API_KEY``); see ``core.llm.settings``."""
+        import os
+
+        from core.llm.settings import LLMSettings, provider_from_settings
+
+        llm = self.settings.llm
+        if llm.provider == "offline":
+            return None
+        key = str(self.settings.api_key.get()) or None
+        return provider_from_settings(LLMSettings(base_url=llm.base_url or None, model=llm.model or None,
+                                                  api_key=key), env=dict(os.environ))
+
     @classmethod
     def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None) -> WorkbenchContext:
         """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there)."""
