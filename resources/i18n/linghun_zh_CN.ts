@@ -1352,7 +1352,7 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="147" />
         <source>Show all</source>
-        <translation>全部显示</translation>
+        <translation>显示全部</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="150" />
@@ -2172,7 +2172,7 @@
     <message>
         <location filename="../../workbench/panes/rounds/detail.py" line="50" />
         <source>Decision</source>
-        <translation>决定</translation>
+        <translation>决策</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/detail.py" line="50" />
@@ -2187,7 +2187,7 @@
     <message>
         <location filename="../../workbench/panes/rounds/detail.py" line="55" />
         <source>Decisions</source>
-        <translation>决定</translation>
+        <translation>决策</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/detail.py" line="61" />
