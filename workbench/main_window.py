@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QToolBar, QWidget,
+    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolBar, QWidget,
 )
 
 from core.errors import LinghunError

@@ -6,7 +6,7 @@ pane can tell a change on disk from the user's own edit and offer reload / keep 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
     QStackedWidget, QVBoxLayout, QWidget,
@@ -368,7 +368,3 @@ class EntryEditor(QWidget):
                 self._loading = loading
         self._refresh_state()
         self._update_diff()
-
-
-def translate(text: str) -> str:
-    return QCoreApplication.translate("EntryEditor", text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
+from PySide6.QtCore import QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSplitter,
@@ -23,7 +23,7 @@ from workbench import icons
 from workbench.dialogs.conflict import Choice, ConflictDialog
 from workbench.dialogs.diff import DiffDialog
 from workbench.models.entries import (
-    COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, COL_TEXT, ENTRY_ID_ROLE,
+    COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, ENTRY_ID_ROLE,
     EntriesFilterProxy, EntriesModel, word,
 )
 from workbench.panes import Pane, register_pane
@@ -32,6 +32,7 @@ from workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
+WARM_UP_MS = 300
 REVIVE_CONFIDENCE = "medium"  # a revived entry is unverified again, not high
 
 
@@ -109,6 +110,13 @@ class EntriesPane(Pane):
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
         self._show_model_state()
+        # Prepare the filter's lower-case texts once the window is up, not on the first keystroke.
+        QTimer.singleShot(WARM_UP_MS, self._warm_up_filter)
+
+    @Slot()
+    def _warm_up_filter(self) -> None:
+        if self.proxy.sourceModel() is not None:
+            self.model.all_facets()
 
     # -- building -------------------------------------------------------------------------------
     def _build_filter_bar(self) -> None:
