@@ -117,3 +117,39 @@ def test_bad_files_open_and_are_left_untouched(qtbot, settings, upstream_home, d
         assert pane.model.rowCount() == 3000 and not pane.model.error
     window.close()
     assert home.warm.read_bytes() == bad
+
+
+def test_closing_with_an_unsaved_edit_asks_first(workbench, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+    from workbench.main_window import MainWindow
+    pane = entries_pane(workbench)
+    pane.start_new_entry("fact", "草稿 | 值 | 1")
+    answers = [QMessageBox.StandardButton.Cancel]
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: answers.pop(0))
+    window = workbench.window
+    assert not MainWindow._may_close_home(window)  # cancelled: the draft stays
+    assert pane.editor.is_dirty()
+
+
+def test_index_freshness_follows_file_times(upstream_home):
+    import os
+    from workbench.main_window import index_freshness
+    home = MemoryHome.resolve(upstream_home)
+    t = home.ontology.stat().st_mtime
+    for p in (home.warm, home.rules, home.knowledge_legacy, home.cold):
+        os.utime(p, (t - 60, t - 60))
+    assert index_freshness(home).state == "fresh"
+    os.utime(home.warm, (t + 60, t + 60))
+    stale = index_freshness(home)
+    assert stale.state == "stale" and stale.newest_file == "warm.md"
+    home.ontology.unlink()
+    assert index_freshness(home).state == "missing"
+
+
+def test_dark_theme_palette(qapp, settings):
+    from PySide6.QtGui import QPalette
+    from workbench.app import apply_theme
+    apply_theme(qapp, "dark")
+    assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 80
+    apply_theme(qapp, "light")
+    assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 180

@@ -290,3 +290,20 @@ def test_corrupt_warm_is_shown_and_left_untouched(workbench, qtbot):
     assert pane.model.rowCount() == 0 and "not valid UTF-8" in pane.banner.text()
     assert not pane.touch(ids=[]) and not pane.act_new.isEnabled()
     assert home.warm.read_bytes() == bad
+
+
+def test_kept_draft_of_an_entry_removed_on_disk_is_put_back_on_save(workbench, qtbot, monkeypatch):
+    monkeypatch.setattr(ConflictDialog, "ask", classmethod(lambda cls, *a, **k: Choice.KEEP))
+    pane = entries_pane(workbench)
+    _select(pane, 7)
+    value = pane.editor.forms["fact"].edits["value"]
+    value.setText("9091")
+    value.textEdited.emit("9091")
+    data = warm_bytes(workbench)
+    start = data.index("## 2026-10-07 11:30 [fact] high".encode())
+    end = data.index(b"## ", start + 3)
+    external_write(workbench.window.ctx.home.warm, data[:start] + data[end:])
+    qtbot.waitUntil(lambda: pane.editor.orphaned, timeout=1000)
+    assert pane.save_editor()
+    assert "订单服务 | 端口 | 9091 | #7".encode() in warm_bytes(workbench)
+    assert len(workbench.window.ctx.memory.entries()) == 10
