@@ -430,14 +430,13 @@ def render_map(mm: MemoryMap, budget: int = DEFAULT_BUDGET) -> str:
 def map_settings(home: MemoryHome) -> dict:
     """``map`` settings of the home's ``workbench.json``: ``enabled`` (default true) and ``budget``
     (default 2000), SPEC 15. A missing or unreadable file gives the defaults."""
-    from core.fsio import read_json
+    from core.home_config import config_section
 
     out = {"enabled": True, "budget": DEFAULT_BUDGET}
     try:
-        data = read_json(home.config) if home.config.exists() else None
+        section = config_section(home, "map")
     except UnreadableFileError:
         return out
-    section = data.get("map") if isinstance(data, dict) else None
     if isinstance(section, dict):
         if isinstance(section.get("enabled"), bool):
             out["enabled"] = section["enabled"]

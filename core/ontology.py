@@ -35,12 +35,13 @@ from typing import Any, Mapping, Sequence
 
 import networkx as nx
 
-from core.errors import CorruptFileError, InvalidInputError, UnreadableFileError
+from core.errors import InvalidInputError, UnreadableFileError
 from core.events import bus
 from core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
 from core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
-from core.fsio import atomic_write, read_json, read_text, write_json
+from core.fsio import atomic_write, read_text
 from core.home import MemoryHome
+from core.home_config import config_section, update_section
 from core.situations import (
     OTHER_LABEL, assign_anchors, document_frequency, entity_names, entity_spelling, label_of, topic_tokens,
 )
@@ -494,15 +495,6 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
 
 
 # -- alias tables -----------------------------------------------------------------------------------
-def _read_config(home: MemoryHome) -> dict:
-    data = read_json(home.config) if home.config.exists() else {}
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise CorruptFileError(home.config, "workbench.json must hold a JSON object", None)
-    return data
-
-
 def _check_table(name: str, table: Any) -> dict[str, str]:
     if table is None:
         return {}
@@ -517,7 +509,7 @@ def load_aliases(home: MemoryHome, overrides: Mapping[str, Any] | None = None) -
     ``overrides`` may use our table names (memory / knowledge / rules) or the assembler's setting
     names (ontologyAliases / knowledgeAliases / rulesAliases). Aliases are lowercased.
     """
-    stored = _read_config(home).get("aliases") or {}
+    stored = config_section(home, "aliases") or {}
     if not isinstance(stored, Mapping):
         raise InvalidInputError("aliases in workbench.json must be an object")
     tables = {name: _check_table(name, stored.get(name)) for name in ALIAS_TABLES}
@@ -533,14 +525,7 @@ def save_aliases(home: MemoryHome, table: str, mapping: Mapping[str, str]) -> di
     if table not in ALIAS_TABLES:
         raise InvalidInputError(f"unknown alias table {table!r}: use {', '.join(ALIAS_TABLES)}")
     clean = _check_table(table, mapping)
-    with home.lock().hold():
-        data = _read_config(home)
-        aliases = data.get("aliases") if isinstance(data.get("aliases"), dict) else {}
-        aliases[table] = clean
-        data["aliases"] = aliases
-        home.root.mkdir(parents=True, exist_ok=True)
-        write_json(home.config, data)
-    bus.publish("memory.changed", home=str(home.root), path=str(home.config), what="config")
+    update_section(home, "aliases", lambda old: {**(old if isinstance(old, dict) else {}), table: clean})
     return clean
 
 

@@ -49,14 +49,9 @@ class ToolContext:
     @property
     def provider(self):
         if self._provider is None:
-            from core.fsio import read_json
-            from core.llm import provider_from_settings
+            from core.llm import provider_for_home
 
-            settings = None
-            if self.home.config.exists():
-                data = read_json(self.home.config)
-                settings = data.get("llm") if isinstance(data, dict) else None
-            self._provider = provider_from_settings(settings) or False
+            self._provider = provider_for_home(self.home) or False
         return self._provider or None
 
     def goals(self):

@@ -174,12 +174,8 @@ def load_home_settings(home) -> tuple[AssemblerConfig, Any]:
     Returns ``(AssemblerConfig, LLMSettings)``. A corrupt ``workbench.json`` is reported (its copy
     is kept by ``read_json``); keys are never required, so a missing file means the defaults.
     """
-    from core.errors import CorruptFileError
-    from core.fsio import read_json
+    from core.home_config import read_config
     from core.llm import LLMSettings
 
-    data = read_json(home.config) if home.config.exists() else None
-    data = data or {}
-    if not isinstance(data, dict):
-        raise CorruptFileError(home.config, "workbench.json must hold a JSON object", None)
+    data = read_config(home)
     return AssemblerConfig(data.get("assembler") or {}), LLMSettings.from_dict(data.get("llm") or {})

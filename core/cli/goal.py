@@ -107,10 +107,9 @@ def cmd_extract(args):
     goals = _goals(args)
     provider = None
     if args.llm:
-        from core.cli.map import _llm_settings  # the home's "llm" settings, read as the other commands do
-        from core.llm import provider_from_settings
+        from core.llm import provider_for_home
 
-        provider = provider_from_settings(_llm_settings(args))
+        provider = provider_for_home(goals.home)
         if provider is None:
             raise InvalidInputError("--llm: no LLM is configured (set an API key); run without --llm for offline")
     if args.journal is not None or args.entries:

@@ -23,23 +23,15 @@ def cmd_map(args: argparse.Namespace) -> None:
 
 
 def cmd_project(args: argparse.Namespace) -> None:
-    from core.llm import provider_from_settings
+    from core.llm import provider_for_home
     from core.ontology import memory_project
 
-    provider = None if args.offline else provider_from_settings(_llm_settings(args))
+    provider = None if args.offline else provider_for_home(home_of(args))
     result = memory_project(home_of(args), args.bucket or None, provider=provider)
     emit(args, result, lambda r: (
         f"{'wrote' if r.changed else 'unchanged'} {r.path} ({r.by}): {len(r.nodes)} nodes: "
         f"{'、'.join(r.nodes)}" + (f"; {r.conflicts} conflicts marked" if r.conflicts else "")
         + (f"\n{r.reason}" if r.reason else "")))
-
-
-def _llm_settings(args):
-    from core.fsio import read_json
-
-    home = home_of(args)
-    data = read_json(home.config) if home.config.exists() else None
-    return data.get("llm") if isinstance(data, dict) else None
 
 
 def cmd_drill(args: argparse.Namespace) -> None:

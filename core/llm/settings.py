@@ -141,6 +141,14 @@ def _auto_preset(settings: LLMSettings, env: Mapping[str, str]) -> str:
     return DEFAULT_PRESET
 
 
+def provider_for_home(home, env: Mapping[str, str] | None = None) -> "LLMProvider | None":
+    """The provider configured for ``home`` (its ``workbench.json`` ``llm`` section, then the
+    environment), or ``None`` for offline."""
+    from core.home_config import config_section
+
+    return provider_from_settings(config_section(home, "llm"), env=env)
+
+
 def provider_from_settings(
     settings: LLMSettings | Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None
 ) -> LLMProvider | None:
