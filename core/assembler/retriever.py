@@ -14,7 +14,6 @@
 """
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import os
 import threading
@@ -27,7 +26,7 @@ from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
 from core.assembler.trace import Span, clip
 from core.formats.warm import WarmEntry
-from core.search import PLAIN, Searcher, Unit
+from core.search import SearchConfig, Searcher, Unit
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -241,10 +240,11 @@ def _jsonable(value: Any) -> Any:
 
 # -- the searcher, cached while the candidates do not change -----------------------------------
 
-#: SPEC 11/13 retrieval: BM25 (k1 1.5, b 0.75) over jieba + Latin words, English stemmed; the
-#: evaluation's extra channels (neighbours, sessions, embeddings) stay off so a round is plain
-#: explainable BM25 whatever the searcher's defaults become
-ASSEMBLER_SEARCH = dataclasses.replace(PLAIN, stem=True)
+#: The assembler uses the same retriever the evaluation measures (core.search defaults): BM25 over
+#: jieba + stemmed Latin words plus the context channels; a warm entry's "session" is the day it
+#: was written, so entries recorded in one conversation lend each other context. Every channel's
+#: part shows in the explain data of the trace.
+ASSEMBLER_SEARCH = SearchConfig()
 
 _SEARCHERS: "OrderedDict[tuple, Searcher]" = OrderedDict()
 _SEARCHERS_LOCK = threading.Lock()
@@ -413,7 +413,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
 
 def _units(pool: list[Candidate]) -> list[Unit]:
-    return [Unit(c.id, c.body if c.source == "warm" else c.text, {"time": c.stamp or ""}) for c in pool]
+    return [Unit(c.id, c.body if c.source == "warm" else c.text,
+                 {"time": c.stamp or "", "session": (c.stamp or "")[:10] or None}) for c in pool]
 
 
 def _with_via(c: Candidate, via: str) -> Candidate:
