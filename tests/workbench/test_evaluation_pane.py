@@ -91,11 +91,11 @@ def test_beam_folder_and_cue_file(pane, qtbot):
 
 
 def test_cancel_stops_the_run_and_writes_no_report(pane, qtbot, monkeypatch):
-    from core.evaluation import runner
+    from core.evaluation import suite
 
     started = threading.Event()
     release = threading.Event()
-    real_run = runner.run
+    real_run = suite.run
 
     def slow_run(dataset, retriever, **kwargs):
         progress = kwargs["progress"]
@@ -107,7 +107,7 @@ def test_cancel_stops_the_run_and_writes_no_report(pane, qtbot, monkeypatch):
 
         return real_run(dataset, retriever, **{**kwargs, "progress": gated})
 
-    monkeypatch.setattr(runner, "run", slow_run)
+    monkeypatch.setattr(suite, "run", slow_run)
     _choose(pane, "locomo", FIX / "locomo_tiny.json")
     with qtbot.waitSignal(pane.sig_run_ended, timeout=30000) as ended:
         handle = pane.run()

@@ -121,50 +121,14 @@ def run_evaluation(state, request: EvalRequest):
         state.set_progress(done / total if total else 1.0, f"{done}/{total}")
 
     try:
-        if request.kind == "cues":
-            from core.evaluation.suite import evaluate_cue_file
+        from core.evaluation import suite
 
-            return evaluate_cue_file(request.path, request.conversations, request.out_dir,
-                                     progress=progress, cancelled=state.is_cancelled)
-        return _retrieval_report(request, progress, state.is_cancelled)
+        if request.kind == "cues":
+            return suite.evaluate_cue_file(request.path, request.conversations, request.out_dir,
+                                           progress=progress, cancelled=state.is_cancelled)
+        evaluate = suite.evaluate_locomo if request.kind == "locomo" else suite.evaluate_beam
+        return evaluate(request.path, request.out_dir, holdout=request.holdout, dense=request.dense,
+                        baseline=request.baseline, ks=request.ks, progress=progress,
+                        cancelled=state.is_cancelled)
     except Cancelled:
         raise TaskCancelled() from None
-
-
-def _retrieval_report(request: EvalRequest, progress, cancelled):
-    """``suite.evaluate_locomo`` / ``evaluate_beam`` with the k chosen in the pane.
-
-    The suite functions fix k (LoCoMo 1/5/10/25/50, BEAM 5/10/20); they are followed step by step
-    here so the user's k reach the runner: load, hold out, run ours and the baseline, report.
-    """
-    from core.evaluation import suite
-    from core.evaluation.locomo import CATEGORY_NAMES, load_locomo
-    from core.evaluation.beam import load_beam
-    from core.evaluation.report import write_report
-    from core.evaluation.runner import LinghunRetriever, PlainBM25Retriever, run
-    from core.text import tokenize
-
-    dataset = load_locomo(request.path) if request.kind == "locomo" else load_beam(request.path)
-    held = suite.holdout_ids(dataset, request.holdout)
-    config, notes = suite.search_config(request.dense)
-    retrievers = [LinghunRetriever(config)] + ([PlainBM25Retriever(tokenize, name="rank-bm25")] if request.baseline else [])
-    total = len(dataset.questions) * len(retrievers)
-    runs = []
-    for n, retriever in enumerate(retrievers):
-        offset = n * len(dataset.questions)
-        runs.append(run(dataset, retriever, ks=request.ks, cancelled=cancelled,
-                        progress=lambda done, _total, o=offset: progress(o + done, total)))
-    splits = suite._splits(dataset, held)  # the CLI's tune / held-out tables, named the same way
-    focus = _focus(request.ks)
-    if request.kind == "locomo":
-        return write_report(request.out_dir, "LoCoMo turn retrieval", runs, splits=splits, group_label="category",
-                            group_names=CATEGORY_NAMES, focus_ks=focus, notes=notes)
-    return write_report(request.out_dir, "BEAM message-level evidence recall", runs, splits=splits,
-                        group_label="ability", focus_ks=focus,
-                        notes=notes + ["R@bundle: recall inside the top 12 units the retriever hands the assembler"])
-
-
-def _focus(ks: Sequence[int]) -> tuple[int, ...]:
-    """The k drawn per group: 5 and 10 when chosen (as the CLI's report), else the two smallest."""
-    chosen = tuple(k for k in (5, 10, 20) if k in ks)
-    return chosen or tuple(sorted(ks)[:2])
