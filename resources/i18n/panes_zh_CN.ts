@@ -211,7 +211,7 @@
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="147" />
         <source>Show all</source>
-        <translation>全部显示</translation>
+        <translation>显示全部</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="150" />
