@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 import resources
 from core import appdirs
 from core.home import MemoryHome
-from workbench import icons
+from workbench import gcguard, icons
 from workbench.i18n import Translations
 from workbench.settings import Settings
 
@@ -148,6 +148,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("linghun")
     app.setApplicationVersion(version())
     app.setWindowIcon(icons.icon("linghun"))
+    gcguard.install(app)
     return app
 
 
