@@ -129,6 +129,12 @@ class Memory:
         self._doc, self._stamp = doc, stamp
         return doc
 
+    def _editable(self) -> WarmDocument:
+        """A copy of the current document for a writer to change: the cached one (which readers
+        and caches such as the assembler's hold) changes only by being replaced after a save."""
+        doc = self.document()
+        return WarmDocument(doc.preamble, list(doc.entries))
+
     def entries(self) -> list[WarmEntry]:
         return list(self.document().entries)
 
@@ -168,7 +174,7 @@ class Memory:
     def _save(self, doc: WarmDocument, what: str = "warm") -> None:
         data = doc.render().encode("utf-8")
         atomic_write(self.home.warm, data)
-        doc.entries = doc.numbered()
+        doc = WarmDocument(doc.preamble, doc.numbered())
         self._doc, self._stamp = doc, FileStamp.of_bytes(self.home.warm, data)
         self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.warm), what=what)
 
@@ -189,7 +195,7 @@ class Memory:
         stamp = stamp_of(when)
         with self.home.lock().hold():
             self.home.memory.mkdir(parents=True, exist_ok=True)
-            doc = self.document()
+            doc = self._editable()
             if update not in (None, ""):
                 target = self._find(update)
                 if target is not None:
@@ -204,7 +210,7 @@ class Memory:
                     return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))
             entry = new_entry(stamp, kind, confidence, body)
             consolidated = self._make_room(len(entry.raw.encode("utf-8")) + 2, when)
-            doc = self.document()
+            doc = self._editable()
             append_entry(doc, entry)
             self._save(doc)
             return AppendResult("append", self._doc.entries[-1], len(entry.raw.encode()), consolidated=consolidated)
@@ -244,7 +250,7 @@ class Memory:
         """
         stamp = stamp_of(when)
         with self.home.lock().hold():
-            doc = self.document()
+            doc = self._editable()
             if isinstance(ref, int) or _REF_N.match(str(ref)):
                 hit = self._find(ref)
                 targets = [hit] if hit else []
@@ -273,7 +279,7 @@ class Memory:
         if "confidence" in changes and changes["confidence"] not in (*WRITABLE_CONFIDENCES, "wrong", None):
             raise InvalidInputError(f"unknown confidence {changes['confidence']!r}")
         with self.home.lock().hold():
-            doc = self.document()
+            doc = self._editable()
             old = self.entry(entry_id)
             doc.entries[old.n - 1] = old.with_changes(**changes)
             self._save(doc)
@@ -282,7 +288,7 @@ class Memory:
     def replace_raw(self, entry_id: str, raw: str) -> WarmEntry:
         """Put back an entry's exact text (undo of an edit): the file bytes return as they were."""
         with self.home.lock().hold():
-            doc = self.document()
+            doc = self._editable()
             old = self.entry(entry_id)
             parsed = parse_warm(raw).entries
             if len(parsed) != 1 or parse_warm(raw).preamble:
@@ -294,7 +300,7 @@ class Memory:
     def delete_entry(self, entry_id: str) -> tuple[int, str]:
         """Remove an entry; returns (its index, its raw text) for undo."""
         with self.home.lock().hold():
-            doc = self.document()
+            doc = self._editable()
             old = self.entry(entry_id)
             index = old.n - 1
             del doc.entries[index]
@@ -304,7 +310,7 @@ class Memory:
     def insert_raw(self, index: int, raw: str, entry_id: str | None = None) -> WarmEntry:
         """Insert an entry's exact text at ``index`` (undo of a delete), keeping its old id."""
         with self.home.lock().hold():
-            doc = self.document()
+            doc = self._editable()
             parsed = parse_warm(raw)
             if len(parsed.entries) != 1 or parsed.preamble:
                 raise InvalidInputError("the text is not exactly one warm entry")

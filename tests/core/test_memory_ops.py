@@ -189,3 +189,29 @@ def test_rules_and_soul(memory):
     assert memory.home.identity.read_text() == "名字：岚\n"
     with pytest.raises(InvalidInputError):
         memory.soul_update("  ")
+
+
+def test_a_failed_save_leaves_memory_as_the_file_is(memory, monkeypatch):
+    import core.memory as memory_module
+
+    before = [e.raw for e in memory.entries()]
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(memory_module, "atomic_write", disk_full)
+    with pytest.raises(OSError):
+        memory.append("fact", "写不进去的新事实", when=T)
+    with pytest.raises(OSError):
+        memory.touch("pnpm", when=T)
+    assert [e.raw for e in memory.entries()] == before
+
+
+def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
+    from core.assembler.retriever import warm_pool
+
+    pool = warm_pool(memory)
+    memory.append("fact", "支付网关 | 超时 | 30s | #12", "high", when=T)
+    fresh = warm_pool(memory)
+    assert fresh is not pool and len(fresh.entries) == len(pool.entries) + 1
+    assert any("支付网关" in c.body for c in fresh.warm)
