@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
@@ -94,6 +95,35 @@ class InsertRaw:
                 now = memory.entry(previous.id)
                 if now.raw != previous.raw:
                     return Batch([inverse, ReplaceRaw(previous.id, previous.raw, expect=now.raw)])
+            return inverse
+
+
+@dataclass
+class AppendEntry:
+    """A new entry through ``Memory.append``, with the agent's rules: the near-duplicate merge,
+    the size limit and automatic consolidation (which undo does not take back: its archives
+    only ever grow)."""
+
+    kind: str
+    body: str
+    confidence: str = "medium"
+    when: datetime | None = None
+    result: object = None  # the AppendResult of the last apply, for the caller
+
+    def apply(self, memory: Memory) -> "Operation":
+        with memory.home.lock().hold():
+            entries = memory.entries()
+            before = {e.id: e.raw for e in entries}
+            last = entries[-1] if entries else None
+            self.result = result = memory.append(self.kind, self.body, self.confidence, when=self.when)
+            entry = result.entry
+            if result.mode == "dedupe":
+                return ReplaceRaw(entry.id, before[entry.id], expect=entry.raw)
+            inverse = DeleteEntry(entry.id, expect=entry.raw)
+            if last is not None and last.id in before and not result.consolidated:
+                now = memory.entry(last.id)
+                if now.raw != last.raw:  # the blank separator added before the new entry
+                    return Batch([inverse, ReplaceRaw(last.id, last.raw, expect=now.raw)])
             return inverse
 
 

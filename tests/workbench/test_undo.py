@@ -88,3 +88,22 @@ def test_merge_keys_fold_typing_into_one_step(qapp, memory):
     assert memory.entry(e.id).body == "abc"
     service.stack.undo()
     assert memory.home.warm.read_bytes() == before
+
+
+def test_a_new_entry_follows_the_append_rules_and_undoes_to_the_same_bytes(memory):
+    from datetime import datetime
+
+    from workbench.undo import AppendEntry
+
+    before = memory.home.warm.read_bytes()
+    op = AppendEntry("fact", "网关 | 超时 | 30s | #12", "high", datetime(2026, 10, 12, 9, 0))
+    inverse = op.apply(memory)
+    assert op.result.mode == "append" and memory.entries()[-1].body == "网关 | 超时 | 30s | #12"
+    inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before
+    # a near-duplicate of [5] merges into it, as the agent's memory_append would
+    dup = AppendEntry("rule", "用户偏好 pnpm 而不是 npm，版本绑定 pnpm@9。", "high", datetime(2026, 10, 12, 9, 5))
+    inverse = dup.apply(memory)
+    assert dup.result.mode == "dedupe" and dup.result.entry.n == 5 and len(memory.entries()) == 10
+    inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before

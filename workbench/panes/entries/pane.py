@@ -8,6 +8,7 @@ change on disk to the entry being edited offers reload / keep / merge.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from PySide6.QtCore import QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QKeySequence
@@ -28,7 +29,7 @@ from workbench.models.entries import (
 )
 from workbench.panes import Pane, register_pane
 from workbench.panes.entries.editor import EntryEditor, merge_drafts
-from workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw
+from workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
@@ -432,10 +433,16 @@ class EntriesPane(Pane):
             self.ctx.show_message(self.tr("The body is empty; use Delete to remove an entry."))
             return False
         if editor.is_new or editor.orphaned:
-            index = len(self.model.ids()) if editor.is_new else editor.base_index
-            ok = self.ctx.undo.push(InsertRaw(index, editor.draft_raw()), self.tr("New entry"))
+            # a new entry obeys the agent's append rules (merge, size); an orphaned draft (its
+            # entry was removed on disk) is put back where it was
+            if editor.is_new:
+                op = AppendEntry(draft["kind"], draft["body"], draft["confidence"], _when(draft["stamp"]))
+            else:
+                op = InsertRaw(editor.base_index, editor.draft_raw())
+            ok = self.ctx.undo.push(op, self.tr("New entry"))
             if ok:
-                saved = self._entry_at_index(index)
+                saved = (self.ctx.memory.entry(op.result.entry.id) if editor.is_new
+                         else self._entry_at_index(editor.base_index))
                 editor.load(saved)
                 self._reload(external=False)
                 if saved is not None:
@@ -564,6 +571,11 @@ class EntriesPane(Pane):
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
                 pass
+
+
+def _when(stamp: str) -> datetime:
+    """The time a draft's stamp names (``YYYY-MM-DD`` alone means midnight)."""
+    return datetime.strptime(stamp, "%Y-%m-%d %H:%M" if " " in stamp else "%Y-%m-%d")
 
 
 def simulate(doc: WarmDocument, edits: dict) -> str:
