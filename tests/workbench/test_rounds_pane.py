@@ -257,7 +257,7 @@ def test_language_change_retranslates_the_strip_and_the_role(pane, ctx, qtbot):
     _run(pane, qtbot, DEEP)
     assert pane.strip.buttons["retriever"].text().startswith("Retriever")
     translator = QTranslator()
-    assert translator.load(str(resources.I18N_DIR / "rounds_eval_zh_CN.qm"))
+    assert translator.load(str(resources.I18N_DIR / "linghun_zh_CN.qm"))
     QCoreApplication.installTranslator(translator)
     try:
         qtbot.waitUntil(lambda: pane.strip.buttons["retriever"].text().startswith("捞手"), timeout=3000)

@@ -36,7 +36,7 @@ def language(request, qapp):
     translators = []
     old_font = qapp.font()
     if request.param == "zh":
-        for name in ("linghun_zh_CN.qm", "panes_zh_CN.qm", "rounds_eval_zh_CN.qm"):
+        for name in ("linghun_zh_CN.qm",):
             translator = QTranslator()
             if translator.load(str(resources.I18N_DIR / name)):
                 QCoreApplication.installTranslator(translator)
