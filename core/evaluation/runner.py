@@ -20,7 +20,6 @@ from core.errors import LinghunError
 from core.evaluation.data import Conversation, Dataset, Question
 from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
 from core.search import SearchConfig, Searcher, Unit
-from core.text import tokenize
 
 DEFAULT_KS = (1, 5, 10, 25, 50)
 BUNDLE_SEPARATOR = "\n\n---\n\n"  # SPEC 11: hits are joined like this in the bundle

@@ -34,7 +34,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from core.home import MemoryHome
@@ -141,6 +141,15 @@ class Pane(QWidget):
     AREA: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER: ClassVar[int] = 100
     STRETCH: ClassVar[int] = 1  # share of its dock area's width or height at first start
+
+    def single_shot(self, interval_ms: int, slot) -> QTimer:
+        """A single-shot timer owned by the pane that calls ``slot``; restarting it while it runs
+        folds a burst of changes (the agent's writes, our own) into one call."""
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(interval_ms)
+        timer.timeout.connect(slot)
+        return timer
 
     def __init__(self, ctx: WorkbenchContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)

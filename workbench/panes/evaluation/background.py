@@ -11,7 +11,6 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Sequence
 
 import resources
 from core import appdirs

@@ -9,7 +9,7 @@ assembler wrote the files meanwhile.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSplitter,
     QTableView, QToolBar, QVBoxLayout, QWidget,
@@ -79,10 +79,7 @@ class GapsPane(Pane):
         self._handle = None
         self._running_key: str | None = None
         self._build()
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
+from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QPushButton, QSplitter,
@@ -75,10 +75,7 @@ class GoalsPane(Pane):
         self.error: str = ""
         self._state_buttons: dict[str, QPushButton] = {}
         self._build()
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.bridge.sig_event.connect(self._on_event)
         ctx.watcher.sig_external_change.connect(self._on_external_change)

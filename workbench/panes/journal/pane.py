@@ -16,7 +16,7 @@ from datetime import datetime  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
-from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot  # noqa: E402
+from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Signal, Slot  # noqa: E402
 from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QToolBar, QVBoxLayout, QWidget  # noqa: E402
 
@@ -75,10 +75,7 @@ class JournalPane(Pane):
         self._labels: dict[str, str] = {}
         self._window: tuple[float, float] | None = None
         self._build()
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()

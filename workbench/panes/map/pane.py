@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, QUrl, Signal, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QUrl, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser, QToolBar,
     QTreeView, QVBoxLayout, QWidget,
@@ -81,10 +81,7 @@ class MapPane(Pane):
         self._pending = False
         self._selected_pointer: str | None = None
         self._build()
-        self._rebuild_timer = QTimer(self)
-        self._rebuild_timer.setSingleShot(True)
-        self._rebuild_timer.setInterval(REBUILD_DELAY_MS)
-        self._rebuild_timer.timeout.connect(self.rebuild)
+        self._rebuild_timer = self.single_shot(REBUILD_DELAY_MS, self.rebuild)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.bridge.sig_event.connect(self._on_event)
         ctx.watcher.sig_external_change.connect(self._on_external_change)

@@ -12,7 +12,7 @@ still hold what the edit or preview was based on: the agent's writes are never o
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QTimer, Signal, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
     QSplitter, QTabWidget, QToolBar, QTreeView, QVBoxLayout, QWidget,
@@ -60,10 +60,7 @@ class OntologyPane(Pane):
         self._handle = None
         self._preview: PreviewedChange | None = None
         self._build()
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -76,14 +76,8 @@ class RoundsPane(Pane):
         self._expecting = False  # a round this pane submitted has not announced itself yet
         self._pending_delta: dict[str, str] = {}
         self._build()
-        self._delta_timer = QTimer(self)
-        self._delta_timer.setSingleShot(True)
-        self._delta_timer.setInterval(DELTA_FLUSH_MS)
-        self._delta_timer.timeout.connect(self._flush_deltas)
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(RELOAD_DELAY_MS)
-        self._reload_timer.timeout.connect(self.reload)
+        self._delta_timer = self.single_shot(DELTA_FLUSH_MS, self._flush_deltas)
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_event.connect(self._on_event)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
