@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
 from core.home import MemoryHome
 from core.memory import Memory
@@ -150,6 +150,21 @@ class Pane(QWidget):
         timer.setInterval(interval_ms)
         timer.timeout.connect(slot)
         return timer
+
+    def make_toolbar(self) -> QToolBar:
+        """The pane's toolbar, icons with their text beside them."""
+        toolbar = QToolBar(self)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        return toolbar
+
+    def stack(self, *widgets: QWidget) -> QVBoxLayout:
+        """Lay ``widgets`` out top to bottom edge to edge; the last one takes the spare height."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for widget in widgets[:-1]:
+            layout.addWidget(widget)
+        layout.addWidget(widgets[-1], 1)
+        return layout
 
     def __init__(self, ctx: WorkbenchContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSplitter,
-    QTableView, QToolBar, QVBoxLayout, QWidget,
+    QTableView, QVBoxLayout, QWidget,
 )
 
 from core.errors import LinghunError
@@ -86,8 +86,7 @@ class GapsPane(Pane):
         self.reload()
 
     def _build(self) -> None:
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toolbar = self.make_toolbar()
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_fill = self.toolbar.addAction(icon("new"), "", self.fill)
         self.act_rerun = self.toolbar.addAction(icon("redo"), "", self.rerun)
@@ -131,11 +130,7 @@ class GapsPane(Pane):
         splitter.addWidget(lower)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(self.errors)
-        layout.addWidget(splitter, 1)
+        self.stack(self.toolbar, self.errors, splitter)
 
     def retranslate_ui(self) -> None:
         self.act_reload.setText(self.tr("Reload"))

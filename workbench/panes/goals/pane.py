@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP,
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QPushButton, QSplitter,
-    QTableView, QToolBar, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QTableView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from core.errors import LinghunError
@@ -84,8 +84,7 @@ class GoalsPane(Pane):
 
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toolbar = self.make_toolbar()
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_add = self.toolbar.addAction(icon("new"), "", self.add_goal_dialog)
         self.act_edit = self.toolbar.addAction(icon("rule"), "", self.edit_goal_dialog)
@@ -164,11 +163,7 @@ class GoalsPane(Pane):
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         splitter.setSizes([420, 320])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(self.errors)
-        layout.addWidget(splitter, 1)
+        self.stack(self.toolbar, self.errors, splitter)
 
     def retranslate_ui(self) -> None:
         self.act_reload.setText(self.tr("Reload"))

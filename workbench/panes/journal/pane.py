@@ -18,7 +18,7 @@ import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Signal, Slot  # noqa: E402
 from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QToolBar, QVBoxLayout, QWidget  # noqa: E402
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
 
 from core.errors import LinghunError  # noqa: E402
 from workbench.icons import icon  # noqa: E402
@@ -86,8 +86,7 @@ class JournalPane(Pane):
             self.set_window(max(span[0], span[1] - DAY), span[1] + 1)
 
     def _build(self) -> None:
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toolbar = self.make_toolbar()
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_fit = self.toolbar.addAction(icon("filter"), "", self.fit_all)
         self.toolbar.addSeparator()
@@ -134,10 +133,7 @@ class JournalPane(Pane):
         splitter.addWidget(reader_box)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(splitter, 1)
+        self.stack(self.toolbar, splitter)
 
     def retranslate_ui(self) -> None:
         self.act_reload.setText(self.tr("Reload"))

@@ -18,8 +18,7 @@ import re
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QUrl, Signal, Slot
 from PySide6.QtWidgets import (
-    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser, QToolBar,
-    QTreeView, QVBoxLayout, QWidget,
+    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser, QTreeView, QVBoxLayout, QWidget,
 )
 
 from core.errors import LinghunError
@@ -90,8 +89,7 @@ class MapPane(Pane):
 
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toolbar = self.make_toolbar()
         self.act_rebuild = self.toolbar.addAction(icon("reload"), "", self.rebuild)
         self.act_fit = self.toolbar.addAction(icon("filter"), "", self._fit)
         self.filter = QLineEdit(self)
@@ -176,10 +174,7 @@ class MapPane(Pane):
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 5)
         splitter.setSizes([340, 940])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(splitter, 1)
+        self.stack(self.toolbar, splitter)
 
     def retranslate_ui(self) -> None:
         self.act_rebuild.setText(self.tr("Rebuild"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
-    QSplitter, QTabWidget, QToolBar, QTreeView, QVBoxLayout, QWidget,
+    QSplitter, QTabWidget, QTreeView, QVBoxLayout, QWidget,
 )
 
 from core.errors import LinghunError
@@ -68,8 +68,7 @@ class OntologyPane(Pane):
 
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
-        self.toolbar = QToolBar(self)
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toolbar = self.make_toolbar()
         self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
         self.act_consolidate = self.toolbar.addAction(icon("save"), "", self.start_consolidation)
         self.act_project = self.toolbar.addAction(icon("rule"), "", self.start_projection)
@@ -163,10 +162,7 @@ class OntologyPane(Pane):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(splitter, 1)
+        self.stack(self.toolbar, splitter)
         self._show_item(None)
         self._set_task_running(False)
 
