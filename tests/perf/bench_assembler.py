@@ -1,6 +1,6 @@
 """Benchmark: offline assembler rounds on a 10k-entry home (target p95 < 150 ms).
 
-Run: ``/work/venv/bin/python -m tests.perf.bench_assembler [entries] [rounds]``
+Run: ``.venv/bin/python -m tests.perf.bench_assembler [entries] [rounds]``
 
 Each round is a whole cycle (feedback, judge, retriever with BM25, archivist on deep questions,
 editor, scribe writing the team files atomically, the trace appended). The first round builds the

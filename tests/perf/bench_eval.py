@@ -1,6 +1,6 @@
 """Benchmark: the searcher on real conversations (LoCoMo dev set, BEAM 100K) when present.
 
-Run: ``/work/venv/bin/python -m tests.perf.bench_eval [--locomo PATH] [--beam PATH]``
+Run: ``python -m tests.perf.bench_eval [--locomo PATH] [--beam PATH]``
 Prints, per data set, the searcher's build time per conversation and query latency p50 / p95 over
 all questions (target: p95 < 50 ms), next to plain rank-bm25's. Skips a data set that is absent.
 """

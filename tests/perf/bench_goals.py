@@ -1,7 +1,7 @@
 """Goal system benchmark: linghun_goal_get with 1,000 goals (target p95 < 5 ms), the index
 build, and linghun_goal_update at 1,000 goals.
 
-Run: /work/venv/bin/python -m tests.perf.bench_goals
+Run: .venv/bin/python -m tests.perf.bench_goals
 """
 from __future__ import annotations
 

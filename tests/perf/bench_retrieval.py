@@ -1,6 +1,6 @@
 """Benchmark: BM25 build time and query latency at 1k / 10k / 100k synthetic bilingual documents.
 
-Run: ``/work/venv/bin/python -m tests.perf.bench_retrieval [--sizes 1000,10000,100000] [--queries 200]``
+Run: ``.venv/bin/python -m tests.perf.bench_retrieval [--sizes 1000,10000,100000] [--queries 200]``
 Targets (2 cores): query p95 < 20 ms at 10k and < 200 ms at 100k.
 """
 from __future__ import annotations

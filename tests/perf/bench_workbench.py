@@ -1,6 +1,6 @@
 """Workbench speed at 10k warm entries.
 
-    /work/venv/bin/python -m tests.perf.bench_workbench [--entries 10000]
+    .venv/bin/python -m tests.perf.bench_workbench [--entries 10000]
 
 Prints: the time to open a home of N entries to an interactive, painted main window (target
 < 2 s); the time for one filter keystroke to be applied and the table repainted (target < 50 ms,

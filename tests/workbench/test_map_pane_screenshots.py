@@ -4,7 +4,7 @@ Rendered offscreen to PNGs with the helpers of ``test_ontology_pane_screenshots`
 fonts, same checks); the Chinese run installs ``linghun_zh_CN.qm``. The README's pictures::
 
     TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
-        /work/venv/bin/python -m pytest tests/workbench/test_map_pane_screenshots.py -q
+        .venv/bin/python -m pytest tests/workbench/test_map_pane_screenshots.py -q
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ there under their published names. The demo team works in Beijing time (its jour
 local times there), so the README's screenshots are made in that zone::
 
     TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
-        /work/venv/bin/python -m pytest tests/workbench/test_ontology_pane_screenshots.py -q
+        .venv/bin/python -m pytest tests/workbench/test_ontology_pane_screenshots.py -q
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ and checked to be a real picture with its translated strings in place. With
 ``LINGHUN_SCREENSHOTS_DIR`` set, the PNGs are written there under their published names::
 
     TZ=Asia/Shanghai LINGHUN_SCREENSHOTS_DIR=resources/screenshots \\
-        /work/venv/bin/python -m pytest tests/workbench/test_rounds_pane_screenshots.py -q
+        .venv/bin/python -m pytest tests/workbench/test_rounds_pane_screenshots.py -q
 """
 from __future__ import annotations
 
