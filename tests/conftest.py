@@ -40,6 +40,20 @@ def upstream_home(tmp_path) -> Path:
 
 
 @pytest.fixture
+def beam_dir(tmp_path) -> Path:
+    """The tiny BEAM-format fixture as the loader expects it on disk.
+
+    Its files are stored as ``*.fixture.json`` so the repository never tracks files named like
+    the public benchmark's (``probing_questions.json``...); they get their real names here.
+    """
+    dest = tmp_path / "beam"
+    shutil.copytree(REPO / "tests" / "fixtures_eval" / "beam", dest)
+    for path in dest.rglob("*.fixture.json"):
+        path.rename(path.with_name(path.name.replace(".fixture.json", ".json")))
+    return dest
+
+
+@pytest.fixture
 def empty_home(tmp_path) -> Path:
     """An empty `$DSH_HOME` folder (no linghun/ yet)."""
     dest = tmp_path / "empty-dsh"

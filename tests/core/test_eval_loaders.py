@@ -61,8 +61,8 @@ def test_locomo_rejects_a_non_locomo_file(tmp_path):
         load_locomo(bad)
 
 
-def test_beam_folder_of_chats_prefers_the_truncated_chat():
-    ds = load_beam(FIX / "beam")
+def test_beam_folder_of_chats_prefers_the_truncated_chat(beam_dir):
+    ds = load_beam(beam_dir)
     assert [c.id for c in ds.conversations] == ["1", "2"]
     chat2 = ds.conversation("2")
     assert "Kyoto" in chat2.turns[0].text  # chat_trunecated.json, not chat.json
@@ -73,8 +73,8 @@ def test_beam_folder_of_chats_prefers_the_truncated_chat():
     assert chat1.turns[6].session == 2
 
 
-def test_beam_gold_ids_are_flattened_and_checked():
-    ds = load_beam(FIX / "beam")
+def test_beam_gold_ids_are_flattened_and_checked(beam_dir):
+    ds = load_beam(beam_dir)
     q = {x.id: x for x in ds.questions}
     assert q["1#knowledge_update#0"].evidence == (6, 8)  # dict of lists
     assert q["1#instruction_following#0"].evidence == (4,)  # nested and repeated
@@ -84,7 +84,7 @@ def test_beam_gold_ids_are_flattened_and_checked():
     assert any("999" not in n and "1 gold ids" in n for n in ds.notes)
     assert any("abstention" in n for n in ds.notes)
     # One chat folder works on its own too.
-    assert [c.id for c in load_beam(FIX / "beam" / "2").conversations] == ["2"]
+    assert [c.id for c in load_beam(beam_dir / "2").conversations] == ["2"]
 
 
 def test_beam_helpers_and_errors(tmp_path):
@@ -118,8 +118,8 @@ def test_build_home_is_reproducible(tmp_path):
     assert built.goals == len(goals["goals"] if isinstance(goals, dict) else goals)
 
 
-def test_build_home_from_a_beam_chat_keeps_roles(tmp_path):
-    conv = load_beam(FIX / "beam").conversation("1")
+def test_build_home_from_a_beam_chat_keeps_roles(tmp_path, beam_dir):
+    conv = load_beam(beam_dir).conversation("1")
     built = build_home(conv, tmp_path / "h", goals=False)
     text = built.home.journal_file("2024-03-15").read_text(encoding="utf-8")
     assert "用户：I am building a budget tracker" in text and "助手：Great, start" in text

@@ -118,12 +118,12 @@ def test_cli_skips_cleanly_when_data_is_absent(tmp_path, capsys):
     assert main(["eval", "cues", str(tmp_path / "c.json"), str(tmp_path / "l.json")]) == 0
 
 
-def test_cli_runs_locomo_and_beam(tmp_path, capsys):
+def test_cli_runs_locomo_and_beam(tmp_path, capsys, beam_dir):
     out = tmp_path / "rep"
     assert main(["eval", "locomo", str(FIX / "locomo_tiny.json"), "--out", str(out), "--holdout", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["runs"]) == {"linghun", "rank-bm25"} and (out / "report.md").is_file()
-    assert main(["eval", "beam", str(FIX / "beam"), "--out", str(tmp_path / "b"), "--no-baseline"]) == 0
+    assert main(["eval", "beam", str(beam_dir), "--out", str(tmp_path / "b"), "--no-baseline"]) == 0
     text = capsys.readouterr().out
     assert "linghun" in text and "rank-bm25" not in text
     assert "information_extraction" in (tmp_path / "b" / "report.md").read_text(encoding="utf-8")
@@ -158,10 +158,10 @@ def test_cli_json_is_strict_json(tmp_path, capsys):
     assert data["runs"]["linghun"]["groups"]["3"]["R@1"] is None
 
 
-def test_suite_takes_the_k_to_measure(tmp_path):
+def test_suite_takes_the_k_to_measure(tmp_path, beam_dir):
     from core.evaluation.suite import evaluate_beam, focus_of
 
-    rep = evaluate_beam(FIX / "beam", tmp_path / "b", ks=(1, 3), holdout=["2"])
+    rep = evaluate_beam(beam_dir, tmp_path / "b", ks=(1, 3), holdout=["2"])
     assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {"R@1", "R@3", "R@bundle"}
     assert "linghun R@1" in rep.markdown.read_text(encoding="utf-8")
     assert focus_of((1, 5, 10), (5, 10, 20)) == (5, 10) and focus_of((2, 3, 4), (5,)) == (2, 3)

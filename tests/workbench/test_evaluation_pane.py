@@ -76,8 +76,8 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     assert progress[-1] == 1000 and len(progress) >= 2
 
 
-def test_beam_folder_and_cue_file(pane, qtbot):
-    _choose(pane, "beam", FIX / "beam")
+def test_beam_folder_and_cue_file(pane, qtbot, beam_dir):
+    _choose(pane, "beam", beam_dir)
     assert pane.ks.text() == "5 10 20"
     assert _run(pane, qtbot) == "finished"
     assert "BEAM message-level evidence recall" in pane.report.toPlainText()
