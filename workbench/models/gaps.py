@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
 from core.errors import InvalidInputError, LinghunError
@@ -174,12 +175,13 @@ def fill_draft(gap: Gap) -> tuple[str, str]:
     return "fact", f"{question} |  |  | 缺口 {gap.local_time[:10]}"
 
 
-class GapsModel(QAbstractTableModel):
+class GapsModel(TranslatedColumns, QAbstractTableModel):
     """The gaps as a table: time, question, round, note, status."""
 
     COLUMNS = (QT_TRANSLATE_NOOP("GapsModel", "When"), QT_TRANSLATE_NOOP("GapsModel", "Question"),
                QT_TRANSLATE_NOOP("GapsModel", "Round"), QT_TRANSLATE_NOOP("GapsModel", "Note"),
                QT_TRANSLATE_NOOP("GapsModel", "Status"))
+    TR_CONTEXT = "GapsModel"
     STATUS = {"open": QT_TRANSLATE_NOOP("GapsModel", "open"), "closed": QT_TRANSLATE_NOOP("GapsModel", "closed"),
               "still open": QT_TRANSLATE_NOOP("GapsModel", "still open")}
     KeyRole = Qt.ItemDataRole.UserRole + 1
@@ -222,10 +224,6 @@ class GapsModel(QAbstractTableModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.COLUMNS):
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._gaps):

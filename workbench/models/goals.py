@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 from PySide6.QtGui import QBrush, QColor
 
@@ -53,13 +54,14 @@ IdRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 
 
-class GoalsModel(QAbstractTableModel):
+class GoalsModel(TranslatedColumns, QAbstractTableModel):
     """The goals of goals.json, one row per goal id, in file order."""
 
     COLUMNS = (QT_TRANSLATE_NOOP("GoalsModel", "Id"), QT_TRANSLATE_NOOP("GoalsModel", "Statement"),
                QT_TRANSLATE_NOOP("GoalsModel", "Domain"), QT_TRANSLATE_NOOP("GoalsModel", "State"),
                QT_TRANSLATE_NOOP("GoalsModel", "Priority"), QT_TRANSLATE_NOOP("GoalsModel", "Triggers"),
                QT_TRANSLATE_NOOP("GoalsModel", "Speaker"), QT_TRANSLATE_NOOP("GoalsModel", "Updated"))
+    TR_CONTEXT = "GoalsModel"
     IdRole = IdRole
     SortRole = SortRole
 
@@ -112,11 +114,6 @@ class GoalsModel(QAbstractTableModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.COLUMNS)):
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._goals):
@@ -179,7 +176,7 @@ def score_parts(a: GoalActivation) -> ScoreParts:
                       domain=w * W_DOMAIN * a.domain_hit, bridge=w * W_BRIDGE * a.bridge_hit, base=w * W_BASE)
 
 
-class ActivationModel(QAbstractTableModel):
+class ActivationModel(TranslatedColumns, QAbstractTableModel):
     """Goals ranked by a situation, with every part of their score."""
 
     COLUMNS = (QT_TRANSLATE_NOOP("GoalsModel", "Rank"), QT_TRANSLATE_NOOP("GoalsModel", "By similarity"),
@@ -187,6 +184,7 @@ class ActivationModel(QAbstractTableModel):
                QT_TRANSLATE_NOOP("GoalsModel", "Parts"), QT_TRANSLATE_NOOP("GoalsModel", "Similarity"),
                QT_TRANSLATE_NOOP("GoalsModel", "Domain hit"), QT_TRANSLATE_NOOP("GoalsModel", "Bridge hit"),
                QT_TRANSLATE_NOOP("GoalsModel", "State weight"))
+    TR_CONTEXT = "GoalsModel"
     PARTS_COLUMN = 4
     PartsRole = Qt.ItemDataRole.UserRole + 3
     IdRole = IdRole
@@ -216,11 +214,6 @@ class ActivationModel(QAbstractTableModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.COLUMNS)):
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
 from core.home import MemoryHome
@@ -174,7 +175,7 @@ class _Item:
         self.children: list[_Item] = []
 
 
-class MapModel(QAbstractItemModel):
+class MapModel(TranslatedColumns, QAbstractItemModel):
     """The four axes as a tree: axis -> items -> their entries / nodes; keyed by map node ids.
 
     Columns: the label, the pointer ``core.drill`` resolves. A reload resets the tree (the map is
@@ -182,6 +183,7 @@ class MapModel(QAbstractItemModel):
     """
 
     COLUMNS = (QT_TRANSLATE_NOOP("MapModel", "Item"), QT_TRANSLATE_NOOP("MapModel", "Pointer"))
+    TR_CONTEXT = "MapModel"
     IdRole = Qt.ItemDataRole.UserRole + 1
     PointerRole = Qt.ItemDataRole.UserRole + 2
     TypeRole = Qt.ItemDataRole.UserRole + 3
@@ -253,11 +255,6 @@ class MapModel(QAbstractItemModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
-                and 0 <= section < len(self.COLUMNS)):
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         item = self._item(index)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
 from core.errors import LinghunError
@@ -209,11 +210,12 @@ def find_archived_entry(home: MemoryHome, item: OntologyItem) -> ArchivedEntry |
     return None
 
 
-class OntologyModel(QAbstractItemModel):
+class OntologyModel(TranslatedColumns, QAbstractItemModel):
     """The ontology tree: columns name, date, info. Items are ``OntologyItem``; keys are stable."""
 
     COLUMNS = (QT_TRANSLATE_NOOP("OntologyModel", "Name"), QT_TRANSLATE_NOOP("OntologyModel", "Date"),
                QT_TRANSLATE_NOOP("OntologyModel", "Info"))
+    TR_CONTEXT = "OntologyModel"
     KeyRole = Qt.ItemDataRole.UserRole + 1
     RefsRole = Qt.ItemDataRole.UserRole + 2
 
@@ -280,10 +282,6 @@ class OntologyModel(QAbstractItemModel):
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return len(self.COLUMNS)
 
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.COLUMNS):
-            return tr(self.COLUMNS[section])
-        return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         item = self.item(index)

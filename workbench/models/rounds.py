@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP
 
 from core.assembler.trace import TraceStore
@@ -149,7 +150,7 @@ class LiveRound:
         return list(self.order)
 
 
-class RoundsModel(QAbstractTableModel):
+class RoundsModel(TranslatedColumns, QAbstractTableModel):
     """Past rounds of a home, newest first, keyed by round id (at most ``limit``: reading stops at
     the day files holding the newest ``limit`` rounds, so months of traces open quickly)."""
 
@@ -162,6 +163,7 @@ class RoundsModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("RoundsModel", "LLM"),
         QT_TRANSLATE_NOOP("RoundsModel", "ms"),
     )
+    TR_CONTEXT = "RoundsModel"
 
     def __init__(self, home: MemoryHome, parent: QObject | None = None, limit: int = 500) -> None:
         super().__init__(parent)
@@ -195,10 +197,6 @@ class RoundsModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.COLUMNS):
-            return QCoreApplication.translate("RoundsModel", self.COLUMNS[section])
-        return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
@@ -232,7 +230,7 @@ class RoundsModel(QAbstractTableModel):
         return None
 
 
-class CandidatesModel(QAbstractTableModel):
+class CandidatesModel(TranslatedColumns, QAbstractTableModel):
     """The retriever's candidates, then its near misses, with BM25 term contributions."""
 
     KeyRole = Qt.ItemDataRole.UserRole + 1
@@ -246,6 +244,7 @@ class CandidatesModel(QAbstractTableModel):
         QT_TRANSLATE_NOOP("CandidatesModel", "Kind"),
         QT_TRANSLATE_NOOP("CandidatesModel", "Text"),
     )
+    TR_CONTEXT = "CandidatesModel"
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -267,10 +266,6 @@ class CandidatesModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt override
         return 0 if parent.isValid() else len(self.COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self.COLUMNS):
-            return QCoreApplication.translate("CandidatesModel", self.COLUMNS[section])
-        return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
