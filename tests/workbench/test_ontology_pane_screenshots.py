@@ -50,7 +50,8 @@ def language(request, qapp):
 
 
 @pytest.fixture
-def ctx(tmp_path):
+def ctx(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGHUN_DATA_DIR", str(tmp_path / "data"))  # panes that keep reports write there
     shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
     context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"))
     yield context

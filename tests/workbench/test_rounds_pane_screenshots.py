@@ -12,66 +12,12 @@ and checked to be a real picture with its translated strings in place. With
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
-import pytest
+from tests.workbench.test_ontology_pane_screenshots import SIZE, _render, ctx, language  # noqa: F401 - fixtures
 
-import resources
-from core.home import MemoryHome
-from workbench.panes import WorkbenchContext
-from workbench.settings import Settings
-
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
-from PySide6.QtGui import QFont, QFontDatabase, QImage
-
-SIZE = (1280, 760)
-CJK_FONT = "WenQuanYi Micro Hei"
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
 SHARED_LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "locomo" / "locomo_dev7.json"
-
-
-@pytest.fixture(params=["en", "zh"])
-def language(request, qapp):
-    translators = []
-    old_font = qapp.font()
-    if request.param == "zh":
-        for name in ("linghun_zh_CN.qm",):
-            translator = QTranslator()
-            if translator.load(str(resources.I18N_DIR / name)):
-                QCoreApplication.installTranslator(translator)
-                translators.append(translator)
-        QLocale.setDefault(QLocale(QLocale.Language.Chinese, QLocale.Country.China))
-        if CJK_FONT in QFontDatabase.families():
-            qapp.setFont(QFont(CJK_FONT, 10))
-    yield request.param
-    for translator in translators:
-        QCoreApplication.removeTranslator(translator)
-    QLocale.setDefault(QLocale(QLocale.Language.English))
-    qapp.setFont(old_font)
-
-
-@pytest.fixture
-def ctx(tmp_path, monkeypatch):
-    monkeypatch.setenv("LINGHUN_DATA_DIR", str(tmp_path / "data"))
-    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
-    context = WorkbenchContext.open(MemoryHome.resolve(tmp_path / "dsh"), Settings(tmp_path / "settings.ini"))
-    yield context
-    context.close()
-
-
-def _render(widget, qtbot, name: str, language: str, tmp_path: Path) -> QImage:
-    widget.resize(*SIZE)
-    widget.show()
-    qtbot.waitExposed(widget)
-    qtbot.wait(150)
-    image = widget.grab().toImage()
-    out_dir = Path(os.environ.get("LINGHUN_SCREENSHOTS_DIR") or tmp_path)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    assert image.save(str(out_dir / f"{name}-{language}.png"))
-    colours = {image.pixel(x, y) for x in range(0, image.width(), 23) for y in range(0, image.height(), 17)}
-    assert len(colours) > 8
-    return image
 
 
 def test_rounds_pane(ctx, qtbot, language, tmp_path):
