@@ -17,8 +17,9 @@ import math
 import sqlite3
 import threading
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -177,9 +178,12 @@ class Encoder:
         # Vectors are cached per model file, so two models never share an entry.
         weights = folder / "model.safetensors"
         stat = weights.stat()
-        self._cache = _VectorCache(hashlib.sha1(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16])
+        model_key = hashlib.sha1(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+        self._cache = _VectorCache(model_key)
+        self._tokens = _VectorCache(model_key, table="tokens", decode=bytes, memo=False)
 
-    def _forward(self, batch: list[list[int]]) -> np.ndarray:
+    def _forward(self, batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """The last layer's token states ``(n, length, dim)`` and the padding mask ``(n, length)``."""
         w = self.w
         n, length = len(batch), max(len(b) for b in batch)
         ids = np.zeros((n, length), dtype=np.int64)
@@ -210,64 +214,127 @@ class Encoder:
                             w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"])
             mid = _gelu(lin(x, "intermediate.dense"))
             x = _layer_norm(lin(mid, "output.dense") + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
+        return x, mask
+
+    @staticmethod
+    def _pooled(x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Mean pooling over the real tokens, then L2 normalisation (sentence-transformers)."""
         pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+        """Sentence vectors ``(len(texts), dim)``, unit length."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        keys = [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+        keys = _keys(texts)
         cached = self._cache.get(keys)
-        todo = [i for i, key in enumerate(keys) if key not in cached]
         for i, key in enumerate(keys):
             if key in cached:
                 out[i] = cached[key]
+        self._run(texts, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+                  lambda i, vec, _tokens: out.__setitem__(i, vec))
+        return out
+
+    def encode_tokens(self, texts: Sequence[str], batch_size: int = 32) -> list[TokenVectors]:
+        """Per text, its word pieces' contextual vectors (unit length, ``[CLS]``/``[SEP]`` left
+        out) with the piece ids: the material of late-interaction (MaxSim) scoring. The sentence
+        vectors of the same pass are cached too, so ``encode`` of these texts is then free."""
+        out: list[TokenVectors | None] = [None] * len(texts)
+        keys = _keys(texts)
+        cached = self._tokens.get(keys)
+        for i, key in enumerate(keys):
+            if key in cached:
+                out[i] = TokenVectors.from_bytes(cached[key], self.dim)
+        self._run(texts, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+                  lambda i, _vec, tokens: out.__setitem__(i, tokens))
+        return out  # type: ignore[return-value]
+
+    def _run(self, texts: Sequence[str], todo: list[int], batch_size: int, deliver) -> None:
+        """Encode ``texts[i]`` for ``i`` in ``todo``; cache both outputs; ``deliver(i, vec, tokens)``."""
         # Similar lengths in one batch waste less work on padding.
-        todo.sort(key=lambda i: len(texts[i]))
-        fresh = {}
+        todo = sorted(todo, key=lambda i: len(texts[i]))
         for start in range(0, len(todo), batch_size):
             chunk = todo[start : start + batch_size]
-            vecs = self._forward([self.tokenizer.ids(texts[i]) for i in chunk])
-            for i, vec in zip(chunk, vecs):
-                out[i] = vec
-                fresh[keys[i]] = vec
-        if fresh:
+            ids = [self.tokenizer.ids(texts[i]) for i in chunk]
+            x, mask = self._forward(ids)
+            vecs = self._pooled(x, mask)
+            fresh, fresh_tokens = {}, {}
+            for row, (i, pieces) in enumerate(zip(chunk, ids)):
+                states = x[row, 1 : len(pieces) - 1]
+                states = states / np.maximum(np.linalg.norm(states, axis=1, keepdims=True), 1e-12)
+                tokens = TokenVectors(states.astype(np.float16), np.array(pieces[1:-1], dtype=np.int32))
+                key = _keys([texts[i]])[0]
+                fresh[key], fresh_tokens[key] = vecs[row], tokens.to_bytes()
+                deliver(i, vecs[row], tokens)
             self._cache.put(fresh)
-        return out
+            self._tokens.put(fresh_tokens)
+
+
+def _keys(texts: Sequence[str]) -> list[str]:
+    return [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+
+
+@dataclass(frozen=True)
+class TokenVectors:
+    """One text's word-piece vectors ``(pieces, dim)`` (float16, unit length) and piece ids."""
+
+    vectors: np.ndarray
+    ids: np.ndarray
+
+    def to_bytes(self) -> bytes:
+        return len(self.ids).to_bytes(4, "little") + self.ids.astype("<i4").tobytes() + self.vectors.astype("<f2").tobytes()
+
+    @classmethod
+    def from_bytes(cls, raw: bytes, dim: int) -> "TokenVectors":
+        n = int.from_bytes(raw[:4], "little")
+        ids = np.frombuffer(raw, dtype="<i4", count=n, offset=4)
+        vectors = np.frombuffer(raw, dtype="<f2", count=n * dim, offset=4 + 4 * n).reshape(n, dim)
+        return cls(vectors, ids)
 
 
 class _VectorCache:
-    """Embeddings by text hash in a small SQLite file; a broken cache only costs recomputation."""
+    """Values by text hash in a small SQLite file; a broken cache only costs recomputation.
 
-    def __init__(self, model_key: str):
+    Sentence vectors (table ``v``) are also kept in memory; token vectors (table ``tokens``) are
+    a hundred times larger and are read from the file each time instead.
+    """
+
+    def __init__(self, model_key: str, table: str = "v", decode=lambda b: np.frombuffer(b, dtype=np.float32),
+                 memo: bool = True):
         self.path = cache_dir() / f"embeddings-{model_key}.sqlite"
-        self._memory: dict[str, np.ndarray] = {}
+        self.table = table
+        self._decode = decode
+        self._memory: dict[str, Any] | None = {} if memo else None
 
     def _db(self):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self.path, timeout=5)
-        db.execute("CREATE TABLE IF NOT EXISTS v (k TEXT PRIMARY KEY, b BLOB)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {self.table} (k TEXT PRIMARY KEY, b BLOB)")
         return db
 
-    def get(self, keys: list[str]) -> dict[str, np.ndarray]:
-        found = {k: self._memory[k] for k in keys if k in self._memory}
+    def get(self, keys: list[str]) -> dict[str, Any]:
+        memory = self._memory if self._memory is not None else {}
+        found = {k: memory[k] for k in keys if k in memory}
         missing = [k for k in keys if k not in found]
         if missing:
             try:
                 with self._db() as db:
                     for start in range(0, len(missing), 500):
                         part = missing[start : start + 500]
-                        rows = db.execute(f"SELECT k, b FROM v WHERE k IN ({','.join('?' * len(part))})", part)
+                        rows = db.execute(f"SELECT k, b FROM {self.table} WHERE k IN ({','.join('?' * len(part))})", part)
                         for k, b in rows:
-                            found[k] = self._memory[k] = np.frombuffer(b, dtype=np.float32)
+                            found[k] = memory[k] = self._decode(b)
             except sqlite3.Error:
                 pass
         return found
 
-    def put(self, vectors: dict[str, np.ndarray]) -> None:
-        self._memory.update(vectors)
+    def put(self, values: dict[str, Any]) -> None:
+        """Store ``values`` (arrays, or bytes as they are)."""
+        if self._memory is not None:
+            self._memory.update(values)
         try:
             with self._db() as db:
-                db.executemany("INSERT OR REPLACE INTO v VALUES (?, ?)",
-                               [(k, np.asarray(v, np.float32).tobytes()) for k, v in vectors.items()])
+                db.executemany(f"INSERT OR REPLACE INTO {self.table} VALUES (?, ?)",
+                               [(k, v if isinstance(v, bytes) else np.asarray(v, np.float32).tobytes())
+                                for k, v in values.items()])
         except sqlite3.Error:
             pass

@@ -40,7 +40,7 @@ from core import embeddings
 from core.retrieval import BM25Index, Hit, recency_union, top_k
 from core.text import stem, tokenize
 
-__all__ = ["Unit", "Searcher", "SearchConfig", "PLAIN", "Hit"]
+__all__ = ["Unit", "Searcher", "SearchConfig", "PLAIN", "SEMANTIC", "Hit"]
 
 _WORDS = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "mine", "myself", "我"})
@@ -80,9 +80,17 @@ class SearchConfig:
     own_speaker_boost: float = 0.8
     dense_weight: float = 0.0  # embedding similarity; used only when core.embeddings.available()
     dense_context_weight: float = 0.6  # neighbours' embedding similarity (with dense_weight > 0)
+    late_weight: float = 0.0  # late interaction (MaxSim over word-piece vectors); needs the embeddings
+    late_context_weight: float = 0.8  # neighbours' late-interaction score (with late_weight > 0)
+    question_penalty: float = 0.0  # subtracted from units that end with a question mark
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
 
+
+#: The mix measured best when the optional embeddings are installed (``core.embeddings``): the
+#: late-interaction channel carries most of the gain, and the lexical channels weigh more beside it.
+SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, dense_weight=0.3,
+                        dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8, question_penalty=0.5)
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
                      named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False)
@@ -135,9 +143,15 @@ class Searcher:
             if name.lower() not in own_names:  # "user" in a query is a word, not a name
                 self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
         self._own = np.array([s.lower() in own_names for s in speakers], dtype=float)
+        self._questions = np.array([_is_question(u.text) for u in self.units], dtype=float)
         self._dense: np.ndarray | None = None
-        if cfg.dense_weight > 0 and self.units and embeddings.available():
-            self._dense = embeddings.encoder().encode([self._index_text(u, ": ") for u in self.units])
+        self._late: LateIndex | None = None
+        if self.units and embeddings.available():
+            texts = [self._index_text(u, ": ") for u in self.units]
+            if cfg.late_weight > 0:  # one encoder pass gives the sentence vectors too
+                self._late = LateIndex(embeddings.encoder().encode_tokens(texts))
+            if cfg.dense_weight > 0:
+                self._dense = embeddings.encoder().encode(texts)
 
     def __len__(self) -> int:
         return len(self.units)
@@ -194,6 +208,15 @@ class Searcher:
                 parts["@dense-context"] = (cfg.dense_context_weight,
                                            _normalised(_spread(dense, self._session_key, cfg.context_window)))
             matched = np.ones(len(self.units), dtype=bool)
+        if self._late is not None:
+            late = self._late.scores(embeddings.encoder().encode_tokens([q.text])[0])
+            parts["@late"] = (cfg.late_weight, late)
+            if cfg.late_context_weight > 0 and cfg.context_window > 0:
+                parts["@late-context"] = (cfg.late_context_weight,
+                                          _normalised(_spread(late, self._session_key, cfg.context_window)))
+            matched = np.ones(len(self.units), dtype=bool)
+        if cfg.question_penalty > 0 and self._questions.any():
+            parts["@question"] = (-cfg.question_penalty, self._questions * matched)
         if cfg.named_boost > 0:
             named = [mask for name, mask in self._speaker_units.items() if _names(name, q)]
             if named:
@@ -208,7 +231,7 @@ class Searcher:
         scale = 1.0 / text_max if text_max > 0 else 0.0
         terms = {t: v * scale for t, v in self._index.contributions(q.tokens, i).items()}
         for name, (weight, scores) in parts.items():
-            if scores[i] > 0 and score > 0:
+            if scores[i] > 0 and score != 0:
                 terms[name] = weight * float(scores[i])
         return Hit(rank, self.units[i].id, i, score, terms, source)
 
@@ -246,6 +269,46 @@ class Searcher:
     def search_with_recency(self, query: str, k: int, newest: int) -> list[Hit]:
         """``search`` plus the SPEC 13 recency safeguard (the ``newest`` units unioned after)."""
         return recency_union(self.search(query, k), self.newest_ids(newest), index=self._index)
+
+
+class LateIndex:
+    """Late interaction (MaxSim, as ColBERT scores) over the units' word-piece vectors.
+
+    A unit's score is the mean over the query's word pieces of their best cosine similarity with
+    any of the unit's pieces, each query piece weighted by its IDF among the units (so "what" and
+    "?" count little). Scores are then stretched so the median unit gets 0 and the best 1: every
+    unit has some similarity, and only how far it stands above the crowd carries information.
+    """
+
+    def __init__(self, tokens: Sequence["embeddings.TokenVectors"]):
+        lengths = np.array([len(t.ids) for t in tokens])
+        self._n = len(tokens)
+        self._nonempty = np.flatnonzero(lengths > 0)
+        self._starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])[self._nonempty]
+        self._vectors = (np.concatenate([t.vectors for t in tokens]).astype(np.float32)
+                         if self._nonempty.size else np.zeros((0, 0), np.float32))
+        self._df: dict[int, int] = {}
+        for t in tokens:
+            for piece in set(t.ids.tolist()):
+                self._df[piece] = self._df.get(piece, 0) + 1
+
+    def scores(self, query: "embeddings.TokenVectors") -> np.ndarray:
+        out = np.zeros(self._n)
+        if not len(query.ids) or not self._nonempty.size:
+            return out
+        sims = self._vectors @ query.vectors.astype(np.float32).T  # (all unit pieces, query pieces)
+        best = np.maximum.reduceat(sims, self._starts, axis=0)  # (non-empty units, query pieces)
+        idf = np.log((self._n + 1) / (np.array([self._df.get(int(p), 0) for p in query.ids]) + 0.5))
+        raw = np.full(self._n, -1.0)
+        raw[self._nonempty] = best @ idf / idf.sum()
+        low, high = float(np.median(raw)), float(raw.max())
+        if high > low:
+            out = np.clip((raw - low) / (high - low), 0.0, None)
+        return out
+
+
+def _is_question(text: str) -> bool:
+    return (text or "").rstrip().endswith(("?", "？"))
 
 
 def _spread(scores: np.ndarray, session_key: np.ndarray, window: int) -> np.ndarray:

