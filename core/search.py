@@ -31,12 +31,14 @@ the same way) plus one ``@channel`` entry per other channel, so the parts sum to
 from __future__ import annotations
 
 import re
+from datetime import date
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
 
 import numpy as np
 
 from core import embeddings
+from core.relative_dates import month_words, referenced_dates
 from core.retrieval import BM25Index, Hit, recency_union, top_k
 from core.text import stem, tokenize
 
@@ -84,6 +86,7 @@ class SearchConfig:
     late_context_weight: float = 0.8  # neighbours' late-interaction score (with late_weight > 0)
     question_penalty: float = 0.0  # subtracted from units that end with a question mark
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
+    relative_dates: bool = True  # ... and the months the text refers to ("last month": "april 2023")
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
 
 
@@ -121,7 +124,8 @@ class Searcher:
         ids = [u.id for u in self.units]
         own = [self._analyse(self._index_text(u)) for u in self.units]
         if cfg.dates:
-            own = [o + self._analyse(_date_words(u.meta.get("time"))) for o, u in zip(own, self.units)]
+            own = [o + self._analyse(_date_words(u.meta.get("time"), u.text, cfg.relative_dates))
+                   for o, u in zip(own, self.units)]
         self._index = BM25Index([u.text for u in self.units], ids, k1=cfg.k1, b=cfg.b,
                                 tokenizer=self._analyse, tokens=own)
         sessions = [u.meta.get("session") for u in self.units]
@@ -339,15 +343,21 @@ def _neighbour_tokens(own: list[list[str]], sessions: list, window: int) -> list
     return out
 
 
-_MONTHS = "january february march april may june july august september october november december".split()
-
-
-def _date_words(stamp) -> str:
-    """``"2023-05-08 13:56"`` -> ``"may 2023"`` (what a question says of a date)."""
-    text = str(stamp or "")
-    if len(text) >= 7 and text[:4].isdigit() and text[5:7].isdigit() and 1 <= int(text[5:7]) <= 12:
-        return f"{_MONTHS[int(text[5:7]) - 1]} {text[:4]}"
-    return ""
+def _date_words(stamp, text: str = "", relative: bool = False) -> str:
+    """``"2023-05-08 13:56"`` -> ``"may 2023"`` (what a question says of a date); with ``relative``,
+    also the months that ``text`` refers to from that day ("last month" -> ``"april 2023"``)."""
+    stamp = str(stamp or "")
+    if not (len(stamp) >= 7 and stamp[:4].isdigit() and stamp[5:7].isdigit() and 1 <= int(stamp[5:7]) <= 12):
+        return ""
+    day = int(stamp[8:10]) if len(stamp) >= 10 and stamp[8:10].isdigit() else 1
+    try:
+        anchor = date(int(stamp[:4]), int(stamp[5:7]), day)
+    except ValueError:
+        anchor = date(int(stamp[:4]), int(stamp[5:7]), 1)
+    months = [month_words(anchor)]
+    if relative:
+        months += [month_words(d) for d in referenced_dates(text, anchor)]
+    return " ".join(dict.fromkeys(months))
 
 
 def _names(name: str, q: _Query) -> bool:

@@ -158,6 +158,19 @@ def test_dates_let_a_question_name_the_month():
     assert all("juli" not in h.terms for h in no_dates)
 
 
+def test_relative_dates_index_the_month_a_turn_refers_to():
+    units = [
+        Unit("a", "My colleagues and I went to a convention last month.", {"time": "2023-04-10 09:00", "session": 1}),
+        Unit("b", "I might go to a convention some day.", {"time": "2023-04-12 09:00", "session": 2}),
+        Unit("c", "上个月我们去了一次展会。", {"time": "2023-04-10", "session": 3}),
+    ]
+    hits = Searcher(units).search("What convention did they attend in March 2023?", 3)
+    assert hits[0].id == "a" and "march" in hits[0].terms
+    assert "march" in Searcher(units).explain("展会 March 2023", "c").terms
+    plain = Searcher(units, replace(SearchConfig(), relative_dates=False))
+    assert "march" not in plain.explain("convention in March 2023", "a").terms
+
+
 def test_neighbour_weights_shrink_for_long_units():
     filler = " ".join(f"word{i}" for i in range(80))
     long_units = [Unit("q", f"marathon training plan {filler}", {"session": 1}),
