@@ -248,6 +248,13 @@ class Encoder:
                   lambda i, _vec, tokens: out.__setitem__(i, tokens))
         return out  # type: ignore[return-value]
 
+    def encode_query(self, text: str) -> tuple[np.ndarray, TokenVectors]:
+        """The sentence vector and the word-piece vectors of one query, from one pass and not
+        cached (a query is rarely asked twice; the cache is for the units searched)."""
+        pieces = self.tokenizer.ids(text)
+        x, mask = self._forward([pieces])
+        return self._pooled(x, mask)[0], TokenVectors.of(x[0], pieces)
+
     def _run(self, texts: Sequence[str], todo: list[int], batch_size: int, deliver) -> None:
         """Encode ``texts[i]`` for ``i`` in ``todo``; cache both outputs; ``deliver(i, vec, tokens)``."""
         # Similar lengths in one batch waste less work on padding.
@@ -259,9 +266,7 @@ class Encoder:
             vecs = self._pooled(x, mask)
             fresh, fresh_tokens = {}, {}
             for row, (i, pieces) in enumerate(zip(chunk, ids)):
-                states = x[row, 1 : len(pieces) - 1]
-                states = states / np.maximum(np.linalg.norm(states, axis=1, keepdims=True), 1e-12)
-                tokens = TokenVectors(states.astype(np.float16), np.array(pieces[1:-1], dtype=np.int32))
+                tokens = TokenVectors.of(x[row], pieces)
                 key = _keys([texts[i]])[0]
                 fresh[key], fresh_tokens[key] = vecs[row], tokens.to_bytes()
                 deliver(i, vecs[row], tokens)
@@ -279,6 +284,14 @@ class TokenVectors:
 
     vectors: np.ndarray
     ids: np.ndarray
+
+    @classmethod
+    def of(cls, states: np.ndarray, pieces: list[int]) -> "TokenVectors":
+        """From one text's last-layer states (padding after it allowed) and its piece ids with
+        ``[CLS]`` and ``[SEP]``, which are left out."""
+        inner = states[1 : len(pieces) - 1]
+        inner = inner / np.maximum(np.linalg.norm(inner, axis=1, keepdims=True), 1e-12)
+        return cls(inner.astype(np.float16), np.array(pieces[1:-1], dtype=np.int32))
 
     def to_bytes(self) -> bytes:
         return len(self.ids).to_bytes(4, "little") + self.ids.astype("<i4").tobytes() + self.vectors.astype("<f2").tobytes()

@@ -84,7 +84,9 @@ class SearchConfig:
     dense_context_weight: float = 0.6  # neighbours' embedding similarity (with dense_weight > 0)
     late_weight: float = 0.0  # late interaction (MaxSim over word-piece vectors); needs the embeddings
     late_context_weight: float = 0.8  # neighbours' late-interaction score (with late_weight > 0)
-    question_penalty: float = 0.0  # subtracted from units that end with a question mark
+    late_session_weight: float = 0.5  # the best late-interaction score in the unit's session
+    question_penalty: float = 0.3  # subtracted from units that end with a question mark (a question
+    # rarely holds what is asked later; at most half the unit's score, so it stays a hit)
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
     relative_dates: bool = True  # ... and the months the text refers to ("last month": "april 2023")
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
@@ -92,8 +94,9 @@ class SearchConfig:
 
 #: The mix measured best when the optional embeddings are installed (``core.embeddings``): the
 #: late-interaction channel carries most of the gain, and the lexical channels weigh more beside it.
-SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, dense_weight=0.3,
-                        dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8, question_penalty=0.5)
+SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, own_speaker_boost=1.5,
+                        dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
+                        late_session_weight=1.0, question_penalty=0.7)
 
 def config_for(use_embeddings: bool) -> SearchConfig:
     """:data:`SEMANTIC` when embeddings are asked for and installed, else the lexical default."""
@@ -101,7 +104,8 @@ def config_for(use_embeddings: bool) -> SearchConfig:
 
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
-                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False)
+                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False,
+                     relative_dates=False, question_penalty=0.0)
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,11 @@ class Searcher:
                 self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
         self._own = np.array([s.lower() in own_names for s in speakers], dtype=float)
         self._questions = np.array([_is_question(u.text) for u in self.units], dtype=float)
+        # Late interaction is a short-text signal (a long unit holds a near match for every query
+        # piece); sentence similarity is the long-text one. Both shift with the neighbour scale:
+        # measured on LoCoMo turns (scale 1) and BEAM messages (scale 0.09).
+        self._late_scale = self._neighbour_scale ** 0.5
+        self._dense_scale = min(10.0, 1.0 / self._neighbour_scale)
         self._dense: np.ndarray | None = None
         self._late: LateIndex | None = None
         if self.units and embeddings.available():
@@ -209,23 +218,25 @@ class Searcher:
             per_session = _normalised(self._sessions.scores(q.tokens))
             parts["@session"] = (cfg.session_weight * self._neighbour_scale, np.where(self._session_of >= 0,
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
+        if self._dense is not None or self._late is not None:
+            query_vec, query_pieces = embeddings.encoder().encode_query(q.text)
         if self._dense is not None:
-            query_vec = embeddings.encoder().encode([q.text])[0]
             dense = _normalised(np.maximum(self._dense @ query_vec, 0.0))
-            parts["@dense"] = (cfg.dense_weight, dense)
+            parts["@dense"] = (cfg.dense_weight * self._dense_scale, dense)
             if cfg.dense_context_weight > 0 and cfg.context_window > 0:
                 parts["@dense-context"] = (cfg.dense_context_weight,
                                            _normalised(_spread(dense, self._session_key, cfg.context_window)))
             matched = np.ones(len(self.units), dtype=bool)
         if self._late is not None:
-            late = self._late.scores(embeddings.encoder().encode_tokens([q.text])[0])
-            parts["@late"] = (cfg.late_weight, late)
+            late = self._late.scores(query_pieces)
+            scale = self._late_scale
+            parts["@late"] = (cfg.late_weight * scale, late)
             if cfg.late_context_weight > 0 and cfg.context_window > 0:
-                parts["@late-context"] = (cfg.late_context_weight,
+                parts["@late-context"] = (cfg.late_context_weight * scale,
                                           _normalised(_spread(late, self._session_key, cfg.context_window)))
+            if cfg.late_session_weight > 0 and self._sessions is not None:
+                parts["@late-session"] = (cfg.late_session_weight * scale, _session_max(late, self._session_of))
             matched = np.ones(len(self.units), dtype=bool)
-        if cfg.question_penalty > 0 and self._questions.any():
-            parts["@question"] = (-cfg.question_penalty, self._questions * matched)
         if cfg.named_boost > 0:
             named = [mask for name, mask in self._speaker_units.items() if _names(name, q)]
             if named:
@@ -234,6 +245,11 @@ class Searcher:
             parts["@own"] = (cfg.own_speaker_boost, self._own * matched)
         for weight, scores in parts.values():
             total = total + weight * scores
+        if cfg.question_penalty > 0 and self._questions.any():
+            # At most half a unit's score, so a question that matches stays a hit.
+            penalty = np.minimum(cfg.question_penalty, 0.5 * np.maximum(total, 0.0)) * self._questions * matched
+            parts["@question"] = (-1.0, penalty)
+            total = total - penalty
         return np.where(matched, total, 0.0), text_max, parts
 
     def _hit(self, rank: int, i: int, score: float, q: _Query, text_max: float, parts, source="bm25") -> Hit:
@@ -314,6 +330,14 @@ class LateIndex:
         if high > low:
             out = np.clip((raw - low) / (high - low), 0.0, None)
         return out
+
+
+def _session_max(scores: np.ndarray, session_of: np.ndarray) -> np.ndarray:
+    """Each unit gets the best score of its session (0 for units without a session)."""
+    best = np.zeros(int(session_of.max()) + 1 if len(session_of) else 0)
+    inside = session_of >= 0
+    np.maximum.at(best, session_of[inside], scores[inside])
+    return np.where(inside, best[np.maximum(session_of, 0)], 0.0)
 
 
 def _is_question(text: str) -> bool:

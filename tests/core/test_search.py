@@ -128,6 +128,9 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
             return np.array([[1.0, 0.0] if any(w in t.lower() for w in ("beagle", "puppy", "dog")) else [0.0, 1.0]
                              for t in texts])
 
+        def encode_query(self, text):
+            return self.encode([text])[0], None  # no word pieces: the late channel is off here
+
     monkeypatch.setattr(embeddings, "available", lambda: True)
     monkeypatch.setattr(embeddings, "encoder", lambda: Stub())
     s = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0))
@@ -188,3 +191,36 @@ def test_odd_units_do_not_break_the_searcher():
     s = Searcher([Unit(1, None, {"speaker": "Anna"}), Unit(2, "", {}), Unit(3, "anna likes tea", {"session": None})])
     assert [h.id for h in s.search("Anna tea", 5)][0] == 3
     assert s.search("tea", 0) == []
+
+
+def test_a_question_ranks_below_the_answer_but_stays_a_hit():
+    units = [Unit("q", "Where did you go camping?", {"session": 1}),
+             Unit("a", "We went camping at the lake.", {"session": 1})]
+    hits = Searcher(units).search("camping trip", 2)
+    assert [h.id for h in hits] == ["a", "q"]
+    assert hits[1].terms["@question"] < 0 and hits[1].score > 0
+    assert sum(hits[1].terms.values()) == pytest.approx(hits[1].score)
+    no_penalty = Searcher(units, replace(SearchConfig(), question_penalty=0.0)).search("camping trip", 2)
+    assert all("@question" not in h.terms for h in no_penalty)
+    lonely = Searcher([Unit("q", "Camping?", {})]).search("camping", 1)  # a weak match is not dropped
+    assert [h.id for h in lonely] == ["q"] and lonely[0].score > 0
+
+
+def test_sentence_similarity_weighs_more_for_long_units(monkeypatch):
+    from core import embeddings
+
+    class Stub:
+        def encode(self, texts):
+            return np.array([[1.0, 0.0] if "dog" in t else [0.0, 1.0] for t in texts])
+
+        def encode_query(self, text):
+            return self.encode([text])[0], None
+
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    monkeypatch.setattr(embeddings, "encoder", lambda: Stub())
+    cfg = replace(SearchConfig(), dense_weight=0.3)
+    filler = " ".join(f"word{i}" for i in range(200))
+    short = Searcher([Unit("a", "my dog barks", {}), Unit("b", "cats sleep", {})], cfg).search("dog", 1)[0]
+    long = Searcher([Unit("a", f"my dog barks {filler}", {}), Unit("b", f"cats sleep {filler}", {})], cfg).search("dog", 1)[0]
+    assert short.terms["@dense"] == pytest.approx(0.3)
+    assert long.terms["@dense"] > 2.0  # 0.3 / (short_unit / median unit length), at most 10x

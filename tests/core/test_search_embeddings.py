@@ -154,5 +154,15 @@ def test_semantic_searcher_finds_an_answer_that_shares_no_word():
     s = Searcher([Unit(f"t{i}", t, {"speaker": "Tim" if i % 2 else "John", "session": 1})
                   for i, t in enumerate(turns)], SEMANTIC)
     hits = s.search("What did John's team win?", 3)
-    assert hits[0].id == "t2" and "@late" in hits[0].terms
+    assert hits[0].id == "t2" and "@late" in hits[0].terms and "@late-session" in hits[0].terms
     assert all(sum(h.terms.values()) == pytest.approx(h.score) for h in hits)
+
+
+def test_a_query_is_encoded_in_one_pass_and_not_cached(tmp_path):
+    enc = Encoder(tiny_model(tmp_path / "model"))
+    vec, pieces = enc.encode_query("the dog running")
+    assert np.allclose(vec, enc.encode(["the dog running"])[0], atol=1e-5)
+    assert np.allclose(pieces.vectors.astype(np.float32),
+                       enc.encode_tokens(["the dog running"])[0].vectors.astype(np.float32), atol=1e-2)
+    enc.encode_query("the dog")
+    assert Encoder(tmp_path / "model")._cache.get([embeddings._keys(["the dog"])[0]]) == {}
