@@ -7,21 +7,28 @@ with explained :class:`core.retrieval.Hit` objects, best first. No LLM, CPU only
 How a unit is scored (every part was measured on the development data; the evaluation README
 lists what helped and what did not):
 
-- text: BM25 (k1 1.2, b 0.6) over the unit's words with its speaker's name and the month and
-  year of its time ("may 2023": questions name dates), English words stemmed ("painted" finds
-  "painting");
+- text: BM25 (k1 1.2, b 0.6) over the unit's words with its speaker's name, the month and year
+  of its time ("may 2023": questions name dates) and of the days its text refers to ("last
+  month", 上个月: :mod:`core.relative_dates`), English words stemmed ("painted" finds "painting");
 - ``@context``: BM25 over the neighbouring units of the same session, two each side (a reply
   often carries the words of the question while the turn itself says "yes, last week!");
 - ``@session``: BM25 of the whole session the unit belongs to (what that talk was about);
 - ``@named``: the query names a speaker: that speaker's matching units get a small boost;
 - ``@own``: a first-person query ("my", "I", "我") favours what the memory's owner said
   (speakers named in :attr:`SearchConfig.own_speakers`, e.g. the journal's 用户 / user);
-- ``@dense``: cosine similarity of sentence embeddings, only when enabled and the optional
-  embedding package is installed (:mod:`core.embeddings`), and ``@dense-context``: the same for
-  the unit's same-session neighbours (weighted 1/distance).
+- ``@question``: a unit that ends with a question mark loses a little (at most half its score):
+  a question rarely holds what is asked about later;
+- with the optional embeddings (:mod:`core.embeddings`; the :data:`SEMANTIC` mix):
+  ``@late``, late interaction (MaxSim) of the query's word pieces against the unit's, the
+  strongest channel; ``@late-context`` and ``@late-session``, the same for the unit's
+  neighbours and the best of its session; ``@dense``, sentence-embedding similarity, and
+  ``@dense-context`` for the neighbours.
 
-Neighbours and sessions help short chat turns, not long messages: their weights shrink by
-``short_unit / median unit length`` (in tokens) when units are longer than ``short_unit``.
+Neighbours and sessions help short chat turns, not long messages: their weights shrink by the
+neighbour scale ``s = short_unit / median unit length`` (in tokens) when units are longer than
+``short_unit``. The same scale moves the embedding channels: late interaction by ``sqrt(s)``,
+sentence similarity by ``1/s`` (at most 10x), since a long unit holds a near match for every
+query piece while its sentence vector still separates it from others.
 
 Each channel is divided by its best score for the query, then mixed with the weights of
 :class:`SearchConfig`. A unit is a hit only when it or its neighbours share a word with the query
