@@ -105,6 +105,7 @@ SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7,
                         dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
                         late_session_weight=1.0, question_penalty=0.7)
 
+
 def config_for(use_embeddings: bool) -> SearchConfig:
     """:data:`SEMANTIC` when embeddings are asked for and installed, else the lexical default."""
     return SEMANTIC if use_embeddings and embeddings.available() else SearchConfig()
@@ -378,13 +379,16 @@ def _date_words(stamp, text: str = "", relative: bool = False) -> str:
     """``"2023-05-08 13:56"`` -> ``"may 2023"`` (what a question says of a date); with ``relative``,
     also the months that ``text`` refers to from that day ("last month" -> ``"april 2023"``)."""
     stamp = str(stamp or "")
-    if not (len(stamp) >= 7 and stamp[:4].isdigit() and stamp[5:7].isdigit() and 1 <= int(stamp[5:7]) <= 12):
+    if not (len(stamp) >= 7 and stamp[:4].isdigit() and stamp[5:7].isdigit()):
         return ""
     day = int(stamp[8:10]) if len(stamp) >= 10 and stamp[8:10].isdigit() else 1
     try:
         anchor = date(int(stamp[:4]), int(stamp[5:7]), day)
-    except ValueError:
-        anchor = date(int(stamp[:4]), int(stamp[5:7]), 1)
+    except ValueError:  # a day the month does not have: the month alone still counts
+        try:
+            anchor = date(int(stamp[:4]), int(stamp[5:7]), 1)
+        except ValueError:  # no such month or year
+            return ""
     months = [month_words(anchor)]
     if relative:
         months += [month_words(d) for d in referenced_dates(text, anchor)]

@@ -172,6 +172,11 @@ def test_relative_dates_index_the_month_a_turn_refers_to():
     assert "march" in Searcher(units).explain("展会 March 2023", "c").terms
     plain = Searcher(units, replace(SearchConfig(), relative_dates=False))
     assert "march" not in plain.explain("convention in March 2023", "a").terms
+    # Times that name no real day index what they can and never stop the index from building.
+    odd = [Unit(i, "we met last month", {"time": t}) for i, t in
+           enumerate(["0000-05-01", "2023-13-01", "2023-02-30 10:00", "2023-04", "soon"])]
+    terms = [Searcher(odd).explain("met in January 2023", i).terms for i in range(5)]
+    assert [("januari" in t) or ("january" in t) for t in terms] == [False, False, True, False, False]
 
 
 def test_neighbour_weights_shrink_for_long_units():
