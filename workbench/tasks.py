@@ -161,7 +161,8 @@ class TaskManager(QObject):
     @Slot()
     def _poll(self) -> None:
         for handle in list(self._handles):
-            if handle._poll():
+            # A listener of the handle's signals may shut the manager down, which polls again.
+            if handle._poll() and handle in self._handles:
                 self._handles.remove(handle)
                 self.sig_done.emit(handle)
                 # Owned by whoever still holds it from now on (never deleted under a listener).

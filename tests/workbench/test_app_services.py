@@ -62,3 +62,12 @@ def test_task_cancel_and_failure(qtbot, no_thread_left):
     assert isinstance(blocker.args[0], ZeroDivisionError)
     tasks.shutdown()
     assert tasks.running() == []
+
+
+def test_a_listener_may_shut_the_tasks_down_when_a_task_ends(qtbot, no_thread_left):
+    tasks = TaskManager()
+    handle = tasks.submit("quick", lambda state: 1)
+    handle.sig_finished.connect(lambda _result: tasks.shutdown())  # polls again from inside _poll
+    with qtbot.waitSignal(tasks.sig_done, timeout=3000) as blocker:
+        pass
+    assert blocker.args == [handle] and tasks.running() == []
