@@ -71,3 +71,25 @@ def test_a_listener_may_shut_the_tasks_down_when_a_task_ends(qtbot, no_thread_le
     with qtbot.waitSignal(tasks.sig_done, timeout=3000) as blocker:
         pass
     assert blocker.args == [handle] and tasks.running() == []
+
+
+def test_emitting_signals_keeps_the_bool_singletons_alive():
+    """PySide6 6.12.0 decremented True's or False's reference count on every emit; on Python 3.11
+    (where they are not immortal) the workbench aborted once a few thousand progress signals had
+    been sent. pyproject.toml excludes that release; this catches any other that does the same."""
+    import sys
+
+    from PySide6.QtCore import QObject, Signal
+
+    class Emitter(QObject):
+        sig_plain = Signal()
+        sig_progress = Signal(float, str)
+
+    emitter = Emitter()
+    emitter.sig_progress.connect(lambda fraction, message: None)
+    before = sys.getrefcount(True), sys.getrefcount(False)
+    for _ in range(200):
+        emitter.sig_plain.emit()
+        emitter.sig_progress.emit(0.5, "half")
+    after = sys.getrefcount(True), sys.getrefcount(False)
+    assert after[0] >= before[0] - 5 and after[1] >= before[1] - 5, (before, after)
