@@ -244,7 +244,7 @@ class Encoder:
         for i, key in enumerate(keys):
             if key in cached:
                 out[i] = cached[key]
-        self._run(texts, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size,
                   lambda i, vec, _tokens: out.__setitem__(i, vec))
         return out
 
@@ -258,7 +258,7 @@ class Encoder:
         for i, key in enumerate(keys):
             if key in cached:
                 out[i] = TokenVectors.from_bytes(cached[key], self.dim)
-        self._run(texts, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size,
                   lambda i, _vec, tokens: out.__setitem__(i, tokens))
         return out  # type: ignore[return-value]
 
@@ -269,8 +269,9 @@ class Encoder:
         x, mask = self._forward([pieces])
         return self._pooled(x, mask)[0], TokenVectors.of(x[0], pieces)
 
-    def _run(self, texts: Sequence[str], todo: list[int], batch_size: int, deliver) -> None:
-        """Encode ``texts[i]`` for ``i`` in ``todo``; cache both outputs; ``deliver(i, vec, tokens)``."""
+    def _run(self, texts: Sequence[str], keys: list[str], todo: list[int], batch_size: int, deliver) -> None:
+        """Encode ``texts[i]`` for ``i`` in ``todo``; cache both outputs under ``keys[i]``;
+        ``deliver(i, vec, tokens)``."""
         # Similar lengths in one batch waste less work on padding.
         todo = sorted(todo, key=lambda i: len(texts[i]))
         for start in range(0, len(todo), batch_size):
@@ -281,8 +282,7 @@ class Encoder:
             fresh, fresh_tokens = {}, {}
             for row, (i, pieces) in enumerate(zip(chunk, ids)):
                 tokens = TokenVectors.of(x[row], pieces)
-                key = _keys([texts[i]])[0]
-                fresh[key], fresh_tokens[key] = vecs[row], tokens.to_bytes()
+                fresh[keys[i]], fresh_tokens[keys[i]] = vecs[row], tokens.to_bytes()
                 deliver(i, vecs[row], tokens)
             self._cache.put(fresh)
             self._tokens.put(fresh_tokens)
