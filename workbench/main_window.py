@@ -274,7 +274,32 @@ class MainWindow(QMainWindow):
             self.settings.add_recent_home(str(home.dsh_home))
         self._refresh_status()
         self._update_title()
+        self._embed_ahead()
         return True
+
+    def _embed_ahead(self) -> None:
+        """With embeddings on for this home, embed its entries in the background now rather than
+        in the first assembler round (a few seconds for a full warm.md; cached on disk after)."""
+        from core import embeddings
+        from core.assembler.config import load_home_settings
+
+        if self.ctx is None or not embeddings.available():
+            return
+        try:
+            config, _llm = load_home_settings(self.ctx.home)
+        except LinghunError:
+            return  # the settings file is reported where it is edited
+        if config.get("retrieval.embeddings"):
+            from core.assembler.retriever import embed_ahead
+            from core.memory import Memory
+
+            home = self.ctx.home
+            handle = self.ctx.tasks.submit(self.tr("Embedding the memory entries"),
+                                           lambda _state: embed_ahead(Memory(home)))
+            handle.sig_finished.connect(
+                lambda n: self.show_message(self.tr("{0} entries embedded for retrieval").format(n)))
+            handle.sig_failed.connect(
+                lambda exc: self.show_message(self.tr("Embedding the entries failed: {0}").format(exc)))
 
     def _build_pane(self, cls, ctx: WorkbenchContext) -> QWidget:
         try:
@@ -450,9 +475,12 @@ class MainWindow(QMainWindow):
     def show_settings(self) -> None:
         from workbench.dialogs.settings_dialog import SettingsDialog
         dialog = SettingsDialog(self.settings, self.ctx.home if self.ctx else None, self)
-        if dialog.exec() and dialog.chosen_home and (self.ctx is None or
-                                                     Path(dialog.chosen_home) != self.ctx.home.dsh_home):
+        if not dialog.exec():
+            return
+        if dialog.chosen_home and (self.ctx is None or Path(dialog.chosen_home) != self.ctx.home.dsh_home):
             self.open_home(dialog.chosen_home)
+        elif dialog.embeddings_turned_on:
+            self._embed_ahead()
 
     @Slot()
     def show_about(self) -> None:

