@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication
 import resources
 from core import appdirs
 from core.home import MemoryHome
-from workbench import gcguard, icons
+from workbench import gcguard, icons, pyside_fixes
 from workbench.i18n import Translations
 from workbench.settings import Settings
 
@@ -143,6 +143,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
+    pyside_fixes.keep_bools_alive()
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")

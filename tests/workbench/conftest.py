@@ -1,6 +1,7 @@
-"""Workbench tests: Qt objects are only ever garbage-collected on the GUI thread.
+"""Workbench tests run the application's start-up safeguards: Qt objects are only ever
+garbage-collected on the GUI thread, and ``workbench.pyside_fixes`` is in place.
 
-Without this, a worker thread of one test (a map rebuild, a round) can trigger Python's
+Without the first, a worker thread of one test (a map rebuild, a round) can trigger Python's
 collector while garbage from an earlier test holds widgets: Qt then destroys them off the GUI
 thread and the run can deadlock. The application does the same (``workbench.gcguard``).
 """
@@ -8,11 +9,12 @@ import gc
 
 import pytest
 
-from workbench import gcguard
+from workbench import gcguard, pyside_fixes
 
 
 @pytest.fixture(autouse=True)
 def _collect_on_the_gui_thread(qapp):
+    pyside_fixes.keep_bools_alive()
     gcguard.install(qapp)
     yield
     gc.collect()

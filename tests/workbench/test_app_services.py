@@ -73,18 +73,22 @@ def test_a_listener_may_shut_the_tasks_down_when_a_task_ends(qtbot, no_thread_le
     assert blocker.args == [handle] and tasks.running() == []
 
 
-def test_emitting_signals_keeps_the_bool_singletons_alive():
-    """PySide6 6.12.0 decremented True's or False's reference count on every emit; on Python 3.11
-    (where they are not immortal) the workbench aborted once a few thousand progress signals had
-    been sent. pyproject.toml excludes that release; this catches any other that does the same."""
+def test_emitting_signals_cannot_free_the_bool_singletons():
+    """PySide6 6.12.0 drops a reference to True or False on every emit; on Python 3.11 the
+    workbench aborted once a few thousand progress signals had been sent. With the start-up
+    reserve (``workbench.pyside_fixes``) the counts stay far from zero; releases without the leak
+    must keep them where they were."""
     import sys
 
     from PySide6.QtCore import QObject, Signal
+
+    from workbench.pyside_fixes import RESERVE, keep_bools_alive
 
     class Emitter(QObject):
         sig_plain = Signal()
         sig_progress = Signal(float, str)
 
+    reserved = keep_bools_alive()
     emitter = Emitter()
     emitter.sig_progress.connect(lambda fraction, message: None)
     before = sys.getrefcount(True), sys.getrefcount(False)
@@ -92,4 +96,7 @@ def test_emitting_signals_keeps_the_bool_singletons_alive():
         emitter.sig_plain.emit()
         emitter.sig_progress.emit(0.5, "half")
     after = sys.getrefcount(True), sys.getrefcount(False)
-    assert after[0] >= before[0] - 5 and after[1] >= before[1] - 5, (before, after)
+    if reserved:
+        assert min(after) > RESERVE // 2
+    elif sys.version_info < (3, 12):
+        assert after[0] >= before[0] - 5 and after[1] >= before[1] - 5, (before, after)

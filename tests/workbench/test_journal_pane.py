@@ -142,8 +142,6 @@ def test_a_round_mark_shows_its_judgment(pane):
 
 
 def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
-    from PySide6.QtWidgets import QWidget
-
     from core.assembler.debounce import Debouncer
     from core.assembler.round import Assembler
 
@@ -158,7 +156,7 @@ def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
             opened.append(("rounds", round_id))
             return True
 
-    class _Window(QWidget):
+    class _Window:  # what the pane asks of the main window
         def pane(self, name):
             return _Opener() if name in ("goals", "rounds") else None
 
