@@ -279,27 +279,21 @@ class MainWindow(QMainWindow):
 
     def _embed_ahead(self) -> None:
         """With embeddings on for this home, embed its entries in the background now rather than
-        in the first assembler round (a few seconds for a full warm.md; cached on disk after)."""
+        in the first assembler round (a few seconds for a full warm.md; cached on disk after).
+        ``embed_ahead`` reads the home's setting on the worker and does nothing when it is off."""
         from core import embeddings
-        from core.assembler.config import load_home_settings
 
         if self.ctx is None or not embeddings.available():
             return
-        try:
-            config, _llm = load_home_settings(self.ctx.home)
-        except LinghunError:
-            return  # the settings file is reported where it is edited
-        if config.get("retrieval.embeddings"):
-            from core.assembler.retriever import embed_ahead
-            from core.memory import Memory
+        from core.assembler.retriever import embed_ahead
+        from core.memory import Memory
 
-            home = self.ctx.home
-            handle = self.ctx.tasks.submit(self.tr("Embedding the memory entries"),
-                                           lambda _state: embed_ahead(Memory(home)))
-            handle.sig_finished.connect(
-                lambda n: self.show_message(self.tr("{0} entries embedded for retrieval").format(n)))
-            handle.sig_failed.connect(
-                lambda exc: self.show_message(self.tr("Embedding the entries failed: {0}").format(exc)))
+        home = self.ctx.home
+        handle = self.ctx.tasks.submit(self.tr("Embedding the memory entries"), lambda _state: embed_ahead(Memory(home)))
+        handle.sig_finished.connect(
+            lambda n: n and self.show_message(self.tr("{0} entries embedded for retrieval").format(n)))
+        handle.sig_failed.connect(
+            lambda exc: self.show_message(self.tr("Embedding the entries failed: {0}").format(exc)))
 
     def _build_pane(self, cls, ctx: WorkbenchContext) -> QWidget:
         try:

@@ -433,10 +433,15 @@ def embed_ahead(memory) -> int:
     optional embeddings are installed, so the first round does not wait for every entry to be
     embedded: the vectors go to the on-disk cache, where every later searcher reads them (entry
     ids differ between ``Memory`` objects, so the searcher itself cannot be shared). Returns how
-    many entries were prepared (0 when there was nothing to do)."""
+    many entries were prepared (0 when there was nothing to do, also when the settings file cannot
+    be read: a round reports that)."""
     from core.assembler.config import load_home_settings
+    from core.errors import CorruptFileError
 
-    config, _llm = load_home_settings(memory.home)
+    try:
+        config, _llm = load_home_settings(memory.home)
+    except CorruptFileError:
+        return 0
     search = config_for(bool(config.get("retrieval.embeddings")))
     if search.late_weight <= 0 and search.dense_weight <= 0:
         return 0

@@ -1375,194 +1375,194 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="437"/>
+        <location filename="../../workbench/main_window.py" line="431"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="297"/>
+        <location filename="../../workbench/main_window.py" line="292"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="300"/>
+        <location filename="../../workbench/main_window.py" line="294"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="302"/>
+        <location filename="../../workbench/main_window.py" line="296"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="310"/>
+        <location filename="../../workbench/main_window.py" line="304"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="331"/>
+        <location filename="../../workbench/main_window.py" line="325"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="332"/>
+        <location filename="../../workbench/main_window.py" line="326"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="353"/>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="347"/>
+        <location filename="../../workbench/main_window.py" line="519"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="380"/>
+        <location filename="../../workbench/main_window.py" line="374"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="417"/>
+        <location filename="../../workbench/main_window.py" line="411"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="418"/>
+        <location filename="../../workbench/main_window.py" line="412"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="442"/>
+        <location filename="../../workbench/main_window.py" line="436"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="450"/>
+        <location filename="../../workbench/main_window.py" line="444"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="454"/>
+        <location filename="../../workbench/main_window.py" line="448"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="457"/>
+        <location filename="../../workbench/main_window.py" line="451"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="461"/>
+        <location filename="../../workbench/main_window.py" line="455"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="457"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="466"/>
+        <location filename="../../workbench/main_window.py" line="460"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="470"/>
+        <location filename="../../workbench/main_window.py" line="464"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="516"/>
+        <location filename="../../workbench/main_window.py" line="510"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="511"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="518"/>
+        <location filename="../../workbench/main_window.py" line="512"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="519"/>
+        <location filename="../../workbench/main_window.py" line="513"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="514"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="521"/>
+        <location filename="../../workbench/main_window.py" line="515"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="522"/>
+        <location filename="../../workbench/main_window.py" line="516"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="523"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="518"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="526"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="521"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="528"/>
+        <location filename="../../workbench/main_window.py" line="522"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="529"/>
+        <location filename="../../workbench/main_window.py" line="523"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="530"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="531"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="532"/>
+        <location filename="../../workbench/main_window.py" line="526"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="533"/>
-        <location filename="../../workbench/main_window.py" line="536"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="530"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="534"/>
+        <location filename="../../workbench/main_window.py" line="528"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="529"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -2717,7 +2717,7 @@
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). Every entry is embedded once, in the background.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1375,194 +1375,194 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="437"/>
+        <location filename="../../workbench/main_window.py" line="431"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="297"/>
+        <location filename="../../workbench/main_window.py" line="292"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="300"/>
+        <location filename="../../workbench/main_window.py" line="294"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="302"/>
+        <location filename="../../workbench/main_window.py" line="296"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="310"/>
+        <location filename="../../workbench/main_window.py" line="304"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="331"/>
+        <location filename="../../workbench/main_window.py" line="325"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="332"/>
+        <location filename="../../workbench/main_window.py" line="326"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="353"/>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="347"/>
+        <location filename="../../workbench/main_window.py" line="519"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="380"/>
+        <location filename="../../workbench/main_window.py" line="374"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="417"/>
+        <location filename="../../workbench/main_window.py" line="411"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="418"/>
+        <location filename="../../workbench/main_window.py" line="412"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="442"/>
+        <location filename="../../workbench/main_window.py" line="436"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="450"/>
+        <location filename="../../workbench/main_window.py" line="444"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="454"/>
+        <location filename="../../workbench/main_window.py" line="448"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="457"/>
+        <location filename="../../workbench/main_window.py" line="451"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="461"/>
+        <location filename="../../workbench/main_window.py" line="455"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="457"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="466"/>
+        <location filename="../../workbench/main_window.py" line="460"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="470"/>
+        <location filename="../../workbench/main_window.py" line="464"/>
         <source>linghun workbench</source>
         <translation>灵魂工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="516"/>
+        <location filename="../../workbench/main_window.py" line="510"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="511"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="518"/>
+        <location filename="../../workbench/main_window.py" line="512"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="519"/>
+        <location filename="../../workbench/main_window.py" line="513"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="514"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="521"/>
+        <location filename="../../workbench/main_window.py" line="515"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="522"/>
+        <location filename="../../workbench/main_window.py" line="516"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="523"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="518"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="526"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="521"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="528"/>
+        <location filename="../../workbench/main_window.py" line="522"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="529"/>
+        <location filename="../../workbench/main_window.py" line="523"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="530"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="531"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="532"/>
+        <location filename="../../workbench/main_window.py" line="526"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="533"/>
-        <location filename="../../workbench/main_window.py" line="536"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="530"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="534"/>
+        <location filename="../../workbench/main_window.py" line="528"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="529"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -2717,8 +2717,8 @@
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The first round embeds every entry once.</source>
-        <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。第一轮会为每个条目计算一次嵌入。</translation>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). Every entry is embedded once, in the background.</source>
+        <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。每个条目只在后台计算一次嵌入。</translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>

@@ -232,6 +232,10 @@ def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypat
     update_section(home, "assembler", lambda _: {"retrieval": {"embeddings": True}})
     monkeypatch.setattr(embeddings, "available", lambda: False)
     assert embed_ahead(Memory(home)) == 0  # asked for, not installed
+    home.config.write_text("{broken", encoding="utf-8")
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    assert embed_ahead(Memory(home)) == 0  # an unreadable settings file: left for a round to report
+    assert home.config.read_text(encoding="utf-8") == "{broken"
 
 
 @pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
