@@ -51,7 +51,8 @@ KNOWLEDGE_UPDATE = _markers("最新 现在 目前 还剩 几天 多久 是否已
                             "update; updated; latest; currently; current; right now; now; as of; still; "
                             "already; remaining")
 EVENT_ORDERING = _markers("顺序 先后 先…后 哪个先 什么顺序",
-                          "sequence; in what order; order of; which (?:came |happened )?first; chronological")
+                          "sequence; in what order; order of; the order in which; in (?:chronological )?order(?! to); "
+                          "which (?:came |happened )?first; chronological\\w*")
 PREFERENCE = _markers("偏好 倾向 喜欢 更愿意 规则 纪律 风格 版本…绑定",
                       "preference; preferences; prefer; prefers; favou?rite; rule; rules; style; convention; "
                       "pinned to")
