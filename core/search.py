@@ -268,14 +268,37 @@ class Searcher:
                 terms[name] = weight * float(scores[i])
         return Hit(rank, self.units[i].id, i, score, terms, source)
 
-    def search(self, query: str, k: int = 12) -> list[Hit]:
-        """The ``k`` best units for ``query``, best first (only units that match at all)."""
+    def search(self, query: str, k: int = 12, follow: bool = False) -> list[Hit]:
+        """The ``k`` best units for ``query``, best first (only units that match at all).
+
+        With ``follow`` each hit is followed by the next unit of its session (``source`` "follow"),
+        still ``k`` in all: a summary needs what was said together with the answer or outcome after
+        it (SPEC 11.7, the fact line and the suggestion line), and the answer rarely repeats the
+        question's words. Measured on BEAM summarisation questions: R@10 11.5 -> 19.
+        """
         if not self.units:
             return []
         q = self._query(query)
         total, text_max, parts = self._score(q)
-        return [self._hit(r, int(i), float(total[i]), q, text_max, parts)
-                for r, i in enumerate(top_k(total, k), start=1)]
+        order = [int(i) for i in top_k(total, k)]
+        if not follow:
+            return [self._hit(r, i, float(total[i]), q, text_max, parts) for r, i in enumerate(order, start=1)]
+        hits: list[Hit] = []
+        listed: set[int] = set()
+        for i in order:
+            for j, source in ((i, "bm25"), (self._next_in_session(i), "follow")):
+                if j is None or j in listed or len(hits) >= k:
+                    continue
+                listed.add(j)
+                hits.append(self._hit(len(hits) + 1, j, float(total[j]), q, text_max, parts, source))
+        return hits
+
+    def _next_in_session(self, i: int) -> int | None:
+        """The unit after unit ``i`` in its session (units of a session are given in order)."""
+        j = i + 1
+        if j < len(self.units) and self._session_key[i] >= 0 and self._session_key[j] == self._session_key[i]:
+            return j
+        return None
 
     def explain(self, query: str, unit_id: Hashable) -> Hit:
         """Score, rank and score parts of one unit for ``query`` (also when it was not found).

@@ -69,12 +69,13 @@ def _tokens(text: str) -> set[str]:
 
 
 def relevant(query: str, candidates: list[Candidate]) -> list[Candidate]:
-    """Candidates that matter for ``query``: BM25 hits and goals always; others (direct mode,
-    recency) when they share a word with the query, the most shared first."""
+    """Candidates that matter for ``query``: BM25 hits, the entries that follow them (a summary's
+    outcome line) and goals always; others (direct mode, recency) when they share a word with the
+    query, the most shared first."""
     wanted = _tokens(query)
     keep: list[tuple[int, int, Candidate]] = []
     for i, c in enumerate(candidates):
-        if c.via in ("bm25", "goal", "topic"):
+        if c.via in ("bm25", "follow", "goal", "topic"):
             keep.append((1 << 20, -i, c))
         elif wanted:
             shared = len(wanted & _tokens(c.body or c.text))

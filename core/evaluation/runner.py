@@ -16,6 +16,9 @@ from typing import Callable, Hashable, Protocol, Sequence
 import numpy as np
 from rank_bm25 import BM25Okapi
 
+from core.assembler.config import AssemblerConfig
+from core.assembler.judge import heuristic
+from core.assembler.retriever import choose_follow
 from core.errors import LinghunError
 from core.evaluation.data import Conversation, Dataset, Question
 from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
@@ -23,6 +26,7 @@ from core.search import SearchConfig, Searcher, Unit
 
 DEFAULT_KS = (1, 5, 10, 25, 50)
 BUNDLE_SEPARATOR = "\n\n---\n\n"  # SPEC 11: hits are joined like this in the bundle
+ROUND_DEFAULTS = AssemblerConfig()  # the settings of a home that changed none
 SearchFn = Callable[[str, int], list]
 
 
@@ -51,7 +55,9 @@ def units_of(conversation: Conversation) -> list[Unit]:
 
 
 class LinghunRetriever:
-    """``core.search.Searcher`` over the conversation's turns."""
+    """``core.search.Searcher`` over the conversation's turns, searched as an assembler round
+    searches: the zero-LLM judge names the question's strategy, and a summary's hits bring the
+    turn after them (``core.assembler.retriever.choose_follow``)."""
 
     def __init__(self, config: SearchConfig | None = None, name: str = "linghun"):
         self.config = config
@@ -59,7 +65,12 @@ class LinghunRetriever:
 
     def prepare(self, conversation: Conversation) -> SearchFn:
         searcher = Searcher(units_of(conversation), self.config)
-        return lambda query, k: [h.id for h in searcher.search(query, k)]
+
+        def search(query: str, k: int) -> list:
+            follow, _why = choose_follow(ROUND_DEFAULTS, heuristic(query))
+            return [h.id for h in searcher.search(query, k, follow=follow)]
+
+        return search
 
 
 class PlainBM25Retriever:

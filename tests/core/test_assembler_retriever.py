@@ -255,3 +255,29 @@ def test_embed_ahead_fills_the_cache_the_next_round_reads(tmp_path):
     assert keys[-1] not in fresh._tokens.get(keys)  # this test's own entry: never embedded yet
     assert embed_ahead(Memory(home)) == 4
     assert set(fresh._tokens.get(keys)) == set(keys)
+
+
+def test_summary_hits_bring_the_entry_after_them(tmp_path):
+    done = entry("2026-10-07 11:30", "event", "high", "订单服务 迁移 完成，切到新集群")
+    outcome = entry("2026-10-07 11:45", "event", "medium", "回滚脚本放在 ops 仓库，值班手册已更新")
+    home = new_home(tmp_path, filler(30) + [done, outcome])
+    summary = _retriever(assembler(home).run("总结一下订单服务迁移"))
+    vias = [(c["n"], c["via"]) for c in summary["candidates"]]
+    assert vias[vias.index((31, "bm25")) + 1] == (32, "follow")
+    assert any(d["what"] == "follow" and d["choice"] is True for d in summary["decisions"])
+    assert "回滚脚本" in summary["outputs"]["material"]
+    # any other strategy lists hits only
+    plain = _retriever(assembler(home).run("订单服务迁移怎么做的"))
+    assert not [c for c in plain["candidates"] if c["via"] == "follow"]
+    assert not any(d["what"] == "follow" for d in plain["decisions"])
+    # and so does a summary with retrieval.strategy off
+    off = _retriever(assembler(home, retrieval__strategy=False).run("总结一下订单服务迁移"))
+    assert not [c for c in off["candidates"] if c["via"] == "follow"]
+
+
+def test_the_offline_editor_keeps_what_follows_a_summary_hit(tmp_path):
+    done = entry("2026-10-07 11:30", "event", "high", "订单服务 迁移 完成，切到新集群")
+    outcome = entry("2026-10-07 11:45", "event", "medium", "回滚脚本放在 ops 仓库，值班手册已更新")
+    home = new_home(tmp_path, filler(30) + [done, outcome])
+    result = assembler(home).run("总结一下订单服务迁移")
+    assert "回滚脚本" in result.bundle

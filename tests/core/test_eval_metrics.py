@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
+from core.evaluation.data import Conversation, Turn
 from core.evaluation.locomo import load_locomo
 from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
 from core.evaluation.png import Canvas, bar_chart
@@ -51,6 +52,18 @@ def test_runner_scores_ours_and_the_baseline():
     assert s["bundle"]["chars_mean"] > 0 and s["bundle"]["k"] == 12
     held = ours.subset(["tiny-2"]).summary()
     assert held["overall"]["scored"] == 2 and held["overall"]["R@1"] == 100.0
+
+
+def test_the_retriever_searches_as_an_assembler_round():
+    """A question the judge reads as a summary gets each hit with the turn after it (the reply);
+    any other question gets hits only."""
+    turns = [Turn(0, "user", "I set up the budget tracker database", 1),
+             Turn(1, "assistant", "Add indexes on the date column and back it up nightly", 1),
+             Turn(2, "user", "Unrelated: what a sunny day", 1)]
+    search = LinghunRetriever().prepare(Conversation("c", turns, ("user", "assistant")))
+    assert search("Can you summarize my budget tracker database work?", 2) == [0, 1]
+    assert search("What did I do with the budget tracker database?", 2)[0] == 0
+    assert 1 not in search("Which database did I set up for the budget tracker?", 1)
 
 
 def test_runner_progress_and_cancel():

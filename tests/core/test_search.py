@@ -229,3 +229,40 @@ def test_sentence_similarity_weighs_more_for_long_units(monkeypatch):
     long = Searcher([Unit("a", f"my dog barks {filler}", {}), Unit("b", f"cats sleep {filler}", {})], cfg).search("dog", 1)[0]
     assert short.terms["@dense"] == pytest.approx(0.3)
     assert long.terms["@dense"] > 2.0  # 0.3 / (short_unit / median unit length), at most 10x
+
+
+# -- following hits ------------------------------------------------------------------------
+
+def _talk():
+    """Two sessions; each statement is answered by the turn after it, which shares no word with
+    it. Without the neighbour and session channels only the statements match."""
+    units = [
+        Unit(1, "I finished the login page for the budget app", {"session": 1}),
+        Unit(2, "Great, next add rate limiting and lockout", {"session": 1}),
+        Unit(3, "Unrelated chat about the weather", {"session": 1}),
+        Unit(4, "The budget app export to CSV is done", {"session": 2}),
+        Unit(5, "Consider streaming rows to keep memory flat", {"session": 2}),
+    ]
+    return Searcher(units, replace(SearchConfig(), context_weight=0.0, session_weight=0.0))
+
+
+def test_follow_brings_the_unit_after_each_hit_within_its_session():
+    s = _talk()
+    plain = [h.id for h in s.search("budget app", 4)]
+    assert sorted(plain) == [1, 4]
+    followed = s.search("budget app", 4, follow=True)
+    assert [h.id for h in followed] == [plain[0], plain[0] + 1, plain[1], plain[1] + 1]
+    assert [h.source for h in followed] == ["bm25", "follow", "bm25", "follow"]
+    assert [h.rank for h in followed] == [1, 2, 3, 4]
+    # still k in all: the best hit first, then its follower
+    assert [h.id for h in s.search("budget app", 3, follow=True)] == [h.id for h in followed[:3]]
+
+
+def test_follow_stops_at_the_session_end_and_lists_a_unit_once():
+    s = _talk()
+    # unit 3 ends session 1: unit 4 (session 2) is not its follower
+    assert [h.id for h in s.search("weather", 5, follow=True)] == [3]
+    # unit 2 is a hit and unit 1's follower: listed once
+    hits = s.search("budget login rate limiting", 5, follow=True)
+    ids = [h.id for h in hits]
+    assert len(set(ids)) == len(ids) and {1, 2, 3}.issubset(ids)
