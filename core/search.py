@@ -30,9 +30,13 @@ neighbour scale ``s = short_unit / median unit length`` (in tokens) when units a
 sentence similarity by ``1/s`` (at most 10x), since a long unit holds a near match for every
 query piece while its sentence vector still separates it from others.
 
+The embedding model reads English: a query or unit whose Chinese characters outnumber its Latin
+words (:func:`core.embeddings.reads`) gets no embedding channel and is searched lexically, as it
+would be without the embeddings (MiniLM's vectors of Chinese text are noise).
+
 Each channel is divided by its best score for the query, then mixed with the weights of
 :class:`SearchConfig`. A unit is a hit only when it or its neighbours share a word with the query
-(or, with embeddings, always). ``Hit.terms`` holds the text channel's term contributions (scaled
+(or, with embeddings, when the model reads the query and the unit). ``Hit.terms`` holds the text channel's term contributions (scaled
 the same way) plus one ``@channel`` entry per other channel, so the parts sum to ``Hit.score``.
 """
 from __future__ import annotations
@@ -97,13 +101,15 @@ class SearchConfig:
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
     relative_dates: bool = True  # ... and the months the text refers to ("last month": "april 2023")
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
+    # the weights for a query the embedding model cannot read (None: these); same indexes
+    unread: "SearchConfig | None" = None
 
 
 #: The mix measured best when the optional embeddings are installed (``core.embeddings``): the
 #: late-interaction channel carries most of the gain, and the lexical channels weigh more beside it.
 SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, own_speaker_boost=1.5,
                         dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
-                        late_session_weight=1.0, question_penalty=0.7)
+                        late_session_weight=1.0, question_penalty=0.7, unread=SearchConfig())
 
 
 def config_for(use_embeddings: bool) -> SearchConfig:
@@ -172,15 +178,33 @@ class Searcher:
         self._dense_scale = min(10.0, 1.0 / self._neighbour_scale)
         self._dense: np.ndarray | None = None
         self._late: LateIndex | None = None
-        if self.units and embeddings.available():
-            texts = [self._index_text(u, ": ") for u in self.units]
-            if cfg.late_weight > 0:  # one encoder pass gives the sentence vectors too
-                self._late = LateIndex(embeddings.encoder().encode_tokens(texts))
-            if cfg.dense_weight > 0:
-                self._dense = embeddings.encoder().encode(texts)
+        self._readable = np.zeros(len(self.units), dtype=bool)
+        if self.units and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0):
+            self._embed([self._index_text(u, ": ") for u in self.units])
 
     def __len__(self) -> int:
         return len(self.units)
+
+    @property
+    def embedded(self) -> int:
+        """How many units have embeddings (0 without the embedding channels)."""
+        return int(self._readable.sum())
+
+    def _embed(self, texts: list[str]) -> None:
+        """Vectors for the units the model can read (``embeddings.reads``); the others get none
+        (no word pieces, a zero sentence vector), so the embedding channels give them nothing
+        and they must match lexically."""
+        self._readable = np.array([embeddings.reads(t) for t in texts], dtype=bool)
+        read = [int(i) for i in np.flatnonzero(self._readable)]
+        model = embeddings.encoder()
+        if self.config.late_weight > 0:  # one encoder pass gives the sentence vectors too
+            pieces = dict(zip(read, model.encode_tokens([texts[i] for i in read])))
+            self._late = LateIndex([pieces.get(i) or embeddings.TokenVectors.empty(model.dim)
+                                    for i in range(len(texts))])
+        if self.config.dense_weight > 0:
+            self._dense = np.zeros((len(texts), model.dim), dtype=np.float32)
+            if read:
+                self._dense[read] = model.encode([texts[i] for i in read])
 
     # -- building ---------------------------------------------------------------------------
     def _analyse(self, text: str) -> list[str]:
@@ -213,6 +237,11 @@ class Searcher:
     def _score(self, q: _Query) -> tuple[np.ndarray, float, dict[str, tuple[float, np.ndarray]]]:
         """Fused scores, the text channel's scale, and the other channels as (weight, scores)."""
         cfg = self.config
+        # A query the model cannot read (Chinese) is left to the lexical channels, with the weights
+        # measured for them alone: the semantic mix's lexical weights lean on the embeddings.
+        semantic = (self._dense is not None or self._late is not None) and embeddings.reads(q.text)
+        if not semantic and cfg.unread is not None:
+            cfg = cfg.unread
         text = self._index.scores(q.tokens)
         text_max = float(text.max()) if len(text) else 0.0
         total = text / text_max if text_max > 0 else np.zeros(len(self.units))
@@ -226,16 +255,16 @@ class Searcher:
             per_session = _normalised(self._sessions.scores(q.tokens))
             parts["@session"] = (cfg.session_weight * self._neighbour_scale, np.where(self._session_of >= 0,
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
-        if self._dense is not None or self._late is not None:
+        if semantic:
             query_vec, query_pieces = embeddings.encoder().encode_query(q.text)
-        if self._dense is not None:
+            matched = matched | self._readable
+        if semantic and self._dense is not None:
             dense = _normalised(np.maximum(self._dense @ query_vec, 0.0))
             parts["@dense"] = (cfg.dense_weight * self._dense_scale, dense)
             if cfg.dense_context_weight > 0 and cfg.context_window > 0:
                 parts["@dense-context"] = (cfg.dense_context_weight,
                                            _normalised(_spread(dense, self._session_key, cfg.context_window)))
-            matched = np.ones(len(self.units), dtype=bool)
-        if self._late is not None:
+        if semantic and self._late is not None:
             late = self._late.scores(query_pieces)
             scale = self._late_scale
             parts["@late"] = (cfg.late_weight * scale, late)
@@ -244,7 +273,6 @@ class Searcher:
                                           _normalised(_spread(late, self._session_key, cfg.context_window)))
             if cfg.late_session_weight > 0 and self._sessions is not None:
                 parts["@late-session"] = (cfg.late_session_weight * scale, _session_max(late, self._session_of))
-            matched = np.ones(len(self.units), dtype=bool)
         if cfg.named_boost > 0:
             named = [mask for name, mask in self._speaker_units.items() if _names(name, q)]
             if named:

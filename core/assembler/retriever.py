@@ -451,8 +451,9 @@ def embed_ahead(memory) -> int:
     optional embeddings are installed, so the first round does not wait for every entry to be
     embedded: the vectors go to the on-disk cache, where every later searcher reads them (entry
     ids differ between ``Memory`` objects, so the searcher itself cannot be shared). Returns how
-    many entries were prepared (0 when there was nothing to do, also when the settings file cannot
-    be read: a round reports that)."""
+    many entries were embedded (the model reads English: Chinese entries are searched lexically);
+    0 when there was nothing to do, also when the settings file cannot be read (a round reports
+    that)."""
     from core.assembler.config import load_home_settings
     from core.errors import CorruptFileError
 
@@ -463,6 +464,4 @@ def embed_ahead(memory) -> int:
     search = config_for(bool(config.get("retrieval.embeddings")))
     if search.late_weight <= 0 and search.dense_weight <= 0:
         return 0
-    units = warm_pool(memory).units
-    Searcher(units, search)
-    return len(units)
+    return Searcher(warm_pool(memory).units, search).embedded

