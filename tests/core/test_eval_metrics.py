@@ -49,7 +49,11 @@ def test_runner_scores_ours_and_the_baseline():
     # Whitespace splitting leaves "puppy?" and "breed" glued to punctuation: ours finds more.
     assert s["overall"]["R@5"] > plain.summary()["overall"]["R@5"]
     assert s["latency_ms"]["p95"] >= s["latency_ms"]["p50"] > 0
-    assert s["bundle"]["chars_mean"] > 0 and s["bundle"]["k"] == 12
+    assert s["bundle"]["chars_mean"] > 0 and s["bundle"]["units_mean"] > 0
+    # a conversation this small is passed whole (direct mode); rank-bm25 delivers its top 12
+    assert all(len(r.bundle) == len(next(c for c in ds.conversations if c.id == r.question.conversation).turns)
+               for r in ours.results)
+    assert all(len(r.bundle) <= 12 for r in plain.results)
     held = ours.subset(["tiny-2"]).summary()
     assert held["overall"]["scored"] == 2 and held["overall"]["R@1"] == 100.0
 
@@ -64,6 +68,24 @@ def test_the_retriever_searches_as_an_assembler_round():
     assert search("Can you summarize my budget tracker database work?", 2) == [0, 1]
     assert search("What did I do with the budget tracker database?", 2)[0] == 0
     assert 1 not in search("Which database did I set up for the budget tracker?", 1)
+
+
+def test_the_bundle_is_what_a_round_delivers():
+    """k by the judge's strategy, the newest units after a knowledge update's hits, and direct mode
+    (every unit, cut at maxDirectChars) for a conversation with no more than 24 turns."""
+    turns = [Turn(i, "user", f"note {i}: the deploy pipeline step {i} and its checks", 1 + i // 10) for i in range(60)]
+    search = LinghunRetriever().prepare(Conversation("c", turns, ("user",)))
+    assert len(search.bundle("Which deploy pipeline step had checks?")) == 12
+    summary = search.bundle("Summarize the deploy pipeline")
+    assert len(summary) == 24
+    assert len(search.bundle("What is the history of the deploy pipeline?")) == 18  # deep
+    update = search.bundle("What is the latest deploy pipeline step?")
+    hits = search("What is the latest deploy pipeline step?", 12)
+    assert update[:12] == hits and set(update[12:]) <= {59, 58, 57, 56, 55, 54} and {59, 54} <= set(update)
+    small = LinghunRetriever().prepare(Conversation("s", turns[:20], ("user",)))
+    assert small.bundle("anything at all") == list(range(20))
+    long = [Turn(i, "user", "x" * 3000, 1) for i in range(20)]
+    assert LinghunRetriever().prepare(Conversation("l", long, ("user",))).bundle("x") == [0, 1, 2]
 
 
 def test_runner_progress_and_cancel():
