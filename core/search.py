@@ -36,8 +36,9 @@ would be without the embeddings (MiniLM's vectors of Chinese text are noise).
 
 Each channel is divided by its best score for the query, then mixed with the weights of
 :class:`SearchConfig`. A unit is a hit only when it or its neighbours share a word with the query
-(or, with embeddings, when the model reads the query and the unit). ``Hit.terms`` holds the text channel's term contributions (scaled
-the same way) plus one ``@channel`` entry per other channel, so the parts sum to ``Hit.score``.
+(or, with embeddings, when the model reads the query and the unit). ``Hit.terms`` holds the text
+channel's term contributions (scaled the same way) plus one ``@channel`` entry per other channel,
+so the parts sum to ``Hit.score``.
 """
 from __future__ import annotations
 
