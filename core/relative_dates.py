@@ -157,16 +157,18 @@ def _days(offset: int) -> _Resolver:
     return lambda m, anchor: anchor + timedelta(days=offset)
 
 
-def _en_week(m: re.Match, a: date) -> date:
-    return a + timedelta(weeks=_shift(m["en_week_w"]))
+# "last / this / next" week, weekend and month read the same in both languages; ``group`` names
+# the pattern's group holding that word.
+def _week(group: str) -> _Resolver:
+    return lambda m, a: a + timedelta(weeks=_shift(m[group]))
 
 
-def _en_weekend(m: re.Match, a: date) -> date:
-    return _this_saturday(a) + timedelta(weeks=_shift(m["en_weekend_w"]))
+def _weekend(group: str) -> _Resolver:
+    return lambda m, a: _this_saturday(a) + timedelta(weeks=_shift(m[group]))
 
 
-def _en_month(m: re.Match, a: date) -> date:
-    return _add_months(a, _shift(m["en_month_w"]))
+def _month(group: str) -> _Resolver:
+    return lambda m, a: _add_months(a, _shift(m[group]))
 
 
 def _en_year(m: re.Match, a: date) -> date:
@@ -190,18 +192,6 @@ def _en_weekday(m: re.Match, a: date) -> date:
     if m["en_wd_w"].lower() == "next":
         return a + timedelta(days=(target - a.weekday()) % 7 or 7)
     return a - timedelta(days=(a.weekday() - target) % 7 or 7)
-
-
-def _zh_week(m: re.Match, a: date) -> date:
-    return a + timedelta(weeks=_shift(m["zh_week_w"]))
-
-
-def _zh_weekend(m: re.Match, a: date) -> date:
-    return _this_saturday(a) + timedelta(weeks=_shift(m["zh_weekend_w"]))
-
-
-def _zh_month(m: re.Match, a: date) -> date:
-    return _add_months(a, _shift(m["zh_month_w"]))
 
 
 def _zh_year(m: re.Match, a: date) -> date:
@@ -230,9 +220,9 @@ _EN_RULES: list[tuple[str, str, _Resolver]] = [
     ("en_yesterday", r"yesterday|last\s+night", _days(-1)),
     ("en_today", r"today|tonight|this\s+(?:morning|afternoon|evening)", _days(0)),
     ("en_tomorrow", r"tomorrow", _days(1)),
-    ("en_weekend", rf"(?P<en_weekend_w>{_WHICH})\s+weekend", _en_weekend),
-    ("en_week", rf"(?P<en_week_w>{_WHICH})\s+week", _en_week),
-    ("en_month", rf"(?P<en_month_w>{_WHICH})\s+month", _en_month),
+    ("en_weekend", rf"(?P<en_weekend_w>{_WHICH})\s+weekend", _weekend("en_weekend_w")),
+    ("en_week", rf"(?P<en_week_w>{_WHICH})\s+week", _week("en_week_w")),
+    ("en_month", rf"(?P<en_month_w>{_WHICH})\s+month", _month("en_month_w")),
     ("en_year", rf"(?P<en_year_w>{_WHICH})\s+year", _en_year),
     ("en_ago", rf"(?P<en_ago_n>{_EN_COUNT})\s+(?P<en_ago_u>day|week|month|year)s?\s+ago", _en_ago),
     ("en_in", rf"in\s+(?P<en_in_n>{_EN_COUNT})\s+(?P<en_in_u>day|week)s?", _en_in),
@@ -247,9 +237,9 @@ _ZH_RULES: list[tuple[str, str, _Resolver]] = [
     ("zh_today", r"今天|今日|今晚", _days(0)),
     ("zh_tomorrow", _NOT_AFTER_MING + r"明(?:天|晚)", _days(1)),
     ("zh_dat", _NOT_AFTER_HOU + r"(?:后|後)天", _days(2)),
-    ("zh_weekend", _ZH_SHIFT.format(g="zh_weekend_w") + r"(?:周末|週末)", _zh_weekend),
-    ("zh_week", _ZH_SHIFT.format(g="zh_week_w") + _ZH_WEEK + r"(?![报報刊围圍边邊岁歲期])", _zh_week),
-    ("zh_month", _ZH_SHIFT.format(g="zh_month_w") + r"月(?![球亮光台饼餅])", _zh_month),
+    ("zh_weekend", _ZH_SHIFT.format(g="zh_weekend_w") + r"(?:周末|週末)", _weekend("zh_weekend_w")),
+    ("zh_week", _ZH_SHIFT.format(g="zh_week_w") + _ZH_WEEK + r"(?![报報刊围圍边邊岁歲期])", _week("zh_week_w")),
+    ("zh_month", _ZH_SHIFT.format(g="zh_month_w") + r"月(?![球亮光台饼餅])", _month("zh_month_w")),
     ("zh_year", rf"(?P<zh_year_w>大前年|{_NOT_AFTER_QIAN}前年|{_NOT_AFTER_QU}去年|今年|{_NOT_AFTER_MING}明年)",
      _zh_year),
     ("zh_ago", _ZH_NOT_IN_NUMBER + rf"(?P<zh_ago_n>{_ZH_COUNT})"
