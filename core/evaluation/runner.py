@@ -74,13 +74,21 @@ class RoundSearch:
     (``core.assembler.retriever.choose_mode / choose_k / choose_follow``) decide the rest.
 
     Called as ``search(query, k)`` it gives the ranking the metrics read (a summary's hits bring
-    the turn after them); :meth:`bundle` gives what the round would hand the editor.
+    the turn after them); :meth:`bundle` then gives what the round would hand the editor, from
+    the same scoring (the first k of a ranking are the ranking to k).
     """
 
     def __init__(self, searcher: Searcher):
         self.searcher = searcher
+        self._last: tuple[str, list] | None = None  # (query, ranking deep enough for its bundle)
 
     def __call__(self, query: str, k: int) -> list:
+        decision = heuristic(query)
+        ranked = self._ranked(query, max(k, choose_k(ROUND_DEFAULTS, decision)[0]))
+        self._last = (query, ranked)
+        return ranked[:k]
+
+    def _ranked(self, query: str, k: int) -> list:
         follow, _why = choose_follow(ROUND_DEFAULTS, heuristic(query))
         return [h.id for h in self.searcher.search(query, k, follow=follow)]
 
@@ -94,8 +102,7 @@ class RoundSearch:
         if mode == "direct":
             return _within(units, ROUND_DEFAULTS.get("retrieval.maxDirectChars"))
         k, newest, _why = choose_k(ROUND_DEFAULTS, decision)
-        follow, _why = choose_follow(ROUND_DEFAULTS, decision)
-        ids = [h.id for h in self.searcher.search(query, k, follow=follow)]
+        ids = self._last[1][:k] if self._last and self._last[0] == query else self._ranked(query, k)
         return ids + [i for i in self.searcher.newest_ids(newest) if i not in ids]
 
 

@@ -82,6 +82,10 @@ def test_the_bundle_is_what_a_round_delivers():
     update = search.bundle("What is the latest deploy pipeline step?")
     hits = search("What is the latest deploy pipeline step?", 12)
     assert update[:12] == hits and set(update[12:]) <= {59, 58, 57, 56, 55, 54} and {59, 54} <= set(update)
+    # after a search the bundle comes from the same scoring, and it is the same bundle
+    question = "Summarize the deploy pipeline checks"
+    fresh = LinghunRetriever().prepare(Conversation("c", turns, ("user",))).bundle(question)
+    assert search(question, 5) == fresh[:5] and search.bundle(question) == fresh
     small = LinghunRetriever().prepare(Conversation("s", turns[:20], ("user",)))
     assert small.bundle("anything at all") == list(range(20))
     long = [Turn(i, "user", "x" * 3000, 1) for i in range(20)]
