@@ -92,13 +92,14 @@ def write_report(
     groups = sorted({g for s in summaries.values() for g in s["groups"]},
                     key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
     md += ["", f"## Per {group_label}", ""]
-    header = [group_label, "scored"] + [f"{name} R@{k}" for name in summaries for k in focus_ks if k in ks]
+    columns = [f"R@{k}" for k in focus_ks if k in ks] + ["R@bundle"]
+    header = [group_label, "scored"] + [f"{name} {c}" for name in summaries for c in columns]
     rows = []
     for g in groups:
         first = next(iter(summaries.values()))["groups"].get(g, {})
         label = f"{g} {group_names[g]}" if g in group_names else g
         rows.append([label, first.get("scored", 0)]
-                    + [s["groups"].get(g, {}).get(f"R@{k}") for s in summaries.values() for k in focus_ks if k in ks])
+                    + [s["groups"].get(g, {}).get(c) for s in summaries.values() for c in columns])
     md.append(_table(header, rows))
     if any(k in ks for k in (10,)):
         md += ["", f"hit@k and all@k per {group_label} (first retriever):", ""]

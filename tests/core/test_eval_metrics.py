@@ -133,6 +133,8 @@ def test_report_files(tmp_path):
     md = rep.markdown.read_text(encoding="utf-8")
     assert "## Overall" in md and "### held-out" in md and "| 4 single-hop |" in md
     assert "| linghun | 7 |" in md and "| rank-bm25 | 7 |" in md
+    # per category: R@k and recall inside the delivered bundle, for each retriever
+    assert "| category | scored | linghun R@5 | linghun R@10 | linghun R@bundle | rank-bm25 R@5 |" in md
     data = json.loads(rep.json.read_text(encoding="utf-8"))  # valid JSON: nan written as null
     assert data["runs"]["linghun"]["groups"]["3"]["R@5"] is None
     assert data["splits"]["held-out"]["runs"]["linghun"]["overall"]["scored"] == 2
