@@ -164,7 +164,7 @@ class Searcher:
         self._session_of = np.full(len(self.units), -1)
         if cfg.session_weight > 0:
             self._build_sessions(own, sessions)
-        speakers = [str(u.meta.get("speaker") or "") for u in self.units]
+        self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in self.units]
         self._speaker_units: dict[str, np.ndarray] = {}
         own_names = {s.lower() for s in cfg.own_speakers}
         for name in set(speakers) - {""}:
@@ -300,10 +300,12 @@ class Searcher:
     def search(self, query: str, k: int = 12, follow: bool = False) -> list[Hit]:
         """The ``k`` best units for ``query``, best first (only units that match at all).
 
-        With ``follow`` each hit is followed by the next unit of its session (``source`` "follow"),
-        still ``k`` in all: a summary needs what was said together with the answer or outcome after
-        it (SPEC 11.7, the fact line and the suggestion line), and the answer rarely repeats the
-        question's words. Measured on BEAM summarisation questions: R@10 11.5 -> 19.
+        With ``follow`` each hit that is a turn of a conversation is followed by the reply to it
+        (``source`` "follow"), still ``k`` in all: a summary needs what was said together with the
+        answer after it (SPEC 11.7, the fact line and the suggestion line), and the answer rarely
+        repeats the question's words. Measured on BEAM summarisation questions: R@10 11.5 -> 19.
+        Units without speakers (warm entries) are not turns: the entry after one is another note
+        (on the demo home following them pushed relevant entries out of a summary).
         """
         if not self.units:
             return []
@@ -315,19 +317,21 @@ class Searcher:
         hits: list[Hit] = []
         listed: set[int] = set()
         for i in order:
-            for j, source in ((i, "bm25"), (self._next_in_session(i), "follow")):
+            for j, source in ((i, "bm25"), (self._reply_to(i), "follow")):
                 if j is None or j in listed or len(hits) >= k:
                     continue
                 listed.add(j)
                 hits.append(self._hit(len(hits) + 1, j, float(total[j]), q, text_max, parts, source))
         return hits
 
-    def _next_in_session(self, i: int) -> int | None:
-        """The unit after unit ``i`` in its session (units of a session are given in order)."""
+    def _reply_to(self, i: int) -> int | None:
+        """The unit after unit ``i`` in its session when another speaker says it (units of a session
+        are given in order), else None."""
         j = i + 1
-        if j < len(self.units) and self._session_key[i] >= 0 and self._session_key[j] == self._session_key[i]:
-            return j
-        return None
+        if j >= len(self.units) or self._session_key[i] < 0 or self._session_key[j] != self._session_key[i]:
+            return None
+        speaker, next_speaker = self._speakers[i], self._speakers[j]
+        return j if speaker and next_speaker and speaker != next_speaker else None
 
     def explain(self, query: str, unit_id: Hashable) -> Hit:
         """Score, rank and score parts of one unit for ``query`` (also when it was not found).

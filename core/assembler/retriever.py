@@ -45,7 +45,7 @@ class Candidate:
         id: the warm entry id, ``ws:<path>`` or ``goal:<id>``.
         source: ``warm`` | ``workspace`` | ``goal`` | ``topic`` (an ontology node hit by alias).
         text: the text given to the editor (with the low-confidence prefix, source marks).
-        via: how it got in: ``bm25`` | ``follow`` (the entry after a hit, for a summary) |
+        via: how it got in: ``bm25`` | ``follow`` (the reply to a hit, for a summary) |
             ``recency`` | ``direct`` | ``goal`` | ``topic``.
     """
 
@@ -303,17 +303,18 @@ def choose_k(config, decision: Decision) -> tuple[int, int, str]:
     return top_k, 0, f"{decision.strategy}: topK {top_k}"
 
 
-#: Strategies whose hits bring the unit after them (``Searcher.search(follow=True)``): a summary
-#: needs what was done together with the reply or outcome that followed (SPEC 11.7 dual track).
+#: Strategies whose hits bring the reply to them (``Searcher.search(follow=True)``, for units that are
+#: turns of a conversation): a summary needs what was said with the answer it got (SPEC 11.7 dual track).
 FOLLOW_STRATEGIES = frozenset({"summarization"})
 
 
 def choose_follow(config, decision: Decision) -> tuple[bool, str]:
-    """``(follow, reason)``: whether each hit is followed by the next entry of its session."""
+    """``(follow, reason)``: whether each hit that is a turn is followed by the reply to it."""
     if not config.get("retrieval.strategy"):
         return False, "retrieval.strategy is off"
     if decision.strategy in FOLLOW_STRATEGIES:
-        return True, f"{decision.strategy}: each hit brings the entry after it (what followed: the reply, the outcome)"
+        return True, (f"{decision.strategy}: a hit that is a turn of a conversation brings the reply to it "
+                      "(warm entries have no speakers: none follow)")
     return False, f"{decision.strategy}: hits only"
 
 
@@ -400,13 +401,14 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         k, newest, why_k = choose_k(config, decision)
         span.decide("k", k, why_k)
         follow, why_follow = choose_follow(config, decision)
-        if follow:
-            span.decide("follow", True, why_follow)
         searcher = _searcher(cached, pool, search)
         extra = config.get("retrieval.nearMisses")
         ranked = searcher.search(decision.query, k + extra, follow=follow) if pool else []
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
+        if follow:
+            followed = sum(1 for h in hits if h.source == "follow")
+            span.decide("follow", followed, f"{why_follow}: {followed} here")
         if newest:
             warm_ids = [c.id for c in warm]
             present = {c.id for c in chosen}

@@ -287,20 +287,18 @@ def test_sentence_similarity_weighs_more_for_long_units(monkeypatch):
 
 # -- following hits ------------------------------------------------------------------------
 
-def _talk():
+def _talk(speakers=("user", "assistant", "user", "user", "assistant")):
     """Two sessions; each statement is answered by the turn after it, which shares no word with
     it. Without the neighbour and session channels only the statements match."""
-    units = [
-        Unit(1, "I finished the login page for the budget app", {"session": 1}),
-        Unit(2, "Great, next add rate limiting and lockout", {"session": 1}),
-        Unit(3, "Unrelated chat about the weather", {"session": 1}),
-        Unit(4, "The budget app export to CSV is done", {"session": 2}),
-        Unit(5, "Consider streaming rows to keep memory flat", {"session": 2}),
-    ]
+    texts = [(1, "I finished the login page for the budget app"), (2, "Great, next add rate limiting and lockout"),
+             (3, "Unrelated chat about the weather"), (4, "The budget app export to CSV is done"),
+             (5, "Consider streaming rows to keep memory flat")]
+    units = [Unit(i, text, {"session": 1 if i <= 3 else 2, "speaker": who})
+             for (i, text), who in zip(texts, speakers)]
     return Searcher(units, replace(SearchConfig(), context_weight=0.0, session_weight=0.0))
 
 
-def test_follow_brings_the_unit_after_each_hit_within_its_session():
+def test_follow_brings_the_reply_after_each_hit_within_its_session():
     s = _talk()
     plain = [h.id for h in s.search("budget app", 4)]
     assert sorted(plain) == [1, 4]
@@ -308,12 +306,19 @@ def test_follow_brings_the_unit_after_each_hit_within_its_session():
     assert [h.id for h in followed] == [plain[0], plain[0] + 1, plain[1], plain[1] + 1]
     assert [h.source for h in followed] == ["bm25", "follow", "bm25", "follow"]
     assert [h.rank for h in followed] == [1, 2, 3, 4]
-    # still k in all: the best hit first, then its follower
+    # still k in all: the best hit first, then its reply
     assert [h.id for h in s.search("budget app", 3, follow=True)] == [h.id for h in followed[:3]]
 
 
+def test_only_a_reply_follows():
+    # the same speaker going on is not a reply; units without speakers (warm entries) are not turns
+    for speakers in (("user",) * 5, ("",) * 5):
+        hits = _talk(speakers).search("budget app", 4, follow=True)
+        assert sorted(h.id for h in hits) == [1, 4] and {h.source for h in hits} == {"bm25"}
+
+
 def test_follow_stops_at_the_session_end_and_lists_a_unit_once():
-    s = _talk()
+    s = _talk(("user", "assistant", "user", "assistant", "user"))
     # unit 3 ends session 1: unit 4 (session 2) is not its follower
     assert [h.id for h in s.search("weather", 5, follow=True)] == [3]
     # unit 2 is a hit and unit 1's follower: listed once
