@@ -20,14 +20,13 @@ from rank_bm25 import BM25Okapi
 
 from core.assembler.config import AssemblerConfig
 from core.assembler.judge import heuristic
-from core.assembler.retriever import choose_follow, choose_k, choose_mode
+from core.assembler.retriever import HIT_JOINER, choose_follow, choose_k, choose_mode
 from core.errors import LinghunError
 from core.evaluation.data import Conversation, Dataset, Question
 from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
 from core.search import SearchConfig, Searcher, Unit
 
 DEFAULT_KS = (1, 5, 10, 25, 50)
-BUNDLE_SEPARATOR = "\n\n---\n\n"  # SPEC 11: hits are joined like this in the bundle
 ROUND_DEFAULTS = AssemblerConfig()  # the settings of a home that changed none
 SearchFn = Callable[[str, int], list]
 
@@ -74,8 +73,8 @@ class RoundSearch:
     (``core.assembler.retriever.choose_mode / choose_k / choose_follow``) decide the rest.
 
     Called as ``search(query, k)`` it gives the ranking the metrics read (a summary's hits bring
-    the turn after them); :meth:`bundle` then gives what the round would hand the editor, from
-    the same scoring (the first k of a ranking are the ranking to k).
+    the reply to them); :meth:`bundle` then gives what the round would hand the editor, from the
+    same scoring (the first k of a ranking are the ranking to k).
     """
 
     def __init__(self, searcher: Searcher):
@@ -84,13 +83,13 @@ class RoundSearch:
 
     def __call__(self, query: str, k: int) -> list:
         decision = heuristic(query)
-        ranked = self._ranked(query, max(k, choose_k(ROUND_DEFAULTS, decision)[0]))
+        ranked = self._ranked(decision, max(k, choose_k(ROUND_DEFAULTS, decision)[0]))
         self._last = (query, ranked)
         return ranked[:k]
 
-    def _ranked(self, query: str, k: int) -> list:
-        follow, _why = choose_follow(ROUND_DEFAULTS, heuristic(query))
-        return [h.id for h in self.searcher.search(query, k, follow=follow)]
+    def _ranked(self, decision, k: int) -> list:
+        follow, _why = choose_follow(ROUND_DEFAULTS, decision)
+        return [h.id for h in self.searcher.search(decision.query, k, follow=follow)]
 
     def bundle(self, query: str) -> list:
         """The units a round delivers: k by strategy (24 for a summary, 18 for a deep question,
@@ -102,7 +101,7 @@ class RoundSearch:
         if mode == "direct":
             return _within(units, ROUND_DEFAULTS.get("retrieval.maxDirectChars"))
         k, newest, _why = choose_k(ROUND_DEFAULTS, decision)
-        ids = self._last[1][:k] if self._last and self._last[0] == query else self._ranked(query, k)
+        ids = self._last[1][:k] if self._last and self._last[0] == query else self._ranked(decision, k)
         return ids + [i for i in self.searcher.newest_ids(newest) if i not in ids]
 
 
@@ -114,7 +113,7 @@ def _within(units: Sequence[Unit], cap: int) -> list:
         if used >= cap:
             break
         out.append(u.id)
-        used += len(u.text) + len(BUNDLE_SEPARATOR)
+        used += len(u.text) + len(HIT_JOINER)
     return out
 
 
@@ -241,7 +240,7 @@ def run(
             ranked = list(search(q.text, max(depth, BUNDLE_K)))
             latency = (time.perf_counter() - t0) * 1000
             delivered = list(deliver(q.text)) if deliver is not None else ranked[:BUNDLE_K]
-            bundle = BUNDLE_SEPARATOR.join(text_of.get(i, "") for i in delivered)
+            bundle = HIT_JOINER.join(text_of.get(i, "") for i in delivered)
             results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle), delivered))
             if progress is not None:
                 progress(len(results), total)
