@@ -90,12 +90,7 @@ class InsertRaw:
             # Inserting at the end adds a blank separator to the entry before; undo removes it too.
             previous = entries[-1] if entries and self.index >= len(entries) else None
             entry = memory.insert_raw(self.index, self.raw, self.entry_id)
-            inverse = DeleteEntry(entry.id, expect=entry.raw)
-            if previous is not None:
-                now = memory.entry(previous.id)
-                if now.raw != previous.raw:
-                    return Batch([inverse, ReplaceRaw(previous.id, previous.raw, expect=now.raw)])
-            return inverse
+            return _undo_adding(memory, entry, previous)
 
 
 @dataclass
@@ -119,12 +114,19 @@ class AppendEntry:
             entry = result.entry
             if result.mode == "dedupe":
                 return ReplaceRaw(entry.id, before[entry.id], expect=entry.raw)
-            inverse = DeleteEntry(entry.id, expect=entry.raw)
-            if last is not None and last.id in before and not result.consolidated:
-                now = memory.entry(last.id)
-                if now.raw != last.raw:  # the blank separator added before the new entry
-                    return Batch([inverse, ReplaceRaw(last.id, last.raw, expect=now.raw)])
-            return inverse
+            # after a consolidation the entry before it is archived, not changed
+            return _undo_adding(memory, entry, last if not result.consolidated else None)
+
+
+def _undo_adding(memory: Memory, entry, previous) -> "DeleteEntry | Batch":
+    """The inverse of adding ``entry`` at the end: delete it, and give ``previous`` (the entry that
+    was last) back the text it had, since adding one puts a blank separator at its end."""
+    inverse = DeleteEntry(entry.id, expect=entry.raw)
+    if previous is not None:
+        now = memory.entry(previous.id)
+        if now.raw != previous.raw:
+            return Batch([inverse, ReplaceRaw(previous.id, previous.raw, expect=now.raw)])
+    return inverse
 
 
 @dataclass
