@@ -100,6 +100,12 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
+def _load_userdict(tokenizer, path: Path) -> None:
+    # jieba opens a path it is given and never closes it; hand it an open file we close.
+    with open(path, "rb") as handle:
+        tokenizer.load_userdict(handle)
+
+
 def _dictionary():
     """The shared jieba tokenizer, initialised once (thread-safe), cache in our cache folder."""
     global _jieba
@@ -121,7 +127,7 @@ def _dictionary():
             pass
         jieba.dt.initialize()
         for path in _user_dicts:
-            jieba.dt.load_userdict(str(path))
+            _load_userdict(jieba.dt, path)
         for word in _user_words:
             jieba.dt.add_word(word)
         _jieba = jieba.dt
@@ -143,7 +149,7 @@ def configure(user_dict: str | PathLike | None = None, words: Iterable[str] = ()
                 raise NotFoundError(f"jieba user dictionary not found: {path}")
             _user_dicts.append(path)
             if _jieba is not None:
-                _jieba.load_userdict(str(path))
+                _load_userdict(_jieba, path)
         for word in words:
             word = word.strip()
             if word:

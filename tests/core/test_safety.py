@@ -64,6 +64,7 @@ def test_writer_killed_mid_write_leaves_old_or_new_file(tmp_path):
         time.sleep(delay)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
+        proc.stdout.close()
         data = target.read_bytes()
         assert len(data) == 4_000_000 and len(set(data)) == 1, "torn file"
 

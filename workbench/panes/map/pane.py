@@ -426,7 +426,9 @@ class MapPane(Pane):
 
     @Slot(QUrl)
     def _on_link(self, url: QUrl) -> None:
-        link = url.toString(QUrl.ComponentFormattingOption.FullyDecoded)
+        # toString(FullyDecoded) is refused by QUrl for a whole URL (it warns); decode the
+        # encoded form instead.
+        link = QUrl.fromPercentEncoding(url.toEncoded())
         scheme, _, rest = link.partition(":")
         if scheme == "drill":
             self.drill(rest)
