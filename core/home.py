@@ -6,6 +6,7 @@ read; only the current locations are written.
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -165,6 +166,25 @@ class MemoryHome:
         return _lock_for(self.lock_path)
 
 
+class _RecoveringLock(HomeLock):
+    """The home lock. Whoever takes it first finishes (or undoes) a multi-file operation that a
+    crash interrupted (``core.transaction``), so every writer starts from an all-or-nothing home."""
+
+    def _acquire(self) -> None:
+        super()._acquire()
+        from core.transaction import pending, recover
+
+        root = self.path.parent
+        if not pending(root):
+            return
+        try:
+            for note in recover(root):
+                logging.getLogger(__name__).warning("%s: %s", root, note)
+        except BaseException:
+            self._release()
+            raise
+
+
 _LOCKS: dict[Path, HomeLock] = {}
 
 
@@ -172,7 +192,7 @@ def _lock_for(path: Path) -> HomeLock:
     """One lock object per home per process, so re-entrancy works across MemoryHome copies."""
     lock = _LOCKS.get(path)
     if lock is None:
-        lock = _LOCKS[path] = HomeLock(path)
+        lock = _LOCKS[path] = _RecoveringLock(path)
     return lock
 
 

@@ -12,13 +12,16 @@ keeps its position's id, new entries get new ids. Nothing is written into warm.m
 """
 from __future__ import annotations
 
+import contextlib
 import difflib
+import hashlib
+import logging
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import CapacityError, InvalidInputError, NotFoundError
+from core.errors import CapacityError, CorruptFileError, InvalidInputError, NotFoundError
 from core.events import EventBus, bus as default_bus
 from core.formats import cold as cold_format
 from core.formats import episodic as episodic_format
@@ -30,6 +33,7 @@ from core.formats.warm import (
 )
 from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from core.home import MemoryHome
+from core.transaction import FileChange, InputsChanged, commit, pending
 
 _REF_N = re.compile(r"^\s*\[?\s*(\d+)\s*\]?\s*$")
 EVENT_TIMELINE_NODE = "事件时间线"
@@ -44,13 +48,58 @@ ONTOLOGY_NAMES = {
 
 @dataclass
 class MemoryConfig:
-    """SPEC 15 memory defaults."""
+    """SPEC 15 memory defaults; a home sets its own under ``memory`` in ``workbench.json``
+    (:meth:`from_home`, key names of ``SETTINGS``)."""
 
     max_bytes: int = 65536
     auto_consolidate: bool = True
     trigger_ratio: float = 0.8
     inject_max_chars: int = 6000
     read_full_chars: int = 50000
+
+    #: ``workbench.json`` ``memory`` key -> (field, type check, what a valid value is)
+    SETTINGS = {
+        "maxBytes": ("max_bytes", lambda v: _is_int(v) and v > 0, "a positive whole number of bytes"),
+        "autoConsolidate": ("auto_consolidate", lambda v: isinstance(v, bool), "true or false"),
+        "triggerRatio": ("trigger_ratio", lambda v: _is_number(v) and 0 < v <= 1, "a number above 0, at most 1"),
+        "injectMaxChars": ("inject_max_chars", lambda v: _is_int(v) and v > 0, "a positive whole number"),
+        "readFullChars": ("read_full_chars", lambda v: _is_int(v) and v > 0, "a positive whole number"),
+    }
+
+    @classmethod
+    def from_home(cls, home: MemoryHome) -> "MemoryConfig":
+        """The home's settings over the defaults. A value of the wrong type raises
+        ``InvalidInputError`` naming the setting; a ``workbench.json`` that is not JSON at all
+        leaves the defaults in force (its copy is kept aside by ``read_json``): the agent's writes
+        must not stop because a settings file broke."""
+        from core.home_config import config_section
+
+        try:
+            section = config_section(home, "memory")
+        except CorruptFileError as exc:
+            logging.getLogger(__name__).warning("%s; memory settings use their defaults", exc)
+            return cls()
+        if section is None:
+            return cls()
+        if not isinstance(section, dict):
+            raise InvalidInputError(f"memory in {home.config} must be an object of settings")
+        values = {}
+        for key, value in section.items():
+            if key not in cls.SETTINGS:
+                continue  # unknown keys are kept in the file and ignored here
+            name, valid, what = cls.SETTINGS[key]
+            if not valid(value):
+                raise InvalidInputError(f"memory.{key} in {home.config} must be {what}, not {value!r}")
+            values[name] = value
+        return cls(**values)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @dataclass
@@ -85,9 +134,26 @@ class ConsolidateResult:
     cold: int = 0
     wrong_dropped: int = 0
     written: list[str] = field(default_factory=list)
+    #: rule lines actually added to rules.md (a rule already there is not added again)
+    rules_added: int = 0
 
     def to_dict(self) -> dict:
         return dict(self.__dict__)
+
+
+@dataclass
+class ConsolidationPlan:
+    """A consolidation computed and not yet written: its result, every file change (warm last),
+    and the warm document it leaves."""
+
+    result: ConsolidateResult
+    changes: list[FileChange]
+    warm: WarmDocument
+
+    def texts(self) -> dict[Path, tuple[str | None, str | None]]:
+        """``{path: (text now, text after)}`` of every file it writes (``None``: absent)."""
+        dec = (lambda b: None if b is None else b.decode("utf-8"))
+        return {c.path: (dec(c.before), dec(c.after)) for c in self.changes}
 
 
 def stamp_of(when: datetime | None = None, seconds: bool = False) -> str:
@@ -103,12 +169,30 @@ def _strip_marks(text: str) -> str:
 class Memory:
     """Read and change one memory home."""
 
+    #: consolidation computes without the lock this many times before computing under it
+    COMMIT_ATTEMPTS = 3
+
     def __init__(self, home: MemoryHome, config: MemoryConfig | None = None, events: EventBus | None = None):
         self.home = home
-        self.config = config or MemoryConfig()
+        self._config = config
         self.events = events or default_bus
         self._doc: WarmDocument | None = None
         self._stamp: FileStamp | None = None
+        if pending(home.root):
+            # opening a home finishes (or undoes) a multi-file operation a crash interrupted:
+            # taking the lock does it (core.home)
+            with home.lock().hold():
+                pass
+
+    @property
+    def config(self) -> MemoryConfig:
+        """The settings given to the constructor, else the home's (read at each use, so a change
+        in ``workbench.json`` applies to the next operation)."""
+        return self._config if self._config is not None else MemoryConfig.from_home(self.home)
+
+    @config.setter
+    def config(self, value: MemoryConfig | None) -> None:
+        self._config = value
 
     # -- warm: reading ---------------------------------------------------------------------
     def document(self) -> WarmDocument:
@@ -118,10 +202,17 @@ class Memory:
             (self._stamp is None and not path.exists()) or (self._stamp and self._stamp.same_content(path))
         ):
             return self._doc
-        raw = read_bytes(path)
+        return self._load(read_bytes(path))
+
+    def _load(self, raw: bytes | None) -> WarmDocument:
+        """The document of warm.md's bytes ``raw`` (the cached one when they are the same)."""
+        path = self.home.warm
         if raw is None:
             doc, stamp = WarmDocument("", []), None
         else:
+            if self._doc is not None and self._stamp is not None and \
+                    self._stamp.sha256 == hashlib.sha256(raw).hexdigest():
+                return self._doc
             doc, stamp = parse_warm(decode_utf8(path, raw)), FileStamp.of_bytes(path, raw)
         if self._doc is not None:
             _reconcile_ids(self._doc, doc)
@@ -174,9 +265,13 @@ class Memory:
     def _save(self, doc: WarmDocument, what: str = "warm") -> None:
         data = doc.render().encode("utf-8")
         atomic_write(self.home.warm, data)
-        doc = WarmDocument(doc.preamble, doc.numbered())
-        self._doc, self._stamp = doc, FileStamp.of_bytes(self.home.warm, data)
+        self._adopt(doc, data)
         self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.warm), what=what)
+
+    def _adopt(self, doc: WarmDocument, data: bytes) -> None:
+        """``doc`` (whose bytes ``data`` are now warm.md) becomes the cached document."""
+        self._doc = WarmDocument(doc.preamble, doc.numbered())
+        self._stamp = FileStamp.of_bytes(self.home.warm, data)
 
     def append(self, kind: str, content, confidence: str = "medium", update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:
@@ -209,10 +304,13 @@ class Memory:
                     self._save(doc)
                     return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))
             entry = new_entry(stamp, kind, confidence, body)
-            consolidated = self._make_room(len(entry.raw.encode("utf-8")) + 2, when)
-            doc = self._editable()
-            append_entry(doc, entry)
-            self._save(doc)
+            if self._needs_room(doc, entry):
+                # consolidation and the append are one all-or-nothing change (core.transaction)
+                consolidated = self._consolidate(when, then_append=entry)
+            else:
+                consolidated = None
+                append_entry(doc, entry)
+                self._save(doc)
             return AppendResult("append", self._doc.entries[-1], len(entry.raw.encode()), consolidated=consolidated)
 
     def _update(self, doc: WarmDocument, target: WarmEntry, kind: str, body: str, stamp: str) -> AppendResult:
@@ -229,18 +327,23 @@ class Memory:
         self._save(doc)
         return AppendResult("update", self._doc.entries[-1], len(entry.raw.encode()), flipped=self._doc.entries[i])
 
-    def _make_room(self, incoming: int, when: datetime | None) -> "ConsolidateResult | None":
+    def _needs_room(self, doc: WarmDocument, entry: WarmEntry) -> bool:
+        """Whether appending ``entry`` consolidates warm first (SPEC 15 ``autoConsolidate`` at
+        ``triggerRatio`` of ``maxBytes``). Raises ``CapacityError`` *before anything is written*
+        when the entry will not fit even then: a refused append changes nothing."""
         cfg = self.config
-        current = self.size_bytes()
-        result = None
-        if current + incoming > cfg.max_bytes * cfg.trigger_ratio and cfg.auto_consolidate and self.entries():
-            result = self.consolidate(when)
-            current = self.size_bytes()
-        if current + incoming > cfg.max_bytes:
+        incoming = len(entry.raw.encode("utf-8")) + 2
+        current = len(doc.render().encode("utf-8"))
+        consolidate = current + incoming > cfg.max_bytes * cfg.trigger_ratio and cfg.auto_consolidate and bool(doc.entries)
+        # after a consolidation warm holds only its preamble (the text before the first entry)
+        after = len(doc.preamble.encode("utf-8")) + incoming if consolidate else current + incoming
+        if after > cfg.max_bytes:
+            how = " even after consolidation" if consolidate else (
+                " with memory.autoConsolidate off" if not cfg.auto_consolidate else "")
             raise CapacityError(
-                f"warm.md would grow to {current + incoming} bytes, over the limit of {cfg.max_bytes} "
-                f"even after consolidation; shorten the entry or raise memory.maxBytes")
-        return result
+                f"warm.md would grow to {after} bytes, over memory.maxBytes ({cfg.max_bytes}){how}; nothing was "
+                f"written. Shorten the entry, consolidate, or raise memory.maxBytes in {self.home.config}")
+        return consolidate
 
     def touch(self, ref: str | int, when: datetime | None = None) -> int:
         """Refresh ``last_access`` of every entry the reference matches; returns how many changed.
@@ -333,58 +436,100 @@ class Memory:
 
     # -- consolidation (SPEC 4) --------------------------------------------------------------
     def consolidate(self, when: datetime | None = None) -> ConsolidateResult:
-        """Move warm into long-term structure, archive it, and empty it."""
+        """Move warm into long-term structure, archive it, and empty it: all or nothing.
+
+        Computed without the home lock (other writers go on meanwhile); the lock is held only to
+        check that no input changed (content hashes) and to commit. When one changed, it is
+        computed again; after ``COMMIT_ATTEMPTS - 1`` tries the last one is computed under the
+        lock (linear in the home's size, so a busy home still gets its consolidation).
+        """
+        return self._consolidate(when)
+
+    def _consolidate(self, when: datetime | None, then_append: WarmEntry | None = None) -> ConsolidateResult:
+        when = when or datetime.now()
+        lock = self.home.lock()
+        for attempt in range(1, self.COMMIT_ATTEMPTS + 1):
+            last = attempt == self.COMMIT_ATTEMPTS
+            with lock.hold() if last else contextlib.nullcontext():
+                plan = self.plan_consolidation(when, then_append)
+                if not plan.changes:
+                    return plan.result
+                with lock.hold():
+                    try:
+                        commit(self.home.root, plan.changes)
+                    except InputsChanged:
+                        if last:
+                            raise
+                        continue
+                    self._adopt(plan.warm, plan.changes[-1].after)
+            break
+        if plan.result.rules_added:
+            self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.rules), what="rules")
+        self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.warm), what="consolidate")
+        self.events.publish("memory.consolidated", home=str(self.home.root), result=plan.result.to_dict())
+        return plan.result
+
+    def plan_consolidation(self, when: datetime | None = None,
+                           then_append: WarmEntry | None = None) -> "ConsolidationPlan":
+        """What a consolidation at ``when`` would write, computed without writing (the preview
+        shows exactly this). Each file is read, parsed and rendered once, so the cost is linear in
+        the size of the home. Every input is read and decoded before anything is computed: a file
+        that is not UTF-8 raises ``NotUtf8Error`` and nothing is written."""
         when = when or datetime.now()
         day = when.strftime("%Y-%m-%d")
-        with self.home.lock().hold():
-            doc = self.document()
-            result = ConsolidateResult(day=day)
-            if not doc.entries:
-                return result
-            warm_text = doc.render()
-            result.archived_bytes = len(warm_text.encode("utf-8"))
-            events, knowledge, rules, cold_items = [], [], [], []
-            for e in doc.entries:
-                if e.is_wrong:
-                    result.wrong_dropped += 1
-                    continue
-                kind, conf = e.ontology_kind, e.effective_confidence
-                if kind == "event":
-                    events.append(e)
-                elif kind == "rule":
-                    rules.append(e)
-                elif conf == "high":
-                    knowledge.append(e)
-                cold_items.append((conf, e.brief))
-            self.home.memory.mkdir(parents=True, exist_ok=True)
-            if events:
-                self._append_node_lines(self.home.memory_ontology, EVENT_TIMELINE_NODE,
-                                        [f"- {e.stamp} {_one_line(e.body)}" for e in events])
-                result.written.append(self.home.memory_ontology.name)
-            if knowledge:
-                self._append_node_lines(self.home.knowledge_ontology, KNOWLEDGE_NODE,
-                                        [f"- {_one_line(e.body)}（{e.day}）" for e in knowledge])
-                result.written.append(self.home.knowledge_ontology.name)
-            for e in rules:
-                self._rules_append(_one_line(e.body), None, e.day)
-            if rules:
-                result.written.append(self.home.rules.name)
-            episodic = self.home.episodic_file(day)
-            old = read_text(episodic) or ""
-            atomic_write(episodic, old + episodic_format.render_append(when.strftime("%H:%M"), warm_text))
-            old_cold = read_text(self.home.cold) or ""
-            atomic_write(self.home.cold, cold_format.append_section(old_cold, cold_format.render_section(day, cold_items)))
-            result.written += [f"episodic/{episodic.name}", self.home.cold.name, self.home.warm.name]
-            result.events, result.knowledge, result.rules = len(events), len(knowledge), len(rules)
-            result.cold = len(cold_items)
-            self._save(WarmDocument(doc.preamble, []), what="consolidate")
-            self.events.publish("memory.consolidated", home=str(self.home.root), result=result.to_dict())
-            return result
+        home = self.home
+        raw_warm = read_bytes(home.warm)
+        doc = self._load(raw_warm)
+        result = ConsolidateResult(day=day)
+        if not doc.entries:
+            return ConsolidationPlan(result, [], doc)
+        warm_text = doc.render()
+        result.archived_bytes = len(warm_text.encode("utf-8"))
+        events, knowledge, rules, cold_items = [], [], [], []
+        for e in doc.entries:
+            if e.is_wrong:
+                result.wrong_dropped += 1
+                continue
+            kind, conf = e.ontology_kind, e.effective_confidence
+            if kind == "event":
+                events.append(e)
+            elif kind == "rule":
+                rules.append(e)
+            elif conf == "high":
+                knowledge.append(e)
+            cold_items.append((conf, e.brief))
+        episodic = home.episodic_file(day)
+        targets = [p for p, wanted in ((home.memory_ontology, events), (home.knowledge_ontology, knowledge),
+                                       (home.rules, rules)) if wanted] + [episodic, home.cold]
+        before = {p: read_bytes(p) for p in targets}
+        text = {p: decode_utf8(p, raw) if raw is not None else "" for p, raw in before.items()}
 
-    def _append_node_lines(self, path: Path, theme: str, lines: list[str]) -> None:
-        doc = nodes_format.parse_nodes(read_text(path) or "")
-        doc.append_to(theme, "\n".join(lines))
-        atomic_write(path, doc.render())
+        after: dict[Path, str] = {}
+        if events:
+            after[home.memory_ontology] = _append_node_lines(
+                text[home.memory_ontology], EVENT_TIMELINE_NODE, [f"- {e.stamp} {_one_line(e.body)}" for e in events])
+            result.written.append(home.memory_ontology.name)
+        if knowledge:
+            after[home.knowledge_ontology] = _append_node_lines(
+                text[home.knowledge_ontology], KNOWLEDGE_NODE, [f"- {_one_line(e.body)}（{e.day}）" for e in knowledge])
+            result.written.append(home.knowledge_ontology.name)
+        if rules:
+            # a rule entry with an empty body has no line to add (upstream's rules_append refuses it)
+            after[home.rules], result.rules_added = nodes_format.append_rules(
+                text[home.rules], [(_one_line(e.body), e.day) for e in rules if _one_line(e.body)])
+            result.written.append(home.rules.name)
+        after[episodic] = text[episodic] + episodic_format.render_append(when.strftime("%H:%M"), warm_text)
+        after[home.cold] = cold_format.append_section(text[home.cold], cold_format.render_section(day, cold_items))
+        result.written += [f"episodic/{episodic.name}", home.cold.name, home.warm.name]
+        result.events, result.knowledge, result.rules = len(events), len(knowledge), len(rules)
+        result.cold = len(cold_items)
+
+        emptied = WarmDocument(doc.preamble, [])
+        if then_append is not None:
+            append_entry(emptied, then_append)
+        changes = [FileChange.text(p, before[p], after[p]) for p in targets]
+        changes.append(FileChange(home.warm, raw_warm, emptied.render().encode("utf-8")))  # warm last
+        return ConsolidationPlan(result, changes, emptied)
 
     # -- rules, soul ---------------------------------------------------------------------------
     def rules_append(self, rule: str, topic: str | None = None, when: datetime | None = None) -> dict:
@@ -540,6 +685,13 @@ class Memory:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def _append_node_lines(text: str, theme: str, lines: list[str]) -> str:
+    """Node file ``text`` with ``lines`` added to node ``theme`` (one parse, one render)."""
+    doc = nodes_format.parse_nodes(text)
+    doc.append_to(theme, "\n".join(lines))
+    return doc.render()
 
 
 def _reconcile_ids(old: WarmDocument, new: WarmDocument) -> None:

@@ -226,15 +226,35 @@ def append_rule(text: str, rule: str, day: str, topic: str | None = DEFAULT_RULE
     Returns ``(new_text, changed)``; when the same rule (whitespace and case ignored) is already
     in the file, under any topic, the text is returned unchanged.
     """
-    rule = " ".join(str(rule).split())
-    if not rule:
-        raise InvalidInputError("the rule is empty")
-    if not re.fullmatch(r"\d{4}-\d\d-\d\d", str(day)):
-        raise InvalidInputError(f"day must be YYYY-MM-DD, got {day!r}")
+    new, added = append_rules(text, [(rule, day)], topic)
+    return new, bool(added)
+
+
+def append_rules(text: str, rules: list[tuple[str, str]], topic: str | None = DEFAULT_RULE_TOPIC) -> tuple[str, int]:
+    """``append_rule`` for many ``(rule, day)`` pairs at once, in one parse and one render.
+
+    Each rule is checked against the file and the rules added before it (so a rule given twice is
+    added once); returns ``(new_text, how_many_added)``. Linear in the file and the rules, where
+    appending them one by one re-reads the whole file per rule.
+    """
     topic = topic or DEFAULT_RULE_TOPIC
+    lines = []
+    for rule, day in rules:
+        rule = " ".join(str(rule).split())
+        if not rule:
+            raise InvalidInputError("the rule is empty")
+        if not re.fullmatch(r"\d{4}-\d\d-\d\d", str(day)):
+            raise InvalidInputError(f"day must be YYYY-MM-DD, got {day!r}")
+        lines.append((rule, day))
     doc = parse_nodes(text)
-    key = _rule_key(rule)
-    if any(_rule_key(r) == key for _, r, _ in rules_in(doc)):
-        return text, False
-    doc.append_to(topic, f"- {rule}（{day}）")
-    return doc.render(), True
+    seen = {_rule_key(r) for _, r, _ in rules_in(doc)}
+    new_lines = []
+    for rule, day in lines:
+        key = _rule_key(rule)
+        if key not in seen:
+            seen.add(key)
+            new_lines.append(f"- {rule}（{day}）")
+    if not new_lines:
+        return text, 0
+    doc.append_to(topic, "\n".join(new_lines))
+    return doc.render(), len(new_lines)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from core.errors import ConflictError, InvalidInputError
 from core.formats import nodes as nodes_format
-from core.fsio import atomic_write, read_text
+from core.fsio import read_text
 from core.memory import Memory
+from core.transaction import FileChange, commit
 
 #: what ``memory.changed`` says about each file name (the bridge and file watcher use the path)
 _WHAT = {"warm.md": "warm", "cold.md": "cold", "rules.md": "rules", "ontology.md": "ontology",
@@ -45,12 +46,9 @@ class WriteFiles:
                 if current_text(Path(name)) != expect:
                     raise ConflictError(f"{Path(name).name} was changed by another writer since this edit; "
                                         "it was left as it is")
-            for name, text in self.after.items():
-                path = Path(name)
-                if text is None:
-                    path.unlink(missing_ok=True)
-                else:
-                    atomic_write(path, text)
+            # several files: all or nothing, even across a crash (core.transaction)
+            commit(memory.home.root, [FileChange.text(Path(name), self.before.get(name), text)
+                                      for name, text in self.after.items()])
         for name in self.after:
             path = Path(name)
             what = "episodic" if path.parent.name == "episodic" else _WHAT.get(path.name, "team")

@@ -2,10 +2,9 @@
 
 Both run as background tasks (``workbench.tasks``: plain Python reporting through ``TaskState``).
 
-- Consolidation touches many files (warm, cold, the ontologies, rules, an episodic archive). It is
-  run for real on a scratch copy of the home's ``memory/`` folder (journal and traces left out:
-  consolidation never reads them), with a private event bus so nothing is announced; the files
-  that differ afterwards are the preview.
+- Consolidation touches many files (warm, cold, the ontologies, rules, an episodic archive):
+  ``Memory.plan_consolidation`` computes every file it would write, exactly what
+  ``Memory.consolidate`` then commits.
 - Projection writes only ``ontology.md``: ``core.ontology`` computes the nodes without writing.
 
 Applying a preview writes exactly the previewed texts through ``WriteFiles`` (one undo step),
@@ -13,8 +12,6 @@ and only when the files still hold what the preview was computed from.
 """
 from __future__ import annotations
 
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -25,9 +22,6 @@ from core.home import MemoryHome
 from core.memory import Memory
 from workbench.dialogs.diff import unified_diff
 from workbench.panes.ontology.commands import WriteFiles, current_text
-
-#: folders of memory/ a consolidation never reads (they can be large)
-_SKIPPED = {"journal", "traces"}
 
 
 @dataclass
@@ -65,34 +59,19 @@ class PreviewedChange:
         return WriteFiles(after={p: self.after[p] for p in changed}, before={p: self.before.get(p) for p in changed})
 
 
-def _copy_memory(home: MemoryHome, scratch: MemoryHome) -> None:
-    scratch.root.mkdir(parents=True)
-    if not home.memory.is_dir():  # a new home: nothing to copy, nothing to consolidate
-        scratch.memory.mkdir()
-        return
-    shutil.copytree(home.memory, scratch.memory,
-                    ignore=lambda folder, names: [n for n in names if n in _SKIPPED or n.startswith(".")])
-
-
 def preview_consolidation(state, home: MemoryHome, when: datetime | None = None) -> PreviewedChange:
-    """Task: consolidate a scratch copy and report the files that would change."""
+    """Task: the files a consolidation would write, computed by the consolidation itself
+    (``Memory.plan_consolidation``) without writing anything."""
     when = when or datetime.now()
-    state.set_progress(0.05, "copy")
-    with tempfile.TemporaryDirectory(prefix="linghun-preview-") as tmp:
-        scratch = MemoryHome(Path(tmp) / "linghun")
-        _copy_memory(home, scratch)
-        state.check_cancelled()
-        state.set_progress(0.4, "consolidate")
-        result = Memory(scratch, events=EventBus()).consolidate(when)
-        state.check_cancelled()
-        state.set_progress(0.8, "compare")
-        change = PreviewedChange("consolidate", home)
-        for copy in sorted(p for p in scratch.memory.rglob("*") if p.is_file() and not p.name.startswith(".")):
-            real = home.memory / copy.relative_to(scratch.memory)
-            after = copy.read_text(encoding="utf-8")
-            before = current_text(real)
-            if before != after:
-                change.before[str(real)], change.after[str(real)] = before, after
+    state.set_progress(0.1, "read")
+    plan = Memory(home, events=EventBus()).plan_consolidation(when)
+    state.check_cancelled()
+    state.set_progress(0.8, "compare")
+    change = PreviewedChange("consolidate", home)
+    for path, (before, after) in plan.texts().items():
+        if before != after:
+            change.before[str(path)], change.after[str(path)] = before, after
+    result = plan.result
     change.counts = {"events": result.events, "knowledge": result.knowledge, "rules": result.rules,
                      "cold": result.cold, "wrong_dropped": result.wrong_dropped, "bytes": result.archived_bytes}
     state.set_progress(1.0, "done")
