@@ -66,6 +66,12 @@ class ConflictError(LinghunError):
     exit_code = 6
 
 
+class HomeBusyError(LinghunError, TimeoutError):
+    """Another writer held the home lock longer than we wait; nothing was written."""
+
+    exit_code = 9
+
+
 class IllegalTransitionError(LinghunError):
     """A goal state change that the state machine does not allow."""
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from core.errors import CorruptFileError, NotUtf8Error
+from core.errors import CorruptFileError, HomeBusyError, NotUtf8Error
 
 try:  # POSIX
     import fcntl
@@ -169,6 +169,14 @@ class FileStamp:
         return data is not None and hashlib.sha256(data).hexdigest() == self.sha256
 
 
+def _lock_holder(fd: int) -> str:
+    """`` (pid N)`` from the lock file, or nothing when it names no process."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no pread on Windows
+        pid = int(os.pread(fd, 32, 0).decode("ascii").strip())
+        return f" (pid {pid})"
+    return ""
+
+
 class HomeLock:
     """A cross-process, in-process re-entrant lock on one lock file.
 
@@ -177,8 +185,15 @@ class HomeLock:
     two different inodes.
     """
 
-    def __init__(self, lock_path: Path, timeout: float = 30.0):
+    #: how long a writer waits for the lock before giving up (``LINGHUN_LOCK_TIMEOUT`` overrides).
+    #: Long operations compute without the lock and hold it only to commit, so a wait this long
+    #: means a stuck writer, not a busy one.
+    DEFAULT_TIMEOUT = 30.0
+
+    def __init__(self, lock_path: Path, timeout: float | None = None):
         self.path = Path(lock_path)
+        if timeout is None:
+            timeout = float(os.environ.get("LINGHUN_LOCK_TIMEOUT") or self.DEFAULT_TIMEOUT)
         self.timeout = timeout
         self._thread_lock = threading.RLock()
         self._depth = 0
@@ -211,10 +226,18 @@ class HomeLock:
                 break
             except OSError:
                 if time.monotonic() > deadline:
+                    holder = _lock_holder(fd)
                     os.close(fd)
-                    raise TimeoutError(f"could not lock {self.path} within {self.timeout:.0f} s") from None
+                    raise HomeBusyError(
+                        f"the memory home is busy: another writer{holder} has held {self.path.name} for "
+                        f"{self.timeout:g} s; nothing was written, try again (LINGHUN_LOCK_TIMEOUT sets the wait)"
+                    ) from None
                 time.sleep(0.005)
         self._fd = fd
+        # who holds the lock, for the message of a writer that gives up waiting
+        with contextlib.suppress(OSError, AttributeError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode(), 0)
 
     def _release(self) -> None:
         fd, self._fd = self._fd, None
