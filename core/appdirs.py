@@ -34,3 +34,8 @@ def config_dir() -> Path:
 
 def data_dir() -> Path:
     return _base("LINGHUN_DATA_DIR", "XDG_DATA_HOME", ".local/share", "Library/Application Support", "LOCALAPPDATA")
+
+
+def demo_home_dir() -> Path:
+    """The workbench's writable copy of the demo home (a ``$DSH_HOME`` folder)."""
+    return data_dir() / "demo-home"

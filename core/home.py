@@ -13,19 +13,42 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from core import appdirs
 from core.fsio import HomeLock
 
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
 
-def resolve_dsh_home(explicit: str | os.PathLike | None = None) -> Path:
-    """``$DSH_HOME``: an explicit path, else the ``DSH_HOME`` variable, else ``~/.dsh``."""
-    if explicit:
-        return Path(explicit).expanduser()
+def agent_dsh_home() -> Path:
+    """Where the agent keeps its home when ``DSH_HOME`` is not set."""
+    return Path.home() / ".dsh"
+
+
+def default_dsh_home() -> tuple[Path, str]:
+    """The ``$DSH_HOME`` the CLI, the tools and the workbench use when none is given, and why.
+
+    The ``DSH_HOME`` variable, else the agent's ``~/.dsh`` when it exists, else the workbench's
+    writable copy of the demo home once it has been made (so ``linghun map`` after a first start
+    of the workbench shows what the workbench showed), else ``~/.dsh``. The reason is one of
+    ``"env"``, ``"agent"``, ``"demo"``, ``"none"``.
+    """
     env = os.environ.get("DSH_HOME")
     if env:
-        return Path(env).expanduser()
-    return Path.home() / ".dsh"
+        return Path(env).expanduser(), "env"
+    agent = agent_dsh_home()
+    if agent.is_dir():
+        return agent, "agent"
+    demo = appdirs.demo_home_dir()
+    if (demo / "linghun").is_dir():
+        return demo, "demo"
+    return agent, "none"
+
+
+def resolve_dsh_home(explicit: str | os.PathLike | None = None) -> Path:
+    """``$DSH_HOME``: an explicit path, else ``default_dsh_home()``."""
+    if explicit:
+        return Path(explicit).expanduser()
+    return default_dsh_home()[0]
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
-"""Start the workbench: ``linghun-workbench [--home PATH]`` or ``python -m workbench``.
+"""Start the workbench: ``linghun-workbench [PATH]`` (or ``--home PATH``), ``python -m workbench``.
 
-With no ``--home`` (and no home opened last time) the demo home is opened: the bundled copy in
-``resources/demo-home`` is copied once to ``core.appdirs.data_dir()/demo-home`` and that copy is
-used, so the bundled files are never edited. A build without the demo home opens an empty new home
+With no home given the workbench opens, in order: ``$DSH_HOME``, the home opened last time if it
+still exists, the agent's ``~/.dsh`` when it exists, else the demo home: the bundled copy in
+``resources/demo-home`` is copied once to ``core.appdirs.demo_home_dir()`` and that copy is used,
+so the bundled files are never edited. Apart from the remembered last home this is the CLI's
+default (``core.home.default_dsh_home``). A build without the demo home opens an empty new home
 there and says so in the status bar.
 """
 from __future__ import annotations
@@ -18,9 +20,9 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 import resources
-from core import appdirs
-from core.home import MemoryHome
-from workbench import gcguard, icons, pyside_fixes
+from core import __version__, appdirs
+from core.home import MemoryHome, agent_dsh_home
+from workbench import desktop_entry, gcguard, icons, pyside_fixes
 from workbench.i18n import Translations
 from workbench.settings import Settings
 
@@ -29,19 +31,16 @@ LICENSE = "AGPL-3.0-or-later"
 
 
 def version() -> str:
-    """The installed distribution's version (the source tree's pyproject when run uninstalled)."""
-    try:
-        from importlib.metadata import PackageNotFoundError, version as dist_version
-        return dist_version(APP_NAME)
-    except PackageNotFoundError:
-        return "0+unknown"
+    """The project's version (``core.__version__``, which the packaging metadata also reads)."""
+    return __version__
+
 _NO_DEMO = QT_TRANSLATE_NOOP(
     "App", "The demo home is not bundled with this build: an empty new home was opened at {0}")
 
 
 # -- the demo home -----------------------------------------------------------------------------
 def demo_home_dir() -> Path:
-    return appdirs.data_dir() / "demo-home"
+    return appdirs.demo_home_dir()
 
 
 def _has_files(folder: Path) -> bool:
@@ -74,6 +73,8 @@ def start_home(explicit: str | None, settings: Settings) -> tuple[Path, str]:
     last = settings.last_home
     if last and Path(last).is_dir():
         return Path(last), ""
+    if agent_dsh_home().is_dir():
+        return agent_dsh_home(), ""
     return demo_home()
 
 
@@ -135,11 +136,49 @@ class ThemeFollower:
 # -- start ---------------------------------------------------------------------------------------
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog=APP_NAME, description="Desktop workbench for a linghun memory home.")
-    parser.add_argument("--home", help="the memory home to open ($DSH_HOME, or its linghun folder)")
+    # Positional so that a file manager or the desktop entry's ``%f`` can hand over a folder.
+    parser.add_argument("path", nargs="?", metavar="PATH",
+                        help="the memory home to open ($DSH_HOME, its linghun folder or a file inside)")
+    parser.add_argument("--home", help="the same as PATH")
     parser.add_argument("--lang", choices=("system", "en", "zh_CN"), help="user-interface language (saved)")
     parser.add_argument("--theme", choices=("system", "light", "dark"), help="colour theme (saved)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
-    return parser.parse_args(argv)
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add the workbench to your desktop's application menu (for pip installs)")
+    parser.add_argument("--uninstall-desktop-entry", action="store_true",
+                        help="remove what --install-desktop-entry added")
+    args = parser.parse_args(argv)
+    if args.path and args.home:
+        parser.error("give the home either as PATH or with --home, not both")
+    args.home = home_argument(args.path or args.home)
+    return args
+
+
+def home_argument(given: str | None) -> str | None:
+    """A home given on the command line; a file inside a home (``%f`` from a file manager) opens
+    the home that holds it."""
+    if not given:
+        return None
+    path = Path(given).expanduser()
+    if path.is_file():
+        for parent in path.resolve().parents:
+            if parent.name == "linghun" and (parent / "memory").is_dir():
+                return str(parent.parent)
+        return str(path.parent)
+    return str(path)
+
+
+def desktop_entry_command(args: argparse.Namespace) -> int:
+    if args.install_desktop_entry:
+        for path in desktop_entry.install():
+            print(f"installed {path}")
+    else:
+        removed = desktop_entry.uninstall()
+        for path in removed:
+            print(f"removed {path}")
+        if not removed:
+            print(f"no desktop entry was installed under {desktop_entry.xdg_data_home()}")
+    return 0
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -148,6 +187,8 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")
     app.setApplicationVersion(version())
+    # Names the window after the desktop entry (Wayland app id, taskbar icon and grouping).
+    QGuiApplication.setDesktopFileName(desktop_entry.APP_ID)
     app.setWindowIcon(icons.icon("linghun"))
     gcguard.install(app)
     return app
@@ -176,6 +217,8 @@ class Workbench:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        return desktop_entry_command(args)
     app = create_application()
     settings = Settings()
     if args.lang:

@@ -16,18 +16,36 @@ from typing import Any, Callable, Sequence
 
 from core import __version__
 from core.errors import LinghunError
-from core.home import MemoryHome
+from core.home import MemoryHome, default_dsh_home
 
 
 def common_parent() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--home", help="$DSH_HOME folder (default: $DSH_HOME, else ~/.dsh)")
+    parent.add_argument("--home", help="$DSH_HOME folder (default: $DSH_HOME, else ~/.dsh when it "
+                                       "exists, else the workbench's demo home once it was made)")
     parent.add_argument("--json", action="store_true", help="print the result as JSON")
     return parent
 
 
 def home_of(args: argparse.Namespace) -> MemoryHome:
-    return MemoryHome.resolve(getattr(args, "home", None))
+    """The home a subcommand works on; says on stderr which one when the user did not choose it
+    and it is the demo home or holds nothing yet (an empty answer then has its explanation)."""
+    explicit = getattr(args, "home", None)
+    home = MemoryHome.resolve(explicit)
+    if not explicit and not getattr(args, "_home_told", False):
+        args._home_told = True
+        dsh, why = default_dsh_home()
+        if why == "demo":
+            print(f"linghun: using the workbench's demo home {dsh} (no ~/.dsh; give --home or set "
+                  "DSH_HOME)", file=sys.stderr)
+        elif not _has_files(home.root):
+            print(f"linghun: the memory home {home.root} is empty (give --home or set DSH_HOME)",
+                  file=sys.stderr)
+    return home
+
+
+def _has_files(folder) -> bool:
+    return folder.is_dir() and any(p.is_file() for p in folder.rglob("*"))
 
 
 def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str] | str | None = None) -> None:

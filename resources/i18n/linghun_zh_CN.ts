@@ -6,7 +6,7 @@
     <message>
         <location filename="../../workbench/dialogs/about.py" line="16"/>
         <source>About linghun workbench</source>
-        <translation>关于灵魂工作台</translation>
+        <translation>关于灵魂记忆工作台</translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/about.py" line="29"/>
@@ -1468,7 +1468,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="464"/>
         <source>linghun workbench</source>
-        <translation>灵魂工作台</translation>
+        <translation>灵魂记忆工作台</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="510"/>
@@ -1543,7 +1543,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="525"/>
         <source>&amp;About linghun workbench</source>
-        <translation>关于灵魂工作台(&amp;A)</translation>
+        <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="526"/>

@@ -53,12 +53,15 @@ def test_recent_homes_and_reopen(workbench, tmp_path):
     assert entries_pane(workbench).model.rowCount() == 0
 
 
-def test_about_box_names_version_and_license(qtbot, isolated):
-    from workbench.app import version
+def test_about_box_names_the_true_version_and_license(qtbot, isolated):
+    from importlib.metadata import version as dist_version
     from workbench.dialogs.about import AboutDialog
     box = AboutDialog()
     qtbot.addWidget(box)
-    assert version() in box.text.text() and "AGPL-3.0-or-later" in box.text.text()
+    true_version = dist_version("linghun-workbench")  # what the installed metadata says
+    assert true_version != "0+unknown"
+    assert f"linghun workbench {true_version}</h3>" in box.text.text()
+    assert "AGPL-3.0-or-later" in box.text.text()
 
 
 def test_demo_home_is_copied_once_and_the_bundle_never_edited(isolated, qapp, tmp_path, monkeypatch):
@@ -168,3 +171,12 @@ def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, up
     wb.window._may_close_home = lambda: True
     wb.window.close()
     wb.window.deleteLater()
+
+
+def test_with_no_home_chosen_the_workbench_opens_the_agents_dsh_like_the_cli(isolated, settings, monkeypatch):
+    from core.home import default_dsh_home
+    from workbench.app import start_home
+    monkeypatch.setenv("HOME", str(isolated / "user"))
+    MemoryHome.resolve(isolated / "user" / ".dsh").ensure()
+    assert start_home(None, settings) == (isolated / "user" / ".dsh", "")
+    assert default_dsh_home() == (isolated / "user" / ".dsh", "agent")
