@@ -24,6 +24,7 @@ from core import __version__, appdirs
 from core.home import MemoryHome, agent_dsh_home
 from workbench import desktop_entry, gcguard, icons, pyside_fixes
 from workbench.i18n import Translations
+from workbench.quit_signals import QuitOnSignal
 from workbench.settings import Settings
 
 APP_NAME = "linghun-workbench"
@@ -208,6 +209,11 @@ class Workbench:
         self.theme = ThemeFollower(app, self.settings)
         self.window = MainWindow(self.settings)
 
+    def quit(self) -> None:
+        """File > Quit: close the window (it may ask about unsaved edits), then every dialog."""
+        if self.window.close():
+            self.app.quit()
+
     def open_start_home(self, explicit: str | None = None) -> None:
         path, note = start_home(explicit, self.settings)
         self.window.open_home(path, remember=not note and path != demo_home_dir())
@@ -226,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.theme:
         settings.theme = args.theme
     workbench = Workbench(app, settings)
+    quitter = QuitOnSignal(workbench.quit)
     workbench.window.show()
     workbench.open_start_home(args.home)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        quitter.restore()

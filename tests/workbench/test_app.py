@@ -180,3 +180,27 @@ def test_with_no_home_chosen_the_workbench_opens_the_agents_dsh_like_the_cli(iso
     MemoryHome.resolve(isolated / "user" / ".dsh").ensure()
     assert start_home(None, settings) == (isolated / "user" / ".dsh", "")
     assert default_dsh_home() == (isolated / "user" / ".dsh", "agent")
+
+
+def test_sigterm_closes_the_workbench_like_quit(tmp_path):
+    """Session logout and Ctrl+C: the running workbench quits through File > Quit, status 0."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from tests.conftest import REPO
+    env = {**os.environ, "LINGHUN_CONFIG_DIR": str(tmp_path / "config"), "LINGHUN_DATA_DIR": str(tmp_path / "data"),
+           "HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("DSH_HOME", None)
+    proc = subprocess.Popen([sys.executable, "-m", "workbench"], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    warm = tmp_path / "data" / "demo-home" / "linghun" / "memory" / "warm.md"
+    deadline = time.monotonic() + 120
+    while not warm.is_file() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert warm.is_file(), proc.communicate(timeout=30)[0] if proc.poll() is not None else "no demo home"
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0, out
+    assert (tmp_path / "config").is_dir()  # the layout was saved on the way out
