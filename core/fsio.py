@@ -8,6 +8,8 @@
 - ``read_json``: a file that does not parse is copied aside to ``<name>.<stamp>.corrupt`` and
   reported with ``CorruptFileError``; the caller decides whether to go on with an empty state.
 - ``FileStamp``: mtime, size and content hash, to tell an external change from our own write.
+- ``observe_writes``: callbacks told of each completed ``atomic_write`` (the home's history uses
+  it); they must be cheap, as they run in the writer's thread, inside its lock.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from core.errors import CorruptFileError, HomeBusyError, NotUtf8Error
 
@@ -41,6 +43,15 @@ def _fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+_write_observers: list[Callable[[Path, bytes], None]] = []
+
+
+def observe_writes(callback: Callable[[Path, bytes], None]) -> Callable[[], None]:
+    """Call ``callback(path, data)`` after every completed ``atomic_write``; returns the undo."""
+    _write_observers.append(callback)
+    return lambda: _write_observers.remove(callback) if callback in _write_observers else None
 
 
 def atomic_write(path: Path, data: bytes | str) -> None:
@@ -64,6 +75,8 @@ def atomic_write(path: Path, data: bytes | str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+    for observer in list(_write_observers):
+        observer(path, data)
 
 
 def append_text(path: Path, text: str) -> None:

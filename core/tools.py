@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from core.errors import InvalidInputError, LinghunError, NotFoundError
+from core.history import capture
 from core.home import MemoryHome
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
@@ -333,7 +334,9 @@ def dispatch(home: MemoryHome | str | ToolContext, name: str, args: Any = None, 
     """
     clean = validate(name, args)
     ctx = home if isinstance(home, ToolContext) else ToolContext(home, provider=provider)
-    result = TOOLS[name].run(ctx, clean)
+    capture.enable(ctx.home)
+    with capture.writing_as("tool"):  # the home's history names the agent's tool calls
+        result = TOOLS[name].run(ctx, clean)
     out = {"ok": True}
     out.update(_jsonable(result))
     out["ok"] = out.get("ok", True) is not False

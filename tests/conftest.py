@@ -16,6 +16,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 _CACHE = Path(tempfile.mkdtemp(prefix="linghun-test-cache-"))
 os.environ.setdefault("LINGHUN_CACHE_DIR", str(_CACHE))
+# the home's history goes to the data folder: keep it out of the developer's own
+os.environ.setdefault("LINGHUN_DATA_DIR", str(_CACHE / "data"))
 # Never let a developer's real provider key make the suite call the network.
 for _key in ("OPENAI_API_KEY", "DEEPSEEK_API_KEY", "LINGHUN_API_KEY"):
     os.environ.pop(_key, None)

@@ -100,6 +100,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from core.history import capture
+
+    # every write this command makes to the home is kept in the home's history, as the CLI's
+    capture.enable(home_of(args), "cli")
     try:
         rc = args.func(args)
     except LinghunError as exc:
@@ -113,4 +117,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        capture.flush()
     return int(rc or 0)

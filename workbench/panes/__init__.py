@@ -105,17 +105,32 @@ class WorkbenchContext:
         from workbench.undo import UndoService
 
         memory = Memory(home)
+        watcher = HomeWatcher(home)
+        _record_history(home, watcher)
         return cls(home=home, memory=memory, bridge=EventBridge(), undo=UndoService(memory),
-                   tasks=TaskManager(), settings=settings, watcher=HomeWatcher(home), window=window)
+                   tasks=TaskManager(), settings=settings, watcher=watcher, window=window)
 
     def close(self) -> None:
         """Stop watching and listening, cancel and join background work (no thread left running)."""
         self.watcher.close()
+        from core.history import capture
+
+        capture.recorder.disable(self.home)
         self.bridge.close()
         self.tasks.shutdown(wait=True)
         self.undo.stack.clear()
         for obj in (self.watcher, self.bridge, self.tasks, self.undo):
             obj.deleteLater()
+
+
+def _record_history(home: MemoryHome, watcher: "HomeWatcher") -> None:
+    """Keep the home's history while it is open: our writes as the workbench's, what the watcher
+    sees (the agent's writes) by a scan; both run on the capture thread, never here."""
+    from core.history import capture
+
+    capture.enable(home, "workbench")
+    watcher.sig_external_change.connect(lambda _paths: capture.recorder.request_scan(home))
+    capture.recorder.request_scan(home)  # the home as found when opened
 
 
 _REGISTRY: dict[str, type["Pane"]] = {}

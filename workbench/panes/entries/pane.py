@@ -175,7 +175,8 @@ class EntriesPane(Pane):
             action.setShortcut(QKeySequence(shortcut))
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         if slot is not None:
-            action.triggered.connect(slot)
+            # triggered(bool) would land in the slot's optional ``ids`` argument as ``False``
+            action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)
         return action
 

@@ -1,0 +1,211 @@
+"""The home's history: capture on our writes, by ``linghun watch``, blame, restore, retention."""
+import json
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+
+import pytest
+
+from core.cli import main
+from core.history import capture
+from core.history.entries import EntryKey, blame, key_for_number
+from core.history.layout import history_location
+from core.history.store import HomeHistory
+from core.home import MemoryHome
+from core.tools import dispatch
+from tests.conftest import REPO
+
+
+@pytest.fixture
+def home(upstream_home):
+    yield MemoryHome.resolve(upstream_home)
+    capture.recorder.disable(MemoryHome.resolve(upstream_home))
+
+
+def _wait_for(condition, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def _warm_writers(history):
+    return [v.writer for v in history.versions("memory/warm.md")]
+
+
+def test_history_lives_outside_the_home_in_the_data_folder(home, tmp_path):
+    history = HomeHistory(home)
+    assert history.path == history_location(home)
+    assert not history.path.is_relative_to(home.dsh_home)
+    assert (history.path / "linghun-home").read_text().strip() == str(home.root)
+
+
+def test_cli_and_tool_writes_are_recorded_with_their_writer(home, upstream_home):
+    before = home.warm.read_bytes()
+    assert main(["append", "fact", "订单服务 | 端口 | 9090 | #9", "-c", "high", "--home", str(upstream_home)]) == 0
+    after_cli = home.warm.read_bytes()
+    dispatch(home, "memory_append", {"kind": "rule", "content": "发布前先跑回归测试", "confidence": "high"})
+    capture.flush()
+    history = capture.history_of(home)
+    versions = history.versions("memory/warm.md")
+    assert [v.writer for v in versions] == ["tool", "cli"]
+    assert history.read("memory/warm.md", commit=versions[1].commit) == after_cli
+    assert history.read("memory/warm.md", commit=versions[0].commit) == home.warm.read_bytes()
+    assert before != after_cli
+
+
+def test_watch_once_records_the_agents_changes_and_removals(home, upstream_home):
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    history = capture.history_of(home)
+    first = history.head()
+    assert history.version_of(first).writer == "agent"
+    assert history.read("memory/cold.md") == home.cold.read_bytes()
+    home.rules.unlink()
+    home.warm.write_text(home.warm.read_text(encoding="utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n先备份\n",
+                         encoding="utf-8")
+    (home.team_dir / "traces").mkdir(exist_ok=True)
+    (home.team_dir / "traces" / "2026-10-08.jsonl").write_text("{}\n", encoding="utf-8")
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    head = history.head()
+    assert set(history.version_of(head).paths) == {"memory/warm.md", "memory/rules.md"}
+    assert history.read("memory/rules.md") is None
+    assert history.read("memory/rules.md", commit=str(first.id)) is not None
+    assert "memory/team/traces/2026-10-08.jsonl" not in history.files(head)
+    # nothing changed: no new state
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    assert history.head().id == head.id
+
+
+@pytest.mark.slow
+def test_watch_process_keeps_every_version_an_agent_process_writes(home, upstream_home):
+    watcher = subprocess.Popen([sys.executable, "-m", "core", "watch", "--interval", "0.05", "--home",
+                                str(upstream_home)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    agent = subprocess.Popen([sys.executable, "-m", "tests.agent_sim", str(upstream_home)], cwd=REPO,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        watcher.stderr.readline()  # "watching ..." once the first look is recorded
+        texts = [home.warm.read_text(encoding="utf-8") + f"\n## 2026-10-08 1{i}:00 [fact] high\n\n版本 | 第 {i} 版 | {i} | #{i}\n"
+                 for i in range(4)]
+        for i, text in enumerate(texts):
+            agent.stdin.write(json.dumps({"op": "warm", "text": text}, ensure_ascii=False) + "\n")
+            agent.stdin.flush()
+            assert agent.stdout.readline().strip() == "ok"
+            _wait_for(lambda: HomeHistory(home).read("memory/warm.md") == text.encode("utf-8"))
+        agent.stdin.close()
+        assert agent.wait(timeout=30) == 0
+    finally:
+        watcher.terminate()
+        watcher.wait(timeout=30)
+    history = HomeHistory(home)
+    kept = [history.repo[v.blob].data.decode("utf-8") for v in history.versions("memory/warm.md")]
+    assert kept[:4] == list(reversed(texts))
+    assert set(_warm_writers(history)) == {"agent"}
+
+
+def test_blame_names_who_created_and_who_changed_an_entry(home, upstream_home):
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0  # the agent's entries
+    assert main(["append", "fact", "订单服务 | 端口 | 9090 | #9", "-c", "high", "--update", "[8]",
+                 "--home", str(upstream_home)]) == 0  # flips [8]
+    capture.flush()
+    history = capture.history_of(home)
+    key = key_for_number(home.warm.read_text(encoding="utf-8"), 8)
+    result = blame(history, key)
+    assert result["created"]["writer"] == "agent"
+    assert result["last"]["writer"] == "cli"
+    assert result["last"]["change"] == "flipped"
+    assert result["last"]["text"].splitlines()[0].endswith(" wrong")
+
+
+def test_restore_brings_back_the_exact_bytes_and_is_itself_a_version(home, upstream_home, capsys):
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    original = home.warm.read_bytes()
+    first = str(capture.history_of(home).head().id)
+    home.warm.write_text("## 2026-10-09 10:00 [fact] high\n\n被覆盖了\n", encoding="utf-8")
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    assert main(["history", "restore", "memory/warm.md", "--commit", first, "--home", str(upstream_home)]) == 0
+    capture.flush()
+    assert home.warm.read_bytes() == original
+    assert _warm_writers(capture.history_of(home)) == ["cli", "agent", "agent"]
+
+
+def test_restore_of_one_entry_keeps_every_other_byte(home, upstream_home):
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    first = str(capture.history_of(home).head().id)
+    text = home.warm.read_text(encoding="utf-8")
+    key = key_for_number(text, 3)
+    lines = text.split("\n")
+    # the agent edits entry [3] and appends a new one
+    from core.history.entries import block_span
+    start, end = block_span(text, key)
+    edited = text[:start] + text[start:end].replace("\n\n", "\n\n改过的 ", 1) + text[end:] + "\n## 2026-10-09 [rule] high\n\n新规则\n"
+    home.warm.write_text(edited, encoding="utf-8")
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    assert main(["history", "restore", "--entry", "[3]", "--commit", first, "--home", str(upstream_home)]) == 0
+    restored = home.warm.read_text(encoding="utf-8")
+    assert restored == text + "\n## 2026-10-09 [rule] high\n\n新规则\n"
+    assert lines  # the original had entries
+
+
+def test_the_home_as_it_stood_at_a_past_moment(home, tmp_path):
+    history = HomeHistory(home)
+    t0 = datetime(2026, 10, 1, 9, 0).astimezone()
+    history.record({"memory/warm.md": b"v1\n", "memory/cold.md": b"cold\n"}, "agent", t0)
+    history.record({"memory/warm.md": b"v2\n"}, "workbench", t0 + timedelta(hours=2))
+    history.record({"memory/cold.md": None}, "cli", t0 + timedelta(hours=4))
+    assert history.read("memory/warm.md", t0 + timedelta(hours=1)) == b"v1\n"
+    assert history.read("memory/warm.md", t0 - timedelta(hours=1)) is None
+    past = history.materialize(t0 + timedelta(hours=3), tmp_path / "then")
+    assert past.warm.read_bytes() == b"v2\n" and past.cold.read_bytes() == b"cold\n"
+    now = history.materialize(None, tmp_path / "now")
+    assert not now.cold.exists()
+
+
+def test_prune_folds_old_states_and_keeps_newer_ones_readable(home):
+    history = HomeHistory(home)
+    now = datetime(2026, 12, 1, 12, 0).astimezone()
+    for day in range(10, 0, -1):
+        history.record({"memory/journal/d.md": f"day {day}\n".encode()}, "agent", now - timedelta(days=day))
+    assert len(list(history.commits())) == 10
+    assert history.prune(keep_days=5, now=now) == 4  # days 10..7 folded into day 6
+    states = list(history.commits())
+    assert len(states) == 6  # the base (as it stood 6 days ago) and the 5 newer ones
+    assert history.read("memory/journal/d.md", commit=str(states[-1].id)) == b"day 6\n"
+    assert history.read("memory/journal/d.md") == b"day 1\n"
+    assert not any(p.name != "pack" and len(p.name) == 2 for p in (history.path / "objects").iterdir())
+
+
+def test_history_setting_off_records_nothing(home, upstream_home):
+    assert main(["aliases", "memory", "--set", "订单=订单服务", "--home", str(upstream_home)]) == 0
+    cfg = json.loads(home.config.read_text(encoding="utf-8"))
+    cfg["history"] = {"enabled": False}
+    home.config.write_text(json.dumps(cfg), encoding="utf-8")
+    capture.recorder.disable(home)
+    assert main(["append", "rule", "不记录历史", "--home", str(upstream_home)]) == 0
+    assert main(["history", "--home", str(upstream_home)]) == 2
+    assert capture.history_of(home) is None
+
+
+def test_history_cli_lists_versions_and_shows_a_past_file(home, upstream_home, capsys):
+    assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
+    original = home.warm.read_bytes()
+    assert main(["append", "rule", "改表前先备份", "--home", str(upstream_home)]) == 0
+    capsys.readouterr()
+    assert main(["history", "log", "memory/warm.md", "--json", "--home", str(upstream_home)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["writer"] for r in rows] == ["cli", "agent"]
+    assert main(["history", "show", "memory/warm.md", "--commit", rows[1]["commit"], "--home",
+                 str(upstream_home)]) == 0
+    assert capsys.readouterr().out.encode("utf-8") == original
+    assert main(["history", "blame", "[1]", "--home", str(upstream_home)]) == 0
+    assert "agent" in capsys.readouterr().out
+    assert main(["history", "show", "memory/warm.md", "--at", "yesterday", "--home", str(upstream_home)]) == 2
+
+
+def test_entry_key_follows_an_entry_whose_number_moved():
+    text = "## 2026-10-01 10:00 [fact] high\n\na\n\n## 2026-10-01 10:00 [fact] high\n\nb\n"
+    key = key_for_number(text, 2)
+    assert key == EntryKey("2026-10-01 10:00", "fact", 1)
+    from core.history.entries import block_of
+    assert block_of("## 2026-09-01 [rule] low\n\nz\n\n" + text, key).startswith("## 2026-10-01 10:00 [fact] high\n\nb")

@@ -1,0 +1,77 @@
+"""While the workbench has a home open, every version lands in the home's history: the agent's
+(a separate process writing as the upstream plugins do, seen by the file watcher) and ours."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from core.history import capture
+from core.history.entries import blame, key_for_number
+from tests.conftest import REPO
+from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401
+
+
+class Agent:
+    """The stand-in agent process (tests/agent_sim.py), one step at a time."""
+
+    def __init__(self, dsh_home):
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.agent_sim", str(dsh_home)], cwd=REPO,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def step(self, **step) -> None:
+        self.proc.stdin.write(json.dumps(step, ensure_ascii=False) + "\n")
+        self.proc.stdin.flush()
+        assert self.proc.stdout.readline().strip() == "ok"
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=30) == 0
+
+
+def newest_bytes(home, relative):
+    capture.flush(5)
+    history = capture.history_of(home)
+    return None if history is None else history.read(relative)
+
+
+@pytest.mark.slow
+def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    original = home.warm.read_bytes()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == original, timeout=5000)
+
+    agent = Agent(upstream_home)
+    texts = []
+    try:
+        for i in range(3):
+            text = home.warm.read_text(encoding="utf-8") + f"\n## 2026-10-08 1{i}:00 [fact] high\n\n版本 | 第 {i} 版 | {i} | #{i}\n"
+            texts.append(text)
+            agent.step(op="warm", text=text)
+            qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == text.encode("utf-8"), timeout=5000)
+    finally:
+        agent.close()
+
+    # the person flips [8] in the Entries pane
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 13, timeout=3000)
+    index = pane.proxy.index(7, 0)
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    pane.act_flip.trigger()
+    flipped = home.warm.read_bytes()
+    assert flipped != texts[-1].encode("utf-8")
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == flipped, timeout=5000)
+
+    history = capture.history_of(home)
+    versions = history.versions("memory/warm.md")
+    assert [v.writer for v in versions] == ["workbench", "agent", "agent", "agent", "agent"]
+    kept = [history.repo[v.blob].data for v in versions]
+    assert kept == [flipped] + [t.encode("utf-8") for t in reversed(texts)] + [original]
+    result = blame(history, key_for_number(flipped.decode("utf-8"), 8))
+    assert (result["created"]["writer"], result["last"]["writer"], result["last"]["change"]) == \
+        ("agent", "workbench", "flipped")
