@@ -96,8 +96,9 @@ def test_watch_process_keeps_every_version_an_agent_process_writes(home, upstrea
         agent.stdin.close()
         assert agent.wait(timeout=30) == 0
     finally:
+        agent.stdout.close()
         watcher.terminate()
-        watcher.wait(timeout=30)
+        watcher.communicate(timeout=30)  # closes its pipes
     history = HomeHistory(home)
     kept = [history.repo[v.blob].data.decode("utf-8") for v in history.versions("memory/warm.md")]
     assert kept[:4] == list(reversed(texts))

@@ -30,7 +30,9 @@ class Agent:
 
     def close(self) -> None:
         self.proc.stdin.close()
-        assert self.proc.wait(timeout=30) == 0
+        code = self.proc.wait(timeout=30)
+        self.proc.stdout.close()
+        assert code == 0
 
 
 def newest_bytes(home, relative):
