@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import ConflictError, LinghunError
-from core.fsio import read_bytes
+from core.fsio import _fsync_dir, read_bytes
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 
@@ -81,16 +81,6 @@ class FileChange:
 
 def _digest(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name == "nt":  # pragma: no cover - directories cannot be opened on Windows
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _write_durably(path: Path, data: bytes) -> None:

@@ -19,8 +19,9 @@ from pathlib import Path
 
 from core.formats import episodic as episodic_format
 from core.formats import nodes as nodes_format
-from core.formats.warm import new_entry, parse_warm
+from core.formats.warm import parse_warm
 from core.home import MemoryHome
+from tests.perf.synth import warm_text
 
 REPO = Path(__file__).resolve().parents[2]
 WHEN = datetime(2027, 3, 5, 18, 30)
@@ -62,20 +63,7 @@ def build_home(dsh: Path, n: int = 36, *, max_bytes: int | None = None) -> Memor
     """A home with ``n`` warm entries of every kind and confidence over existing long-term files."""
     home = MemoryHome.resolve(dsh)
     home.ensure()
-    kinds = ["event", "fact", "rule", "fact", "event", "decision", "preference"]
-    confs = ["high", "medium", "low", "high", "medium", "wrong"]
-    blocks = []
-    for i in range(n):
-        kind, conf = kinds[i % len(kinds)], confs[i % len(confs)]
-        stamp = f"2027-03-{1 + i % 4:02d} {8 + i % 10:02d}:{i % 60:02d}"
-        if kind == "fact":
-            body = f"服务{i} | 端口 | {8000 + i} | #{i}"
-        elif kind == "event":
-            body = f"用户 | 调整 | 模块{i} | | 第 {i} 次变更"
-        else:
-            body = f"操作模块{i}前先检查状态（规则 {i}）。"
-        blocks.append(new_entry(stamp, kind, conf, body).raw)
-    home.warm.write_text("# 暖记忆\n\n" + "\n".join(blocks), encoding="utf-8")
+    home.warm.write_text("# 暖记忆\n\n" + warm_text(n), encoding="utf-8")
     home.memory_ontology.write_text("## 事件时间线\n- 2027-01-02 10:00 用户 | 启动 | 项目\n", encoding="utf-8")
     home.knowledge_ontology.write_text("## 精确知识\n- 网关 | 端口 | 443 | #0（2027-01-02）\n", encoding="utf-8")
     home.rules.write_text("## 经验规则\n- 操作模块2前先检查状态（规则 2）。（2027-01-02）\n", encoding="utf-8")

@@ -8,6 +8,7 @@ entry lost or doubled after a re-run), lost (entries lost or present twice, summ
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import shutil
 from pathlib import Path
@@ -54,27 +55,36 @@ def _check(home: MemoryHome, before, after, originals, op: str) -> tuple[bool, i
     return ok, bad, f"{which}, rerun {'ok' if rerun_ok else 'differs'}, {counts}"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("op", ["consolidate", "append"])
-def test_kill_at_every_write_step_leaves_all_or_nothing(tmp_path, op):
-    """``append`` here is an over-threshold append: consolidation and the append are one change."""
-    pristine, before, after, originals = _states(tmp_path, op)
+def _every_step(tmp_path: Path, pristine: MemoryHome, fault, check) -> tuple[int, int, int, list[str]]:
+    """``fault(home, k)`` on a fresh copy for k = 1, 2, ... until it no longer fires (every step
+    was tried), then ``check`` the home; returns tried, passed, entries lost or doubled, failures."""
     tried = passed = lost = 0
     failures = []
     k = 1
     while True:
         home = copy_home(pristine.dsh_home, tmp_path / f"k{k}")
-        if run_driver(home, op, k) == 0:  # the operation made fewer than k steps: all were tried
-            shutil.rmtree(home.dsh_home)
+        if not fault(home, k):
             break
         tried += 1
-        ok, bad, why = _check(home, before, after, originals, op)
+        ok, bad, why = check(home)
         passed += ok
         lost += bad
         if not ok:
-            failures.append(f"killed before step {k}: {why}")
+            failures.append(f"fault at write step {k}: {why}")
         shutil.rmtree(home.dsh_home)
         k += 1
+    shutil.rmtree(home.dsh_home)
+    return tried, passed, lost, failures
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("op", ["consolidate", "append"])
+def test_kill_at_every_write_step_leaves_all_or_nothing(tmp_path, op):
+    """``append`` here is an over-threshold append: consolidation and the append are one change."""
+    pristine, before, after, originals = _states(tmp_path, op)
+    tried, passed, lost, failures = _every_step(
+        tmp_path, pristine, lambda home, k: run_driver(home, op, k) == 70,
+        lambda home: _check(home, before, after, originals, op))
     print(f"\n{op}: killed at every write step: tried {tried}, passed {passed}, entries lost or doubled {lost}")
     assert tried >= 5
     assert not failures, "\n".join(failures)
@@ -114,27 +124,16 @@ def test_a_crash_during_recovery_is_recovered_too(tmp_path):
 @pytest.mark.parametrize("error", [errno.ENOSPC, errno.EIO, errno.EACCES], ids=errno.errorcode.get)
 def test_io_error_at_every_write_step_leaves_all_or_nothing(tmp_path, error):
     pristine, before, after, originals = _states(tmp_path, "consolidate")
-    tried = passed = lost = 0
-    failures = []
-    k = 1
-    while True:
-        home = copy_home(pristine.dsh_home, tmp_path / f"k{k}")
+
+    def fail_at(home, k):
         memory = Memory(home)
         with failing_at(k, error) as fault:
-            try:
+            with contextlib.suppress(OSError, LinghunError):
                 memory.consolidate(WHEN)
-            except (OSError, LinghunError):
-                pass
-        if not fault["fired"]:
-            break
-        tried += 1
-        ok, bad, why = _check(home, before, after, originals, "consolidate")
-        passed += ok
-        lost += bad
-        if not ok:
-            failures.append(f"{errno.errorcode[error]} at step {k}: {why}")
-        shutil.rmtree(home.dsh_home)
-        k += 1
+        return fault["fired"]
+
+    tried, passed, lost, failures = _every_step(
+        tmp_path, pristine, fail_at, lambda home: _check(home, before, after, originals, "consolidate"))
     print(f"\n{errno.errorcode[error]} at every write step: tried {tried}, passed {passed}, "
           f"entries lost or doubled {lost}")
     assert tried >= 5
