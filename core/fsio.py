@@ -75,8 +75,19 @@ def atomic_write(path: Path, data: bytes | str) -> None:
             os.unlink(tmp)
         raise
     _fsync_dir(path.parent)
+    announce_written(path, data)
+
+
+def announce_written(path: Path, data: bytes) -> None:
+    """Tell the ``observe_writes`` callbacks that ``path`` now holds ``data`` (``atomic_write``
+    does; so does a multi-file commit of ``core.transaction`` for each file it puts in place)."""
     for observer in list(_write_observers):
         observer(path, data)
+
+
+def writes_observed() -> bool:
+    """Whether anyone listens to ``announce_written`` (so a caller can skip reading data back)."""
+    return bool(_write_observers)
 
 
 def append_text(path: Path, text: str) -> None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import ConflictError, LinghunError
-from core.fsio import _fsync_dir, read_bytes
+from core.fsio import _fsync_dir, announce_written, read_bytes, writes_observed
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 
@@ -145,6 +145,7 @@ def commit(root: Path, changes: list[FileChange]) -> None:
 def _roll_forward(root: Path, folder: Path, records: list[dict]) -> list[str]:
     """Bring every file of an intent record to its new bytes, then clear the journal."""
     notes = []
+    applied: list[Path] = []
     touched_dirs: set[Path] = set()
     for rec in records:
         path = root / rec["path"]
@@ -168,9 +169,15 @@ def _roll_forward(root: Path, folder: Path, records: list[dict]) -> list[str]:
                 with contextlib.suppress(OSError):
                     shutil.copymode(path, stage)
             os.replace(stage, path)
+            applied.append(path)
         touched_dirs.add(path.parent)
     for d in touched_dirs:
         _fsync_dir(d)
+    if writes_observed():  # the home's history records each file like any atomic write
+        for path in applied:
+            data = read_bytes(path)
+            if data is not None:
+                announce_written(path, data)
     os.unlink(folder / INTENT)
     _fsync_dir(folder)
     shutil.rmtree(folder, ignore_errors=True)

@@ -161,3 +161,21 @@ def test_consolidating_twice_archives_each_entry_once(tmp_path):
     assert first.archived_bytes > 0 and second.archived_bytes == 0
     assert snapshot(home) == once
     assert audit(home, originals) == {"lost": 0, "twice": 0, "duplicate_lines": 0, "extra_cold_sections": 0}
+
+
+def test_a_consolidation_is_recorded_in_the_homes_history(upstream_home):
+    """Files put in place by the commit's renames reach the history like any atomic write."""
+    from core.cli import main
+    from core.history import capture
+
+    home = MemoryHome.resolve(upstream_home)
+    try:
+        assert main(["consolidate", "--home", str(upstream_home)]) == 0
+        capture.flush()
+        history = capture.history_of(home)
+        for relative in ("memory/warm.md", "memory/cold.md", "memory/rules.md"):
+            versions = history.versions(relative)
+            assert versions and versions[0].writer == "cli", relative
+            assert history.read(relative, commit=versions[0].commit) == (home.root / relative).read_bytes()
+    finally:
+        capture.recorder.disable(home)
