@@ -29,6 +29,19 @@ class Reply:
     text: str = ""
     status: int = 200
     delay: float = 0.0
+    chunk_delay: float = 0.0   # streamed replies: the pause before each piece (tokens arriving)
+    message: str = ""          # an error's message; ``{authorization}`` is the header the client sent
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that gave up (its timeout) closes the socket under our reply: not a failure."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
 
 
 class FakeOpenAI:
@@ -36,8 +49,7 @@ class FakeOpenAI:
         self.replies: deque[Reply] = deque()
         self.requests: list[dict[str, Any]] = []
         self.default: Callable[[dict[str, Any]], str] | None = None
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     # -- scripting -----------------------------------------------------------------------
@@ -46,11 +58,13 @@ class FakeOpenAI:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}/v1"
 
-    def reply(self, text: str, *, status: int = 200, delay: float = 0.0) -> None:
-        self.replies.append(Reply(text, status, delay))
+    def reply(self, text: str, *, status: int = 200, delay: float = 0.0, chunk_delay: float = 0.0) -> None:
+        self.replies.append(Reply(text, status, delay, chunk_delay))
 
-    def fail(self, status: int = 500) -> None:
-        self.replies.append(Reply("", status))
+    def fail(self, status: int = 500, message: str = "") -> None:
+        """Answer the next request with an HTTP error; ``message`` may quote ``{authorization}``
+        (as some proxies echo the key back)."""
+        self.replies.append(Reply("", status, message=message))
 
     def respond_with(self, fn: Callable[[dict[str, Any]], str]) -> None:
         """Answer every request without a queued reply by calling ``fn(request_json)``."""
@@ -104,13 +118,15 @@ class FakeOpenAI:
                 if reply.delay:
                     time.sleep(reply.delay)
                 if reply.status != 200:
-                    self._send_json(reply.status, {"error": {"message": f"fake error {reply.status}", "type": "server_error"}})
+                    message = (reply.message.replace("{authorization}", self.headers.get("Authorization", ""))
+                               or f"fake error {reply.status}")
+                    self._send_json(reply.status, {"error": {"message": message, "type": "server_error"}})
                     return
                 model = body.get("model", "fake-model")
                 usage = {"prompt_tokens": 11, "completion_tokens": max(1, len(reply.text) // 2),
                          "total_tokens": 11 + max(1, len(reply.text) // 2)}
                 if body.get("stream"):
-                    self._stream(model, reply.text, usage)
+                    self._stream(model, reply.text, usage, reply.chunk_delay)
                     return
                 self._send_json(200, {
                     "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
@@ -120,7 +136,7 @@ class FakeOpenAI:
                     "usage": usage,
                 })
 
-            def _stream(self, model: str, text: str, usage: dict[str, int]) -> None:
+            def _stream(self, model: str, text: str, usage: dict[str, int], chunk_delay: float = 0.0) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
@@ -128,6 +144,8 @@ class FakeOpenAI:
                 self.end_headers()
                 pieces = [text[i:i + 7] for i in range(0, len(text), 7)] or [""]
                 for i, piece in enumerate(pieces):
+                    if chunk_delay:
+                        time.sleep(chunk_delay)
                     delta = {"content": piece}
                     if i == 0:
                         delta["role"] = "assistant"

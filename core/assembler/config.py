@@ -170,6 +170,15 @@ def _merge(target: dict[str, Any], values: Mapping[str, Any], defaults: Mapping[
             target[key] = coerce(value, default, dotted)
 
 
+def streaming_config(config: AssemblerConfig, llm_settings: Any, online: bool) -> AssemblerConfig:
+    """``config`` with ``assemble.stream`` on when an LLM is used and its settings ask to stream
+    (``"llm": {"stream": true}`` in workbench.json): the one place the CLI and the workbench
+    turn the provider setting into the roles' call parameter."""
+    if online and getattr(llm_settings, "stream", False) and not config.get("assemble.stream"):
+        return config.with_overrides({"assemble.stream": True})
+    return config
+
+
 def load_home_settings(home) -> tuple[AssemblerConfig, Any]:
     """The ``assembler`` and ``llm`` objects of the home's ``workbench.json`` (both optional).
 

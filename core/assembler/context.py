@@ -68,20 +68,49 @@ class RoundContext:
     def model(self) -> str:
         return getattr(self.provider, "model", None) or "offline"
 
+    @property
+    def llm_failures(self) -> list[tuple[str, str]]:
+        """``(role, message)`` of each LLM call of this round that failed, in order."""
+        return self.state.setdefault("llm_failures", [])
+
     def llm(self, span: Span, messages: list[dict[str, Any]], *, temperature: float, max_tokens: int,
             json_mode: bool = False, stream: bool = False) -> LLMResponse:
-        """One LLM call of ``span``'s role: streamed text goes to the bus, the exchange to the trace."""
+        """One LLM call of ``span``'s role: streamed text goes to the bus, the exchange to the trace.
+
+        Once a call found the endpoint unreachable (no connection, a timeout, an overloaded or
+        failing server after the client's own retries), the later roles of the same round are not
+        sent: each would wait the whole timeout again. Our choice (the seeds only say each role
+        degrades): they raise at once, with the first failure as their reason.
+        """
         if self._recorder is None:
             raise LLMError("no LLM provider (offline)", kind="invalid")
+        down = self.state.get("llm_down")
+        if down is not None:
+            message = f"not sent: the LLM was unavailable earlier in this round ({down})"
+            self.llm_failures.append((span.role, message))
+            raise LLMError(message, kind=down.kind, status=down.status)
         on_delta = (lambda piece: self.trace.delta(span.role, piece)) if stream else None
         before = len(self._recorder.exchanges)
         try:
             return self._recorder.complete(messages, temperature=temperature, max_tokens=max_tokens,
                                            json_mode=json_mode, stream=stream, on_delta=on_delta)
+        except LLMError as exc:
+            self.llm_failures.append((span.role, str(exc)))
+            if is_outage(exc):
+                self.state["llm_down"] = exc
+            raise
         finally:
             # the recorder keeps failed calls too: both reach the trace (and a replay)
             for exchange in self._recorder.exchanges[before:]:
                 span.llm.append(_summary(self.trace.add_exchange(span.role, exchange)))
+
+
+def is_outage(exc: LLMError) -> bool:
+    """True when the endpoint itself is unavailable (asking again now would fail the same way),
+    not when one answer was unusable (empty, bad JSON)."""
+    if exc.kind in ("connection", "timeout"):
+        return True
+    return exc.kind == "http" and (exc.status is None or exc.status >= 500 or exc.status in (401, 403, 404, 429))
 
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:

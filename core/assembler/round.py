@@ -2,8 +2,11 @@
 editor -> scribe (SPEC 11), each role best-effort and traced.
 
 A round never raises for what a conversation can throw at it (empty home, empty question, huge
-candidates, provider errors, timeouts, malformed LLM output): it degrades as the SPEC says (keep
-the last bundle, skip the archivist or advocate) and the failure is visible in its trace.
+candidates, provider errors, timeouts, malformed LLM output): it degrades as the seed says
+("LLM/检索失败默认保留上次素材包，不覆盖、不阻断对话；史官/辩手失败直接跳过"; the judge falls back to its
+heuristic). Such a round ends ``degraded``, not ``failed``: it did what it promised, and its
+``error`` says why and what was given up (``degradation_reason``). ``failed`` is left for what no
+promise covers (a bug, an unreadable file).
 """
 from __future__ import annotations
 
@@ -42,8 +45,10 @@ class RoundCancelled(Exception):
 
 @dataclass
 class RoundResult:
-    """What a round did. ``status``: ``ok`` | ``failed`` (bundle kept) | ``debounced`` | ``skipped``
-    | ``cancelled`` (stopped between two roles at the caller's request; nothing recorded)."""
+    """What a round did. ``status``: ``ok`` | ``degraded`` (the LLM failed: the judge fell back,
+    the archivist / advocate were skipped and, when the editor had no answer, the last bundle was
+    kept; ``error`` says why) | ``failed`` (something else broke; bundle kept) | ``debounced`` |
+    ``skipped`` | ``cancelled`` (stopped between two roles at the caller's request; nothing recorded)."""
 
     round_id: str
     status: str
@@ -203,13 +208,17 @@ class Assembler:
 
         edited = None
         failure = None
+        llm_failed = False
         _checkpoint(ctx, "editor")
         with trace.span("editor") as span:
             try:
                 edited = editor_role.run(ctx, span, decision, retrieval, timeline, block, fb)
             except LLMError as exc:
                 failure = f"editor LLM failed: {exc}"
+                llm_failed = True
                 span.fail(failure)
+                if not any(role == "editor" for role, _ in ctx.llm_failures):  # an unusable answer
+                    ctx.llm_failures.append(("editor", str(exc)))
             except Exception as exc:
                 failure = f"editor failed: {type(exc).__name__}: {exc}"
                 span.fail(failure)
@@ -221,9 +230,32 @@ class Assembler:
         if edited is not None:
             result.bundle = edited.text
             result.wrote_bundle = bool(written.get("assembled")) and not ctx.dry_run
-        else:
+        elif not llm_failed:
             result.status = "failed"
             result.error = failure
+        if (llm_failed or edited is not None) and ctx.llm_failures:
+            result.status = "degraded"
+            result.error = degradation_reason(ctx.llm_failures, bundle_kept=edited is None,
+                                              keep_last=bool(ctx.config.get("fallbackKeepLast")))
+
+
+#: what each role gives up when its LLM call fails (the seed's degradation, role by role)
+_GIVEN_UP = {"judge": "the judge fell back to its heuristic", "archivist": "the archivist was skipped",
+             "advocate": "the advocate was skipped"}
+
+
+def degradation_reason(failures: list[tuple[str, str]], *, bundle_kept: bool, keep_last: bool) -> str:
+    """One line: the first LLM failure, then what the round did instead, role by role."""
+    outcomes: list[str] = []
+    for role, _message in failures:
+        outcome = _GIVEN_UP.get(role)
+        if outcome and outcome not in outcomes:
+            outcomes.append(outcome)
+    if bundle_kept:
+        outcomes.append("the last bundle was kept (assembled.md unchanged)" if keep_last else
+                        "assembled.md was emptied (fallbackKeepLast is off)")
+    role, message = failures[0]
+    return f"LLM failed ({role}: {message}): " + "; ".join(outcomes)
 
 
 
@@ -245,4 +277,4 @@ def _warm_digest(home: MemoryHome) -> dict[str, Any]:
     return {"warm_sha256": hashlib.sha256(raw).hexdigest(), "warm_bytes": len(raw)}
 
 
-__all__ = ["Assembler", "RoundResult", "run_round", "read_inputs"]
+__all__ = ["Assembler", "RoundResult", "degradation_reason", "run_round", "read_inputs"]

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from core.assembler import Assembler, TraceStore
-from core.assembler.config import load_home_settings, parse_assignment
+from core.assembler.config import load_home_settings, parse_assignment, streaming_config
 from core.assembler.replay import rerun
 from core.cli import emit, home_of
 from core.errors import InvalidInputError, NotFoundError
@@ -72,8 +72,7 @@ def cmd_round(args: argparse.Namespace) -> int:
         config = config.with_overrides(overrides)
     store = TraceStore(home)
     provider, label = _provider(args, home, llm_settings, store, args.question)
-    if label == "openai" and llm_settings.stream and not args.stream:
-        config = config.with_overrides({"assemble.stream": True})
+    config = streaming_config(config, llm_settings, label == "openai")
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)
     if args.stream and not args.json:
         from core.events import bus
@@ -92,7 +91,8 @@ def cmd_round(args: argparse.Namespace) -> int:
     notes = [f"replay tape: {m}" for m in getattr(provider, "mismatches", [])]
     emit(args, {**result.to_dict(), "notes": notes},
          lambda _r: "\n".join([render_round(loaded, verbose=args.verbose)] + notes))
-    return 0 if result.status in ("ok", "debounced", "skipped") else 1
+    # degraded: the LLM failed and the round did what the seed promises (never block the conversation)
+    return 0 if result.status in ("ok", "degraded", "debounced", "skipped") else 1
 
 
 def cmd_rounds(args: argparse.Namespace) -> int:
@@ -185,8 +185,9 @@ def render_round(loaded: dict[str, Any], verbose: bool = False) -> str:
             lines.append(f"   {f['action']} {f['path']} ({f['bytes']} bytes)")
             if verbose and f.get("diff"):
                 lines.append("     " + f["diff"].rstrip("\n").replace("\n", "\n     "))
+    why = "reason" if result.get("status") == "degraded" else "error"
     lines.append(f"\n=> {result.get('status')}  {result.get('duration_ms', 0):.1f} ms"
-                 + (f"  error: {result['error']}" if result.get("error") else ""))
+                 + (f"  {why}: {result['error']}" if result.get("error") else ""))
     if result.get("bundle"):
         lines.append(result["bundle"])
     return "\n".join(lines)

@@ -69,3 +69,29 @@ def test_dry_run_writes_nothing(upstream_home, capsys):
 def test_bad_set_is_a_clear_error(upstream_home, capsys):
     assert main(["round", "x", "--home", str(upstream_home), "--set", "retrieval.topK=lots"]) == 2
     assert "retrieval.topK" in capsys.readouterr().err
+
+
+def test_round_during_an_llm_outage_is_degraded_and_keeps_the_bundle(upstream_home, openai_server, capsys):
+    """The configured endpoint is down: the round says *degraded* with the reason, exits 0 (the
+    conversation is never blocked) and assembled.md keeps its bytes."""
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"llm": {"baseUrl": openai_server.base_url, "apiKey": "k", "model": "m1",
+                                               "maxRetries": 0, "timeout": 2, "stream": True}}), encoding="utf-8")
+    before = home.assembled.read_bytes()
+    openai_server.stop()
+    assert main(["round", "订单服务的端口", "--home", str(upstream_home)]) == 0
+    out = capsys.readouterr().out
+    assert "\n=> degraded " in out and "reason: LLM failed (editor: " in out
+    assert "the last bundle was kept (assembled.md unchanged)" in out
+    assert home.assembled.read_bytes() == before
+    assert main(["rounds", "--home", str(upstream_home), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["status"] == "degraded"
+
+
+def test_stream_in_the_home_settings_streams_the_editor(upstream_home, openai_server, capsys):
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"llm": {"baseUrl": openai_server.base_url, "apiKey": "k", "model": "m1",
+                                               "maxRetries": 0, "stream": True}}), encoding="utf-8")
+    openai_server.reply("素材：订单服务 | 端口 | 8087 | #7")
+    assert main(["round", "订单服务的端口", "--home", str(upstream_home)]) == 0
+    assert openai_server.requests[-1]["stream"] is True

@@ -282,14 +282,15 @@ def test_fallback_keep_last_when_the_editor_fails(tmp_path):
     home.assembled.write_text("素材：上一轮的素材\n", encoding="utf-8")
     dead = OpenAIProvider(base_url="http://127.0.0.1:9/v1", api_key="k", model="m", max_retries=0, timeout=1)
     result = assembler(home, dead).run("订单服务的端口")
-    assert result.status == "failed" and "editor LLM failed" in result.error
+    assert result.status == "degraded" and "cannot connect" in result.error
     assert read_text(home.assembled) == "素材：上一轮的素材\n"
     assert span(result, "editor")["status"] == "failed"
     assert span(result, "scribe")["decisions"][-1]["choice"] == "kept"
     assert not home.team_file(team.EDITOR_BUNDLES_FILE).exists()
     assert read_text(home.team_file(team.JUDGE_HISTORY_FILE)).count("\n") == 1
     off = assembler(home, dead, fallbackKeepLast=False).run("订单服务的端口")
-    assert off.status == "failed" and read_text(home.assembled) == ""
+    assert off.status == "degraded" and read_text(home.assembled) == ""
+    assert "assembled.md was emptied" in off.error
 
 
 # -- traces ----------------------------------------------------------------------------------
