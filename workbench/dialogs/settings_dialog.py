@@ -1,17 +1,29 @@
-"""The settings dialog: home, language, theme, editor, LLM provider (key in the keyring), and the
-open home's retrieval setting (embeddings in assembler rounds, in the home's workbench.json)."""
+"""The settings dialog: home, language, theme, editor, LLM provider (key in the keyring) with a
+connection test, and the open home's settings (the LLM's timeout and streaming, embeddings in
+assembler rounds: the home's workbench.json)."""
 from __future__ import annotations
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
-    QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
+    QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
 from core import embeddings
 from core.errors import LinghunError
 from core.home import MemoryHome
 from core.home_config import config_section, update_section
+from core.llm.probe import scrub
+from workbench.llm_setup import home_llm_section, llm_settings
 from workbench.settings import LlmSettings, Settings
+from workbench.tasks import TaskManager
+
+
+def _probe_task(state, settings):
+    """Task: one 1-token request (``core.llm.probe``); the client is built here, off the GUI thread."""
+    from core.llm.probe import probe
+
+    return probe(settings)
 
 
 class SettingsDialog(QDialog):
@@ -85,6 +97,34 @@ class SettingsDialog(QDialog):
         self.key_note = QLabel(where, self)
         self.key_note.setWordWrap(True)
         form.addRow(self.key_note)
+        # the open home's own LLM settings (workbench.json "llm"): the CLI and the agent's tools read them too
+        section = home_llm_section(home)
+        self._timeout_was = _number(section.get("timeout"), 60.0)
+        self._stream_was = section.get("stream") is True
+        self.timeout = QDoubleSpinBox(self)
+        self.timeout.setRange(1.0, 600.0)
+        self.timeout.setDecimals(0 if self._timeout_was == int(self._timeout_was) else 1)
+        self.timeout.setSuffix(self.tr(" s"))
+        self.timeout.setValue(self._timeout_was)
+        form.addRow(self.tr("Timeout:"), self.timeout)
+        self.stream = QCheckBox(self.tr("Stream replies (watch the editor write in the Rounds pane)"), self)
+        self.stream.setChecked(self._stream_was)
+        form.addRow(self.stream)
+        for widget in (self.timeout, self.stream):
+            widget.setToolTip(self.tr("Saved in this memory home's workbench.json") if home is not None
+                              else self.tr("Open a memory home to change it"))
+        self.btn_test = QPushButton(self.tr("Test Connection"), self)
+        self.btn_test.setToolTip(self.tr("Ask the model for one token, with the timeout above"))
+        self.btn_test.clicked.connect(self.test_connection)
+        self.test_result = QLabel(self)
+        self.test_result.setWordWrap(True)
+        self.test_result.setObjectName("test-result")
+        row = QHBoxLayout()
+        row.addWidget(self.btn_test)
+        row.addWidget(self.test_result, 1)
+        form.addRow(row)
+        self._tasks = TaskManager(max_workers=1, parent=self)
+        self._test_handle = None
         self.provider.currentIndexChanged.connect(self._update_enabled)
         self._update_enabled()
         layout.addWidget(llm)
@@ -129,12 +169,86 @@ class SettingsDialog(QDialog):
         online = self.provider.currentData() != "offline"
         for widget in (self.base_url, self.model, self.api_key):
             widget.setEnabled(online)
+        for widget in (self.timeout, self.stream):
+            widget.setEnabled(online and self.home is not None)
+        self.btn_test.setEnabled(online and self._test_handle is None)
+
+    # -- the connection test ------------------------------------------------------------------
+    def _typed_settings(self):
+        """The LLM settings as typed in the dialog (not saved yet)."""
+        settings = llm_settings(self.settings, self.home, provider=self.provider.currentData(),
+                                base_url=self.base_url.text(), model=self.model.text(),
+                                api_key=None if self._forget_key else (self.api_key.text() or None))
+        if settings is not None:
+            settings.timeout = self.timeout.value()
+            if self._forget_key and not self.api_key.text():
+                settings.api_key = None
+        return settings
+
+    @Slot()
+    def test_connection(self):
+        """Send one 1-token request with the typed settings, off the GUI thread; the result shows
+        beside the button."""
+        if self._test_handle is not None:
+            return None
+        try:
+            settings = self._typed_settings()
+        except LinghunError as exc:
+            self._show_test(False, str(exc))
+            return None
+        if settings is None:
+            self._show_test(False, self.tr("The provider is Offline: there is nothing to test."))
+            return None
+        self._test_key = settings.api_key
+        self.test_result.setStyleSheet("")
+        self.test_result.setText(self.tr("Testing %1…").replace("%1", settings.base_url or settings.model or ""))
+        self._test_handle = self._tasks.submit(self.tr("Testing the connection"), _probe_task, settings)
+        self._test_handle.sig_finished.connect(self._on_tested)
+        self._test_handle.sig_failed.connect(self._on_test_failed)
+        self._test_handle.sig_done.connect(self._on_test_done)
+        self._update_enabled()
+        return self._test_handle
+
+    @Slot(object)
+    def _on_tested(self, result) -> None:
+        if result.ok:
+            self._show_test(True, self.tr("Connected: %1 answered in %2 ms (%3)").replace("%1", result.model)
+                            .replace("%2", f"{result.latency_ms:.0f}").replace("%3", result.endpoint))
+        else:
+            self._show_test(False, self.tr("Failed: %1").replace("%1", result.error))
+
+    @Slot(object)
+    def _on_test_failed(self, exc: object) -> None:
+        self._show_test(False, self.tr("Failed: %1").replace("%1", scrub(str(exc), getattr(self, "_test_key", None))))
+
+    @Slot()
+    def _on_test_done(self) -> None:
+        self._test_handle = None
+        self._test_key = None
+        self._update_enabled()
+
+    def _show_test(self, ok: bool, text: str) -> None:
+        self.test_result.setStyleSheet("color: #1e8449;" if ok else "color: #c0392b;")
+        self.test_result.setText(text)
+
+    def done(self, result: int) -> None:  # noqa: D102 - Qt override: a test still waiting is let go
+        self._tasks.shutdown(wait=False)
+        super().done(result)
 
     @staticmethod
     def _with_embeddings(on: bool):
         def change(section):
             section = dict(section or {})
             section["retrieval"] = {**(section.get("retrieval") or {}), "embeddings": on}
+            return section
+        return change
+
+    @staticmethod
+    def _with_llm(timeout: float, stream: bool):
+        def change(section):
+            section = dict(section or {})
+            section["timeout"] = int(timeout) if timeout == int(timeout) else timeout
+            section["stream"] = stream
             return section
         return change
 
@@ -160,8 +274,19 @@ class SettingsDialog(QDialog):
             s.api_key.set("")
         self.api_key.clear()  # the key does not linger in the widget
         s.sync()
+        if self.home is not None and self.timeout.isEnabled() and (
+                self.timeout.value() != self._timeout_was or self.stream.isChecked() != self._stream_was):
+            update_section(self.home, "llm", self._with_llm(self.timeout.value(), self.stream.isChecked()))
         if self.home is not None and self.embeddings.isEnabled() and self.embeddings.isChecked() != self._embeddings_were:
             update_section(self.home, "assembler", self._with_embeddings(self.embeddings.isChecked()))
             self.embeddings_turned_on = self.embeddings.isChecked()
         self.chosen_home = self.home_edit.text().strip()
         super().accept()
+
+
+def _number(value, default: float) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return default
+    return number if number > 0 else default

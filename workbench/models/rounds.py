@@ -43,6 +43,7 @@ STATUS_TITLES = {
     "fallback": QT_TRANSLATE_NOOP("Roles", "fallback"),
     "not run": QT_TRANSLATE_NOOP("Roles", "not run"),
     # a round's own outcome (TRACE.md, result records)
+    "degraded": QT_TRANSLATE_NOOP("Roles", "degraded"),
     "debounced": QT_TRANSLATE_NOOP("Roles", "debounced"),
     "cancelled": QT_TRANSLATE_NOOP("Roles", "cancelled"),
     "unfinished": QT_TRANSLATE_NOOP("Roles", "unfinished"),

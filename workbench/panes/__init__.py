@@ -81,20 +81,21 @@ class WorkbenchContext:
     def undo_stack(self) -> "QUndoStack":
         return self.undo.stack
 
+    def llm_settings(self):
+        """The LLM settings the user set up (None: offline), read now on the GUI thread: the
+        settings dialog's endpoint, model and keyring key over the home's ``workbench.json``
+        ``llm`` section; see ``workbench.llm_setup``. Hand them to a task and build the client
+        there (``workbench.llm_setup.build_provider``)."""
+        from workbench.llm_setup import llm_settings
+
+        return llm_settings(self.settings, getattr(self, "home", None))
+
     def llm_provider(self):
-        """The LLM provider the user set up (None: offline): settings for the endpoint and model,
-        the key from the keyring, else from the environment (``LINGHUN_API_KEY``,
-        ``DEEPSEEK_API_KEY``, ``OPENAI_API_KEY``); see ``core.llm.settings``."""
-        import os
+        """The provider for ``llm_settings()`` (None: offline). It builds the HTTP client: call it
+        from a worker thread, never from a slot."""
+        from workbench.llm_setup import build_provider
 
-        from core.llm.settings import LLMSettings, provider_from_settings
-
-        llm = self.settings.llm
-        if llm.provider == "offline":
-            return None
-        key = str(self.settings.api_key.get()) or None
-        return provider_from_settings(LLMSettings(base_url=llm.base_url or None, model=llm.model or None,
-                                                  api_key=key), env=dict(os.environ))
+        return build_provider(self.llm_settings())
 
     @classmethod
     def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None) -> WorkbenchContext:

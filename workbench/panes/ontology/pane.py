@@ -21,11 +21,12 @@ from PySide6.QtWidgets import (
 from core.errors import LinghunError
 from workbench.dialogs.diff import DiffView
 from workbench.icons import icon
+from workbench.llm_setup import resolves
 from workbench.models.ontology import OntologyItem, OntologyModel, find_archived_entry
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
 from workbench.panes.ontology.links import request_entry
-from workbench.panes.ontology.preview import PreviewedChange, llm_provider, preview_consolidation, preview_projection
+from workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
 
 RELOAD_DELAY_MS = 120
 
@@ -461,16 +462,17 @@ class OntologyPane(Pane):
     @Slot()
     def start_projection(self):
         """Compute (in the background) the topic projection ``ontology.md`` would get."""
-        provider = None
+        llm = None
         if self.use_llm.isChecked():
             try:
-                provider = llm_provider(self.ctx)
+                llm = self.ctx.llm_settings()
             except LinghunError as exc:
                 self.ctx.show_message(str(exc))
-            if provider is None:
+            if not resolves(llm):
+                llm = None
                 self.ctx.show_message(self.tr("No LLM is set up: projecting offline."))
         return self._start(self.tr("Computing the topic projection…"), preview_projection, self.ctx.home,
-                           _EntriesSnapshot(self.ctx.memory.entries()), (), provider)
+                           _EntriesSnapshot(self.ctx.memory.entries()), (), llm)
 
     @Slot()
     def cancel_task(self) -> None:

@@ -78,30 +78,15 @@ def preview_consolidation(state, home: MemoryHome, when: datetime | None = None)
     return change
 
 
-def llm_provider(ctx):
-    """The LLM provider the user configured (``None``: offline).
-
-    ``ctx.llm_provider()`` when the shell offers one; else built from the workbench settings
-    (provider "openai": an OpenAI-compatible endpoint, its key from the keyring).
-    """
-    hook = getattr(ctx, "llm_provider", None)
-    if callable(hook):
-        return hook()
-    llm = ctx.settings.llm
-    if llm.provider == "offline":
-        return None
-    from core.llm.settings import LLMSettings, provider_from_settings
-
-    return provider_from_settings(LLMSettings(base_url=llm.base_url or None, model=llm.model or None,
-                                              api_key=str(ctx.settings.api_key.get()) or None), env={})
-
-
 def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequence[str] = (),
-                       provider=None) -> PreviewedChange:
-    """Task: the ``ontology.md`` that ``memory_project`` would write (offline or with ``provider``)."""
+                       llm=None) -> PreviewedChange:
+    """Task: the ``ontology.md`` that ``memory_project`` would write (offline, or with the LLM of
+    the ``LLMSettings`` ``llm``, whose client is built here, off the GUI thread)."""
     from core.formats.nodes import render_nodes
     from core.ontology import project_offline, project_with_llm
+    from workbench.llm_setup import build_provider
 
+    provider = build_provider(llm)
     state.set_progress(0.1, "read")
     entries = memory.entries()
     change = PreviewedChange("project", home)

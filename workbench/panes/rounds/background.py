@@ -9,10 +9,11 @@ import re
 import threading
 from typing import Any
 
-from core.assembler.config import AssemblerConfig, parse_assignment
+from core.assembler.config import AssemblerConfig, parse_assignment, streaming_config
 from core.assembler.debounce import Debouncer
 from core.assembler.round import Assembler
 from core.home import MemoryHome
+from workbench.llm_setup import build_provider
 from workbench.tasks import TaskCancelled
 
 #: debounce is per session (SPEC 11.2): the workbench's rounds are their own conversation
@@ -26,10 +27,15 @@ def loaded_of(result) -> dict[str, Any]:
             "exchanges": list(trace.exchanges), "result": trace.result}
 
 
-def run_round(state, home: MemoryHome, question: str, *, config: AssemblerConfig, provider, label: str,
-              debouncer: Debouncer, dry_run: bool, cancel: threading.Event) -> dict[str, Any]:
-    """Task: one assembler round. Cancel stops it between two roles (``cancel`` is set by the pane)."""
+def run_round(state, home: MemoryHome, question: str, *, config: AssemblerConfig, llm, debouncer: Debouncer,
+              dry_run: bool, cancel: threading.Event) -> dict[str, Any]:
+    """Task: one assembler round, offline (``llm`` None) or with the LLM of the ``LLMSettings``
+    ``llm``, whose client is built here (never on the GUI thread) and which streams the editor's
+    reply when they say ``stream``. Cancel stops it between two roles (``cancel`` is set by the pane)."""
     state.set_progress(0.05, "round")
+    provider = build_provider(llm)
+    label = "offline" if provider is None else "openai"
+    config = streaming_config(config, llm, provider is not None)
     result = Assembler(home, config=config, provider=provider, llm_label=label, debouncer=debouncer).run(
         question, session=SESSION, dry_run=dry_run, cancel=cancel)
     if result.status == "cancelled":
@@ -38,12 +44,15 @@ def run_round(state, home: MemoryHome, question: str, *, config: AssemblerConfig
     return loaded_of(result)
 
 
-def rerun_round(state, home: MemoryHome, round_id: str, overrides: dict[str, str], *, llm: str, provider) -> dict[str, Any]:
-    """Task: ``core.assembler.rerun`` (a dry run) and its differences from the original."""
+def rerun_round(state, home: MemoryHome, round_id: str, overrides: dict[str, str], *, llm: str,
+                settings=None) -> dict[str, Any]:
+    """Task: ``core.assembler.rerun`` (a dry run) and its differences from the original; with
+    ``llm="openai"`` the client for the ``LLMSettings`` ``settings`` is built here."""
     from core.assembler.replay import rerun
 
     state.check_cancelled()
     state.set_progress(0.1, "re-run")
+    provider = build_provider(settings) if llm == "openai" else None
     outcome = rerun(home, round_id, overrides, llm=llm, provider=provider)
     state.set_progress(1.0, "done")
     return {"loaded": loaded_of(outcome.result), "differences": list(outcome.differences),

@@ -25,10 +25,10 @@ from core.assembler.config import AssemblerConfig, load_home_settings
 from core.assembler.debounce import Debouncer
 from core.errors import LinghunError
 from workbench.icons import icon
+from workbench.llm_setup import resolves
 from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.links import raise_pane
-from workbench.panes.ontology.preview import llm_provider
 from workbench.panes.rounds import background
 from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
 from workbench.panes.rounds.strip import RoleStrip
@@ -333,23 +333,22 @@ class RoundsPane(Pane):
         question = self.question.text().strip()
         if not question or self._handle is not None:
             return None
-        provider, label = None, "offline"
+        llm = None
         if self.llm_choice.currentData() == "llm":
             try:
-                provider = llm_provider(self.ctx)
+                llm = self.ctx.llm_settings()  # a snapshot: the client is built by the task
             except LinghunError as exc:
                 self.ctx.show_message(str(exc))
                 return None
-            if provider is None:
+            if not resolves(llm):
+                llm = None
                 self.ctx.show_message(self.tr("No LLM is configured (or it has no API key): running offline."))
-            else:
-                label = "openai"
         self._cancel = threading.Event()
         self._expecting = True
         self._user_chose_role = False
         self._handle = self.ctx.tasks.submit(
             self.tr("Assembler round"), background.run_round, self.ctx.home, question, config=self._config(),
-            provider=provider, label=label, debouncer=self._debouncer, dry_run=self.dry_run.isChecked(),
+            llm=llm, debouncer=self._debouncer, dry_run=self.dry_run.isChecked(),
             cancel=self._cancel)
         self._handle.sig_finished.connect(self._on_run_finished)
         self._handle.sig_failed.connect(self._on_task_failed)
@@ -536,7 +535,9 @@ class RoundsPane(Pane):
             parts.append(f"<b>{_html(status_title(str(r.get('status'))))}</b>" + (f" · {judged}" if judged else "")
                          + (f" · {r['duration_ms']:.0f} ms" if isinstance(r.get("duration_ms"), (int, float)) else ""))
             if r.get("error"):
-                parts.append(f"<span style='color:#c0392b'>{_html(str(r['error']))}</span>")
+                # degraded: the LLM failed and the round fell back as promised (amber, not red)
+                color = "#b9770e" if r.get("status") == "degraded" else "#c0392b"
+                parts.append(f"<span style='color:{color}'>{_html(str(r['error']))}</span>")
         else:
             parts.append(self.tr("running…"))
         self.summary.setText(" · ".join(parts))
@@ -544,8 +545,14 @@ class RoundsPane(Pane):
             self.bundle_view.setPlainText(self.tr("The round is running…"))
         else:
             r = live.result or {}
-            self.bundle_view.setPlainText(live.bundle or self.tr("No bundle: %1").replace(
-                "%1", str(r.get("error") or r.get("status") or "")))
+            if live.bundle:
+                self.bundle_view.setPlainText(live.bundle)
+            elif r.get("status") == "degraded":
+                self.bundle_view.setPlainText(self.tr("No new bundle: the LLM failed, so the agent keeps the last "
+                                                      "one.\n\n%1").replace("%1", str(r.get("error") or "")))
+            else:
+                self.bundle_view.setPlainText(self.tr("No bundle: %1").replace(
+                    "%1", str(r.get("error") or r.get("status") or "")))
         if live.finished and live.gap:
             note = (self.tr("This round found nothing in memory for the question: a gap. It was not written "
                             "(dry run).") if header.get("dry_run") else
@@ -597,11 +604,15 @@ class RoundsPane(Pane):
             self.tabs.setCurrentIndex(TAB_RERUN)
             return None
         mode = self.rerun_llm.currentData() or "replay"
-        provider = llm_provider(self.ctx) if mode == "openai" else None
+        try:
+            settings = self.ctx.llm_settings() if mode == "openai" else None
+        except LinghunError as exc:
+            self.diff_view.setPlainText(str(exc))
+            return None
         self.diff_view.setPlainText(self.tr("Re-running %1…").replace("%1", original))
         self.tabs.setCurrentIndex(TAB_RERUN)
         self._rerun_handle = self.ctx.tasks.submit(self.tr("Re-running a round"), background.rerun_round,
-                                                   self.ctx.home, original, overrides, llm=mode, provider=provider)
+                                                   self.ctx.home, original, overrides, llm=mode, settings=settings)
         self._rerun_handle.sig_finished.connect(self._on_rerun_finished)
         self._rerun_handle.sig_failed.connect(self._on_rerun_failed)
         self._rerun_handle.sig_cancelled.connect(self._on_rerun_cancelled)

@@ -1,0 +1,72 @@
+"""Test a connection: one request for one token, with the configured timeout.
+
+Settings' *Test connection* runs ``probe`` on a worker thread (it builds the ``openai`` client, which
+loads the TLS context, and waits for the network). The answer says what a person needs: it worked,
+which model answered and how fast, or what went wrong, with the API key scrubbed from the message
+(a proxy may echo it back in an error).
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Mapping
+
+from core.errors import LinghunError
+from core.llm.base import LLMError
+from core.llm.settings import LLMSettings
+
+#: what the probe asks: the cheapest request an endpoint must answer
+PROBE_MESSAGES = [{"role": "user", "content": "ping"}]
+# keys of the usual shapes (sk-..., sk-proj-..., long bearer tokens) beside the exact key
+_KEY_SHAPES = re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{6,}|(?<=Bearer )[A-Za-z0-9_\-.=]{8,}")
+
+
+@dataclass
+class ProbeResult:
+    """``ok`` with the ``model`` that answered and the ``latency_ms``, or ``error`` (scrubbed)."""
+
+    ok: bool
+    endpoint: str = ""
+    model: str = ""
+    latency_ms: float = 0.0
+    error: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def scrub(text: str, *secrets: str | None) -> str:
+    """``text`` with each secret, and anything shaped like an API key, replaced by ``***``."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    return _KEY_SHAPES.sub("***", text)
+
+
+def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeResult:
+    """Send one 1-token request with ``settings`` (their timeout, no retry: one honest attempt)."""
+    from core.llm.openai_provider import OpenAIProvider
+
+    env = os.environ if env is None else env
+    try:
+        resolved = settings.resolve(env)
+    except LinghunError as exc:
+        return ProbeResult(False, error=scrub(str(exc), settings.api_key))
+    if resolved is None:
+        why = ("the language model is turned off" if not settings.enabled else
+               "no API key: type one in Settings, or set DEEPSEEK_API_KEY / OPENAI_API_KEY")
+        return ProbeResult(False, settings.base_url or "", error=why)
+    started = time.perf_counter()
+    try:
+        provider = OpenAIProvider(base_url=resolved.base_url, model=resolved.model, api_key=resolved.api_key,
+                                  timeout=settings.timeout, max_retries=0)
+        reply = provider.complete(PROBE_MESSAGES, temperature=0.0, max_tokens=1)
+    except LLMError as exc:
+        return ProbeResult(False, resolved.base_url, resolved.model,
+                           round((time.perf_counter() - started) * 1000.0, 1), scrub(str(exc), resolved.api_key))
+    return ProbeResult(True, resolved.base_url, reply.model or resolved.model, reply.latency_ms)
+
+
+__all__ = ["ProbeResult", "probe", "scrub"]
