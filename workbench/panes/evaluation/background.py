@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
 import resources
-from core import appdirs
 from core.errors import InvalidInputError
+from core.evaluation.paths import new_report_dir, reports_dir  # noqa: F401 - the pane's names for them
 from workbench.tasks import TaskCancelled
 
 KINDS = ("locomo", "beam", "cues")
@@ -91,15 +90,6 @@ def default_path(kind: str) -> str:
         return str(folders[0]) if folders else ""
     files = sorted(root.glob("cue*/*.json")) + sorted(root.glob("*cue*.json"))
     return str(files[0]) if files else ""
-
-
-def reports_dir() -> Path:
-    """Where the pane writes its reports (one folder per run)."""
-    return appdirs.data_dir() / "evaluation"
-
-
-def new_report_dir(kind: str, when: datetime | None = None) -> Path:
-    return reports_dir() / f"{kind}-{(when or datetime.now()):%Y%m%d-%H%M%S}"
 
 
 def latest_report(folder: Path | None = None) -> Path | None:
