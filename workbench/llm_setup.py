@@ -14,8 +14,9 @@ environment (``LINGHUN_API_KEY``, ``DEEPSEEK_API_KEY``, ``OPENAI_API_KEY``).
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, Iterator
 
 from core.errors import LinghunError
 from core.llm.settings import LLMSettings
@@ -63,4 +64,16 @@ def build_provider(settings: LLMSettings | None):
     return provider_from_settings(settings, env=dict(os.environ))
 
 
-__all__ = ["build_provider", "home_llm_section", "llm_settings", "resolves"]
+@contextmanager
+def provider_for(settings: LLMSettings | None) -> Iterator[Any]:
+    """``build_provider(settings)`` for one task, its connections closed when the task is done."""
+    provider = build_provider(settings)
+    try:
+        yield provider
+    finally:
+        close = getattr(provider, "close", None)
+        if callable(close):
+            close()
+
+
+__all__ = ["build_provider", "home_llm_section", "llm_settings", "provider_for", "resolves"]

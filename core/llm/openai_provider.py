@@ -49,6 +49,16 @@ class OpenAIProvider:
             base_url=base_url, api_key=api_key, timeout=self.timeout, max_retries=self.max_retries
         )
 
+    def close(self) -> None:
+        """Close the HTTP connections (a provider built for one task is closed by it)."""
+        self._client.close()
+
+    def __enter__(self) -> "OpenAIProvider":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
     def __repr__(self) -> str:  # never shows the key
         return f"OpenAIProvider(base_url={self.base_url!r}, model={self.model!r})"
 

@@ -60,9 +60,9 @@ def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeR
         return ProbeResult(False, settings.base_url or "", error=why)
     started = time.perf_counter()
     try:
-        provider = OpenAIProvider(base_url=resolved.base_url, model=resolved.model, api_key=resolved.api_key,
-                                  timeout=settings.timeout, max_retries=0)
-        reply = provider.complete(PROBE_MESSAGES, temperature=0.0, max_tokens=1)
+        with OpenAIProvider(base_url=resolved.base_url, model=resolved.model, api_key=resolved.api_key,
+                            timeout=settings.timeout, max_retries=0) as provider:
+            reply = provider.complete(PROBE_MESSAGES, temperature=0.0, max_tokens=1)
     except LLMError as exc:
         return ProbeResult(False, resolved.base_url, resolved.model,
                            round((time.perf_counter() - started) * 1000.0, 1), scrub(str(exc), resolved.api_key))

@@ -84,9 +84,8 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
     the ``LLMSettings`` ``llm``, whose client is built here, off the GUI thread)."""
     from core.formats.nodes import render_nodes
     from core.ontology import project_offline, project_with_llm
-    from workbench.llm_setup import build_provider
+    from workbench.llm_setup import provider_for
 
-    provider = build_provider(llm)
     state.set_progress(0.1, "read")
     entries = memory.entries()
     change = PreviewedChange("project", home)
@@ -97,14 +96,15 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
     state.set_progress(0.3, "project")
     by = "offline"
     nodes = None
-    if provider is not None:
-        from core.llm import LLMError
+    with provider_for(llm) as provider:
+        if provider is not None:
+            from core.llm import LLMError
 
-        try:
-            nodes, _warnings = project_with_llm(provider, entries, list(buckets))
-            by = "llm"
-        except LLMError as exc:
-            by = f"fallback ({exc})"
+            try:
+                nodes, _warnings = project_with_llm(provider, entries, list(buckets))
+                by = "llm"
+            except LLMError as exc:
+                by = f"fallback ({exc})"
     if nodes is None:
         nodes = project_offline(entries, list(buckets))
     state.check_cancelled()

@@ -13,7 +13,7 @@ from core.assembler.config import AssemblerConfig, parse_assignment, streaming_c
 from core.assembler.debounce import Debouncer
 from core.assembler.round import Assembler
 from core.home import MemoryHome
-from workbench.llm_setup import build_provider
+from workbench.llm_setup import provider_for
 from workbench.tasks import TaskCancelled
 
 #: debounce is per session (SPEC 11.2): the workbench's rounds are their own conversation
@@ -33,11 +33,11 @@ def run_round(state, home: MemoryHome, question: str, *, config: AssemblerConfig
     ``llm``, whose client is built here (never on the GUI thread) and which streams the editor's
     reply when they say ``stream``. Cancel stops it between two roles (``cancel`` is set by the pane)."""
     state.set_progress(0.05, "round")
-    provider = build_provider(llm)
-    label = "offline" if provider is None else "openai"
-    config = streaming_config(config, llm, provider is not None)
-    result = Assembler(home, config=config, provider=provider, llm_label=label, debouncer=debouncer).run(
-        question, session=SESSION, dry_run=dry_run, cancel=cancel)
+    with provider_for(llm) as provider:
+        label = "offline" if provider is None else "openai"
+        config = streaming_config(config, llm, provider is not None)
+        result = Assembler(home, config=config, provider=provider, llm_label=label, debouncer=debouncer).run(
+            question, session=SESSION, dry_run=dry_run, cancel=cancel)
     if result.status == "cancelled":
         raise TaskCancelled()
     state.set_progress(1.0, "done")
@@ -52,8 +52,8 @@ def rerun_round(state, home: MemoryHome, round_id: str, overrides: dict[str, str
 
     state.check_cancelled()
     state.set_progress(0.1, "re-run")
-    provider = build_provider(settings) if llm == "openai" else None
-    outcome = rerun(home, round_id, overrides, llm=llm, provider=provider)
+    with provider_for(settings if llm == "openai" else None) as provider:
+        outcome = rerun(home, round_id, overrides, llm=llm, provider=provider)
     state.set_progress(1.0, "done")
     return {"loaded": loaded_of(outcome.result), "differences": list(outcome.differences),
             "warnings": list(outcome.warnings), "identical": outcome.identical}
