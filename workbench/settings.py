@@ -104,11 +104,14 @@ class Settings(QObject):
         sig_theme_changed(str): the theme setting changed.
         sig_language_changed(str): the language setting changed.
         sig_recent_changed(): the recent-homes list changed.
+        sig_llm_changed(): the LLM provider, endpoint or model changed (views offering "the
+            configured LLM" refresh).
     """
 
     sig_theme_changed = Signal(str)
     sig_language_changed = Signal(str)
     sig_recent_changed = Signal()
+    sig_llm_changed = Signal()
 
     def __init__(self, path: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -216,6 +219,9 @@ class Settings(QObject):
     def llm(self, value: LlmSettings) -> None:
         if value.provider not in PROVIDERS:
             raise ValueError(f"provider must be one of {PROVIDERS}")
+        before = self.llm
         self._qs.setValue("llm/provider", value.provider)
         self._qs.setValue("llm/base_url", value.base_url.strip())
         self._qs.setValue("llm/model", value.model.strip())
+        if self.llm != before:
+            self.sig_llm_changed.emit()

@@ -27,7 +27,6 @@ def _use_server(ctx, server, **home_llm) -> None:
 
 
 def _run_with_the_llm(pane, qtbot, question: str = QUESTION):
-    pane._fill_llm_choices()
     QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)  # Offline -> Configured LLM
     assert pane.llm_choice.currentData() == "llm"
     QTest.keyClicks(pane.question, question)

@@ -80,6 +80,7 @@ class RoundsPane(Pane):
         self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
         ctx.bridge.sig_event.connect(self._on_event)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
+        ctx.settings.sig_llm_changed.connect(self._fill_llm_choices)  # set up in Settings: offer it now
         self.retranslate_ui()
         self.reload()
         self._update_actions()
@@ -241,6 +242,7 @@ class RoundsPane(Pane):
         self._show_role(self.strip.selected() if self.live is not None else None)
         self._show_round()
 
+    @Slot()
     def _fill_llm_choices(self) -> None:
         """The LLM choices, from the settings as they are now (the settings dialog may have changed them)."""
         llm = self.ctx.settings.llm
@@ -668,7 +670,8 @@ class RoundsPane(Pane):
         self._delta_timer.stop()
         self._reload_timer.stop()
         for signal, slot in ((self.ctx.bridge.sig_event, self._on_event),
-                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+                             (self.ctx.watcher.sig_external_change, self._on_external_change),
+                             (self.ctx.settings.sig_llm_changed, self._fill_llm_choices)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
