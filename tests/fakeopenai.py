@@ -66,8 +66,9 @@ class FakeOpenAI:
         (as some proxies echo the key back)."""
         self.replies.append(Reply("", status, message=message))
 
-    def respond_with(self, fn: Callable[[dict[str, Any]], str]) -> None:
-        """Answer every request without a queued reply by calling ``fn(request_json)``."""
+    def respond_with(self, fn: Callable[[dict[str, Any]], "str | Reply"]) -> None:
+        """Answer every request without a queued reply by calling ``fn(request_json)`` (a text,
+        or a ``Reply`` for a status, a delay or a slow stream)."""
         self.default = fn
 
     def start(self) -> "FakeOpenAI":
@@ -83,7 +84,8 @@ class FakeOpenAI:
         if self.replies:
             return self.replies.popleft()
         if self.default is not None:
-            return Reply(self.default(body))
+            answer = self.default(body)
+            return answer if isinstance(answer, Reply) else Reply(answer)
         return Reply("ok")
 
     def _handler(self):
