@@ -20,7 +20,7 @@ def test_the_report_goes_to_the_data_folder_not_the_current_one(tmp_path, monkey
     assert list(work.iterdir()) == []  # no stray eval-report/ where it ran
     reports = list((tmp_path / "data" / "evaluation").glob("locomo-*/report.md"))
     assert len(reports) == 1
-    assert f"linghun eval: the report goes to {reports[0].parent}" in err.splitlines()[0]
+    assert f"linghun eval: the report goes to {reports[0].parent}\n" in err
     assert f"report: {reports[0]}" in out
 
 
