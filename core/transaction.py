@@ -59,8 +59,6 @@ class IncompleteCommit(LinghunError):
     """The change is committed (its intent record is on disk) but some files could not be written
     yet; the next process opening the home finishes it."""
 
-    exit_code = 5
-
 
 @dataclass(frozen=True)
 class FileChange:

@@ -100,20 +100,34 @@ def bench_size(n: int, cli: bool, append_during: bool) -> None:
             print(t.line("linghun consolidate (process)"))
 
         if append_during:
-            dsh = fresh("concurrent")
-            consolidation = subprocess.Popen([sys.executable, "-m", "core", "consolidate", "--home", str(dsh)],
-                                             cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            time.sleep(1.0)  # the consolidation is under way (interpreter start-up included)
-            t0 = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "core", "append", "event",
-                                   "用户 | 记录 | 并发写入 | | 在沉淀进行中写入", "--home", str(dsh)],
-                                  cwd=REPO, capture_output=True, text=True)
-            waited = time.perf_counter() - t0
-            still_running = consolidation.poll() is None
-            consolidation.wait()
-            print(f"  agent append during it: exit {done.returncode} after {waited:.2f} s wall "
-                  f"(consolidation {'still running' if still_running else 'already finished'} when it returned)"
-                  + (f"\n    {done.stderr.strip()}" if done.returncode else ""))
+            print(append_during_consolidation(MemoryHome.resolve(fresh("concurrent"))))
+
+
+def append_during_consolidation(home: MemoryHome) -> str:
+    """Two processes, both started and imported first: the consolidation is told to go, then the
+    agent's append; the append's own wall time is what the agent waits."""
+    from tests.reliability.crashkit import READY_THEN
+
+    def start(op: str) -> subprocess.Popen:
+        proc = subprocess.Popen([sys.executable, "-c", READY_THEN, str(home.dsh_home), op], cwd=REPO, text=True,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout.readline().strip() == "ready"
+        return proc
+
+    consolidation, agent = start("consolidate"), start("append")
+    consolidation.stdin.write("go\n")
+    consolidation.stdin.flush()
+    time.sleep(0.05)
+    agent.stdin.write("go\n")
+    agent.stdin.flush()
+    agent_out, agent_err = agent.communicate(timeout=3600)
+    running = consolidation.poll() is None
+    cons_out, cons_err = consolidation.communicate(timeout=3600)
+    if agent.returncode or consolidation.returncode:
+        return f"  agent append during it: FAILED (exit {agent.returncode}): {agent_err.strip()[-300:]} {cons_err.strip()[-300:]}"
+    return (f"  agent append during it: exit 0 after {float(agent_out.split()[-1]):.2f} s wall "
+            f"(consolidation took {float(cons_out.split()[-1]):.2f} s wall, "
+            f"{'still running' if running else 'finished'} when the append returned)")
 
 
 def main(argv=None) -> None:

@@ -59,6 +59,24 @@ elif op == "open":
 """ % (STEP_FUNCTIONS,)
 
 
+#: imports everything, says "ready", waits for a line on stdin, then runs one operation
+READY_THEN = r"""
+import sys, time
+from datetime import datetime
+from core.home import MemoryHome
+from core.memory import Memory
+memory = Memory(MemoryHome.resolve(sys.argv[1]))
+print("ready", flush=True)
+sys.stdin.readline()
+t0 = time.perf_counter()
+if sys.argv[2] == "consolidate":
+    memory.consolidate(datetime(2027, 3, 5, 18, 30))
+else:
+    memory.append("event", "用户 | 记录 | 沉淀期间的写入 | | 代理在沉淀进行中追加", "high")
+print(f"done {time.perf_counter() - t0:.3f}", flush=True)
+"""
+
+
 def build_home(dsh: Path, n: int = 36, *, max_bytes: int | None = None) -> MemoryHome:
     """A home with ``n`` warm entries of every kind and confidence over existing long-term files."""
     home = MemoryHome.resolve(dsh)

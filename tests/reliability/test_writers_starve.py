@@ -21,7 +21,7 @@ from core.formats import episodic as episodic_format
 from core.home import MemoryHome
 from core.memory import Memory
 from tests.perf.synth import make_home
-from tests.reliability.crashkit import REPO, WHEN, build_home, entry_keys
+from tests.reliability.crashkit import READY_THEN, REPO, WHEN, build_home, entry_keys
 
 #: holds the home lock until its stdin closes; prints "held" once it has it
 HOLDER = r"""
@@ -31,24 +31,6 @@ with MemoryHome.resolve(sys.argv[1]).lock().hold():
     print("held", flush=True)
     sys.stdin.read()
 """
-
-#: imports everything, says "ready", waits for a line on stdin, then runs one operation
-READY_THEN = r"""
-import sys, time
-from datetime import datetime
-from core.home import MemoryHome
-from core.memory import Memory
-memory = Memory(MemoryHome.resolve(sys.argv[1]))
-print("ready", flush=True)
-sys.stdin.readline()
-t0 = time.perf_counter()
-if sys.argv[2] == "consolidate":
-    memory.consolidate(datetime(2027, 3, 5, 18, 30))
-else:
-    memory.append("event", "用户 | 记录 | 沉淀期间的写入 | | 代理在沉淀进行中追加", "high")
-print(f"done {time.perf_counter() - t0:.3f}", flush=True)
-"""
-
 
 def _start(script: str, *args: str, env=None) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", script, *args], cwd=REPO, env=env, text=True,
