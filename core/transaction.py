@@ -33,6 +33,7 @@ recovery.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import ConflictError, LinghunError
-from core.fsio import _fsync_dir, announce_written, read_bytes, writes_observed
+from core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, writes_observed
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 
@@ -107,8 +108,6 @@ def commit(root: Path, changes: list[FileChange]) -> None:
         return
     if len(changes) == 1 and changes[0].after is not None:
         # one file: the atomic write of fsio is all or nothing already
-        from core.fsio import atomic_write
-
         atomic_write(changes[0].path, changes[0].after)
         return
     folder = journal_dir(root)
@@ -166,7 +165,7 @@ def _roll_forward(root: Path, folder: Path, records: list[dict]) -> list[str]:
             if path.exists():
                 with contextlib.suppress(OSError):
                     shutil.copymode(path, stage)
-            os.replace(stage, path)
+            _move_into_place(stage, path)
             applied.append(path)
         touched_dirs.add(path.parent)
     for d in touched_dirs:
@@ -180,6 +179,20 @@ def _roll_forward(root: Path, folder: Path, records: list[dict]) -> list[str]:
     _fsync_dir(folder)
     shutil.rmtree(folder, ignore_errors=True)
     return notes
+
+
+def _move_into_place(stage: Path, path: Path) -> None:
+    """Rename the staged copy over ``path``; across file systems (a ``memory/`` folder that is a
+    link to another disk) a rename cannot work, so the copy is written beside ``path`` first."""
+    try:
+        os.replace(stage, path)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.txn.tmp")
+        _write_durably(tmp, stage.read_bytes())
+        os.replace(tmp, path)
+        os.unlink(stage)
 
 
 def recover(root: Path) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,26 @@ def test_a_consolidation_is_recorded_in_the_homes_history(upstream_home):
             assert history.read(relative, commit=versions[0].commit) == (home.root / relative).read_bytes()
     finally:
         capture.recorder.disable(home)
+
+
+def test_a_memory_folder_on_another_file_system_is_consolidated(tmp_path):
+    """The journal lives in linghun/; memory/ may be a link to another disk, where a rename from
+    the journal cannot go: the commit copies instead, with the same result."""
+    other = Path("/dev/shm")
+    if not other.is_dir() or other.stat().st_dev == tmp_path.stat().st_dev:
+        pytest.skip("no second file system to put memory/ on")
+    reference = build_home(tmp_path / "reference")
+    Memory(reference).consolidate(WHEN)
+    home = build_home(tmp_path / "dsh")
+    outside = Path(tempfile.mkdtemp(dir=other, prefix="linghun-memory-"))
+    try:
+        shutil.move(str(home.memory), outside / "memory")
+        home.memory.symlink_to(outside / "memory")
+        Memory(home).consolidate(WHEN)
+        def files(folder):
+            return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+        assert files(outside / "memory") == files(reference.memory)
+        assert not (home.root / JOURNAL_DIR).exists()
+    finally:
+        shutil.rmtree(outside)
