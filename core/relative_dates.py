@@ -250,6 +250,11 @@ _ZH_RULES: list[tuple[str, str, _Resolver]] = [
 _PATTERN = re.compile("|".join([_en(name, body) for name, body, _ in _EN_RULES]
                                + [_zh(name, body) for name, body, _ in _ZH_RULES]), re.IGNORECASE)
 _RESOLVE: dict[str, _Resolver] = {name: fn for name, _, fn in _EN_RULES + _ZH_RULES}
+# Every expression above holds one of these words or characters (a day, a night, a week, a month,
+# a year, "ago"): most text holds none, and this check costs about a hundredth of the pattern's
+# scan (which was 93 us an entry, most of indexing a home's dates).
+_MAYBE = re.compile(r"day|night|morning|afternoon|evening|week|month|year|tomorrow|ago|[天日晚周週期拜月年]",
+                    re.IGNORECASE)
 
 
 # --- public --------------------------------------------------------------------------------------
@@ -270,7 +275,9 @@ def referenced_dates(text: str, anchor: datetime | date) -> list[date]:
     if not isinstance(day, date):
         raise TypeError(f"anchor must be a date or datetime, not {type(anchor).__name__}")
     found: dict[date, None] = {}  # ordered set
-    for m in _PATTERN.finditer(text or ""):
+    if not text or not _MAYBE.search(text):
+        return []
+    for m in _PATTERN.finditer(text):
         try:
             found.setdefault(_RESOLVE[m.lastgroup](m, day), None)
         except (OverflowError, ValueError):  # before year 1 or after 9999

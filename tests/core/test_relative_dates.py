@@ -241,3 +241,25 @@ def test_expression_like_text_never_raises(parts, anchor):
 @given(st.dates(date(1, 1, 1), date(9999, 12, 31)))
 def test_extreme_anchors_never_raise(anchor):
     _check("999 years ago, in 999 weeks, next year, 999年前, last month, 上上个月", anchor)
+
+
+def test_the_cheap_pre_check_drops_no_expression():
+    """Every line of the demo home and every rule's own examples: the pre-check never hides a match."""
+    from datetime import date as _date
+    from pathlib import Path
+
+    from core import relative_dates as rd
+    from resources import DEMO_HOME_DIR
+
+    lines = [line for p in Path(DEMO_HOME_DIR).rglob("*.md") for line in p.read_text(encoding="utf-8").splitlines()]
+    lines += ["the day before yesterday", "last night", "this evening", "in 3 weeks", "two years ago",
+              "next Friday", "上上周末", "三个礼拜前", "半个月以前", "大前年", "下个月", "明晚", "后天"]
+    anchor = _date(2026, 5, 14)
+    found = 0
+    for line in lines:
+        bare = [m.group(0) for m in rd._PATTERN.finditer(line)]
+        if bare:
+            found += 1
+            assert rd._MAYBE.search(line), line
+    assert found >= 13
+    assert rd.referenced_dates("no time words here 订单服务", anchor) == []

@@ -60,7 +60,7 @@ def test_stem_touches_english_only():
 
 
 def test_jieba_cache_lives_in_the_app_cache_folder():
-    tokenize("北京")
+    text._dictionary()  # jieba: the fallback and the user dictionaries' segmenter
     import jieba
 
     assert jieba.dt.tmp_dir == str(cache_dir() / "jieba")
@@ -103,3 +103,23 @@ def test_irregular_past_forms_meet_their_base():
     assert stem(["met", "meeting", "drew", "drawing", "went", "wrote"]) == ["meet", "meet", "draw", "draw", "go", "write"]
     # Nouns that look like past forms are left alone.
     assert stem(["ground", "wound"]) == ["ground", "wound"]
+
+
+def test_rjieba_cuts_every_chinese_run_of_the_demo_home_and_fixtures_as_jieba(upstream_home):
+    """The measurement behind using rjieba: the same words as jieba (the reference) on every CJK
+    run of the demo home and the upstream fixture home."""
+    import re
+    import unicodedata
+    from pathlib import Path
+
+    rjieba = pytest.importorskip("rjieba")
+    from resources import DEMO_HOME_DIR
+
+    cjk = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+    files = [p for root in (Path(DEMO_HOME_DIR), Path(upstream_home)) for p in root.rglob("*") if p.is_file()]
+    runs = {run for p in files if p.suffix in (".md", ".json", ".jsonl", ".txt")
+            for run in cjk.findall(unicodedata.normalize("NFKC", p.read_text(encoding="utf-8", errors="replace")).lower())}
+    assert len(runs) > 300  # distinct runs
+    jieba = text._dictionary()
+    differ = [run for run in runs if rjieba.cut(run, True) != jieba.lcut(run, HMM=True)]
+    assert differ == []
