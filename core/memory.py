@@ -6,9 +6,15 @@ and change a home's warm entries, consolidation, journal, rules and soul card. E
 - re-reads the file under the lock, so a change made by another process is never lost;
 - writes atomically and publishes ``memory.changed`` on the event bus.
 
-Entry identity: upstream has only ``[n]``. Inside the process each entry gets an id that
-survives reloads (``_reconcile_ids``): unchanged entries keep theirs, an entry edited in place
-keeps its position's id, new entries get new ids. Nothing is written into warm.md for it.
+Entry identity: upstream has only ``[n]``. A parsed entry's id is a digest of its content
+(``core.formats.warm.content_id``), so an unchanged entry has the same id in every parse; within
+one ``Memory`` an entry edited in place also keeps its position's id across reloads
+(``_reconcile_ids``). Nothing is written into warm.md for it.
+
+Parsed warm.md documents are shared by every ``Memory`` of the process while the file is
+unchanged (``_PARSED``): the workbench, each round and each tool make their own ``Memory``, and
+re-parsing 10k entries for each was a large part of a round. A shared document is never changed:
+writers work on a copy (``_editable``) and replace it.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import difflib
 import hashlib
 import logging
 import re
+import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -44,6 +51,31 @@ ONTOLOGY_NAMES = {
     "ontology": "ontology", "topics": "ontology", "identity": "identity", "soul": "identity",
     "assembled": "assembled",
 }
+
+
+#: warm.md path -> (what the file looked like, its parsed document), shared by every ``Memory``
+_PARSED: dict[Path, tuple[FileStamp, WarmDocument]] = {}
+_PARSED_LOCK = threading.Lock()
+
+
+def _shared(path: Path) -> tuple[WarmDocument, FileStamp] | None:
+    """The shared parse of ``path`` when the file still has exactly those bytes. Checked by hash,
+    not by mtime and size: two writes within one clock tick can leave both equal, and a document
+    handed to another ``Memory`` must be the file's (hashing 10k entries is about 2 ms)."""
+    with _PARSED_LOCK:
+        found = _PARSED.get(path)
+    if found is None:
+        return None
+    data = read_bytes(path)
+    if data is None or hashlib.sha256(data).hexdigest() != found[0].sha256:
+        return None
+    return found[1], found[0]
+
+
+def _share(path: Path, stamp: FileStamp | None, doc: WarmDocument) -> None:
+    if stamp is not None:
+        with _PARSED_LOCK:
+            _PARSED[path] = (stamp, doc)
 
 
 @dataclass
@@ -202,6 +234,9 @@ class Memory:
             (self._stamp is None and not path.exists()) or (self._stamp and self._stamp.same_content(path))
         ):
             return self._doc
+        shared = _shared(path)
+        if shared is not None:
+            return self._take(*shared)
         return self._load(read_bytes(path))
 
     def _load(self, raw: bytes | None) -> WarmDocument:
@@ -214,9 +249,15 @@ class Memory:
                     self._stamp.sha256 == hashlib.sha256(raw).hexdigest():
                 return self._doc
             doc, stamp = parse_warm(decode_utf8(path, raw)), FileStamp.of_bytes(path, raw)
-        if self._doc is not None:
+            doc.entries = doc.numbered()
+            _share(path, stamp, doc)
+        return self._take(doc, stamp)
+
+    def _take(self, doc: WarmDocument, stamp: FileStamp | None) -> WarmDocument:
+        """``doc`` becomes this Memory's document, its entries keeping the ids they had here."""
+        if self._doc is not None and _reconcile_ids(self._doc, doc, dry=True):
+            doc = WarmDocument(doc.preamble, list(doc.entries))  # the shared one stays as parsed
             _reconcile_ids(self._doc, doc)
-        doc.entries = doc.numbered()
         self._doc, self._stamp = doc, stamp
         return doc
 
@@ -272,6 +313,7 @@ class Memory:
         """``doc`` (whose bytes ``data`` are now warm.md) becomes the cached document."""
         self._doc = WarmDocument(doc.preamble, doc.numbered())
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
+        _share(self.home.warm, self._stamp, self._doc)
 
     def append(self, kind: str, content, confidence: str = "medium", update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:
@@ -694,17 +736,36 @@ def _append_node_lines(text: str, theme: str, lines: list[str]) -> str:
     return doc.render()
 
 
-def _reconcile_ids(old: WarmDocument, new: WarmDocument) -> None:
-    """Give entries of ``new`` the ids they had in ``old`` (see the module docstring)."""
+def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> bool:
+    """Give entries of ``new`` the ids they had in ``old`` (see the module docstring). Returns
+    whether an id changed (with ``dry``, whether one would, changing nothing).
+
+    The blocks both documents begin and end with are matched directly; only the part between
+    goes through difflib (an append or an edit leaves a 10k-entry file mostly equal)."""
     a = [e.raw for e in old.entries]
     b = [e.raw for e in new.entries]
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    p = 0
+    while p < min(len(a), len(b)) and a[p] == b[p]:
+        p += 1
+    s = 0
+    while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
+        s += 1
+    pairs = [(i, i) for i in range(p)] + [(len(a) - 1 - k, len(b) - 1 - k) for k in range(s)]
+    matcher = difflib.SequenceMatcher(None, a[p:len(a) - s], b[p:len(b) - s], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "delete" or tag == "insert":
             continue
         same_size = i2 - i1 == j2 - j1
         for k in range(min(i2 - i1, j2 - j1)):
-            before, after = old.entries[i1 + k], new.entries[j1 + k]
+            before, after = old.entries[p + i1 + k], new.entries[p + j1 + k]
             # an edited block keeps its id when the sizes line up or it is recognisably the same
             if tag == "equal" or same_size or before.header() == after.header() or before.body == after.body:
-                new.entries[j1 + k] = replace(after, id=before.id)
+                pairs.append((p + i1 + k, p + j1 + k))
+    changed = False
+    for i, j in pairs:
+        if new.entries[j].id != old.entries[i].id:
+            changed = True
+            if dry:
+                return True
+            new.entries[j] = replace(new.entries[j], id=old.entries[i].id)
+    return changed

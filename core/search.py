@@ -42,7 +42,10 @@ so the parts sum to ``Hit.score``.
 """
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
+import threading
 from datetime import date
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Sequence
@@ -51,10 +54,11 @@ import numpy as np
 
 from core import embeddings
 from core.relative_dates import month_words, referenced_dates
-from core.retrieval import BM25Index, Hit, recency_union, top_k
+from core.postings import LiveBM25
+from core.retrieval import Hit, recency_union, top_k
 from core.text import stem, tokenize
 
-__all__ = ["Unit", "Searcher", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
+__all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
 
 _WORDS = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "mine", "myself", "我"})
@@ -133,45 +137,53 @@ class _Query:
 class Searcher:
     """Search over units; results are explained hits (rank, id, index, score, terms).
 
-    Building tokenises every unit once (jieba for Chinese); a search is a few numpy operations
-    over inverted indexes, so one searcher serves many queries, from any thread.
+    Building tokenises every unit once (jieba for Chinese; with a ``cache``, a unit whose text was
+    tokenised before is not tokenised again); a search is a few numpy operations over inverted
+    indexes, so one searcher serves many queries, from any thread. :meth:`updated` follows a
+    changed list of units (appended, edited, removed) without rebuilding: a memory home changes
+    between two questions, and rebuilding 10k entries per round was most of a round's time.
     """
 
-    def __init__(self, units: Sequence[Unit], config: SearchConfig | None = None):
-        self.units: list[Unit] = list(units)
-        self.config = cfg = config or SearchConfig()
-        ids = [u.id for u in self.units]
-        own = [self._analyse(self._index_text(u)) for u in self.units]
-        if cfg.dates:
-            own = [o + self._analyse(_date_words(u.meta.get("time"), u.text, cfg.relative_dates))
-                   for o, u in zip(own, self.units)]
-        self._index = BM25Index([u.text for u in self.units], ids, k1=cfg.k1, b=cfg.b,
-                                tokenizer=self._analyse, tokens=own)
-        sessions = [u.meta.get("session") for u in self.units]
+    def __init__(self, units: Sequence[Unit], config: SearchConfig | None = None, *,
+                 cache: "TokenCache | None" = None):
+        self.config = config or SearchConfig()
+        self._cache = cache
+        self._lock = threading.RLock()
+        self._build(list(units))
+
+    def _build(self, units: list[Unit]) -> None:
+        cfg = self.config
+        #: the units by slot; a removed unit leaves None (see :meth:`updated`)
+        self.units: list[Unit | None] = units
+        ids = [u.id for u in units]
+        own = self._own = [self._unit_tokens(u) for u in units]
+        self._index = LiveBM25(own, ids, k1=cfg.k1, b=cfg.b)
+        sessions = [u.meta.get("session") for u in units]
         # One number per session; units without a session get one of their own (no neighbours).
-        keys: dict[Any, int] = {}
-        self._session_key = np.array([keys.setdefault(x, len(keys)) if x is not None else -1 - i
-                                      for i, x in enumerate(sessions)])
-        self._neighbour_scale = 1.0
-        if cfg.short_unit > 0 and own:
-            median = float(np.median([len(t) for t in own]))
-            self._neighbour_scale = min(1.0, cfg.short_unit / median) if median > 0 else 1.0
-        self._context: BM25Index | None = None
+        self._session_numbers: dict[Any, int] = {}
+        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
+        self._neighbour_scale = self._scale()
+        self._context: LiveBM25 | None = None
         if cfg.context_weight > 0 and cfg.context_window > 0:
-            self._context = BM25Index([""] * len(own), ids, k1=cfg.k1, b=cfg.b, tokenizer=self._analyse,
-                                      tokens=_neighbour_tokens(own, sessions, cfg.context_window))
-        self._sessions: BM25Index | None = None
-        self._session_of = np.full(len(self.units), -1)
+            self._context = LiveBM25(_neighbour_tokens(own, sessions, cfg.context_window), ids, k1=cfg.k1, b=cfg.b)
+        self._sessions: LiveBM25 | None = None
+        self._session_of = np.full(len(units), -1)
+        self._members: dict[Any, list[int]] = {}
+        self._dirty_sessions: set = set()
         if cfg.session_weight > 0:
             self._build_sessions(own, sessions)
-        self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in self.units]
+        self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in units]
         self._speaker_units: dict[str, np.ndarray] = {}
-        own_names = {s.lower() for s in cfg.own_speakers}
+        own_names = self._own_names = {s.lower() for s in cfg.own_speakers}
         for name in set(speakers) - {""}:
             if name.lower() not in own_names:  # "user" in a query is a word, not a name
                 self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
-        self._own = np.array([s.lower() in own_names for s in speakers], dtype=float)
-        self._questions = np.array([_is_question(u.text) for u in self.units], dtype=float)
+        self._own_mask = np.array([s.lower() in own_names for s in speakers], dtype=float)
+        self._questions = np.array([_is_question(u.text) for u in units], dtype=float)
+        self._embed_all()
+
+    def _embed_all(self) -> None:
+        cfg = self.config
         # Late interaction is a short-text signal (a long unit holds a near match for every query
         # piece); sentence similarity is the long-text one. Both shift with the neighbour scale:
         # measured on LoCoMo turns (scale 1) and BEAM messages (scale 0.09).
@@ -183,8 +195,55 @@ class Searcher:
         if self.units and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0):
             self._embed([self._index_text(u, ": ") for u in self.units])
 
+    def _session_number(self, session, slot: int) -> int:
+        if session is None:
+            return -1 - slot
+        return self._session_numbers.setdefault(session, len(self._session_numbers))
+
+    def _scale(self) -> float:
+        """The neighbour scale ``short_unit / median unit tokens`` (at most 1)."""
+        lengths = self._index._len[self._index._alive]
+        if self.config.short_unit > 0 and len(lengths):
+            median = float(np.median(lengths))
+            return min(1.0, self.config.short_unit / median) if median > 0 else 1.0
+        return 1.0
+
+    def _unit_tokens(self, unit: Unit) -> list[str]:
+        """The unit's own index tokens (text, speaker, the months of its time), from the cache
+        when this text was tokenised before with the same settings."""
+        cfg = self.config
+        key = None
+        if self._cache is not None:
+            key = self._cache_key(unit)
+            found = self._cache.get(key)
+            if found is not None:
+                return found
+        tokens = self._analyse(self._index_text(unit))
+        if cfg.dates:
+            tokens = tokens + self._analyse(_date_words(unit.meta.get("time"), unit.text, cfg.relative_dates))
+        if key is not None:
+            tokens = self._cache.put(key, tokens)
+        return tokens
+
     def __len__(self) -> int:
-        return len(self.units)
+        """How many units are searched (removed ones not counted)."""
+        return self._index.live
+
+    @property
+    def cache(self) -> "TokenCache | None":
+        return self._cache
+
+    def cache_keys(self) -> list[bytes]:
+        """The token cache keys of the live units (what a saved cache must keep)."""
+        if self._cache is None:
+            return []
+        return [self._cache_key(u) for u in self.units if u is not None]
+
+    def _cache_key(self, unit: Unit) -> bytes:
+        """Everything that shapes a unit's tokens: its text, speaker and time, and the settings."""
+        cfg = self.config
+        return TokenCache.key(cfg.stem, cfg.speaker and unit.meta.get("speaker"), cfg.dates, cfg.relative_dates,
+                              unit.meta.get("time"), unit.text)
 
     @property
     def embedded(self) -> int:
@@ -222,14 +281,15 @@ class Searcher:
         for i, s in enumerate(sessions):
             if s is not None:
                 self._session_of[i] = keys.setdefault(s, len(keys))
+                self._members.setdefault(s, []).append(i)
         if not keys:
             return
         docs: list[list[str]] = [[] for _ in keys]
         for i, s in enumerate(self._session_of):
             if s >= 0:
                 docs[s].extend(own[i])
-        self._sessions = BM25Index([""] * len(docs), k1=self.config.k1, b=self.config.b,
-                                   tokenizer=self._analyse, tokens=docs)
+        self._session_slot = keys
+        self._sessions = LiveBM25(docs, list(keys), k1=self.config.k1, b=self.config.b)
 
     # -- scoring ----------------------------------------------------------------------------
     def _query(self, text: str) -> _Query:
@@ -278,8 +338,8 @@ class Searcher:
             named = [mask for name, mask in self._speaker_units.items() if _names(name, q)]
             if named:
                 parts["@named"] = (cfg.named_boost, np.maximum.reduce(named) * matched)
-        if cfg.own_speaker_boost > 0 and q.words & FIRST_PERSON and self._own.any():
-            parts["@own"] = (cfg.own_speaker_boost, self._own * matched)
+        if cfg.own_speaker_boost > 0 and q.words & FIRST_PERSON and self._own_mask.any():
+            parts["@own"] = (cfg.own_speaker_boost, self._own_mask * matched)
         for weight, scores in parts.values():
             total = total + weight * scores
         if cfg.question_penalty > 0 and self._questions.any():
@@ -307,7 +367,11 @@ class Searcher:
         Units without speakers (warm entries) are not turns: the entry after one is another note
         (on the demo home following them pushed relevant entries out of a summary).
         """
-        if not self.units:
+        with self._lock:
+            return self._search(query, k, follow)
+
+    def _search(self, query: str, k: int, follow: bool) -> list[Hit]:
+        if not len(self):
             return []
         q = self._query(query)
         total, text_max, parts = self._score(q)
@@ -328,6 +392,8 @@ class Searcher:
         """The unit after unit ``i`` in its session when another speaker says it (units of a session
         are given in order), else None."""
         j = i + 1
+        while j < len(self.units) and self.units[j] is None:  # a removed unit's empty slot
+            j += 1
         if j >= len(self.units) or self._session_key[i] < 0 or self._session_key[j] != self._session_key[i]:
             return None
         speaker, next_speaker = self._speakers[i], self._speakers[j]
@@ -339,25 +405,202 @@ class Searcher:
         ``rank`` is 1 + the number of units scoring strictly higher. Raises
         ``core.errors.NotFoundError`` for an unknown id.
         """
-        i = self._index.position(unit_id)
-        q = self._query(query)
-        total, text_max, parts = self._score(q)
-        rank = int(np.count_nonzero(total > total[i])) + 1
-        return self._hit(rank, i, float(total[i]), q, text_max, parts)
+        with self._lock:
+            i = self._index.position(unit_id)
+            q = self._query(query)
+            total, text_max, parts = self._score(q)
+            rank = int(np.count_nonzero(total > total[i])) + 1
+            return self._hit(rank, i, float(total[i]), q, text_max, parts)
 
     def newest_ids(self, n: int) -> list[Hashable]:
         """Ids of the ``n`` newest units, newest first: by ``meta['time']`` when every unit has
         one, else by position (later units are newer, as in warm.md)."""
         if n <= 0:
             return []
-        order = list(range(len(self.units)))
-        if self.units and all(u.meta.get("time") for u in self.units):
-            order.sort(key=lambda i: (str(self.units[i].meta["time"]), i))
-        return [self.units[i].id for i in reversed(order[-n:])]
+        with self._lock:
+            units = self.units
+            order = [i for i, u in enumerate(units) if u is not None]
+            if order and all(units[i].meta.get("time") for i in order):
+                order.sort(key=lambda i: (str(units[i].meta["time"]), i))
+            return [units[i].id for i in reversed(order[-n:])]
 
     def search_with_recency(self, query: str, k: int, newest: int) -> list[Hit]:
         """``search`` plus the SPEC 13 recency safeguard (the ``newest`` units unioned after)."""
-        return recency_union(self.search(query, k), self.newest_ids(newest), index=self._index)
+        with self._lock:
+            return recency_union(self.search(query, k), self.newest_ids(newest), index=self._index)
+
+    # -- following changes ------------------------------------------------------------------
+    def updated(self, units: Sequence[Unit]) -> "Searcher":
+        """A searcher over ``units``: this one changed in place when ``units`` is the current list
+        with units appended at the end, replaced or removed (what edits of a warm.md do), else a
+        new one built with the same token cache (nothing already tokenised is tokenised again).
+
+        In place, the result scores exactly as a searcher built from scratch on ``units`` (tests
+        check it): BM25 statistics are those of the live units, neighbours skip removed ones.
+        The embedding channels are not updated in place: with them a change builds anew (their
+        vectors come from the on-disk cache).
+        """
+        units = list(units)
+        with self._lock:
+            live = [i for i, u in enumerate(self.units) if u is not None]
+            old = [self.units[i] for i in live]
+            if old == units:
+                return self
+            p = 0
+            while p < min(len(old), len(units)) and old[p] == units[p]:
+                p += 1
+            s = 0
+            while s < min(len(old), len(units)) - p and old[-1 - s] == units[-1 - s]:
+                s += 1
+            gone, come = live[p:len(old) - s], units[p:len(units) - s]
+            changes = max(len(gone), len(come))
+            if (self._dense is not None or self._late is not None or changes > 1000
+                    or (len(come) > len(gone) and s > 0)  # an insertion before other units
+                    or (self._sessions is None and self.config.session_weight > 0 and any(
+                        u.meta.get("session") is not None for u in come))):
+                return Searcher(units, self.config, cache=self._cache)
+            slots = gone[:len(come)] + list(range(len(self.units), len(self.units) + max(0, len(come) - len(gone))))
+            for slot, unit in zip(slots, come):
+                self._put(slot, unit)
+            for slot in gone[len(come):]:
+                self._put(slot, None)
+            self._after_change(slots + gone[len(come):])
+            if self._index.needs_compaction:
+                return Searcher(units, self.config, cache=self._cache)
+            return self
+
+    def _put(self, slot: int, unit: Unit | None) -> None:
+        """Put ``unit`` at ``slot`` (``slot == len(self.units)`` appends; None removes)."""
+        if slot == len(self.units):
+            self.units.append(None)
+            self._own.append([])
+            self._speakers.append("")
+            self._session_key = np.append(self._session_key, -1 - slot)
+            self._session_of = np.append(self._session_of, -1)
+            self._own_mask = np.append(self._own_mask, 0.0)
+            self._questions = np.append(self._questions, 0.0)
+            self._readable = np.append(self._readable, False)
+            for name, mask in self._speaker_units.items():
+                self._speaker_units[name] = np.append(mask, 0.0)
+        before = self.units[slot]
+        if before is not None:
+            session = before.meta.get("session")
+            if session in self._members:
+                self._members[session].remove(slot)
+                self._dirty_sessions.add(session)
+            if self._speakers[slot].lower() in self._speaker_units:
+                self._speaker_units[self._speakers[slot].lower()][slot] = 0.0
+        self.units[slot] = unit
+        if unit is None:
+            self._own[slot] = []
+            self._speakers[slot] = ""
+            self._index.remove(slot)
+            if self._context is not None:
+                self._context.remove(slot)
+            self._session_key[slot] = -1 - slot
+            self._session_of[slot] = -1
+            self._own_mask[slot] = self._questions[slot] = 0.0
+            return
+        self._own[slot] = tokens = self._unit_tokens(unit)
+        self._index.set(slot, unit.id, tokens)
+        session = unit.meta.get("session")
+        self._session_key[slot] = self._session_number(session, slot)
+        if session is not None and self._sessions is not None:
+            self._dirty_sessions.add(session)
+            members = self._members.setdefault(session, [])
+            members.append(slot)
+            members.sort()
+        speaker = self._speakers[slot] = str(unit.meta.get("speaker") or "")
+        if speaker and speaker.lower() not in self._own_names:
+            mask = self._speaker_units.setdefault(speaker.lower(), np.zeros(len(self.units)))
+            mask[slot] = 1.0
+        self._own_mask[slot] = float(speaker.lower() in self._own_names)
+        self._questions[slot] = float(_is_question(unit.text))
+
+    def _after_change(self, slots: list[int]) -> None:
+        """Recompute what the changed ``slots`` feed: their neighbours' context and their sessions."""
+        cfg = self.config
+        if self._context is not None:
+            window = cfg.context_window
+            affected: set[int] = set()
+            for slot in slots:
+                affected.update(self._live_around(slot, window))
+            for slot in sorted(affected):
+                unit = self.units[slot]
+                if unit is None:
+                    continue
+                session = unit.meta.get("session")
+                tokens: list[str] = []
+                if session is not None:
+                    for j in self._live_around(slot, window):
+                        if j != slot and self.units[j].meta.get("session") == session:
+                            tokens.extend(self._own[j])
+                self._context.set(slot, unit.id, tokens)
+        if self._sessions is not None:
+            for session in self._dirty_sessions:
+                self._update_session(session)
+        self._dirty_sessions.clear()
+        self._neighbour_scale = self._scale()
+        self._late_scale = self._neighbour_scale ** 0.5
+        self._dense_scale = min(10.0, 1.0 / self._neighbour_scale)
+
+    def _update_session(self, session) -> None:
+        members = self._members.get(session) or []
+        slot = self._session_slot.get(session)
+        if not members:
+            self._members.pop(session, None)
+            if slot is not None:
+                self._sessions.remove(slot)
+                del self._session_slot[session]
+            return
+        if slot is None:
+            slot = self._session_slot[session] = len(self._sessions)
+        tokens = [t for m in members for t in self._own[m]]
+        self._sessions.set(slot, session, tokens)
+        self._session_of[members] = slot
+
+    def _live_around(self, slot: int, window: int) -> list[int]:
+        """The live slots within ``window`` live units of ``slot`` on each side, and ``slot`` if live."""
+        out: list[int] = []
+        for step in (-1, 1):
+            j, found = slot + step, 0
+            while 0 <= j < len(self.units) and found < window:
+                if self.units[j] is not None:
+                    out.append(j)
+                    found += 1
+                j += step
+        if slot < len(self.units) and self.units[slot] is not None:
+            out.append(slot)
+        return sorted(out)
+
+
+class TokenCache:
+    """Index tokens by content: a unit whose text (and the settings that shape its tokens) was
+    tokenised before is not tokenised again. Keys are digests, so the cache holds no text; it can
+    be saved and loaded (:mod:`core.home_index` keeps one per home in the user's cache folder).
+
+    Thread-safe for ``get``/``put`` (dict operations under the GIL)."""
+
+    #: bump when tokenising changes (a saved cache of another version is ignored)
+    VERSION = 1
+
+    def __init__(self, signature: str = ""):
+        self.signature = signature
+        self.tokens: dict[bytes, tuple[str, ...]] = {}
+        self.added = 0
+
+    @staticmethod
+    def key(*parts: Any) -> bytes:
+        return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+    def get(self, key: bytes) -> list[str] | None:
+        found = self.tokens.get(key)
+        return list(found) if found is not None else None
+
+    def put(self, key: bytes, tokens: list[str]) -> list[str]:
+        self.tokens[key] = tuple(sys.intern(t) for t in tokens)
+        self.added += 1
+        return tokens
 
 
 class LateIndex:

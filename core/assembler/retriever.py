@@ -18,10 +18,12 @@ import inspect
 import os
 import threading
 from collections import OrderedDict
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core import home_index
 from core.assembler.context import RoundContext
 from core.assembler.judge import Decision
 from core.assembler.trace import Span, clip
@@ -331,7 +333,6 @@ class _WarmPool:
     warm: list[Candidate]
     units: list[Unit]
     by_id: dict[str, Candidate]
-    searchers: dict[SearchConfig, Searcher] = field(default_factory=dict)
 
 
 _WARM_POOLS: list[_WarmPool] = []
@@ -354,12 +355,23 @@ def warm_pool(memory) -> _WarmPool:
     return pool
 
 
-def _searcher(warm: _WarmPool, pool: list[Candidate], config: SearchConfig) -> Searcher:
-    if len(pool) == len(warm.warm):  # warm only: the searcher lives with the warm pool
-        if config not in warm.searchers:
-            warm.searchers[config] = searcher_for(warm.units, config)
-        return warm.searchers[config]
-    return searcher_for(warm.units + _units(pool[len(warm.warm):]), config)
+def _searching(home, warm: _WarmPool, pool: list[Candidate], config: SearchConfig):
+    """The searcher for ``pool``, held while the caller searches: warm entries alone search the
+    home's shared searcher (``core.home_index``, updated in place as warm.md changes); warm plus
+    workspace files get one of their own (cached while both are unchanged)."""
+    if len(pool) == len(warm.warm):
+        return home_index.searching(home.root, warm.units, config)
+    return nullcontext(searcher_for(warm.units + _units(pool[len(warm.warm):]), config))
+
+
+def warm_up(memory, config: SearchConfig = ASSEMBLER_SEARCH) -> int:
+    """Parse warm.md, load the tokenizer and bring the home's shared searcher up to date, so the
+    next round, map or gap re-run finds it ready (the workbench calls this when a home opens).
+    Returns how many entries are searchable."""
+    pool = warm_pool(memory)
+    with home_index.searching(memory.home.root, pool.units, config) as searcher:
+        searcher.search("warm up", 1)  # loads the tokenizer if no entry needed it
+        return len(searcher)
 
 
 def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
@@ -382,7 +394,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
     if mode == "direct":
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
-        probe = _searcher(cached, pool, search).search(decision.query, len(pool)) if pool else []
+        probe = []
+        if pool:
+            with _searching(ctx.home, cached, pool, search) as searcher:
+                probe = searcher.search(decision.query, len(pool))
         scored = {h.id: h for h in probe}
         chosen = topics + [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
                            for c in pool] + goals
@@ -401,9 +416,11 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         k, newest, why_k = choose_k(config, decision)
         span.decide("k", k, why_k)
         follow, why_follow = choose_follow(config, decision)
-        searcher = _searcher(cached, pool, search)
         extra = config.get("retrieval.nearMisses")
-        ranked = searcher.search(decision.query, k + extra, follow=follow) if pool else []
+        ranked = []
+        if pool:
+            with _searching(ctx.home, cached, pool, search) as searcher:
+                ranked = searcher.search(decision.query, k + extra, follow=follow)
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
         if follow:
@@ -451,8 +468,8 @@ def _from_hit(c: Candidate, hit, via: str) -> Candidate:
 def embed_ahead(memory) -> int:
     """Embed the warm entries now, when the home asks for it (``retrieval.embeddings``) and the
     optional embeddings are installed, so the first round does not wait for every entry to be
-    embedded: the vectors go to the on-disk cache, where every later searcher reads them (entry
-    ids differ between ``Memory`` objects, so the searcher itself cannot be shared). Returns how
+    embedded: the searcher is the home's shared one (``core.home_index``), and the vectors also
+    go to the on-disk cache. Returns how
     many entries were embedded (the model reads English: Chinese entries are searched lexically);
     0 when there was nothing to do, also when the settings file cannot be read (a round reports
     that)."""
@@ -466,4 +483,5 @@ def embed_ahead(memory) -> int:
     search = config_for(bool(config.get("retrieval.embeddings")))
     if search.late_weight <= 0 and search.dense_weight <= 0:
         return 0
-    return Searcher(warm_pool(memory).units, search).embedded
+    with home_index.searching(memory.home.root, warm_pool(memory).units, search) as searcher:
+        return searcher.embedded

@@ -20,6 +20,7 @@ How text is kept:
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 from dataclasses import dataclass, field, replace
@@ -56,8 +57,17 @@ _ids = itertools.count(1)
 
 
 def new_entry_id() -> str:
-    """A process-unique id; never written to disk (upstream has no entry ids)."""
+    """A process-unique id for an entry made here; never written to disk (upstream has no entry ids)."""
     return f"e{next(_ids)}"
+
+
+def content_id(stamp: str, kind: str, body: str, occurrence: int = 1) -> str:
+    """The id of a parsed entry: a digest of its stamp, kind and body (and which occurrence of the
+    same three it is), so parsing the file again, in any process, gives an unchanged entry the
+    same id and every index keyed by ids stays valid. Confidence and last_access are left out:
+    touching or flipping an entry does not make it another entry."""
+    digest = hashlib.blake2b(f"{stamp}\x1f{kind}\x1f{body}".encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    return f"w{digest}" if occurrence == 1 else f"w{digest}.{occurrence}"
 
 
 @dataclass(frozen=True)
@@ -153,12 +163,14 @@ def parse_warm(text: str) -> WarmDocument:
         return WarmDocument(text, [])
     entries = []
     bounds = starts + [len(text)]
+    seen: dict[str, int] = {}
     for i, (a, b) in enumerate(zip(bounds, bounds[1:]), 1):
-        entries.append(_parse_block(text[a:b], i))
+        entries.append(_parse_block(text[a:b], i, seen))
     return WarmDocument(text[: starts[0]], entries)
 
 
-def _parse_block(raw: str, n: int) -> WarmEntry:
+def _parse_block(raw: str, n: int, seen: dict[str, int]) -> WarmEntry:
+    """One entry; ``seen`` counts the content ids given so far (a repeated entry gets ``.2``...)."""
     head, _, rest = raw.partition("\n")
     m = _HEADER.match(head)
     assert m is not None  # blocks start at header matches
@@ -170,14 +182,18 @@ def _parse_block(raw: str, n: int) -> WarmEntry:
         lines = lines[:-1]
     body = "\n".join(lines).strip("\r\n")
     body = unescape_heading_lines(body)
+    stamp, kind = m.group("stamp"), m.group("kind") or "fact"
+    first = content_id(stamp, kind, body)
+    seen[first] = occurrence = seen.get(first, 0) + 1
     return WarmEntry(
-        stamp=m.group("stamp"),
-        kind=m.group("kind") or "fact",
+        stamp=stamp,
+        kind=kind,
         confidence=m.group("conf"),
         body=body,
         last_access=last_access,
         raw=raw,
         n=n,
+        id=first if occurrence == 1 else content_id(stamp, kind, body, occurrence),
     )
 
 

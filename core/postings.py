@@ -1,0 +1,217 @@
+"""A BM25 index that can change: documents are added, replaced and removed in place.
+
+:class:`core.retrieval.BM25Index` is built once; a memory home changes between two questions (an
+append, an edit, a flip), and rebuilding 10k-100k documents per change was the largest cost of a
+round. Here the postings live in two parts:
+
+- a *base*, built in one vectorised pass (term x document pairs counted with numpy), stored per
+  term as slices of two arrays (documents, term frequencies);
+- a *delta* of the documents added or replaced since, as plain dicts.
+
+A removed or replaced document is masked out of the base (``_in_base``), so nothing is rewritten;
+when the delta grows past a tenth of the index the owner rebuilds the base (``needs_compaction``).
+Scores use the corpus as it is now (live documents only) with the same arithmetic, in the same
+order, as rank-bm25's Okapi BM25 with the upstream idf ``ln(1 + (N - df + 0.5) / (df + 0.5))``: a
+changed index scores exactly as one built from scratch on the same documents (tests check it).
+
+Documents are addressed by *slot*: the position they were given, kept while they live. A removed
+slot stays empty (score 0) so the slots of the others do not move.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Hashable, Sequence
+
+import numpy as np
+
+__all__ = ["LiveBM25"]
+
+
+class LiveBM25:
+    def __init__(self, tokens: Sequence[Sequence[str]], ids: Sequence[Hashable] | None = None, *,
+                 k1: float = 1.5, b: float = 0.75):
+        self.k1, self.b = k1, b
+        n = len(tokens)
+        self.ids: list = list(ids) if ids is not None else list(range(n))
+        self.doc_tokens: list[list[str] | None] = [list(t) for t in tokens]
+        self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
+        self._len = np.array([len(t) for t in self.doc_tokens], dtype=np.int64)
+        self._alive = np.ones(n, dtype=bool)
+        self._live = n
+        self._total = int(self._len.sum())
+        self._build_base()
+
+    # -- the base ---------------------------------------------------------------------------
+    def _build_base(self) -> None:
+        """Postings of every live document as slices of ``_docs`` / ``_tf`` per term."""
+        vocab: dict[str, int] = {}
+        term_ids: list[int] = []
+        counts = np.zeros(len(self.doc_tokens), dtype=np.int64)
+        for i, toks in enumerate(self.doc_tokens):
+            if toks:
+                term_ids.extend(vocab.setdefault(t, len(vocab)) for t in toks)
+                counts[i] = len(toks)
+        self._vocab = vocab
+        if term_ids:
+            terms = np.array(term_ids, dtype=np.int64)
+            docs = np.repeat(np.arange(len(self.doc_tokens), dtype=np.int64), counts)
+            # one key per (term, document): sorted by term, then document, as rank-bm25 walks them
+            keys, tf = np.unique(terms * max(1, len(self.doc_tokens)) + docs, return_counts=True)
+            n = max(1, len(self.doc_tokens))
+            self._docs, self._tf = keys % n, tf.astype(np.int64)
+            self._ptr = np.searchsorted(keys // n, np.arange(len(vocab) + 1))
+        else:
+            self._docs = self._tf = np.zeros(0, dtype=np.int64)
+            self._ptr = np.zeros(len(vocab) + 1, dtype=np.int64)
+        self._in_base = self._alive.copy()
+        self._delta: dict[str, dict[int, int]] = {}
+        self._delta_docs = 0
+        self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    @property
+    def needs_compaction(self) -> bool:
+        """Whether enough changed since the base was built that rebuilding it pays."""
+        dead = len(self.doc_tokens) - self._live
+        return self._delta_docs + dead > max(2000, len(self.doc_tokens) // 10)
+
+    # -- changing ---------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    @property
+    def live(self) -> int:
+        return self._live
+
+    def _forget(self, slot: int) -> None:
+        old = self.doc_tokens[slot]
+        if old is None:
+            return
+        if self._in_base[slot]:
+            self._in_base[slot] = False
+        else:
+            for term in set(old):
+                posting = self._delta.get(term)
+                if posting is not None:
+                    posting.pop(slot, None)
+            self._delta_docs -= 1
+        for term in set(old):
+            self._cache.pop(term, None)
+        if self._alive[slot]:
+            self._alive[slot] = False
+            self._live -= 1
+            self._total -= int(self._len[slot])
+        self._len[slot] = 0
+        self.doc_tokens[slot] = None
+
+    def set(self, slot: int, doc_id: Hashable, tokens: Sequence[str]) -> None:
+        """Put a document at ``slot`` (replacing what was there); ``slot == len(self)`` appends."""
+        if slot == len(self.ids):
+            self.ids.append(doc_id)
+            self.doc_tokens.append(None)
+            self._len = np.append(self._len, 0)
+            self._alive = np.append(self._alive, False)
+            self._in_base = np.append(self._in_base, False)
+        else:
+            self._forget(slot)
+            old_id = self.ids[slot]
+            if self._position.get(old_id) == slot:
+                del self._position[old_id]
+        toks = list(tokens)
+        self.ids[slot] = doc_id
+        self._position[doc_id] = slot
+        self.doc_tokens[slot] = toks
+        self._len[slot] = len(toks)
+        self._alive[slot] = True
+        self._live += 1
+        self._total += len(toks)
+        for term, tf in Counter(toks).items():
+            self._delta.setdefault(term, {})[slot] = tf
+            self._cache.pop(term, None)
+        self._delta_docs += 1
+
+    def remove(self, slot: int) -> None:
+        """Empty ``slot``: the document no longer counts, its slot stays (score 0)."""
+        self._forget(slot)
+        old_id = self.ids[slot]
+        if self._position.get(old_id) == slot:
+            del self._position[old_id]
+        self.ids[slot] = None
+
+    def compact(self) -> None:
+        """Rebuild the base from the live documents (slots do not move)."""
+        self._build_base()
+        self._in_base = self._alive.copy()
+
+    # -- scoring ----------------------------------------------------------------------------
+    def _posting(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+        found = self._cache.get(term)
+        if found is not None:
+            return found
+        t = self._vocab.get(term)
+        if t is not None:
+            a, z = self._ptr[t], self._ptr[t + 1]
+            docs, tf = self._docs[a:z], self._tf[a:z]
+            keep = self._in_base[docs]
+            if not keep.all():
+                docs, tf = docs[keep], tf[keep]
+        else:
+            docs = tf = np.zeros(0, dtype=np.int64)
+        extra = self._delta.get(term)
+        if extra:
+            docs = np.concatenate([docs, np.fromiter(extra.keys(), np.int64, len(extra))])
+            tf = np.concatenate([tf, np.fromiter(extra.values(), np.int64, len(extra))])
+            order = np.argsort(docs, kind="stable")
+            docs, tf = docs[order], tf[order]
+        self._cache[term] = (docs, tf)
+        return docs, tf
+
+    def _avgdl(self) -> float:
+        return self._total / self._live if self._live else 0.0
+
+    def idf(self, term: str) -> float:
+        df = len(self._posting(term)[0])
+        n = self._live
+        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+    def scores(self, tokens: Sequence[str]) -> np.ndarray:
+        """BM25 of every slot for the query ``tokens`` (0 for empty slots)."""
+        out = np.zeros(len(self.ids))
+        avgdl = self._avgdl()
+        if avgdl <= 0:
+            return out
+        k1, b = self.k1, self.b
+        for term in tokens:
+            docs, tf = self._posting(term)
+            if not len(docs):
+                continue
+            norm = k1 * (1 - b + b * self._len[docs] / avgdl)
+            out[docs] += self.idf(term) * (tf * (k1 + 1) / (tf + norm))
+        return out
+
+    def contributions(self, tokens: Sequence[str], slot: int) -> dict[str, float]:
+        """Per-term contributions at ``slot`` (repeated query terms count again)."""
+        doc = self.doc_tokens[slot]
+        avgdl = self._avgdl()
+        if not doc or avgdl <= 0:
+            return {}
+        counts = Counter(doc)
+        norm = self.k1 * (1 - self.b + self.b * int(self._len[slot]) / avgdl)
+        terms: dict[str, float] = {}
+        for term in tokens:
+            tf = counts.get(term, 0)
+            if tf:
+                part = self.idf(term) * (tf * (self.k1 + 1) / (tf + norm))
+                terms[term] = terms.get(term, 0.0) + float(part)
+        return terms
+
+    def position(self, doc_id: Hashable) -> int:
+        try:
+            return self._position[doc_id]
+        except KeyError:
+            from core.errors import NotFoundError
+
+            raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
+
+    def position_of(self, doc_id: Hashable, default: int = -1) -> int:
+        return self._position.get(doc_id, default)
