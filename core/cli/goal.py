@@ -16,10 +16,11 @@ from core.cli import emit, home_of
 from core.errors import InvalidInputError
 from core.goals.model import PRIORITIES, SIGNALS
 from core.goals.states import STATES
-from core.goals.store import Goals
 
 
-def _goals(args) -> Goals:
+def _goals(args) -> "Goals":
+    from core.goals.store import Goals  # with the activation index: only goal commands load it
+
     return Goals(home_of(args))
 
 

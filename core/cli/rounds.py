@@ -14,22 +14,25 @@ import argparse
 import json
 from typing import Any
 
-from core.assembler import Assembler, TraceStore
-from core.assembler.config import load_home_settings, parse_assignment, streaming_config
-from core.assembler.replay import rerun
 from core.cli import emit, home_of
 from core.errors import InvalidInputError, NotFoundError
-from core.llm import ReplayProvider, provider_from_settings
+
+# The assembler and the LLM clients are imported by the commands that run them: every other
+# ``linghun`` command starts without them (they cost most of a second).
 
 ROLE_MARKS = {"feedback": "反馈", "debounce": "防抖", "judge": "判官", "retriever": "捞手", "archivist": "史官",
               "advocate": "辩手", "editor": "编辑", "scribe": "书记"}
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, str]:
+    from core.assembler.config import parse_assignment
+
     return dict(parse_assignment(item) for item in (args.set or []))
 
 
 def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, query: str | None):
+    from core.llm import ReplayProvider, provider_from_settings
+
     mode = args.llm
     if mode == "offline":
         return None, "offline"
@@ -63,6 +66,9 @@ def _existing_home(args: argparse.Namespace):
 
 
 def cmd_round(args: argparse.Namespace) -> int:
+    from core.assembler import Assembler, TraceStore
+    from core.assembler.config import load_home_settings, streaming_config
+
     home = _existing_home(args)
     config, llm_settings = load_home_settings(home)
     overrides = _overrides(args)
@@ -96,6 +102,8 @@ def cmd_round(args: argparse.Namespace) -> int:
 
 
 def cmd_rounds(args: argparse.Namespace) -> int:
+    from core.assembler import TraceStore
+
     store = TraceStore(home_of(args))
     if args.show:
         loaded = store.load(args.show)
@@ -110,6 +118,10 @@ def cmd_rounds(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from core.assembler.config import load_home_settings
+    from core.assembler.replay import rerun
+    from core.llm import provider_from_settings
+
     home = _existing_home(args)
     provider = None
     if args.llm == "openai":

@@ -8,13 +8,27 @@ Entry points:
   ``extract_entries``.
 - ``GoalSet`` and ``GoalIndex``: the same rules in memory (evaluation, the workbench).
 """
-from core.goals.activation import ALPHA, BETA, GoalActivation, GoalIndex, similarity
-from core.goals.extract import Extraction, ExtractedSignal, LLMExtractor, extract, extract_offline
-from core.goals.lexicon import Lexicon, builtin_lexicon
-from core.goals.merge import GoalSet, Signal, UpdateResult
-from core.goals.model import PRIORITIES, SCHEMA_VERSION, SIGNALS, Goal, GoalFile
-from core.goals.states import STATE_WEIGHT, STATES, TRANSITIONS
-from core.goals.store import Goals
+import importlib
+
+# Names are loaded from their modules on first use (PEP 562): ``linghun goal ...`` and ``read`` do
+# not pay for the activation index and its numpy / tokenizer imports they never use.
+_EXPORTS = {
+    **dict.fromkeys(["ALPHA", "BETA", "GoalActivation", "GoalIndex", "similarity"], "activation"),
+    **dict.fromkeys(["Extraction", "ExtractedSignal", "LLMExtractor", "extract", "extract_offline"], "extract"),
+    **dict.fromkeys(["Lexicon", "builtin_lexicon"], "lexicon"),
+    **dict.fromkeys(["GoalSet", "Signal", "UpdateResult"], "merge"),
+    **dict.fromkeys(["PRIORITIES", "SCHEMA_VERSION", "SIGNALS", "Goal", "GoalFile"], "model"),
+    **dict.fromkeys(["STATE_WEIGHT", "STATES", "TRANSITIONS"], "states"),
+    "Goals": "store",
+}
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "ALPHA", "BETA", "GoalActivation", "GoalIndex", "similarity", "Extraction", "ExtractedSignal",
