@@ -183,7 +183,7 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
-    pyside_fixes.keep_bools_alive()
+    pyside_fixes.keep_singletons_alive()
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")

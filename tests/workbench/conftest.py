@@ -14,7 +14,7 @@ from workbench import gcguard, pyside_fixes
 
 @pytest.fixture(autouse=True)
 def _collect_on_the_gui_thread(qapp):
-    pyside_fixes.keep_bools_alive()
+    pyside_fixes.keep_singletons_alive()
     gcguard.install(qapp)
     yield
     gc.collect()

@@ -82,13 +82,13 @@ def test_emitting_signals_cannot_free_the_bool_singletons():
 
     from PySide6.QtCore import QObject, Signal
 
-    from workbench.pyside_fixes import RESERVE, keep_bools_alive
+    from workbench.pyside_fixes import RESERVE, keep_singletons_alive
 
     class Emitter(QObject):
         sig_plain = Signal()
         sig_progress = Signal(float, str)
 
-    reserved = keep_bools_alive()
+    reserved = keep_singletons_alive()
     emitter = Emitter()
     emitter.sig_progress.connect(lambda fraction, message: None)
     before = sys.getrefcount(True), sys.getrefcount(False)
