@@ -182,11 +182,13 @@ class MainWindow(QMainWindow):
         self.status_counts = QLabel(self)
         self.status_index = QLabel(self)
         self.status_problems = QLabel(self)
+        self.status_warmup = QLabel(self)
         self.status_problems.setStyleSheet("color: #c0392b;")
         for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bar.addWidget(self.status_home, 1)
         bar.addPermanentWidget(self.status_problems)
+        bar.addPermanentWidget(self.status_warmup)
         bar.addPermanentWidget(self.status_counts)
         bar.addPermanentWidget(self.status_index)
 
@@ -274,8 +276,31 @@ class MainWindow(QMainWindow):
             self.settings.add_recent_home(str(home.dsh_home))
         self._refresh_status()
         self._update_title()
+        self._warm_up()
         self._embed_ahead()
         return True
+
+    def _warm_up(self) -> None:
+        """Load what the first round, map or gap re-run would wait for (the tokenizer, warm.md's
+        parse and the home's shared search index) in the background now, and say so."""
+        from core.assembler.retriever import warm_up
+        from core.memory import Memory
+
+        ctx, home = self.ctx, self.ctx.home
+        ctx.warming = True
+        self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
+        handle = ctx.tasks.submit(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
+
+        def done(*_args) -> None:
+            ctx.warming = False
+            if self.ctx is ctx:
+                self.status_warmup.clear()
+
+        handle.sig_finished.connect(
+            lambda n: self.ctx is ctx and self.show_message(self.tr("Search index ready: {0} entries").format(n)))
+        handle.sig_failed.connect(
+            lambda exc: self.ctx is ctx and self.show_message(self.tr("Preparing the index failed: {0}").format(exc)))
+        handle.sig_done.connect(done)
 
     def _embed_ahead(self) -> None:
         """With embeddings on for this home, embed its entries in the background now rather than

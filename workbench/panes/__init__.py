@@ -76,6 +76,9 @@ class WorkbenchContext:
     watcher: "HomeWatcher"
     window: "QWidget | None" = None
     show_message: Callable[[str], None] = field(default=lambda message: None)
+    #: the tokenizer and the home's search index are still loading (``MainWindow`` warms them up
+    #: when the home opens): a round, map or gap re-run started now says "preparing the index…"
+    warming: bool = False
 
     @property
     def undo_stack(self) -> "QUndoStack":

@@ -250,7 +250,8 @@ class GapsPane(Pane):
         if gap is None or self._handle is not None:
             return None
         self._running_key = gap.key
-        self.result.setPlainText(self.tr("Running the round…"))
+        self.result.setPlainText(self.tr("Preparing the index…, then running the round") if self.ctx.warming
+                                 else self.tr("Running the round…"))
         self._handle = self.ctx.tasks.submit(self.tr("Re-running a round"), rerun_round, self.ctx.home, gap.query)
         self._handle.sig_finished.connect(self._on_rerun_finished)
         self._handle.sig_failed.connect(self._on_rerun_failed)

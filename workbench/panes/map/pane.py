@@ -253,7 +253,8 @@ class MapPane(Pane):
 
     def _update_status(self) -> None:
         if self._handle is not None:
-            self.status.setText(self.tr("building…"))
+            self.status.setText(self.tr("preparing the index…, then building") if self.ctx.warming
+                                else self.tr("building…"))
             return
         if self.snapshot is None:
             self.status.setText("")

@@ -356,7 +356,9 @@ class RoundsPane(Pane):
         self._handle.sig_failed.connect(self._on_task_failed)
         self._handle.sig_cancelled.connect(self._on_run_cancelled)
         self._handle.sig_done.connect(self._on_run_done)
-        self.summary.setText(self.tr("Running…"))
+        # the first round after opening a home waits for the warm-up (workbench.main_window)
+        self.summary.setText(self.tr("Preparing the index…, then running the round") if self.ctx.warming
+                             else self.tr("Running…"))
         self._update_actions()
         return self._handle
 
