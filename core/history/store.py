@@ -37,6 +37,7 @@ from core.history.layout import history_location, is_versioned
 from core.home import MemoryHome
 
 REF = "refs/heads/main"
+AT_PREFIX = "at: "
 #: loose objects are packed (with deltas) once there are this many commits since the last pack
 PACK_EVERY = 200
 @dataclass(frozen=True)
@@ -54,14 +55,25 @@ class Version:
                 "paths": list(self.paths), "blob": self.blob}
 
 
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.astimezone()
+
+
 def _stamp(moment: datetime) -> tuple[int, int]:
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
+    moment = _aware(moment)
     offset = moment.utcoffset()
     return int(moment.timestamp()), int(offset.total_seconds() // 60) if offset else 0
 
 
-def _when(commit: pygit2.Commit) -> datetime:
+def when_of(commit: pygit2.Commit) -> datetime:
+    """When the state was captured: the message's ``at:`` line (git times are whole seconds, and
+    an agent's round and its bundle often fall in the same second), else the author time."""
+    for line in commit.message.splitlines():
+        if line.startswith(AT_PREFIX):
+            try:
+                return datetime.fromisoformat(line[len(AT_PREFIX):].strip())
+            except ValueError:
+                break
     author = commit.author
     tz = timezone.utc if author.offset == 0 else timezone(timedelta(minutes=author.offset))
     return datetime.fromtimestamp(author.time, tz)
@@ -105,9 +117,9 @@ class HomeHistory:
         head = self.head()
         if head is None:
             return
-        limit = _stamp(until)[0] if until else None
+        limit = _aware(until) if until else None
         for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
-            if limit is not None and commit.author.time > limit:
+            if limit is not None and (commit.author.time > limit.timestamp() or when_of(commit) > limit):
                 continue
             yield commit
 
@@ -156,7 +168,7 @@ class HomeHistory:
 
     def _version(self, commit: pygit2.Commit, blob: str | None) -> Version:
         paths = tuple(line[2:] for line in commit.message.splitlines() if line.startswith("- "))
-        return Version(str(commit.id), _when(commit), commit.author.name, paths, blob)
+        return Version(str(commit.id), when_of(commit), commit.author.name, paths, blob)
 
     def version_of(self, commit: pygit2.Commit) -> Version:
         return self._version(commit, None)
@@ -193,9 +205,11 @@ class HomeHistory:
             if base is not None and tree == base.id:
                 return None
             changed = sorted(k for k, b in blobs.items() if _blob_of_tree(base, k) != (str(b) if b else None))
-            seconds, offset = _stamp(when or datetime.now().astimezone())
+            when = _aware(when or datetime.now())
+            seconds, offset = _stamp(when)
             sig = pygit2.Signature(writer, f"{writer}@linghun", seconds, offset)
-            message = f"{writer}: {len(changed)} file(s)\n\n" + "".join(f"- {p}\n" for p in changed)
+            message = (f"{writer}: {len(changed)} file(s)\n\n" + "".join(f"- {p}\n" for p in changed)
+                       + f"\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n")
             parents = [head.id] if head is not None else []
             oid = self.repo.create_commit(REF, sig, sig, message, tree, parents)
             self._maybe_pack()

@@ -284,199 +284,199 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="209"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="211"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="215"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="402"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="403"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="372"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="373"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="377"/>
         <source>Delete {0} entries</source>
         <translation>Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="430"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="431"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="434"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="443"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="454"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="455"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="531"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="532"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="560"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -1306,6 +1306,273 @@
     </message>
 </context>
 <context>
+    <name>HomeRoundsModel</name>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="21"/>
+        <source>agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="22"/>
+        <source>workbench / CLI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="23"/>
+        <source>ok</source>
+        <translation type="unfinished">ok</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="24"/>
+        <source>no bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="25"/>
+        <source>Only the agent&apos;s ledgers: judgment, bundle record, feedback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="26"/>
+        <source>A full trace is kept (every role, LLM call and file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <source>Time</source>
+        <translation type="unfinished">Time</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <source>Question</source>
+        <translation type="unfinished">Question</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <source>By</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <source>Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
+    </message>
+</context>
+<context>
+    <name>HomeRoundsPanel</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="164"/>
+        <source>Filter by question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="165"/>
+        <source>since YYYY-MM-DD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="166"/>
+        <source>All levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
+        <source>Anyone&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>workbench / CLI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <source>Reload</source>
+        <translation type="unfinished">Reload</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <source>Reproduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="179"/>
+        <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <source>Open trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <source>Round</source>
+        <translation type="unfinished">Round</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <source>Delivered bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="201"/>
+        <source>Reading the home&apos;s rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="230"/>
+        <source>%1 of %2 rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="274"/>
+        <source>Reading the delivered bundle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <source>Question</source>
+        <translation type="unfinished">Question</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="290"/>
+        <source>When</source>
+        <translation type="unfinished">When</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>By</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="292"/>
+        <source>Judgment</source>
+        <translation type="unfinished">Judgment</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
+        <source>Reason</source>
+        <translation type="unfinished">Reason</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <source>Bundle record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <source>%1 entries, %2 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="302"/>
+        <source>hit: the next question used it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="303"/>
+        <source>miss: the next question did not use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="304"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <source>Feedback</source>
+        <translation type="unfinished">Feedback</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <source>none yet (no later question)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <source>not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>Gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>yes: the memory could not answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>Trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>full trace kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>ledgers only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <source>Reproducing on the home as it stood…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <source>Reproducing a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
+        <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <source>Same bundle as delivered, on the home as of state %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
+        <source>Our bundle differs from the delivered one (home as of state %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>JournalPane</name>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="33"/>
@@ -2073,7 +2340,7 @@
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="56"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="57"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -2316,290 +2583,300 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="215"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="217"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="219"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="220"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="222"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="224"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <source>Traced rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <source>Every round of the home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="303"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="342"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="366"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="385"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="401"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="497"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="510"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="526"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="554"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="574"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="614"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="643"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="631"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="633"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="665"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>

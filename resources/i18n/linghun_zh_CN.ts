@@ -284,199 +284,199 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="209"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="211"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="215"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="402"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="403"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="353"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="366"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="372"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="373"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="377"/>
         <source>Delete {0} entries</source>
         <translation>删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="430"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="431"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="434"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="443"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="454"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="455"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="531"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="532"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="560"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -1306,6 +1306,273 @@
     </message>
 </context>
 <context>
+    <name>HomeRoundsModel</name>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="21"/>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="22"/>
+        <source>workbench / CLI</source>
+        <translation>工作台 / 命令行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="23"/>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="24"/>
+        <source>no bundle</source>
+        <translation>无素材包</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="25"/>
+        <source>Only the agent&apos;s ledgers: judgment, bundle record, feedback</source>
+        <translation>只有智能体的账本：判断、素材包记录、反馈</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="26"/>
+        <source>A full trace is kept (every role, LLM call and file)</source>
+        <translation>保留了完整追踪（每个角色、LLM 调用和文件）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <source>Level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <source>By</source>
+        <translation>发起方</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <source>Trace</source>
+        <translation>追踪</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>HomeRoundsPanel</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="164"/>
+        <source>Filter by question</source>
+        <translation>按问题筛选</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="165"/>
+        <source>since YYYY-MM-DD</source>
+        <translation>起始日期 YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="166"/>
+        <source>All levels</source>
+        <translation>所有层级</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
+        <source>Anyone&apos;s</source>
+        <translation>所有发起方</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>workbench / CLI</source>
+        <translation>工作台 / 命令行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <source>Reload</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <source>Reproduce</source>
+        <translation>复现</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="179"/>
+        <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
+        <translation>用我们的引擎（离线、演练）在该轮之前的记忆家目录上重跑这个问题，并把结果与当时交付的素材包比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <source>Open trace</source>
+        <translation>打开追踪</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <source>Delivered bundle</source>
+        <translation>交付的素材包</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="201"/>
+        <source>Reading the home&apos;s rounds</source>
+        <translation>读取家目录的轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="230"/>
+        <source>%1 of %2 rounds</source>
+        <translation>%1 / %2 轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="274"/>
+        <source>Reading the delivered bundle</source>
+        <translation>读取交付的素材包</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="290"/>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>By</source>
+        <translation>发起方</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="292"/>
+        <source>Judgment</source>
+        <translation>判断</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <source>Bundle record</source>
+        <translation>素材包记录</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <source>%1 entries, %2 characters</source>
+        <translation>%1 条，%2 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="302"/>
+        <source>hit: the next question used it</source>
+        <translation>命中：下一个问题用到了它</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="303"/>
+        <source>miss: the next question did not use it</source>
+        <translation>未命中：下一个问题没有用到它</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="304"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <source>Feedback</source>
+        <translation>反馈</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <source>none yet (no later question)</source>
+        <translation>暂无（之后没有新问题）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>Gap</source>
+        <translation>缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>yes: the memory could not answer</source>
+        <translation>是：记忆答不上来</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>Trace</source>
+        <translation>追踪</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>full trace kept</source>
+        <translation>保留了完整追踪</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <source>ledgers only</source>
+        <translation>只有账本</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <source>Reproducing on the home as it stood…</source>
+        <translation>正在当时的家目录上复现…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <source>Reproducing a round</source>
+        <translation>复现一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
+        <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
+        <translation>我们在状态 %1 的家目录上得到的素材包（当时交付的未知：%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <source>Same bundle as delivered, on the home as of state %1.</source>
+        <translation>与当时交付的素材包相同（家目录状态 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
+        <source>Our bundle differs from the delivered one (home as of state %1):</source>
+        <translation>我们的素材包与当时交付的不同（家目录状态 %1）：</translation>
+    </message>
+</context>
+<context>
     <name>JournalPane</name>
     <message>
         <location filename="../../workbench/panes/journal/pane.py" line="33"/>
@@ -2073,7 +2340,7 @@
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="56"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="57"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -2316,228 +2583,238 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="215"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="217"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="219"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="220"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="222"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="224"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
         <source>Stop the round before its next role</source>
         <translation>在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="226"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <source>Traced rounds</source>
+        <translation>有追踪的轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <source>Every round of the home</source>
+        <translation>家目录里的所有轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="229"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="511"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="515"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
         <source>Configured LLM (%1)</source>
         <translation>已配置的 LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="303"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="342"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="366"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="357"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="385"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="401"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="497"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="510"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="526"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="512"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="514"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="521"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="522"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -2546,62 +2823,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="554"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="574"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="614"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="643"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="631"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="633"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="665"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>

@@ -31,6 +31,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.links import raise_pane
 from workbench.panes.rounds import background
 from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
+from workbench.panes.rounds.home_rounds import HomeRoundsPanel
 from workbench.panes.rounds.strip import RoleStrip
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
@@ -210,7 +211,13 @@ class RoundsPane(Pane):
         layout.addWidget(self.strip)
         layout.addWidget(self.summary)
         layout.addWidget(self.gap_banner)
-        layout.addWidget(splitter, 1)
+        # the traced rounds (ours, in full) and every round the home records (the agent's too)
+        self.views = QTabWidget(self)
+        self.views.addTab(splitter, "")
+        self.home_rounds = HomeRoundsPanel(self.ctx, self)
+        self.home_rounds.sig_open_trace.connect(self._open_home_round_trace)
+        self.views.addTab(self.home_rounds, "")
+        layout.addWidget(self.views, 1)
 
     def retranslate_ui(self) -> None:
         self.question.setPlaceholderText(self.tr("Ask the memory a question, e.g. 之前怎么决定的？来龙去脉"))
@@ -225,6 +232,8 @@ class RoundsPane(Pane):
         self.btn_cancel.setText(self.tr("Cancel"))
         self.btn_cancel.setToolTip(self.tr("Stop the round before its next role"))
         self.btn_gaps.setText(self.tr("Open the gaps pane"))
+        self.views.setTabText(0, self.tr("Traced rounds"))
+        self.views.setTabText(1, self.tr("Every round of the home"))
         self.rounds_label.setText(self.tr("Past rounds (%1)").replace("%1", str(self.model.rowCount())))
         self.btn_open.setText(self.tr("Open"))
         self.btn_reload.setText(self.tr("Reload"))
@@ -313,6 +322,11 @@ class RoundsPane(Pane):
         self.select_round(round_id)
         self.sig_round_finished.emit(round_id)
         return True
+
+    @Slot(str)
+    def _open_home_round_trace(self, round_id: str) -> None:
+        if self.open_round(round_id):
+            self.views.setCurrentIndex(0)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
@@ -669,6 +683,7 @@ class RoundsPane(Pane):
 
     def shutdown(self) -> None:
         self.cancel()
+        self.home_rounds.shutdown()
         self._delta_timer.stop()
         self._reload_timer.stop()
         for signal, slot in ((self.ctx.bridge.sig_event, self._on_event),

@@ -1,0 +1,183 @@
+"""Every round the home records, the agent's and ours, and what each delivered.
+
+Sources: the upstream ledgers (``team/judge/history.jsonl``: one judgment per question;
+``team/editor/bundles.jsonl``: one line per bundle delivered), ``team/cycle.json`` (the feedback a
+question gave the bundle before it, the gaps) and our round traces (``team/traces``). A judgment
+and a trace are the same round when they have the same question within ``SAME_ROUND_SECONDS``
+(our engine writes the ledgers too); such a round "has a full trace".
+
+What a round delivered is ``assembled.md`` as it stood just before the next round began (the
+agent rewrites it at the end of each round): read from the home's history. The home a round
+read is the history's state just before the round's time; *reproduce* runs our engine on it
+(a throwaway copy, offline, dry run) and compares its bundle with the delivered one.
+"""
+from __future__ import annotations
+
+import difflib
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from core.formats.team import load_team
+from core.home import MemoryHome
+
+SAME_ROUND_SECONDS = 120
+ASSEMBLED = "memory/assembled.md"
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """Upstream writes UTC with a ``Z``; our traces local time with an offset."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+@dataclass
+class HomeRound:
+    """One round as the home records it."""
+
+    at: datetime
+    query: str
+    source: str                       # "agent" (upstream ledgers) or "trace" (ours only)
+    turn: int | None = None
+    level: str | None = None
+    strategy: str | None = None
+    judged_by: str | None = None
+    reason: str | None = None
+    bundle_record: dict[str, Any] | None = None  # the editor's ledger line, None: no bundle
+    trace_id: str | None = None
+    status: str | None = None
+    feedback: dict[str, Any] | None = None       # what the next question said of this bundle
+    gap: bool = False
+    next_at: datetime | None = None
+
+    @property
+    def key(self) -> str:
+        return self.trace_id or f"turn:{self.turn}:{self.at.isoformat()}"
+
+    @property
+    def has_trace(self) -> bool:
+        return self.trace_id is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "at": self.at.isoformat(timespec="seconds"), "query": self.query,
+                "source": self.source, "turn": self.turn, "level": self.level, "strategy": self.strategy,
+                "judged_by": self.judged_by, "reason": self.reason, "bundle": self.bundle_record,
+                "trace": self.trace_id, "status": self.status, "feedback": self.feedback, "gap": self.gap}
+
+
+def home_rounds(home: MemoryHome) -> list[HomeRound]:
+    """Every recorded round, newest first."""
+    from core.assembler.trace import TraceStore
+
+    team = load_team(home)
+    rounds: list[HomeRound] = []
+    bundles = {(b.get("turn"), b.get("query")): b for b in team.bundles if isinstance(b, dict)}
+    for record in team.judge_history:
+        if not isinstance(record, dict):
+            continue
+        at = parse_time(record.get("at"))
+        if at is None:
+            continue
+        bundle = bundles.get((record.get("turn"), record.get("query")))
+        rounds.append(HomeRound(at, str(record.get("query") or ""), "agent", record.get("turn"), record.get("level"),
+                                record.get("strategy"), record.get("by"), bundle_record=bundle,
+                                status="ok" if bundle or record.get("level") == "skip" else "no bundle"))
+    last = team.cycle.get("lastJudge") or {}
+    traced = TraceStore(home).rounds()
+    for summary in traced:
+        at = parse_time(summary.get("started_at"))
+        if at is None:
+            continue
+        twin = next((r for r in rounds if r.trace_id is None and r.query == summary.get("query")
+                     and abs((r.at - at).total_seconds()) <= SAME_ROUND_SECONDS), None)
+        if twin is not None:
+            twin.trace_id = summary["round"]
+            twin.status = summary.get("status") or twin.status
+        else:
+            rounds.append(HomeRound(at, str(summary.get("query") or ""), "trace", level=summary.get("level"),
+                                    strategy=summary.get("strategy"), trace_id=summary["round"],
+                                    status=summary.get("status")))
+    rounds.sort(key=lambda r: r.at)
+    agent_rounds = [r for r in rounds if r.source == "agent"]
+    feedback = [f for f in (team.cycle.get("feedback") or {}).get("recent", []) if isinstance(f, dict)]
+    gaps = [g for g in team.cycle.get("gaps", []) if isinstance(g, dict)]
+    gap_lines = {(g.query, g.at) for g in team.gaps} if team.gaps else set()
+    for i, r in enumerate(agent_rounds):
+        nxt = agent_rounds[i + 1] if i + 1 < len(agent_rounds) else None
+        r.next_at = nxt.at if nxt else None
+        if nxt is not None:
+            # the feedback a question gives is recorded at that question's time, about the bundle before it
+            r.feedback = next((f for f in feedback if parse_time(f.get("at")) == nxt.at), None)
+        r.gap = any(g.get("query") == r.query and parse_time(g.get("at")) == r.at for g in gaps) or \
+            any(q == r.query for q, _ in gap_lines)
+        if r.turn is not None and r.turn == team.cycle.get("turnCount") and last.get("query") == r.query:
+            r.reason = last.get("reason") or None
+    rounds.reverse()
+    return rounds
+
+
+@dataclass
+class Delivered:
+    """The bundle a round delivered, as the home's history kept it."""
+
+    text: str | None
+    note: str = ""
+    commit: str | None = None
+
+
+def delivered_bundle(history, home: MemoryHome, r: HomeRound) -> Delivered:
+    """``assembled.md`` as it stood just before the next round (now, for the newest one)."""
+    from core.history.store import when_of
+
+    if r.level == "skip":
+        return Delivered(None, "skipped: no bundle")
+    moment = (r.next_at - timedelta(milliseconds=1)) if r.next_at else None
+    if history is not None:
+        commit = history.at(moment)
+        if commit is not None and when_of(commit) >= r.at:
+            data = history.read(ASSEMBLED, commit=str(commit.id))
+            if data is not None:
+                return Delivered(data.decode("utf-8", "replace"), "", str(commit.id))
+    if r.next_at is None and home.assembled.exists():
+        return Delivered(home.assembled.read_text(encoding="utf-8"), "the current assembled.md")
+    return Delivered(None, "not in the home's history (it was not being recorded then)")
+
+
+@dataclass
+class Reproduction:
+    delivered: Delivered
+    bundle: str | None
+    decision: dict[str, Any] | None
+    status: str
+    state: str | None                     # the history state the round ran on
+    diff: str = ""
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+
+
+def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduction:
+    """Run ``r``'s question with our engine (offline, dry run) on the home as it stood just
+    before the round, in a throwaway copy; diff our bundle against the one delivered."""
+    from core.assembler import Assembler
+    from core.assembler.debounce import Debouncer
+    from core.errors import NotFoundError
+
+    delivered = delivered_bundle(history, home, r)
+    before = r.at - timedelta(microseconds=1)
+    commit = history.at(before) if history is not None else None
+    if commit is None:
+        raise NotFoundError("the home's history has no state from before this round")
+    with tempfile.TemporaryDirectory(prefix="linghun-reproduce-") as tmp:
+        then = history.materialize(None, Path(tmp), commit=str(commit.id))
+        assembler = Assembler(then, config=config, keep_traces=False, debouncer=Debouncer())
+        result = assembler.run(r.query, session="reproduce", dry_run=True, now=r.at.astimezone().replace(tzinfo=None))
+    ours = result.bundle
+    diff = "".join(difflib.unified_diff((delivered.text or "").splitlines(True), (ours or "").splitlines(True),
+                                        "delivered (agent)", "reproduced (ours)"))
+    return Reproduction(delivered, ours, result.decision, result.status, str(commit.id), diff)

@@ -1,0 +1,115 @@
+"""The rounds pane lists the agent's own rounds (a separate process writing the upstream ledgers)
+with the bundle each delivered, from the home's history, and *Reproduce* re-runs a round on the
+home as it stood then."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from core.history.rounds import HomeRound
+from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
+from tests.workbench.test_history_capture import Agent, newest_bytes
+from workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
+
+PORT_Q = "订单服务现在跑在哪个端口？"
+MIGRATE_Q = "迁移之后还有什么要注意的？"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _click(view, row: int, column: int = 1) -> None:
+    index = view.model().index(row, column)
+    view.scrollTo(index)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+
+
+def _type_chinese(widget, text: str) -> None:
+    """Chinese arrives from an input method as a committed string (QTest.keyClicks only knows keys)."""
+    from PySide6.QtGui import QInputMethodEvent
+    from PySide6.QtWidgets import QApplication
+
+    widget.setFocus()
+    event = QInputMethodEvent("", [])
+    event.setCommitString(text)
+    QApplication.sendEvent(widget, event)
+
+
+def _rows(panel) -> list[tuple[str, str, str]]:
+    m = panel.proxy
+    return [(m.index(r, 1).data(), m.index(r, 4).data(), m.index(r, 5).data()) for r in range(m.rowCount())]
+
+
+@pytest.mark.slow
+def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+
+    agent = Agent(upstream_home)
+    bundle_a = "素材：订单服务 | 端口 | 8087 | #7\n"
+    bundle_b = "素材：订单服务 | 端口 | 9090 | #12（新）\n"
+    try:
+        agent.step(op="round", at=_now(), query=PORT_Q, level="medium", strategy="knowledge_update", bundle=bundle_a)
+        qtbot.waitUntil(lambda: newest_bytes(home, "memory/assembled.md") == bundle_a.encode(), timeout=10000)
+        # later the agent learns the port moved: warm.md is rewritten, then another round
+        moved = home.warm.read_text(encoding="utf-8").replace("订单服务 | 端口 | 8087 | #7", "订单服务 | 端口 | 9090 | #12")
+        agent.step(op="warm", text=moved)
+        qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == moved.encode(), timeout=10000)
+        agent.step(op="round", at=_now(), query=MIGRATE_Q, level="light", strategy="general", bundle=bundle_b, hit=True)
+        qtbot.waitUntil(lambda: newest_bytes(home, "memory/assembled.md") == bundle_b.encode(), timeout=10000)
+    finally:
+        agent.close()
+
+    pane = window.pane("rounds")
+    window.docks["rounds"].show()
+    window.docks["rounds"].raise_()
+    bar = pane.views.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    panel = pane.home_rounds
+    assert pane.views.currentWidget() is panel
+    qtbot.waitUntil(lambda: panel.proxy.rowCount() == 5, timeout=10000)  # 3 in the fixture + 2 now
+    rows = _rows(panel)
+    assert rows[0] == (MIGRATE_Q, "agent", "—") and rows[1] == (PORT_Q, "agent", "—")
+
+    # the first of today's rounds: its delivered bundle and the feedback the next question gave
+    with qtbot.waitSignal(panel.sig_detail_shown, timeout=10000):
+        _click(panel.view, 1)
+    assert panel.bundle_view.toPlainText() == bundle_a
+    assert "hit: the next question used it" in panel.detail.toPlainText()
+    assert "medium · knowledge_update" in panel.detail.toPlainText()
+
+    # Reproduce: our engine on warm.md as it stood before that round (port 8087, not 9090)
+    with qtbot.waitSignal(panel.sig_reproduced, timeout=30000):
+        QTest.mouseClick(panel.btn_reproduce, Qt.MouseButton.LeftButton)
+    diff = panel.diff_view.toPlainText()
+    assert "differs from the delivered one" in panel.reproduce_note.text()
+    assert "+- [8]" in diff and "订单服务 | 端口 | 8087 | #7" in diff and "9090" not in diff
+    assert "-素材：订单服务 | 端口 | 8087 | #7" in diff
+
+    # filter by question text and by source
+    _type_chinese(panel.search, "迁移之后")
+    assert _rows(panel) == [(MIGRATE_Q, "agent", "—")]
+    panel.search.clear()
+    panel.source.setCurrentIndex(panel.source.findData("trace"))
+    assert panel.proxy.rowCount() == 0
+
+
+def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
+    model = HomeRoundsModel()
+    model.set_rounds([HomeRound(datetime(2026, 10, 7, 7, 2, tzinfo=timezone.utc), PORT_Q, "agent", 3, "medium",
+                                "knowledge_update", "code"),
+                      HomeRound(datetime(2026, 10, 8, 9, 0, tzinfo=timezone.utc), MIGRATE_Q, "trace",
+                                trace_id="20261008-090000-abcd", status="ok")])
+    qtmodeltester.check(model)
+    proxy = HomeRoundsFilter()
+    proxy.setSourceModel(model)
+    proxy.set_filter(level="medium")
+    qtmodeltester.check(proxy)
+    assert proxy.rowCount() == 1
