@@ -939,46 +939,51 @@
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
+        <source>Preparing the index…, then running the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="278"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="287"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="288"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="318"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="319"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="338"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="339"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="342"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="343"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -1641,195 +1646,215 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="431"/>
+        <location filename="../../workbench/main_window.py" line="231"/>
+        <location filename="../../workbench/main_window.py" line="456"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="291"/>
+        <source>Warming up: tokenizer and search index…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../workbench/main_window.py" line="292"/>
+        <source>Warming up the search index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="300"/>
+        <source>Search index ready: {0} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="302"/>
+        <source>Preparing the index failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="317"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="294"/>
+        <location filename="../../workbench/main_window.py" line="319"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="296"/>
+        <location filename="../../workbench/main_window.py" line="321"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="304"/>
+        <location filename="../../workbench/main_window.py" line="329"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="325"/>
+        <location filename="../../workbench/main_window.py" line="350"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="326"/>
+        <location filename="../../workbench/main_window.py" line="351"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="347"/>
-        <location filename="../../workbench/main_window.py" line="519"/>
+        <location filename="../../workbench/main_window.py" line="372"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="399"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="411"/>
+        <location filename="../../workbench/main_window.py" line="436"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="412"/>
+        <location filename="../../workbench/main_window.py" line="437"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="461"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="444"/>
+        <location filename="../../workbench/main_window.py" line="469"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="448"/>
+        <location filename="../../workbench/main_window.py" line="473"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="451"/>
+        <location filename="../../workbench/main_window.py" line="476"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="455"/>
+        <location filename="../../workbench/main_window.py" line="480"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="457"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="460"/>
+        <location filename="../../workbench/main_window.py" line="485"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="464"/>
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="510"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="511"/>
+        <location filename="../../workbench/main_window.py" line="536"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="512"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="513"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="514"/>
+        <location filename="../../workbench/main_window.py" line="539"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="515"/>
+        <location filename="../../workbench/main_window.py" line="540"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="516"/>
+        <location filename="../../workbench/main_window.py" line="541"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="542"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="518"/>
+        <location filename="../../workbench/main_window.py" line="543"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="545"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="521"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="522"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="523"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="526"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
-        <location filename="../../workbench/main_window.py" line="530"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="528"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="529"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -1947,66 +1972,71 @@
     </message>
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="256"/>
+        <source>preparing the index…, then building</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/map/pane.py" line="257"/>
         <source>building…</source>
         <translation>building…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="263"/>
+        <location filename="../../workbench/panes/map/pane.py" line="264"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="267"/>
+        <location filename="../../workbench/panes/map/pane.py" line="268"/>
         <source>problems: %1</source>
         <translation>problems: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="304"/>
+        <location filename="../../workbench/panes/map/pane.py" line="305"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 characters (the full map: %3)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="307"/>
+        <location filename="../../workbench/panes/map/pane.py" line="308"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 characters (no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="310"/>
+        <location filename="../../workbench/panes/map/pane.py" line="311"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled is false: nothing is injected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="312"/>
+        <location filename="../../workbench/panes/map/pane.py" line="313"/>
         <source>the home injects %1</source>
         <translation>the home injects %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="324"/>
+        <location filename="../../workbench/panes/map/pane.py" line="325"/>
         <source>Map budget %1</source>
         <translation>Map budget %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
         <source>Show in the entries pane</source>
         <translation>Show in the entries pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <location filename="../../workbench/panes/map/pane.py" line="411"/>
         <source>Journal of that day</source>
         <translation>Journal of that day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="411"/>
+        <location filename="../../workbench/panes/map/pane.py" line="412"/>
         <source>Episodic archive</source>
         <translation>Episodic archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="421"/>
+        <location filename="../../workbench/panes/map/pane.py" line="422"/>
         <source>Entries: %1</source>
         <translation>Entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="422"/>
+        <location filename="../../workbench/panes/map/pane.py" line="423"/>
         <source>Evidence of %1 (%2)</source>
         <translation>Evidence of %1 (%2)</translation>
     </message>
@@ -2340,7 +2370,7 @@
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="57"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="58"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -2583,300 +2613,310 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <source>Why not [n]?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="322"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="369"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="366"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="374"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <source>Preparing the index…, then running the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="407"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="401"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="526"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="555"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="643"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="655"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="671"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="665"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -3089,6 +3129,139 @@
         <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotPanel</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="48"/>
+        <source>The question of the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="50"/>
+        <source>Why (not)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
+        <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="74"/>
+        <source>Type the entry&apos;s number, e.g. [8]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="77"/>
+        <source>Type the question (or open a round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="83"/>
+        <source>Running the round and its variants…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="91"/>
+        <source>Why not [%1]?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="101"/>
+        <source>[%1] was delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
+        <source>[%1] was not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="111"/>
+        <source>Entry</source>
+        <translation type="unfinished">Entry</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>Delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
+        <source>Judgment</source>
+        <translation type="unfinished">Judgment</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
+        <source>Excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
+        <source>flipped to wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
+        <source>Low confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
+        <source>kept, delivered with the 【低置信·需验证】 tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="121"/>
+        <source>BM25 score and rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
+        <source>Cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
+        <source>top %1; the last kept scored %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
+        <source>Terms matched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
+        <source>Terms missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <source>MMR / de-duplication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <source>none at retrieval (near-duplicates are merged when written)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -939,46 +939,51 @@
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
+        <source>Preparing the index…, then running the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
         <source>Running the round…</source>
         <translation>正在运行该轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="278"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
         <source>The round failed: %1</source>
         <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="287"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="288"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="318"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="319"/>
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="338"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="339"/>
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="342"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="343"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
@@ -1641,195 +1646,215 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="229"/>
-        <location filename="../../workbench/main_window.py" line="431"/>
+        <location filename="../../workbench/main_window.py" line="231"/>
+        <location filename="../../workbench/main_window.py" line="456"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="291"/>
+        <source>Warming up: tokenizer and search index…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../workbench/main_window.py" line="292"/>
+        <source>Warming up the search index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="300"/>
+        <source>Search index ready: {0} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="302"/>
+        <source>Preparing the index failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="317"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="294"/>
+        <location filename="../../workbench/main_window.py" line="319"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="296"/>
+        <location filename="../../workbench/main_window.py" line="321"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="304"/>
+        <location filename="../../workbench/main_window.py" line="329"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="325"/>
+        <location filename="../../workbench/main_window.py" line="350"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="326"/>
+        <location filename="../../workbench/main_window.py" line="351"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="347"/>
-        <location filename="../../workbench/main_window.py" line="519"/>
+        <location filename="../../workbench/main_window.py" line="372"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="399"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="411"/>
+        <location filename="../../workbench/main_window.py" line="436"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="412"/>
+        <location filename="../../workbench/main_window.py" line="437"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="461"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="444"/>
+        <location filename="../../workbench/main_window.py" line="469"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="448"/>
+        <location filename="../../workbench/main_window.py" line="473"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="451"/>
+        <location filename="../../workbench/main_window.py" line="476"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="455"/>
+        <location filename="../../workbench/main_window.py" line="480"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="457"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="460"/>
+        <location filename="../../workbench/main_window.py" line="485"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="464"/>
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="510"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="511"/>
+        <location filename="../../workbench/main_window.py" line="536"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="512"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="513"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="514"/>
+        <location filename="../../workbench/main_window.py" line="539"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="515"/>
+        <location filename="../../workbench/main_window.py" line="540"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="516"/>
+        <location filename="../../workbench/main_window.py" line="541"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="542"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="518"/>
+        <location filename="../../workbench/main_window.py" line="543"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="545"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="521"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="522"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="523"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="526"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
-        <location filename="../../workbench/main_window.py" line="530"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="528"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="529"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -1947,66 +1972,71 @@
     </message>
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="256"/>
+        <source>preparing the index…, then building</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/map/pane.py" line="257"/>
         <source>building…</source>
         <translation>构建中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="263"/>
+        <location filename="../../workbench/panes/map/pane.py" line="264"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 个情境 · %2 个目标 · %3 项档案 · %4 天证据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="267"/>
+        <location filename="../../workbench/panes/map/pane.py" line="268"/>
         <source>problems: %1</source>
         <translation>问题：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="304"/>
+        <location filename="../../workbench/panes/map/pane.py" line="305"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 字符（完整地图：%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="307"/>
+        <location filename="../../workbench/panes/map/pane.py" line="308"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 字符（不限）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="310"/>
+        <location filename="../../workbench/panes/map/pane.py" line="311"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled 为 false：不注入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="312"/>
+        <location filename="../../workbench/panes/map/pane.py" line="313"/>
         <source>the home injects %1</source>
         <translation>本记忆库注入 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="324"/>
+        <location filename="../../workbench/panes/map/pane.py" line="325"/>
         <source>Map budget %1</source>
         <translation>地图预算 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="409"/>
+        <location filename="../../workbench/panes/map/pane.py" line="410"/>
         <source>Show in the entries pane</source>
         <translation>在条目面板中显示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <location filename="../../workbench/panes/map/pane.py" line="411"/>
         <source>Journal of that day</source>
         <translation>当天的流水</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="411"/>
+        <location filename="../../workbench/panes/map/pane.py" line="412"/>
         <source>Episodic archive</source>
         <translation>情景归档</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="421"/>
+        <location filename="../../workbench/panes/map/pane.py" line="422"/>
         <source>Entries: %1</source>
         <translation>条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="422"/>
+        <location filename="../../workbench/panes/map/pane.py" line="423"/>
         <source>Evidence of %1 (%2)</source>
         <translation>%1 的证据（%2）</translation>
     </message>
@@ -2340,7 +2370,7 @@
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="57"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="58"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -2583,238 +2613,248 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="223"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="225"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="227"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="228"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Stop the round before its next role</source>
         <translation>在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <source>Why not [n]?</source>
+        <translation>为什么没有 [n]？</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="529"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="531"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Configured LLM (%1)</source>
         <translation>已配置的 LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="322"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="369"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="366"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="374"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <source>Preparing the index…, then running the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="407"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="401"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="513"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="526"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="528"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="530"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="555"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -2823,62 +2863,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="573"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="643"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="655"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="671"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="665"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -3091,6 +3131,139 @@
         <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotPanel</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="48"/>
+        <source>The question of the round</source>
+        <translation>这一轮的问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="50"/>
+        <source>Why (not)?</source>
+        <translation>为什么（没有）？</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
+        <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
+        <translation>以演练方式运行这一轮，解释这条记忆为什么被交付或没有被交付，再逐个尝试单一改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="74"/>
+        <source>Type the entry&apos;s number, e.g. [8]</source>
+        <translation>请输入条目编号，例如 [8]</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="77"/>
+        <source>Type the question (or open a round)</source>
+        <translation>请输入问题（或打开一轮）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="83"/>
+        <source>Running the round and its variants…</source>
+        <translation>正在运行这一轮及其变体…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="91"/>
+        <source>Why not [%1]?</source>
+        <translation>为什么没有 [%1]？</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="101"/>
+        <source>[%1] was delivered</source>
+        <translation>[%1] 已交付</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
+        <source>[%1] was not delivered</source>
+        <translation>[%1] 未交付</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="111"/>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>Delivered</source>
+        <translation>已交付</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
+        <source>Judgment</source>
+        <translation>判断</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
+        <source>Excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
+        <source>flipped to wrong</source>
+        <translation>已翻转为错误</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
+        <source>Low confidence</source>
+        <translation>低置信</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
+        <source>kept, delivered with the 【低置信·需验证】 tag</source>
+        <translation>保留，交付时带【低置信·需验证】标记</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="121"/>
+        <source>BM25 score and rank</source>
+        <translation>BM25 分数与排名</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
+        <source>Cut</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
+        <source>top %1; the last kept scored %2</source>
+        <translation>前 %1 条；最后保留的一条得分 %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
+        <source>Terms matched</source>
+        <translation>命中的词</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
+        <source>Terms missed</source>
+        <translation>未命中的词</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <source>MMR / de-duplication</source>
+        <translation>MMR / 去重</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <source>none at retrieval (near-duplicates are merged when written)</source>
+        <translation>检索时没有（近似重复在写入时合并）</translation>
     </message>
 </context>
 </TS>

@@ -113,3 +113,29 @@ def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
     proxy.set_filter(level="medium")
     qtmodeltester.check(proxy)
     assert proxy.rowCount() == 1
+
+
+def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(workbench, qtbot):
+    from core.home_config import update_section
+
+    window = workbench.window
+    update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})
+    window.resize(1280, 800)
+    window.show()
+    pane = window.pane("rounds")
+    window.docks["rounds"].show()
+    window.docks["rounds"].raise_()
+    bar = pane.views.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(2).center())
+    panel = pane.why_not
+    assert pane.views.currentWidget() is panel
+    _type_chinese(panel.question, "改数据库结构之前要做什么？")
+    QTest.mouseClick(panel.entry, Qt.MouseButton.LeftButton)
+    QTest.keyClicks(panel.entry, "[7]")
+    with qtbot.waitSignal(panel.sig_explained, timeout=30000):
+        QTest.keyClick(panel.entry, Qt.Key.Key_Return)
+    report = panel.report.toPlainText()
+    assert panel.note.text() == "[7] was not delivered"
+    assert "rank 2 is below the cut" in report and "数据库 +" in report
+    assert "retrieval.topK = 2: delivered" in report
+    assert "touch [7]: still not delivered" in report

@@ -32,6 +32,7 @@ from workbench.panes.ontology.links import raise_pane
 from workbench.panes.rounds import background
 from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
 from workbench.panes.rounds.home_rounds import HomeRoundsPanel
+from workbench.panes.rounds.why_not import WhyNotPanel
 from workbench.panes.rounds.strip import RoleStrip
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
@@ -217,6 +218,12 @@ class RoundsPane(Pane):
         self.home_rounds = HomeRoundsPanel(self.ctx, self)
         self.home_rounds.sig_open_trace.connect(self._open_home_round_trace)
         self.views.addTab(self.home_rounds, "")
+        self.why_not = WhyNotPanel(self.ctx, self)
+        self.views.addTab(self.why_not, "")
+        self.sig_round_shown.connect(lambda _rid: self.why_not.set_question(
+            (self.live.header or {}).get("query", "") if self.live is not None else ""))
+        self.home_rounds.view.selectionModel().currentRowChanged.connect(
+            lambda *_: self.why_not.set_question(getattr(self.home_rounds.current_round(), "query", "")))
         layout.addWidget(self.views, 1)
 
     def retranslate_ui(self) -> None:
@@ -234,6 +241,7 @@ class RoundsPane(Pane):
         self.btn_gaps.setText(self.tr("Open the gaps pane"))
         self.views.setTabText(0, self.tr("Traced rounds"))
         self.views.setTabText(1, self.tr("Every round of the home"))
+        self.views.setTabText(2, self.tr("Why not [n]?"))
         self.rounds_label.setText(self.tr("Past rounds (%1)").replace("%1", str(self.model.rowCount())))
         self.btn_open.setText(self.tr("Open"))
         self.btn_reload.setText(self.tr("Reload"))
@@ -684,6 +692,7 @@ class RoundsPane(Pane):
     def shutdown(self) -> None:
         self.cancel()
         self.home_rounds.shutdown()
+        self.why_not.shutdown()
         self._delta_timer.stop()
         self._reload_timer.stop()
         for signal, slot in ((self.ctx.bridge.sig_event, self._on_event),

@@ -1,0 +1,181 @@
+"""Why was entry ``[n]`` delivered for a question, or why not?
+
+Runs the round as the engine would (a dry run: nothing is written), then for the one entry:
+whether it was excluded before ranking (flipped to wrong; a low one is kept but tagged), its
+BM25 score and rank with the contribution of each query term it matched and the terms it
+missed, the cut it had to pass (``k`` and the score of the last hit kept), how it got in (hit,
+recency safeguard, direct material) and whether the bundle quotes it. Our retriever applies no
+MMR and no de-duplication at retrieval time (near-duplicates are merged when written), so the
+cut is the only thing between a hit and the editor.
+
+Then what one change would do, each by re-running the round on a throwaway copy of the home:
+raise ``retrieval.topK`` to the entry's rank, touch it, or add an alias from a missed query
+term to the entry's first field.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.assembler import retriever as retriever_role
+from core.assembler.config import AssemblerConfig
+from core.assembler.debounce import Debouncer
+from core.errors import NotFoundError
+from core.home import MemoryHome
+from core.memory import Memory
+
+
+@dataclass
+class Variant:
+    change: str
+    delivered: bool
+    rank: int | None
+    note: str = ""
+
+
+@dataclass
+class WhyNot:
+    n: int
+    query: str
+    entry: str
+    delivered: bool
+    excluded: str | None
+    low: bool
+    level: str | None
+    strategy: str | None
+    mode: str | None
+    k: int | None
+    via: str | None
+    rank: int | None
+    score: float | None
+    cut_score: float | None
+    matched: dict[str, float] = field(default_factory=dict)
+    missed: list[str] = field(default_factory=list)
+    reason: str = ""
+    variants: list[Variant] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _round(home: MemoryHome, query: str, config: AssemblerConfig, memory: Memory):
+    from core.assembler import Assembler
+
+    assembler = Assembler(home, config=config, memory=memory, keep_traces=False, debouncer=Debouncer())
+    result = assembler.run(query, session="why-not", dry_run=True)
+    span = next((s for s in result.trace.spans if s.role == "retriever"), None)
+    return result, span
+
+
+def _delivered(result, n: int) -> bool:
+    return f"[{n}]" in (result.bundle or "")
+
+
+def _place(span, entry_id: str) -> tuple[str | None, int | None]:
+    if span is None:
+        return None, None
+    for c in span.candidates or []:
+        if c.get("id") == entry_id:
+            return c.get("via"), c.get("rank")
+    return None, None
+
+
+def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None = None,
+            variants: bool = True) -> WhyNot:
+    config = config or AssemblerConfig()
+    memory = Memory(home)
+    entries = memory.entries()
+    if not 1 <= n <= len(entries):
+        raise NotFoundError(f"no entry [{n}] (warm.md has {len(entries)})")
+    entry = entries[n - 1]
+    result, span = _round(home, query, config, memory)
+    decision = result.decision or {}
+    outputs = (span.outputs or {}) if span is not None else {}
+    via, _ = _place(span, entry.id)
+    out = WhyNot(n, query, entry.body.strip(), _delivered(result, n), None, entry.effective_confidence == "low",
+                 decision.get("level"), decision.get("strategy"), outputs.get("mode"), outputs.get("k"), via,
+                 None, None, None)
+    if entry.is_wrong:
+        out.excluded = "flipped"
+        out.reason = "flipped to wrong: wrong entries never become candidates"
+        return out
+    pool = retriever_role.warm_pool(memory)
+    with retriever_role._searching(home, pool, pool.warm, retriever_role.config_for(
+            bool(config.get("retrieval.embeddings")))) as searcher:
+        hit = searcher.explain(query, entry.id)
+        kept = searcher.search(query, out.k) if out.k else []
+        # the query terms as the searcher analyses them (the same tokens its BM25 scores)
+        terms = list(dict.fromkeys(searcher._query(query).tokens))
+    out.rank, out.score = hit.rank, float(hit.score)
+    out.matched = {t: float(v) for t, v in hit.terms.items() if v > 0}
+    out.missed = [t for t in terms if t not in out.matched]
+    if kept:
+        out.cut_score = float(kept[-1].score)
+    if result.status != "ok":
+        out.reason = f"the round ended {result.status}: no bundle"
+    elif decision.get("level") == "skip":
+        out.reason = "the judge skipped retrieval for this question"
+    elif out.mode == "direct":
+        out.reason = "direct material: every candidate goes to the editor; the editor chose " + \
+            ("to quote it" if out.delivered else "not to quote it")
+    elif via is None:
+        out.reason = (f"rank {out.rank} is below the cut: only the top {out.k} hits are kept"
+                      + (f" (the last kept scored {out.cut_score:.3f}, this one {out.score:.3f})"
+                         if out.cut_score is not None else ""))
+        if not out.matched:
+            out.reason = ("no query term matches it (score 0): BM25 returns only entries that match a term, "
+                          "so no cut or topK can bring it in")
+    else:
+        out.reason = f"a candidate ({via}, rank {out.rank}); the editor " + \
+            ("quoted it" if out.delivered else "left it out of the bundle")
+    if variants and out.mode == "bm25" and not out.delivered:
+        out.variants = _variants(home, query, n, config, out, _alias_target(entry))
+    return out
+
+
+def _alias_target(entry) -> str:
+    """What an alias would point at: a fact's entity, an event's object, else the body's start."""
+    fields = entry.fields
+    if entry.ontology_kind == "fact" and fields and fields[0]:
+        return fields[0][:40]
+    if entry.ontology_kind == "event" and len(fields) > 2 and fields[2]:
+        return fields[2][:40]
+    return entry.body.strip()[:20]
+
+
+def _variants(home: MemoryHome, query: str, n: int, config: AssemblerConfig, base: WhyNot,
+              target: str) -> list[Variant]:
+    found: list[Variant] = []
+    if base.rank and base.k and base.rank > base.k:
+        raised = config.with_overrides({"retrieval.topK": base.rank,
+                                        "retrieval.deepMinK": max(base.rank, config.get("retrieval.deepMinK"))})
+        found.append(_try(home, query, n, raised, f"retrieval.topK = {base.rank}", None))
+    found.append(_try(home, query, n, config, f"touch [{n}]", lambda copy: Memory(copy).touch(n)))
+    if base.missed:
+        term = max(base.missed, key=len)  # the most specific term the entry lacks
+
+        def add_alias(copy: MemoryHome) -> None:
+            from core.ontology import save_aliases
+
+            save_aliases(copy, "memory", {term: target})
+
+        found.append(_try(home, query, n, config, f"alias {term} = {target}", add_alias))
+    return found
+
+
+def _try(home: MemoryHome, query: str, n: int, config: AssemblerConfig, label: str, change) -> Variant:
+    with tempfile.TemporaryDirectory(prefix="linghun-why-not-") as tmp:
+        copy = MemoryHome(Path(tmp) / "linghun")
+        shutil.copytree(home.root, copy.root, ignore=shutil.ignore_patterns("traces", ".*"))
+        if change is not None:
+            change(copy)
+        memory = Memory(copy)
+        result, span = _round(copy, query, config, memory)
+        entry = memory.entries()[n - 1]
+        via, rank = _place(span, entry.id)
+    delivered = _delivered(result, n)
+    note = f"a candidate via {via}" if via else "not among the ranked candidates"
+    return Variant(label, delivered, rank, note + ("; quoted in the bundle" if delivered else ""))

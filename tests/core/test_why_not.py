@@ -1,0 +1,35 @@
+"""Why was [n] delivered, or not: exclusion, score and rank, the cut, and single changes re-run."""
+from core.assembler.config import AssemblerConfig
+from core.assembler.why_not import explain
+from core.home import MemoryHome
+
+QUESTION = "改数据库结构之前要做什么？"
+CUT_AT_ONE = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1})
+
+
+def test_an_entry_below_the_cut_and_what_raising_top_k_does(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    before = home.warm.read_bytes()
+    w = explain(home, QUESTION, 7, CUT_AT_ONE)
+    assert (w.delivered, w.mode, w.k, w.rank) == (False, "bm25", 1, 2)
+    assert "数据库" in w.matched and "结构" in w.missed
+    assert w.cut_score > w.score
+    assert "below the cut" in w.reason
+    variants = {v.change: v for v in w.variants}
+    assert variants["retrieval.topK = 2"].delivered and variants["retrieval.topK = 2"].rank == 2
+    assert not variants["touch [7]"].delivered
+    assert home.warm.read_bytes() == before  # variants ran on copies
+
+
+def test_the_top_hit_is_delivered_and_a_flipped_entry_is_excluded(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    top = explain(home, QUESTION, 9, CUT_AT_ONE)
+    assert top.delivered and top.via == "bm25" and top.rank == 1 and top.variants == []
+    flipped = explain(home, QUESTION, 2, CUT_AT_ONE)
+    assert flipped.excluded == "flipped" and not flipped.delivered
+
+
+def test_an_entry_no_term_matches_cannot_be_brought_in_by_top_k(upstream_home):
+    w = explain(MemoryHome.resolve(upstream_home), QUESTION, 1, CUT_AT_ONE)
+    assert w.score == 0 and w.matched == {}
+    assert "no query term matches it" in w.reason
