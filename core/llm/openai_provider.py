@@ -3,13 +3,18 @@
 Built on the ``openai`` client: its own retry loop (``max_retries``, exponential back-off on
 408/409/429/5xx and connection errors) and timeout are used as they are. Every client error
 becomes an ``LLMError`` whose message names the endpoint and what went wrong.
+
+``openai`` is imported when a provider is built, not when this module is: importing it costs about
+a second (pydantic, httpx), which the workbench's start and every offline command would pay for
+nothing. Providers are built on worker threads (``workbench.llm_setup``).
 """
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
+if TYPE_CHECKING:
+    import openai
 
 from core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
 
@@ -45,6 +50,8 @@ class OpenAIProvider:
         self.max_retries = int(max_retries)
         #: ask for token usage in streamed replies (``stream_options``); a few servers reject it
         self.stream_usage = stream_usage
+        import openai
+
         self._client = openai.OpenAI(
             base_url=base_url, api_key=api_key, timeout=self.timeout, max_retries=self.max_retries
         )
@@ -72,6 +79,8 @@ class OpenAIProvider:
         stream: bool = False,
         on_delta: DeltaCallback | None = None,
     ) -> LLMResponse:
+        import openai
+
         check_messages(messages)
         params: dict[str, Any] = {
             "model": self.model,
@@ -123,6 +132,8 @@ class OpenAIProvider:
     ) -> tuple[str, str, dict[str, Any], Any]:
         """Stream asking for token usage; an endpoint that rejects ``stream_options`` with a 400
         is asked again without it, and not asked again for usage afterwards."""
+        import openai
+
         if not self.stream_usage:
             return self._streamed(params, on_delta)
         try:
@@ -157,7 +168,7 @@ class OpenAIProvider:
         return "".join(pieces), model, usage, raw
 
 
-def _error_message(exc: openai.APIStatusError) -> str:
+def _error_message(exc: "openai.APIStatusError") -> str:
     body = exc.body
     if isinstance(body, dict):
         err = body.get("error", body)
