@@ -101,11 +101,13 @@ def bench_size(n: int, cli: bool, append_during: bool) -> None:
 
         if append_during:
             print(append_during_consolidation(MemoryHome.resolve(fresh("concurrent"))))
+            print(append_during_consolidation(MemoryHome.resolve(fresh("alone")), alone=True))
 
 
-def append_during_consolidation(home: MemoryHome) -> str:
+def append_during_consolidation(home: MemoryHome, alone: bool = False) -> str:
     """Two processes, both started and imported first: the consolidation is told to go, then the
-    agent's append; the append's own wall time is what the agent waits."""
+    agent's append; the append's own wall time is what the agent waits. ``alone``: the same
+    append with no consolidation, for comparison (a fresh process parses warm.md first)."""
     from tests.reliability.crashkit import READY_THEN
 
     def start(op: str) -> subprocess.Popen:
@@ -114,6 +116,12 @@ def append_during_consolidation(home: MemoryHome) -> str:
         assert proc.stdout.readline().strip() == "ready"
         return proc
 
+    if alone:
+        agent = start("append")
+        agent.stdin.write("go\n")
+        agent.stdin.flush()
+        out, err = agent.communicate(timeout=3600)
+        return f"  the same append alone:  exit {agent.returncode} after {float(out.split()[-1]):.2f} s wall"
     consolidation, agent = start("consolidate"), start("append")
     consolidation.stdin.write("go\n")
     consolidation.stdin.flush()
