@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import LinghunError
 from core.home import MemoryHome
-from workbench import icons, panes
+from workbench import gcguard, icons, panes
 from workbench.panes import WorkbenchContext
 from workbench.settings import Settings
 
@@ -295,6 +295,7 @@ class MainWindow(QMainWindow):
             ctx.warming = False
             if self.ctx is ctx:
                 self.status_warmup.clear()
+                gcguard.settle()  # the home is loaded: full collections skip it from now on
 
         handle.sig_finished.connect(
             lambda n: self.ctx is ctx and self.show_message(self.tr("Search index ready: {0} entries").format(n)))
@@ -364,6 +365,7 @@ class MainWindow(QMainWindow):
         if self.ctx is not None:
             self.ctx.close()
             self.ctx = None
+            gcguard.thaw()  # the closed home's objects may be collected
         self._bind_undo(None)
 
     @Slot()
