@@ -59,6 +59,13 @@ class HomeWatcher(QObject):
         self._known: dict[str, FileStamp] = {}
         bus = event_bus or default_bus
         self._unsubscribe: Callable[[], None] | None = bus.subscribe("memory.changed", self._on_memory_changed)
+        # warm.md is parsed on a worker before the change is announced (see ``scan``); the worker
+        # touches no Qt object, this timer on the GUI thread announces when it is done
+        self._parsing: threading.Thread | None = None
+        self._parsed_changes: list[str] = []
+        self._parse_poll = QTimer(self)
+        self._parse_poll.setInterval(20)
+        self._parse_poll.timeout.connect(self._announce_parsed)
         self._watch_folders()
         for path in self._tracked_files():
             self._known[str(path)] = _cheap_stamp(path)
@@ -160,9 +167,39 @@ class HomeWatcher(QObject):
         self._rewatch_files()
         if own:
             self.sig_own_change.emit(own)
-        if external:
+        if external and (str(self.home.warm) in external or self._parsing is not None):
+            # Parse the new warm.md on a worker first (a 10k-entry file is over 100 ms of parsing):
+            # every Memory of the process then takes that parse (``core.memory``), and the panes
+            # that reload on the signal find it ready instead of parsing on the GUI thread.
+            self._parsed_changes += [p for p in external if p not in self._parsed_changes]
+            if self._parsing is None:
+                self._parsing = threading.Thread(target=_parse_warm, args=(self.home,), daemon=True,
+                                                 name="warm.md parse")
+                self._parsing.start()
+                self._parse_poll.start()
+        elif external:
             self.sig_external_change.emit(external)
         return external
+
+    @Slot()
+    def _announce_parsed(self) -> None:
+        if self._parsing is None or self._parsing.is_alive():
+            return
+        self._parse_poll.stop()
+        self._parsing = None
+        changes, self._parsed_changes = self._parsed_changes, []
+        self.sig_external_change.emit(changes)
+
+
+def _parse_warm(home: MemoryHome) -> None:
+    """Worker: parse warm.md into the process's shared parse (no Qt here)."""
+    from core.errors import LinghunError
+    from core.memory import Memory
+
+    try:
+        Memory(home).document()
+    except LinghunError:  # unreadable: the panes say so when they read it themselves
+        pass
 
 
 def _cheap_stamp(path: Path) -> FileStamp:

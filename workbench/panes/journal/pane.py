@@ -75,7 +75,9 @@ class JournalPane(Pane):
         self._labels: dict[str, str] = {}
         self._window: tuple[float, float] | None = None
         self._build()
-        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload)
+        self._collecting = None  # the TaskHandle collecting the marks after a change
+        self._collect_again = False
+        self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload_in_background)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
@@ -155,7 +157,31 @@ class JournalPane(Pane):
     @Slot()
     def reload(self) -> None:
         """Re-read the home; the view range and the window stay where they are."""
-        self.data = collect(self.ctx.home, self.ctx.memory.entries())
+        self._show_data(collect(self.ctx.home, self.ctx.memory.entries()))
+
+    @Slot()
+    def reload_in_background(self) -> None:
+        """``reload`` with the marks collected on a worker: after a change (each round writes
+        files) collecting a 10k-entry home's timeline took 0.6 s of the GUI thread."""
+        if self._collecting is not None:
+            self._collect_again = True
+            return
+        home, entries = self.ctx.home, self.ctx.memory.entries()
+        self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"),
+                                                 lambda _state: collect(home, entries))
+        self._collecting.sig_finished.connect(self._show_data)
+        self._collecting.sig_done.connect(self._on_collected)
+
+    @Slot()
+    def _on_collected(self) -> None:
+        self._collecting = None
+        if self._collect_again:
+            self._collect_again = False
+            self.reload_in_background()
+
+    @Slot(object)
+    def _show_data(self, data: TimelineData) -> None:
+        self.data = data
         self._labels = {}
         for i, track in enumerate(TRACKS):
             marks = self.data.marks[track]
