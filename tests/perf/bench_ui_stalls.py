@@ -1,0 +1,161 @@
+"""GUI-thread stalls while the workbench works (target: longest gap < 50 ms in every scenario).
+
+    .venv/bin/python -m tests.perf.bench_ui_stalls [--entries 10000]
+
+A precise 5 ms ``QTimer`` runs on the GUI thread of the real main window (offscreen) with a home
+of N synthetic entries open. For each scenario the table gives the longest gap between two ticks
+and the share of the time spent in gaps longer than 20 ms ("stalled"), with the wall and CPU time
+of the scenario. The idle row is the floor: what the machine's load alone costs the timer.
+
+Scenarios, each driven as a person does: idle; 8 offline rounds (question typed, Run clicked);
+3 rounds against a local OpenAI-compatible server that answers after 1.5 s (tests/fakeopenai.py);
+a consolidation preview; a projection preview (toolbar actions); warm.md rewritten by another
+process 10 times in 5 s.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+STALL_MS = 20.0
+TICK_MS = 5
+
+
+class Ticker:
+    """Records the GUI thread's 5 ms ticks."""
+
+    def __init__(self):
+        from PySide6.QtCore import QTimer, Qt
+
+        self.ticks: list[float] = []
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        self.ticks.append(time.perf_counter())
+
+    def start(self) -> None:
+        self.ticks = [time.perf_counter()]
+        self.timer.start()
+
+    def stop(self) -> tuple[float, float]:
+        self.timer.stop()
+        self.ticks.append(time.perf_counter())
+        gaps = [(b - a) * 1000 for a, b in zip(self.ticks, self.ticks[1:])]
+        total = (self.ticks[-1] - self.ticks[0]) * 1000
+        stalled = sum(g for g in gaps if g > STALL_MS)
+        return max(gaps, default=0.0), 100.0 * stalled / total if total else 0.0
+
+
+def wait_until(app, done, timeout: float = 600.0) -> bool:
+    from PySide6.QtTest import QTest
+
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        if done():
+            return True
+        QTest.qWait(20)
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--only", help="comma-separated scenario names")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="linghun-stalls-"))
+    os.environ["LINGHUN_CONFIG_DIR"] = str(tmp / "config")
+    os.environ["LINGHUN_DATA_DIR"] = str(tmp / "data")
+    os.environ["LINGHUN_CACHE_DIR"] = str(tmp / "cache")
+    os.environ["LINGHUN_API_KEY"] = "sk-bench"
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from tests.fakeopenai import FakeOpenAI
+    from tests.perf.synth import make_home
+    from workbench.app import Workbench, create_application
+    from workbench.panes.ontology.pane import OntologyPane
+    from workbench.panes.rounds.pane import RoundsPane
+    from workbench.settings import LlmSettings
+
+    home = make_home(tmp / "dsh", args.entries)
+    app = create_application()
+    bench = Workbench(app)
+    window = bench.window
+    window.resize(1280, 800)
+    window.show()
+    window.open_home(home.dsh_home, remember=False)
+    wait_until(app, lambda: not getattr(window.ctx, "warming", False))
+    rounds = window.findChild(RoundsPane)
+    ontology = window.findChild(OntologyPane)
+    server = FakeOpenAI().start()
+    server.respond_with(lambda body: (time.sleep(1.5), '{"level": "light", "strategy": "general"}')[1])
+
+    def ask(question: str) -> None:
+        rounds.question.clear()
+        rounds.question.insert(question)  # what an input method commits (keyClicks types ASCII only)
+        QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
+        wait_until(app, lambda: rounds._handle is None)
+
+    def offline_rounds() -> None:
+        rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("offline"))
+        for q in ("订单服务 orders 配置现在是多少", "总结一下部署流程", "支付网关 payments 的来龙去脉", "缓存 redis 的配置",
+                  "回归测试和发布流程的先后顺序", "用户偏好 pnpm 吗", "监控告警 grafana 前后矛盾吗", "两次发布间隔多少天"):
+            ask(q)
+
+    def llm_rounds() -> None:
+        bench.settings.llm = LlmSettings(provider="openai", base_url=server.base_url, model="slow-model")
+        rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("llm"))
+        for q in ("订单服务 orders 配置现在是多少", "缓存 redis 的配置", "用户偏好 pnpm 吗"):
+            ask(q)
+        rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("offline"))
+
+    def preview(action) -> None:
+        action.trigger()
+        wait_until(app, lambda: ontology._handle is None)
+        ontology.discard_preview()
+
+    def external_rewrites() -> None:
+        code = ("import sys, time\nfrom pathlib import Path\np = Path(sys.argv[1])\ntext = p.read_text(encoding='utf-8')\n"
+                "for i in range(10):\n    time.sleep(0.5)\n"
+                "    text += f'\\n## 2027-01-01 10:{i:02d} [fact] medium\\n\\n外部进程写入 {i} | 值 | {i}\\n'\n"
+                "    tmp = p.with_suffix('.tmp'); tmp.write_text(text, encoding='utf-8'); tmp.replace(p)\n")
+        proc = subprocess.Popen([sys.executable, "-c", code, str(home.warm)])
+        wait_until(app, lambda: proc.poll() is not None)
+        QTest.qWait(1500)  # the watcher's reload after the last write
+
+    scenarios = [("idle (3 s)", lambda: QTest.qWait(3000)), ("8 offline rounds", offline_rounds),
+                 ("3 rounds, LLM answering in 1.5 s", llm_rounds),
+                 ("consolidation preview", lambda: preview(ontology.act_consolidate)),
+                 ("projection preview", lambda: preview(ontology.act_project)),
+                 ("warm.md rewritten 10x in 5 s by another process", external_rewrites)]
+    if args.only:
+        wanted = args.only.split(",")
+        scenarios = [s for s in scenarios if any(w in s[0] for w in wanted)]
+    ticker = Ticker()
+    print(f"{args.entries:,} entries; gaps of a {TICK_MS} ms precise timer on the GUI thread (stalled: gaps > {STALL_MS:.0f} ms)")
+    print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8}")
+    for name, run in scenarios:
+        w0, c0 = time.perf_counter(), time.process_time()
+        ticker.start()
+        run()
+        longest, stalled = ticker.stop()
+        print(f"{name:<50} {longest:9.1f} ms {stalled:7.1f}% {time.perf_counter() - w0:7.1f}s "
+              f"{time.process_time() - c0:7.1f}s", flush=True)
+    server.stop()
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
