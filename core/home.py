@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -53,9 +53,22 @@ def resolve_dsh_home(explicit: str | os.PathLike | None = None) -> Path:
 
 @dataclass(frozen=True)
 class MemoryHome:
-    """Paths of one memory home. ``root`` is ``$DSH_HOME/linghun``."""
+    """Paths of one memory home. ``root`` is ``$DSH_HOME/linghun``.
+
+    Three paths can be moved by the assembler settings (``warm.path``, ``output.injectPath``,
+    ``team.cycleDir``); ``with_paths`` returns a copy that uses them. Equality is the root's.
+    """
 
     root: Path
+    warm_path: Path | None = field(default=None, compare=False)
+    assembled_path: Path | None = field(default=None, compare=False)
+    team_path: Path | None = field(default=None, compare=False)
+
+    def with_paths(self, *, warm: Path | None = None, assembled: Path | None = None,
+                   team: Path | None = None) -> "MemoryHome":
+        """This home with the given files moved (``None`` keeps the layout's place)."""
+        return replace(self, warm_path=warm or self.warm_path, assembled_path=assembled or self.assembled_path,
+                       team_path=team or self.team_path)
 
     @classmethod
     def resolve(cls, explicit: str | os.PathLike | None = None) -> "MemoryHome":
@@ -80,7 +93,7 @@ class MemoryHome:
 
     @property
     def warm(self) -> Path:
-        return self.memory / "warm.md"
+        return self.warm_path or self.memory / "warm.md"
 
     @property
     def cold(self) -> Path:
@@ -108,7 +121,7 @@ class MemoryHome:
 
     @property
     def assembled(self) -> Path:
-        return self.memory / "assembled.md"
+        return self.assembled_path or self.memory / "assembled.md"
 
     @property
     def episodic_dir(self) -> Path:
@@ -132,7 +145,7 @@ class MemoryHome:
 
     @property
     def team_dir(self) -> Path:
-        return self.memory / "team"
+        return self.team_path or self.memory / "team"
 
     @property
     def legacy_team_dir(self) -> Path:

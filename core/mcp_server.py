@@ -6,6 +6,11 @@ JSON-schema parameters; ``tools/call`` runs it through ``core.tools.call`` and a
 result as JSON text plus ``structuredContent``. A tool error (bad arguments, an unknown ``[n]``, a
 corrupt file) comes back as a result with ``isError: true`` and the message, never as a crash.
 
+The context the agent is shown each turn (``core.context``, CONTEXT.md) is offered twice: as the
+prompt ``memory_context`` (argument ``question``: with one, the bundle is assembled for it in a dry
+run) whose one user message is the context text, and as the resource ``linghun://context`` (the
+context with the bundle the last round delivered).
+
 Tool calls run in a worker thread (the memory operations are blocking file work), one at a time,
 so calls from one agent are applied in order.
 """
@@ -39,6 +44,16 @@ def _tool_list() -> list[types.Tool]:
             for t in agent_tools.TOOLS.values()]
 
 
+CONTEXT_PROMPT = "memory_context"
+CONTEXT_URI = "linghun://context"
+
+
+def _context_text(home: MemoryHome, question: str, provider: Any) -> str:
+    from core.context import compose
+
+    return compose(home, question, run_round=bool(question.strip()), provider=provider).text()
+
+
 def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
     """A low-level MCP ``Server`` whose tools act on ``home``."""
     home = home if isinstance(home, MemoryHome) else MemoryHome.resolve(home)
@@ -59,8 +74,38 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=result, is_error=not result.get("ok", False))
 
+    async def list_prompts(ctx, params) -> types.ListPromptsResult:
+        return types.ListPromptsResult(prompts=[types.Prompt(
+            name=CONTEXT_PROMPT, description="What the agent is shown this turn: identity, disciplines, "
+            "ontologies, cold summary, goal evidence, map and the bundle assembled for the question.",
+            arguments=[types.PromptArgument(name="question", description="the user's question", required=False)])])
+
+    async def get_prompt(ctx, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        if params.name != CONTEXT_PROMPT:
+            raise ValueError(f"unknown prompt {params.name!r}; prompts: {CONTEXT_PROMPT}")
+        question = str((params.arguments or {}).get("question") or "")
+        async with lock:
+            text = await anyio.to_thread.run_sync(_context_text, context.home, question, provider)
+        return types.GetPromptResult(description="linghun memory context", messages=[
+            types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
+
+    async def list_resources(ctx, params) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=[types.Resource(
+            name="context", uri=CONTEXT_URI, mime_type="text/markdown",
+            description="The injected memory context with the last delivered bundle")])
+
+    async def read_resource(ctx, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        if str(params.uri) != CONTEXT_URI:
+            raise ValueError(f"unknown resource {params.uri!r}; resources: {CONTEXT_URI}")
+        async with lock:
+            text = await anyio.to_thread.run_sync(_context_text, context.home, "", provider)
+        return types.ReadResourceResult(contents=[
+            types.TextResourceContents(uri=CONTEXT_URI, mime_type="text/markdown", text=text)])
+
     return Server(SERVER_NAME, version=__version__, instructions=INSTRUCTIONS,
-                  on_list_tools=list_tools, on_call_tool=call_tool)
+                  on_list_tools=list_tools, on_call_tool=call_tool,
+                  on_list_prompts=list_prompts, on_get_prompt=get_prompt,
+                  on_list_resources=list_resources, on_read_resource=read_resource)
 
 
 async def serve_stdio(home: MemoryHome | str, *, provider: Any = None) -> None:

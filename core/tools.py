@@ -153,6 +153,16 @@ def _map(ctx: ToolContext, a: dict) -> dict:
     return {"text": text, "chars": len(text), "budget": budget}
 
 
+def _turn(ctx: ToolContext, a: dict) -> dict:
+    from core.turn import begin_turn
+
+    turn = begin_turn(ctx.home, a["message"], session=a.get("session") or "default", provider=ctx.provider)
+    if "answer" in a:
+        turn.finish(a["answer"])
+    return {"turn": turn.id, "round": turn.round, "journaled": turn.journaled, "context": turn.context.text(),
+            "parts": [{"key": p.key, "chars": p.chars, "budget": p.budget} for p in turn.context.parts]}
+
+
 def _drill(ctx: ToolContext, a: dict) -> dict:
     from core.drill import drill
 
@@ -241,6 +251,13 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          "ontology:<theme>, memory:<theme>, journal:<day> or journal:<start>..<end>, episodic:<day>, "
          "cold:<day>, goal:<id>, situation:<label>, or a file name.",
          _params({"pointer": {"type": ["string", "integer"], "minLength": 1}}, ("pointer",)), _drill),
+    Tool("linghun_turn",
+         "Run the per-message turn (每条用户消息一轮): feedback on the last bundle, judge, retrieval, archivist, "
+         "editor, scribe; the bundle goes to the inject path and the composed context comes back. With answer "
+         "the exchange is journaled (序时账) in full.",
+         _params({"message": {"type": "string", "minLength": 1, "description": "the user's message"},
+                  "answer": {"type": "string", "description": "the reply, journaled with the message"},
+                  "session": {"type": "string", "default": "default"}}, ("message",)), _turn),
 ]}
 
 

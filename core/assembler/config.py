@@ -3,8 +3,9 @@
 A config is a nested dict (``retrieval.topK``, ``team.judge.llm``...). ``AssemblerConfig.get`` reads
 a dotted key; ``with_overrides({"retrieval.mode": "always"})`` returns a copy whose values are
 coerced to the type of the default (``"true"`` -> ``True``, ``"18"`` -> ``18``), which is how the CLI's
-``--set key=value`` and a replay with changed settings work. Unknown keys are an error: a typo must
-not silently do nothing.
+``--set key=value`` and a replay with changed settings work. An unknown key given on the command
+line is an error (a typo must not silently do nothing); in ``workbench.json`` it is a warning
+naming it (``AssemblerConfig.lenient``): the seed's own block, pasted as is, must run a round.
 """
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ LABEL = "以下记忆素材由认知循环团队按当前问题从记忆库组�
 
 DEFAULTS: dict[str, Any] = {
     "enabled": True,
-    "output": {"label": LABEL},
+    "warm": {"path": ""},          # "" = $DSH_HOME/linghun/memory/warm.md
+    # injectPath "" = $DSH_HOME/linghun/memory/assembled.md (linghun's memory.assembler.injectPath)
+    "output": {"injectPath": "", "label": LABEL},
     "retrieval": {
         "mode": "auto",            # auto | always | never
         "autoThreshold": 24,       # auto: BM25 only when warm has more entries than this
@@ -42,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "debounceMs": 5000,
     "fallbackKeepLast": True,
     "team": {
+        "cycleDir": "",            # "" = $DSH_HOME/linghun/memory/team
         "judge": {"llm": False},
         "archivist": {"enabled": True, "topRecent": 8, "episodicTail": 6000, "journalDays": 3,
                       "journalTail": 4000, "cacheDays": 7, "maxChars": 600},
@@ -52,12 +56,15 @@ DEFAULTS: dict[str, Any] = {
 }
 
 MODES = ("auto", "always", "never")
+_NON_NEGATIVE = ("retrieval.autoThreshold", "retrieval.maxDirectChars", "retrieval.topK",
+                 "assemble.maxTokens", "assemble.maxChars", "debounceMs")
 
 
 class AssemblerConfig:
     """Read-only view of the assembler settings (defaults merged with a user's values)."""
 
     def __init__(self, values: Mapping[str, Any] | None = None):
+        self.warnings: list[str] = []  # what ``lenient`` skipped, shown in the round's trace
         self._data = copy.deepcopy(DEFAULTS)
         if values:
             _merge(self._data, values, DEFAULTS, "")
@@ -66,6 +73,28 @@ class AssemblerConfig:
     @classmethod
     def from_dict(cls, values: Mapping[str, Any] | None) -> "AssemblerConfig":
         return cls(values)
+
+    @classmethod
+    def lenient(cls, values: Mapping[str, Any] | None, warnings: list[str]) -> "AssemblerConfig":
+        """Settings from a file: unknown keys and unreadable values are skipped with a warning
+        appended to ``warnings`` (the defaults stay), never an error."""
+        data = copy.deepcopy(DEFAULTS)
+        if values and not isinstance(values, Mapping):
+            warnings.append("assembler settings must be an object; ignored")
+        elif values:
+            _merge(data, values, DEFAULTS, "", warnings)
+        if data["retrieval"]["mode"] not in MODES:
+            warnings.append(f"retrieval.mode must be one of {', '.join(MODES)}; auto kept")
+            data["retrieval"]["mode"] = "auto"
+        for key in _NON_NEGATIVE:
+            section, name = key.rsplit(".", 1) if "." in key else ("", key)
+            node = data[section] if section else data
+            if node[name] < 0:
+                warnings.append(f"{key} must not be negative; default kept")
+                node[name] = _lookup(DEFAULTS, key)
+        config = cls(data)
+        config.warnings = list(warnings)
+        return config
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self._data)
@@ -83,6 +112,7 @@ class AssemblerConfig:
         if not isinstance(overrides, Mapping):
             overrides = dict(parse_assignment(item) for item in overrides)
         data = self.to_dict()
+        warnings = list(self.warnings)
         for dotted, value in overrides.items():
             default = self._default_of(dotted)
             parts = dotted.split(".")
@@ -90,7 +120,9 @@ class AssemblerConfig:
             for part in parts[:-1]:
                 node = node[part]
             node[parts[-1]] = coerce(value, default, dotted)
-        return AssemblerConfig(data)
+        config = AssemblerConfig(data)
+        config.warnings = warnings
+        return config
 
     def _default_of(self, dotted: str) -> Any:
         node: Any = DEFAULTS
@@ -103,8 +135,7 @@ class AssemblerConfig:
     def _validate(self) -> None:
         if self.get("retrieval.mode") not in MODES:
             raise InvalidInputError(f"retrieval.mode must be one of {', '.join(MODES)}")
-        for key in ("retrieval.autoThreshold", "retrieval.maxDirectChars", "retrieval.topK",
-                    "assemble.maxTokens", "assemble.maxChars", "debounceMs"):
+        for key in _NON_NEGATIVE:
             if self.get(key) < 0:
                 raise InvalidInputError(f"{key} must not be negative")
 
@@ -158,16 +189,33 @@ def coerce(value: Any, default: Any, name: str) -> Any:
     return value
 
 
-def _merge(target: dict[str, Any], values: Mapping[str, Any], defaults: Mapping[str, Any], prefix: str) -> None:
+def _lookup(tree: Mapping[str, Any], dotted: str) -> Any:
+    node: Any = tree
+    for part in dotted.split("."):
+        node = node[part]
+    return node
+
+
+def _merge(target: dict[str, Any], values: Mapping[str, Any], defaults: Mapping[str, Any], prefix: str,
+           warnings: list[str] | None = None) -> None:
+    """Overlay ``values``; with ``warnings`` a bad key or value is reported there and skipped."""
     for key, value in values.items():
         dotted = f"{prefix}{key}"
         if key not in defaults:
-            raise InvalidInputError(f"unknown assembler setting {dotted!r}")
+            if warnings is None:
+                raise InvalidInputError(f"unknown assembler setting {dotted!r}")
+            warnings.append(f"unknown assembler setting {dotted!r} ignored")
+            continue
         default = defaults[key]
         if isinstance(default, dict) and default and isinstance(value, Mapping) and not key.endswith("Aliases"):
-            _merge(target[key], value, default, dotted + ".")
-        else:
+            _merge(target[key], value, default, dotted + ".", warnings)
+            continue
+        try:
             target[key] = coerce(value, default, dotted)
+        except InvalidInputError as exc:
+            if warnings is None:
+                raise
+            warnings.append(f"{exc}; default kept")
 
 
 def streaming_config(config: AssemblerConfig, llm_settings: Any, online: bool) -> AssemblerConfig:
@@ -189,4 +237,5 @@ def load_home_settings(home) -> tuple[AssemblerConfig, Any]:
     from core.llm import LLMSettings
 
     data = read_config(home)
-    return AssemblerConfig(data.get("assembler") or {}), LLMSettings.from_dict(data.get("llm") or {})
+    warnings: list[str] = []
+    return AssemblerConfig.lenient(data.get("assembler") or {}, warnings), LLMSettings.from_dict(data.get("llm") or {})

@@ -101,14 +101,16 @@ class Assembler:
                  provider: LLMProvider | None = None, llm_label: str | None = None,
                  memory: Memory | None = None, bus: EventBus | None = None,
                  debouncer: Debouncer | None = None, keep_traces: bool = True):
-        self.home = home
         self.config = config or AssemblerConfig()
+        self.home = _configured_home(home, self.config)
+        if memory is not None and memory.home.warm != self.home.warm:
+            memory = None  # warm.path moved the file: read the configured one
         self.provider = provider
         self.llm_label = llm_label or ("offline" if provider is None else getattr(provider, "name", "llm"))
-        self.memory = memory or Memory(home)
+        self.memory = memory or Memory(self.home)
         self.bus = bus
         self.debouncer = debouncer or DEBOUNCER
-        self.store = TraceStore(home) if keep_traces else None
+        self.store = TraceStore(self.home) if keep_traces else None
 
     def run(self, query: str, *, session: str = "default", inputs: RoundInputs | None = None,
             dry_run: bool = False, replay_of: str | None = None, now: datetime | None = None,
@@ -126,6 +128,8 @@ class Assembler:
                   "endpoint": getattr(self.provider, "base_url", None),
                   "config": self.config.to_dict(), "inputs": inputs.to_dict(), "dry_run": dry_run,
                   "replay_of": replay_of, "home": str(self.home.root), **_warm_digest(self.home)}
+        if self.config.warnings:
+            header["warnings"] = list(self.config.warnings)
         trace = Trace(round_id, header, self.bus)
         ctx = RoundContext(self.home, self.memory, self.config, self.provider, trace, query, session, inputs, dry_run)
         result = RoundResult(round_id, "ok", query, session, llm=self.llm_label, trace=trace)
@@ -270,6 +274,20 @@ def run_round(home: MemoryHome, query: str, **kwargs: Any) -> RoundResult:
     run_keys = {"session", "inputs", "dry_run", "replay_of", "now", "cancel"}
     run_args = {k: kwargs.pop(k) for k in list(kwargs) if k in run_keys}
     return Assembler(home, **kwargs).run(query, **run_args)
+
+
+def _configured_home(home: MemoryHome, config: AssemblerConfig) -> MemoryHome:
+    """The home with the paths the settings move (``warm.path``, ``output.injectPath`` or linghun's
+    ``memory.assembler.injectPath``, ``team.cycleDir``)."""
+    from core.errors import LinghunError
+    from core.home_config import read_config
+    from core.settings import home_with_paths
+
+    try:
+        memory = (read_config(home).get("memory") or {}) if home.config.exists() else {}
+    except LinghunError:  # a broken workbench.json is reported where it is loaded
+        memory = {}
+    return home_with_paths(home, config, memory if isinstance(memory, dict) else {})
 
 
 def _warm_digest(home: MemoryHome) -> dict[str, Any]:

@@ -34,3 +34,30 @@ def test_list_append_and_read_back_over_stdio(upstream_home):
     entry = Memory(MemoryHome.resolve(upstream_home)).entries()[-1]
     assert entry.body == "支付网关 | 超时 | 30s | #1" and entry.confidence == "high"
     assert bad["is_error"] is True and "memory_append.kind must be one of" in bad["text"]
+
+
+async def _context_over_stdio(dsh_home: str) -> tuple[list[str], str, list[str], str]:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "core", "mcp", "--offline", "--home", dsh_home])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            prompts = await session.list_prompts()
+            prompt = await session.get_prompt("memory_context", {"question": "订单服务的端口是多少？"})
+            resources = await session.list_resources()
+            resource = await session.read_resource("linghun://context")
+            return ([p.name for p in prompts.prompts], prompt.messages[0].content.text,
+                    [str(r.uri) for r in resources.resources], resource.contents[0].text)
+
+
+def test_the_context_is_a_prompt_and_a_resource(upstream_home):
+    from core.context import compose
+
+    names_, prompt_text, uris, resource_text = anyio.run(_context_over_stdio, str(upstream_home))
+    assert names_ == ["memory_context"] and uris == ["linghun://context"]
+    home = MemoryHome.resolve(upstream_home)
+    # the prompt is the context composed for the question (bundle from a dry run: nothing written)
+    assert prompt_text == compose(home, "订单服务的端口是多少？", run_round=True).text()
+    assert prompt_text.index("【判断纪律】") < prompt_text.index("【知识本体】") < prompt_text.index("【本轮素材包】")
+    assert "8087" in prompt_text.split("【本轮素材包】")[1]
+    # the resource carries the bundle on disk, which the dry run did not replace
+    assert resource_text == compose(home).text()

@@ -48,6 +48,7 @@ CALLS = [
     ("memory_map", {"budget": 800}),
     ("memory_map", {"format": "graph"}),
     ("memory_drill", {"pointer": "[1]"}),
+    ("linghun_turn", {"message": "订单服务的端口是多少？", "answer": "8087"}),
     ("memory_consolidate", {}),
 ]
 

@@ -1,0 +1,266 @@
+"""What the agent is shown each turn: the injected context, part by part (format: CONTEXT.md).
+
+``compose(home, question)`` returns an ``AgentContext``: the parts in the seed's order, each with
+its text, its size and its budget, and ``text()`` the exact string handed to the model:
+
+1. identity      the home's identity.md, else our closer card (core.disciplines)
+2. judgment      judgment discipline
+3. discipline    memory discipline
+4. knowledge     knowledge ontology      ┐
+5. rules         rules ontology          │ share memory.injectMaxChars (6000)
+6. timeline      event timeline          │ (seed M §2.2: 注入段按序承载 知识→规则→事件时间线→冷储摘要)
+7. cold          cold summary            ┘
+8. goals         goal evidence channel: every live goal's statement, nothing else (seed M §2.4)
+9. map           the four-axis map within map.budget; absent when map.enabled is false
+10. bundle       the assembled bundle under output.label (read from output.injectPath)
+
+With a question and ``run_round=True`` the bundle is the one a dry-run round assembles for it (no
+file is written); otherwise it is the bundle on disk, i.e. what the last round delivered.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import disciplines
+from core.fsio import read_text
+from core.home import MemoryHome
+
+PART_KEYS = ("identity", "judgment", "discipline", "knowledge", "rules", "timeline", "cold", "goals",
+             "map", "bundle")
+TITLES = {
+    "zh": {"identity": "身份卡", "judgment": "判断纪律", "discipline": "记忆使用纪律", "knowledge": "知识本体",
+           "rules": "规则本体", "timeline": "事件时间线", "cold": "冷储摘要", "goals": "目标证据",
+           "map": "记忆地图", "bundle": "本轮素材包"},
+    "en": {"identity": "Identity", "judgment": "Judgment discipline", "discipline": "Memory discipline",
+           "knowledge": "Knowledge ontology", "rules": "Rules ontology", "timeline": "Event timeline",
+           "cold": "Cold summary", "goals": "Goal evidence", "map": "Memory map", "bundle": "This turn's bundle"},
+}
+# the four memory parts share memory.injectMaxChars; which end of each survives a cut: the
+# ontologies keep their first lines (node headings first), the timeline and the cold summary
+# their newest (both are appended chronologically)
+MEMORY_PARTS = {"knowledge": "head", "rules": "head", "timeline": "tail", "cold": "tail"}
+CUT_MARK = {"zh": "…（超出注入预算，省略 {n} 行；memory_read ref={ref} 读全文）…",
+            "en": "…(over the injection budget, {n} lines left out; memory_read ref={ref} reads it all)…"}
+READ_REF = {"knowledge": "knowledge", "rules": "rules", "timeline": "memory", "cold": "cold"}
+CONTEXT_DEFAULTS: dict[str, Any] = {
+    "language": "zh",          # the language of our discipline texts and part titles
+    "identity": "",            # replaces our identity card when the home has no identity.md
+    "judgment": "",            # replaces our judgment discipline
+    "discipline": "",          # replaces our memory discipline
+    "budgets": {"identity": 2000, "judgment": 1500, "discipline": 1500, "goals": 2000},
+}
+
+
+@dataclass
+class Part:
+    """One part: ``budget`` 0 means none; ``truncated`` when the text was cut to fit."""
+
+    key: str
+    title: str
+    text: str
+    budget: int
+    source: str
+    truncated: bool = False
+    full_chars: int = 0
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    def render(self) -> str:
+        head = f"【{self.title}】"
+        # the map's text opens with its own 【记忆地图】 title line: not said twice
+        return self.text if self.text.startswith(head) else f"{head}\n{self.text}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "title": self.title, "text": self.text, "chars": self.chars,
+                "budget": self.budget, "source": self.source, "truncated": self.truncated,
+                "full_chars": self.full_chars or self.chars}
+
+
+@dataclass
+class AgentContext:
+    question: str
+    language: str
+    parts: list[Part] = field(default_factory=list)
+    round: dict[str, Any] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The context exactly as the model gets it: parts joined by a blank line."""
+        return "\n\n".join(p.render() for p in self.parts)
+
+    def part(self, key: str) -> Part | None:
+        return next((p for p in self.parts if p.key == key), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"question": self.question, "language": self.language, "chars": len(self.text()),
+                "parts": [p.to_dict() for p in self.parts], "round": self.round, "notes": self.notes,
+                "text": self.text()}
+
+
+def context_settings(home: MemoryHome) -> dict[str, Any]:
+    """The ``context`` section of workbench.json over our defaults."""
+    from core.settings import home_settings
+
+    return home_settings(home).context
+
+
+def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, provider: Any = None,
+            bundle: str | None = None, round_info: dict[str, Any] | None = None) -> AgentContext:
+    """The context for ``question`` (see the module docstring). ``bundle`` overrides the bundle
+    read from the inject path (the turn passes the one its round just delivered)."""
+    from core.settings import home_settings
+
+    settings = home_settings(home)
+    cfg = settings.context
+    lang = cfg["language"] if cfg["language"] in disciplines.LANGUAGES else "zh"
+    titles = TITLES[lang]
+    ctx = AgentContext(question=" ".join(str(question or "").split()), language=lang, notes=list(settings.warnings))
+    budgets = cfg["budgets"]
+
+    identity = (read_text(home.identity) or "").strip()
+    if identity:
+        ctx.parts.append(_fit_part("identity", titles, identity, budgets["identity"], "head", lang,
+                                   str(home.identity)))
+    else:
+        text = cfg["identity"].strip() or disciplines.DEFAULT_IDENTITY[lang]
+        ctx.parts.append(_fit_part("identity", titles, text, budgets["identity"], "head", lang,
+                                   "context.identity" if cfg["identity"].strip() else "default"))
+    for key, default in (("judgment", disciplines.DEFAULT_JUDGMENT), ("discipline", disciplines.MEMORY_DISCIPLINE)):
+        own = cfg[key].strip()
+        ctx.parts.append(_fit_part(key, titles, own or default[lang], budgets[key], "head", lang,
+                                   f"context.{key}" if own else "default"))
+
+    ctx.parts += _memory_parts(home, titles, settings.memory["injectMaxChars"], lang)
+    ctx.parts.append(_goal_part(home, titles, ctx.question, budgets["goals"], lang))
+
+    map_cfg = settings.map
+    if map_cfg["enabled"]:
+        from core.map import build_map, render_map
+
+        text = render_map(build_map(home), map_cfg["budget"])
+        ctx.parts.append(Part("map", titles["map"], text, map_cfg["budget"], "map"))
+    else:
+        ctx.notes.append("map.enabled is false: no map part")
+
+    ctx.round = round_info
+    if bundle is None and run_round and ctx.question:
+        from core.assembler.debounce import Debouncer
+        from core.assembler.round import Assembler
+
+        result = Assembler(home, config=settings.assembler, provider=provider, keep_traces=False,
+                           debouncer=Debouncer()).run(ctx.question, dry_run=True)
+        bundle = result.bundle if result.bundle is not None else None
+        ctx.round = {"status": result.status, "decision": result.decision, "error": result.error, "dry_run": True}
+    inject_path = settings.inject_path
+    if bundle is None:
+        bundle = read_text(inject_path) or ""
+    bundle = bundle.strip()
+    if bundle:
+        label = settings.assembler.get("output.label")
+        text = f"{label}\n{bundle}" if label else bundle
+        ctx.parts.append(Part("bundle", titles["bundle"], text, settings.assembler.get("assemble.maxChars")
+                              + len(label) + 1 if label else settings.assembler.get("assemble.maxChars"),
+                              str(inject_path)))
+    else:
+        ctx.notes.append("no bundle delivered yet")
+    return ctx
+
+
+def _memory_parts(home: MemoryHome, titles: dict[str, str], budget: int, lang: str) -> list[Part]:
+    """The four memory parts sharing ``budget``: each first gets an equal share (so none is pushed
+    out by a long one before it), then what the short ones left over goes to the others in order."""
+    knowledge = home.knowledge_ontology if home.knowledge_ontology.exists() else home.knowledge_legacy
+    sources = {"knowledge": knowledge, "rules": home.rules, "timeline": home.memory_ontology, "cold": home.cold}
+    texts = {k: (read_text(p) or "").strip() for k, p in sources.items()}
+    present = [k for k in MEMORY_PARTS if texts[k]]
+    shares = _shares({k: len(texts[k]) for k in present}, budget)
+    return [_fit_part(k, titles, texts[k], shares[k], MEMORY_PARTS[k], lang, str(sources[k])) for k in present]
+
+
+def _shares(sizes: dict[str, int], budget: int) -> dict[str, int]:
+    """Split ``budget`` (0 = no limit) over parts of ``sizes``: equal shares, leftovers in order."""
+    if budget <= 0 or not sizes:
+        return {k: 0 for k in sizes}
+    share = budget // len(sizes)
+    given = {k: min(size, share) for k, size in sizes.items()}
+    left = budget - sum(given.values())
+    for k, size in sizes.items():
+        extra = min(left, size - given[k])
+        given[k] += extra
+        left -= extra
+    # a part's budget is what it was allotted, at least its equal share
+    return {k: max(given[k], share) for k in sizes}
+
+
+def _goal_part(home: MemoryHome, titles: dict[str, str], question: str, budget: int, lang: str) -> Part:
+    """Every live goal (active, paused), statement only: the seed's evidence channel carries no
+    triggers or priority (those belong to the map's goal axis). With a question, the goals it
+    activates come first; the set is the same."""
+    from core.map import goals_of
+
+    goals, note = goals_of(home)
+    live = [g for g in goals if g.state in ("active", "paused")]
+    if question and live:
+        try:
+            from core.goals import Goals
+
+            order = {a.goal.id: a.rank for a in Goals(home).goal_get(question, len(live))}
+            live.sort(key=lambda g: order.get(g.id, len(live)))
+        except Exception:  # the order is a courtesy; the channel itself must not fail
+            pass
+    text = "\n".join(f"- {g.statement}" for g in live) or (note or ("（无目标）" if lang == "zh" else "(no goals)"))
+    return _fit_part("goals", titles, text, budget, "head", lang, str(home.goals))
+
+
+def _fit_part(key: str, titles: dict[str, str], text: str, budget: int, keep: str, lang: str, source: str) -> Part:
+    fitted, cut = fit(text, budget, keep, CUT_MARK[lang].replace("{ref}", READ_REF.get(key, key)))
+    return Part(key, titles[key], fitted, budget, source, truncated=cut > 0, full_chars=len(text))
+
+
+def fit(text: str, budget: int, keep: str = "head", mark: str = "…{n}…") -> tuple[str, int]:
+    """``text`` cut to whole lines within ``budget`` characters (mark line included); returns the
+    text and how many lines were left out. ``keep``: which end survives."""
+    if budget <= 0 or len(text) <= budget:
+        return text, 0
+    lines = text.split("\n")
+    order = lines if keep == "head" else list(reversed(lines))
+    kept: list[str] = []
+    size = 0
+    for line in order:
+        marker = mark.replace("{n}", str(len(lines) - len(kept) - 1))
+        if size + len(line) + 1 + len(marker) > budget:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    omitted = len(lines) - len(kept)
+    marker = mark.replace("{n}", str(omitted))
+    if keep == "head":
+        out = kept + [marker]
+    else:
+        out = [marker] + list(reversed(kept))
+    text = "\n".join(out)
+    return (text if len(text) <= budget else marker[:budget]), omitted
+
+
+def diff(previous: dict[str, Any] | None, current: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per part, what changed from ``previous`` to ``current`` (both ``AgentContext.to_dict()``):
+    ``{"key", "status": same|changed|added|removed, "diff": unified diff lines}``."""
+    before = {p["key"]: p["text"] for p in (previous or {}).get("parts", [])}
+    after = {p["key"]: p["text"] for p in current.get("parts", [])}
+    out = []
+    for key in PART_KEYS:
+        if key not in before and key not in after:
+            continue
+        old, new = before.get(key), after.get(key)
+        status = "added" if old is None else "removed" if new is None else "same" if old == new else "changed"
+        lines = [] if status == "same" else list(difflib.unified_diff(
+            (old or "").splitlines(), (new or "").splitlines(), "previous", "current", lineterm="", n=0))
+        out.append({"key": key, "status": status, "diff": lines})
+    return out
+
+
+__all__ = ["AgentContext", "Part", "PART_KEYS", "compose", "context_settings", "diff", "fit"]

@@ -1,0 +1,135 @@
+"""Every setting of one home, read once from ``workbench.json`` (reference: SETTINGS.md).
+
+``home_settings(home)`` returns ``HomeSettings``: the assembler settings (the assembler seed's
+own block, under ``assembler``), the memory plugin's settings (``memory``), the map's (``map``),
+the agent context's (``context``), the paths they move (``~`` and ``$DSH_HOME`` expanded) and
+``warnings``: one line per key we do not know. An unknown key never fails anything (the seed's
+block pasted as is must run a round); it is named so a typo is seen.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from core.home import MemoryHome
+
+MEMORY_DEFAULTS: dict[str, Any] = {
+    "maxBytes": 65536,          # warm.md capacity
+    "autoConsolidate": True,    # consolidate first when an append would pass triggerRatio x maxBytes
+    "triggerRatio": 0.8,
+    "injectMaxChars": 6000,     # the memory parts of the injected context, and memory_read's budget
+    "readFullChars": 50000,     # ours: memory_read full=true
+    "timeWeight": True,         # recency (last_access) orders warm entries in the read side
+    "assembler": {"injectPath": ""},  # where the bundle is read from (= assembler output.injectPath)
+}
+MAP_DEFAULTS: dict[str, Any] = {"enabled": True, "budget": 2000}
+
+
+@dataclass
+class HomeSettings:
+    home: MemoryHome
+    assembler: Any
+    memory: dict[str, Any]
+    map: dict[str, Any]
+    context: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def inject_path(self) -> Path:
+        """Where the bundle is written and read: the assembler's ``output.injectPath``, else the
+        memory plugin's ``memory.assembler.injectPath``, else ``memory/assembled.md``."""
+        return self.paths_home.assembled
+
+    @property
+    def paths_home(self) -> MemoryHome:
+        """The home with the files the settings move (warm, bundle, team workspace)."""
+        return home_with_paths(self.home, self.assembler, self.memory)
+
+
+def expand_path(value: str, home: MemoryHome) -> Path | None:
+    """A configured path: ``$DSH_HOME`` / ``${DSH_HOME}`` is the home's DSH folder (the agent's,
+    whatever this process's environment says), then ``~`` and other variables; relative paths are
+    relative to ``$DSH_HOME``. Empty means "the default place" (``None``)."""
+    text = str(value or "").strip()
+    if not text:
+        return None
+    text = re.sub(r"\$\{DSH_HOME\}|\$DSH_HOME(?![A-Za-z0-9_])", lambda _m: str(home.dsh_home), text)
+    path = Path(os.path.expandvars(os.path.expanduser(text)))
+    return path if path.is_absolute() else home.dsh_home / path
+
+
+def home_with_paths(home: MemoryHome, assembler: Any, memory: Mapping[str, Any] | None = None) -> MemoryHome:
+    """``home`` with ``warm.path``, ``output.injectPath`` (else ``memory.assembler.injectPath``) and
+    ``team.cycleDir`` applied."""
+    base = MemoryHome(home.root)
+    theirs = (memory or {}).get("assembler")
+    inject = assembler.get("output.injectPath") or (theirs.get("injectPath", "") if isinstance(theirs, Mapping) else "")
+    return base.with_paths(warm=expand_path(assembler.get("warm.path"), base),
+                           assembled=expand_path(inject, base),
+                           team=expand_path(assembler.get("team.cycleDir"), base))
+
+
+def merge_known(defaults: Mapping[str, Any], values: Any, prefix: str, warnings: list[str],
+                free: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``defaults`` overlaid with ``values``; keys not in ``defaults`` are warned about and
+    skipped, a value of the wrong type keeps the default (warned too). ``free``: dict keys whose
+    content is the user's (alias tables)."""
+    out = copy.deepcopy(dict(defaults))
+    if values is None:
+        return out
+    if not isinstance(values, Mapping):
+        warnings.append(f"{prefix.rstrip('.') or 'settings'} must be an object; ignored")
+        return out
+    for key, value in values.items():
+        dotted = f"{prefix}{key}"
+        if key not in defaults:
+            warnings.append(f"unknown setting {dotted!r} ignored")
+            continue
+        default = defaults[key]
+        if isinstance(default, dict) and key not in free and default:
+            out[key] = merge_known(default, value, dotted + ".", warnings, free)
+        elif _same_type(value, default):
+            out[key] = value
+        else:
+            warnings.append(f"{dotted} must be {type(default).__name__}, got {value!r:.40}; default kept")
+    return out
+
+
+def _same_type(value: Any, default: Any) -> bool:
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, type(default))
+
+
+def home_settings(home: MemoryHome) -> HomeSettings:
+    """Read every section (a corrupt workbench.json raises ``CorruptFileError`` as before)."""
+    from core.assembler.config import AssemblerConfig
+    from core.context import CONTEXT_DEFAULTS
+    from core.home_config import read_config
+
+    data = read_config(home)
+    warnings: list[str] = []
+    assembler = AssemblerConfig.lenient(data.get("assembler") or {}, warnings)
+    memory = merge_known(MEMORY_DEFAULTS, data.get("memory"), "memory.", warnings)
+    map_cfg = merge_known(MAP_DEFAULTS, data.get("map"), "map.", warnings)
+    map_cfg["budget"] = max(0, map_cfg["budget"])
+    context = merge_known(CONTEXT_DEFAULTS, data.get("context"), "context.", warnings)
+    settings = HomeSettings(home, assembler, memory, map_cfg, context, warnings)
+    ours = assembler.get("output.injectPath")
+    theirs = memory["assembler"]["injectPath"]
+    if ours and theirs and expand_path(ours, home) != expand_path(theirs, home):
+        warnings.append("output.injectPath and memory.assembler.injectPath differ: the bundle is written to "
+                        "the first and the agent reads the second; set both to the same path")
+    return settings
+
+
+__all__ = ["HomeSettings", "MEMORY_DEFAULTS", "MAP_DEFAULTS", "expand_path", "home_settings",
+           "home_with_paths", "merge_known"]

@@ -1,0 +1,74 @@
+"""A turn per user message: the round, the bundle on the inject path, the context, the journal."""
+import json
+
+from core.cli import main as cli_main
+from core.home import MemoryHome
+from core.home_config import update_section
+from core.memory import Memory
+from core.turn import begin_turn, collect_last_user_query, run_turn, turns
+
+
+def test_last_user_query_skips_injected_context():
+    messages = [
+        {"role": "system", "content": "你是助手"},
+        {"role": "user", "content": "订单服务的端口是多少？"},
+        {"role": "assistant", "content": "8087"},
+        {"role": "user", "content": "那支付网关呢？"},
+        {"role": "user", "content": "【身份卡】\n名字：简\n\n【本轮素材包】\n以下记忆素材…"},
+    ]
+    assert collect_last_user_query(messages) == "那支付网关呢？"
+    # context pasted ahead of the question in one message: only the question is the query
+    assert collect_last_user_query("【知识本体】\n- a\n\n【冷储摘要】\nb\n\n它现在跑在哪？") == "它现在跑在哪？"
+    assert collect_last_user_query("普通问题") == "普通问题"
+
+
+def test_a_turn_runs_the_round_writes_the_bundle_and_journals(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    before = home.assembled.read_text(encoding="utf-8")
+    turn = run_turn(home, "支付网关的超时配置是多少？", answer="还没有记录。", session="t1")
+    assert turn.round["status"] == "ok" and turn.round["decision"]["level"] in ("light", "medium", "deep")
+    bundle = home.assembled.read_text(encoding="utf-8")
+    assert bundle != before
+    # the context shows the bundle the round just wrote, under the label
+    assert turn.context.part("bundle").text.endswith(bundle.strip())
+    last = Memory(home).journal_turns()[-1]
+    assert last.user == "支付网关的超时配置是多少？" and last.assistant == "还没有记录。"
+    record = turns(home)[-1]
+    assert record["id"] == turn.id and record["answer"] == "还没有记录。" and record["journaled"] is True
+    assert [p["key"] for p in record["context"]["parts"]][-1] == "bundle"
+
+
+def test_the_next_turn_gives_feedback_on_the_previous_bundle(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    run_turn(home, "订单服务的端口是多少？", answer="8087", session="a")
+    second = run_turn(home, "订单服务端口 8087 改过吗？", answer="没有", session="b")
+    assert second.round["feedback"] is not None and second.round["feedback"]["hit"] is True
+
+
+def test_a_failed_round_keeps_the_last_bundle_and_still_journals(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    before = home.assembled.read_text(encoding="utf-8")
+    update_section(home, "assembler", lambda _old: {"enabled": False})
+    turn = run_turn(home, "订单服务的端口是多少？", answer="8087")
+    assert turn.round["status"] == "skipped" and home.assembled.read_text(encoding="utf-8") == before
+    assert "8087" in turn.context.part("bundle").text
+    assert Memory(home).journal_turns()[-1].assistant == "8087"
+
+
+def test_begin_then_finish_records_the_tool_calls(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    turn = begin_turn(home, "记一下：支付网关超时 30s")
+    assert turns(home)[-1]["answer"] is None and not turn.journaled
+    turn.finish("记下了。", [{"name": "memory_append", "arguments": {"kind": "fact"}, "result": {"ok": True}}])
+    records = [r for r in turns(home) if r["id"] == turn.id]
+    assert len(records) == 1 and records[0]["tool_calls"][0]["name"] == "memory_append"
+
+
+def test_cli_turn_with_answer(upstream_home, capsys):
+    assert cli_main(["turn", "订单服务的端口是多少？", "--answer", "8087", "--home", str(upstream_home),
+                     "--offline", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["journaled"] is True and out["round"]["status"] == "ok"
+    assert out["context"]["parts"][-1]["key"] == "bundle"
+    last = Memory(MemoryHome.resolve(upstream_home)).journal_turns()[-1]
+    assert (last.user, last.assistant) == ("订单服务的端口是多少？", "8087")
