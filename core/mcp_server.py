@@ -85,7 +85,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
             raise ValueError(f"unknown prompt {params.name!r}; prompts: {CONTEXT_PROMPT}")
         question = str((params.arguments or {}).get("question") or "")
         async with lock:
-            text = await anyio.to_thread.run_sync(_context_text, context.home, question, provider)
+            text = await anyio.to_thread.run_sync(_context_text, context.home, question, context.provider)
         return types.GetPromptResult(description="linghun memory context", messages=[
             types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
 
@@ -98,7 +98,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
         if str(params.uri) != CONTEXT_URI:
             raise ValueError(f"unknown resource {params.uri!r}; resources: {CONTEXT_URI}")
         async with lock:
-            text = await anyio.to_thread.run_sync(_context_text, context.home, "", provider)
+            text = await anyio.to_thread.run_sync(_context_text, context.home, "", context.provider)
         return types.ReadResourceResult(contents=[
             types.TextResourceContents(uri=CONTEXT_URI, mime_type="text/markdown", text=text)])
 
