@@ -88,6 +88,7 @@ class MemoryConfig:
     trigger_ratio: float = 0.8
     inject_max_chars: int = 6000
     read_full_chars: int = 50000
+    time_weight: bool = True
 
     #: ``workbench.json`` ``memory`` key -> (field, type check, what a valid value is)
     SETTINGS = {
@@ -645,27 +646,16 @@ class Memory:
 
     # -- memory_read (SPEC 14) --------------------------------------------------------------------
     def read(self, full: bool = False, ref: str | None = None) -> str:
+        """``memory_read``: one entry or ontology with ``ref``, else the read side of
+        ``core.read_side`` (warm grouped by kind along the forgetting gradient, the team ledger,
+        the archive index, the cold summary) within the read budget."""
         if ref:
             return self._read_ref(ref)
+        from core.read_side import render_read
+
         limit = self.config.read_full_chars if full else self.config.inject_max_chars
-        parts = []
-        cold = (read_text(self.home.cold) or "").strip()
-        if cold:
-            parts.append("【冷储摘要】\n" + cold)
-        entries = self.entries()
-        if entries:
-            lines = [f"[{e.n}] {e.stamp} [{e.kind}] {e.display_text}" for e in entries]
-            parts.append("【近期条目】\n" + "\n".join(lines))
-        index = self.archive_index()
-        if index:
-            parts.append("【档案索引】\n" + index)
-        ledger = self.team_ledger()
-        if ledger:
-            parts.append("【团队账本】\n" + ledger)
-        text = "\n\n".join(parts) if parts else "（记忆为空）"
-        if len(text) > limit:
-            text = text[:limit] + "\n…(截断，full=true 查看全部)…"
-        return text
+        return render_read(self.entries(), self.team_ledger(), self.archive_index(),
+                           read_text(self.home.cold) or "", limit, self.config.time_weight)
 
     def _read_ref(self, ref: str) -> str:
         name = ONTOLOGY_NAMES.get(ref.strip().lower())

@@ -183,9 +183,11 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
              "update": _REF,
          }, ("kind", "content")), _append),
     Tool("memory_read",
-         "Read memory (读取记忆): cold summary, numbered recent entries [n], archive index and team ledger "
-         "(6000 characters; 50000 with full). ref=[n] reads one entry; ref=an ontology name (knowledge, "
-         "rules, memory, ontology, cold, identity) reads that file.",
+         "Read memory (读取记忆): recent warm entries [n] grouped by kind (event / fact / rule), most recently "
+         "used first (untouched entries sink and are left out first), the team ledger, the archive index and "
+         "the cold summary (6000 characters; 50000 with full). Flipped entries are not listed. ref=[n] reads "
+         "one entry (flipped ones too); ref=an ontology name (knowledge, rules, memory, ontology, cold, "
+         "identity) reads that file.",
          _params({"full": {"type": "boolean", "default": False},
                   "ref": {"type": ["string", "integer"], "description": "[n] or an ontology name"}}), _read),
     Tool("memory_touch",

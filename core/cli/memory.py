@@ -97,7 +97,7 @@ def register(sub, parent) -> None:
     p.add_argument("-u", "--update", help="flip this entry ([n] or a fragment) and append the new content")
     p.set_defaults(func=cmd_append)
 
-    p = sub.add_parser("read", parents=[parent], help="memory_read: cold, numbered entries, archive, ledger")
+    p = sub.add_parser("read", parents=[parent], help="memory_read: warm entries by kind, team ledger, archive, cold")
     p.add_argument("ref", nargs="?", help="[n], or an ontology name (cold, knowledge, rules, memory_ontology, ontology)")
     p.add_argument("--full", action="store_true", help="up to 50000 characters instead of 6000")
     p.set_defaults(func=cmd_read)

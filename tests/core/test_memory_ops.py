@@ -67,7 +67,9 @@ def test_touch_refreshes_and_is_a_noop_when_current(memory):
 
 def test_read_shows_tags_and_ledger(memory):
     text = memory.read()
-    assert "[2] 2026-09-28 12:00 [fact] 【已翻转·勿引用】" in text
+    # flipped entries are left out of the grouped view (counted), still readable by number
+    assert "[2] 2026-09-28 12:00" not in text and "已翻转 1 条不列" in text
+    assert memory.read(ref="[2]").startswith("[2] 2026-09-28 12:00 [fact] wrong")
     assert "【低置信·需验证】" in text and "【团队账本】" in text and "【冷储摘要】" in text
     assert memory.read(ref="[7]").startswith("[7] 2026-10-06 16:00 [event] medium")
     assert memory.read(ref="rules").startswith("## 判断纪律")

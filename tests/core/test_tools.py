@@ -118,7 +118,7 @@ def test_unknown_tool_and_nulls(upstream_home):
     with pytest.raises(NotFoundError):
         tools.dispatch(home, "memory_delete_everything", {})
     # null means "not given"; JSON text arguments are accepted as models send them
-    assert tools.dispatch(home, "memory_read", '{"ref": null, "full": null}')["text"].startswith("【冷储摘要】")
+    assert tools.dispatch(home, "memory_read", '{"ref": null, "full": null}')["text"].startswith("【近期记忆 · 按本体分组】")
     err = tools.call(home, "memory_read", {"ref": "[99]"})
     assert err["ok"] is False and err["error"]["type"] == "NotFoundError"
 
