@@ -3,8 +3,9 @@
 - Candidates: warm entries (wrong ones never), ``.md`` files of ``retrieval.workspaceDirs`` as
   ``【工作区·<basename>】`` + text, and goals the question activates (SPEC 8 evidence channel:
   statements only; the activation parts go to the trace, not to the editor).
-- Mode ``auto``: BM25 only when warm has more than ``autoThreshold`` (24) entries, else direct;
-  ``always``: BM25; ``never``: direct. A deep question forces BM25 in ``auto``.
+- Mode ``auto``: by level (light 直通 / medium BM25 / deep BM25 + timeline), and a warm of at most
+  ``autoThreshold`` (24) entries goes direct whatever the level but deep; ``always``: BM25;
+  ``never``: direct. Direct material over ``maxDirectChars`` keeps the freshest entries.
 - k: summarization 24; knowledge_update topK + the 6 newest entries forced in (recency safeguard
   against the long-document penalty); deep max(18, topK); otherwise topK (12). With
   ``retrieval.strategy`` off, always topK and no safeguard.
@@ -283,6 +284,11 @@ def choose_mode(config, decision: Decision, warm_count: int) -> tuple[str, str]:
         return "direct", "retrieval.mode is never"
     if decision.level == "deep":
         return "bm25", "deep question: retrieval forced"
+    # the role table: light 直通 / medium BM25 / deep BM25 + timeline. autoThreshold still sends a
+    # small warm straight through whatever the level (auto = 按体量自适应); a light question on a
+    # large warm goes direct too, cut at maxDirectChars
+    if decision.level == "light":
+        return "direct", "light question: 直通 (light = direct, cut at maxDirectChars)"
     if warm_count > threshold:
         return "bm25", f"auto: warm has {warm_count} entries > autoThreshold {threshold}"
     return "direct", f"auto: warm has {warm_count} entries <= autoThreshold {threshold}"
@@ -406,6 +412,17 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
         material = join_material(chosen)
         cap = config.get("retrieval.maxDirectChars")
+        if len(material) > cap:
+            # over the cap the forgetting gradient decides what survives (warm = 遗忘梯度): the
+            # entries used or written most recently first, not the oldest lines of the file
+            from core.read_side import gradient_key
+
+            fresh = {e.id: gradient_key(e) for e in entries}
+            warm_part = sorted((c for c in chosen if c.source == "warm"),
+                               key=lambda c: fresh.get(c.id, ("", 0)), reverse=True)
+            chosen = ([c for c in chosen if c.source == "topic"] + warm_part
+                      + [c for c in chosen if c.source not in ("topic", "warm")])
+            material = join_material(chosen)
         truncated = len(material) > cap
         if truncated:
             material = material[:cap] + TRUNCATED

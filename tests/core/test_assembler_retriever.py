@@ -17,8 +17,9 @@ def _retriever(result):
 @pytest.mark.parametrize("n, mode", [(24, "direct"), (25, "bm25")])
 def test_auto_threshold_at_24_and_25(tmp_path, n, mode):
     home = new_home(tmp_path, filler(n - 1) + [PORT])
-    result = assembler(home).run("订单服务的端口")
+    result = assembler(home).run("总结一下订单服务的端口")  # medium: BM25 once warm is large
     r = _retriever(result)
+    assert result.decision["level"] == "medium"
     assert r["outputs"]["mode"] == mode
     assert f"{n} entries" in next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
 
@@ -31,6 +32,20 @@ def test_always_never_and_deep_forcing(tmp_path):
     # a deep question forces retrieval in auto mode even on a small home
     deep = _retriever(assembler(home).run("订单服务端口的来龙去脉"))
     assert deep["outputs"]["mode"] == "bm25" and "deep" in deep["decisions"][1]["reason"]
+
+
+def test_a_light_question_goes_direct_on_a_large_warm_and_keeps_the_freshest(tmp_path):
+    old = [entry(f"2026-09-01 10:{i:02d}", "fact", "medium", f"旧服务{i} | 配置 | 值{i} " + "填充" * 60 + f" | #{i}")
+           for i in range(50)]
+    home = new_home(tmp_path, old + [PORT])
+    result = assembler(home).run("订单服务的端口")
+    r = _retriever(result)
+    # the seed's role table: light 直通, even over autoThreshold, and the trace says so truthfully
+    assert result.decision["level"] == "light" and r["outputs"]["mode"] == "direct"
+    assert "light" in next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
+    # the material is cut at maxDirectChars: the newest entry survives, the oldest go first
+    assert "8087" in result.bundle
+    assert "旧服务0 " not in result.bundle
 
 
 def _topic_home(tmp_path, n=40):
