@@ -7,11 +7,13 @@ another value later on) marked ``⚠️ 口径变化：``. With an LLM the same 
 finding starts ``脉络：`` and is at most 600 characters.
 
 Findings are cached in ``team/archivist/timelines/index.json`` (``[{topic, query, stamp,
-finding}]``, upsert by topic, 20 kept); an entry is reused for 7 days when the question shares a
-significant token with its topic, prefixed ``【史官·缓存复用 <stamp>】``. A failure skips the
+finding}]``, upsert by topic, 20 kept); an entry is reused for 7 days when the question is about the
+same topic (half of the smaller topic's tokens shared, markers like 来龙去脉 not counted), prefixed ``【史官·缓存复用 <stamp>】``. A failure skips the
 archivist; it never stops the round.
 """
 from __future__ import annotations
+
+import re
 
 from dataclasses import dataclass
 from datetime import date
@@ -66,13 +68,12 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> ArchivistResult | 
                                       f"{', '.join(shared)} and is within {cfg('cacheDays')} days")
         span.outputs = {"finding": finding, "cached": True}
         return ArchivistResult(finding, True, str(entry.get("topic")))
-    wanted = set(significant_tokens(topic))
-    stale = [e for e in index if wanted & set(significant_tokens(str(e.get("topic", ""))))]
+    stale = [e for e in index if same_topic(str(e.get("topic", "")), topic)]
     if stale:
         span.decide("cache", "refresh", f"cached topic 「{stale[-1].get('topic')}」 ({stale[-1].get('stamp')}) is "
                                         f"older than {cfg('cacheDays')} days: worked out again")
     else:
-        span.decide("cache", "miss", "no cached topic shares a significant token with the question")
+        span.decide("cache", "miss", "no cached timeline is about the same topic")
     mat = material_mod.gather(ctx.home, ctx.memory.entries(), top_recent=cfg("topRecent"),
                               episodic_tail=cfg("episodicTail"), journal_days=cfg("journalDays"),
                               journal_tail=cfg("journalTail"))
@@ -102,9 +103,41 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> ArchivistResult | 
     return ArchivistResult(finding, False, topic)
 
 
+#: what a question says besides its topic: the judge's deep markers and question fillers. They
+#: never make two questions "the same topic" (来龙去脉 is in every timeline question).
+_NOT_TOPIC = re.compile("|".join(sorted(
+    {re.escape(w.replace("…", "")) for w in (
+        "来龙去脉 来龙 沿革 上次怎么 上次是 之前怎么 之前是 之前说过 矛盾 不一致 冲突 回顾全部 从头 历史 演变 "
+        "对比一下 对比 对不上 说法不一 说一下 说说 讲讲 一下 是怎么 怎么 为什么 什么 的 了 吗 呢 过程 经过").split()},
+    key=len, reverse=True)))
+#: share of the smaller topic's tokens two topics must have in common to be the same topic
+SAME_TOPIC_OVERLAP = 0.5
+
+
+def topic_tokens(text: str) -> set[str]:
+    """Significant tokens of a question's topic: markers and fillers cut out first, so they do not
+    leave bigrams of their own (的来, 龙去...) or glue the words around them into new ones."""
+    from core.assembler.judge import DEEP
+
+    cleaned = text
+    for _label, pattern in DEEP:
+        cleaned = pattern.sub(" ", cleaned)
+    return set(significant_tokens(_NOT_TOPIC.sub(" ", cleaned)))
+
+
+def same_topic(a: str, b: str) -> list[str]:
+    """Tokens two questions share when they are about the same topic (at least half of the smaller
+    one's topic tokens), else ``[]``."""
+    ta, tb = topic_tokens(a), topic_tokens(b)
+    shared = sorted(ta & tb)
+    if not shared or len(shared) < SAME_TOPIC_OVERLAP * min(len(ta), len(tb)):
+        return []
+    return shared
+
+
 def find_reusable(index: list[dict], topic: str, today: date, days: int) -> tuple[dict, list[str]] | None:
-    """The freshest cache entry within ``days`` that shares a significant token with ``topic``."""
-    wanted = set(significant_tokens(topic))
+    """The freshest cache entry within ``days`` about the same topic (``same_topic``): the seed
+    reuses a timeline for 同主题, not for any question sharing a word with it."""
     best = None
     for entry in index:
         try:
@@ -114,7 +147,7 @@ def find_reusable(index: list[dict], topic: str, today: date, days: int) -> tupl
         age = (today - stamp).days
         if not 0 <= age <= days:
             continue
-        shared = [t for t in significant_tokens(str(entry.get("topic", ""))) if t in wanted]
+        shared = same_topic(str(entry.get("topic", "")), topic)
         if shared and (best is None or stamp > best[2]):
             best = (entry, shared, stamp)
     return None if best is None else (best[0], best[1])

@@ -113,8 +113,8 @@ def test_archivist_cache_reused_within_7_days_refreshed_after(tmp_path):
     a = assembler(home, debounceMs=0)
     first = a.run("订单服务的来龙去脉", now=NOW)
     finding = span(first, "archivist")["outputs"]["finding"]
-    # 7 days later, a question sharing a significant token (订单): reused, marked, no new entry
-    reused = a.run("订单迁移的历史", now=NOW + timedelta(days=7))
+    # 7 days later, the same topic asked another way: reused, marked, no new entry
+    reused = a.run("订单服务的历史演变", now=NOW + timedelta(days=7))
     out = span(reused, "archivist")["outputs"]
     assert out["cached"] is True and out["finding"] == "【史官·缓存复用 2026-10-10】" + finding
     assert "【史官·缓存复用 2026-10-10】" in reused.bundle
@@ -129,6 +129,17 @@ def test_archivist_cache_reused_within_7_days_refreshed_after(tmp_path):
     index, _ = team.read_team_json(home.team_file(team.TIMELINES_FILE))
     assert [i["topic"] for i in index] == ["订单服务的来龙去脉", "staging 脚本的历史"]
     assert index[0]["stamp"] == "2026-10-18"
+
+
+def test_archivist_cache_is_not_reused_for_another_topic(tmp_path):
+    home = _story_home(tmp_path)
+    a = assembler(home, debounceMs=0)
+    a.run("订单服务的来龙去脉", now=NOW)
+    # the marker 来龙去脉 (and its bigrams 的来, 龙去...) is no topic; one shared word is not the same topic
+    for question in ("支付网关超时配置的来龙去脉", "订单迁移脚本的历史"):
+        other = a.run(question, now=NOW + timedelta(days=1))
+        assert span(other, "archivist")["outputs"]["cached"] is False, question
+        assert "史官·缓存复用" not in other.bundle
 
 
 def test_archivist_only_on_deep_and_can_be_disabled(tmp_path):
