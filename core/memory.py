@@ -316,9 +316,13 @@ class Memory:
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
         _share(self.home.warm, self._stamp, self._doc)
 
-    def append(self, kind: str, content, confidence: str = "medium", update: str | int | None = None,
+    def append(self, kind: str, content, confidence: str | None = None, update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:
-        """``memory_append``: append, flip-and-append (``update``), revive, or near-duplicate merge."""
+        """``memory_append``: append, flip-and-append (``update``), revive, or near-duplicate merge.
+
+        ``confidence`` ``None`` means "not said": a new entry is medium, a near-duplicate merge keeps
+        the old entry's confidence (restating a high fact must not demote it out of the knowledge
+        ontology; the SPEC is silent on what a merge keeps). A confidence given is always applied."""
         kind = (kind or "").strip().lower()
         if kind not in KINDS and kind not in LEGACY_KINDS:
             raise InvalidInputError(
@@ -329,7 +333,8 @@ class Memory:
             raise InvalidInputError(str(exc)) from None
         if not body.strip():
             raise InvalidInputError("the content is empty")
-        confidence = confidence if confidence in WRITABLE_CONFIDENCES else "medium"
+        given = confidence if confidence in WRITABLE_CONFIDENCES else None
+        confidence = given or "medium"
         stamp = stamp_of(when)
         with self.home.lock().hold():
             self.home.memory.mkdir(parents=True, exist_ok=True)
@@ -341,8 +346,8 @@ class Memory:
             key = normalise_for_dedupe(body)
             for i, old in enumerate(doc.entries):
                 if not old.is_wrong and keys_near_duplicate(old.dedupe_key, key):
-                    merged = old.with_changes(stamp=stamp, kind=kind, confidence=confidence, body=body,
-                                              last_access=stamp)
+                    merged = old.with_changes(stamp=stamp, kind=kind, confidence=given or old.confidence,
+                                              body=body, last_access=stamp)
                     doc.entries[i] = merged
                     self._save(doc)
                     return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))

@@ -85,7 +85,7 @@ def _params(properties: dict | None = None, required: tuple[str, ...] = ()) -> d
 
 # -- the tools --------------------------------------------------------------------------------------
 def _append(ctx: ToolContext, a: dict) -> dict:
-    result = ctx.memory.append(a["kind"], a["content"], a.get("confidence", "medium"), update=a.get("update"))
+    result = ctx.memory.append(a["kind"], a["content"], a.get("confidence"), update=a.get("update"))
     return result.to_dict()
 
 
@@ -179,7 +179,8 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
              "kind": {"type": "string", "enum": _KINDS, "description": "event, fact or rule (legacy kinds accepted)"},
              "content": {"type": ["string", "object", "array"],
                          "description": "the body text, or its fields as an object / list"},
-             "confidence": {"type": "string", "enum": _CONFIDENCES, "default": "medium"},
+             "confidence": {"type": "string", "enum": _CONFIDENCES,
+                            "description": "default medium; a near-duplicate keeps its confidence unless given"},
              "update": _REF,
          }, ("kind", "content")), _append),
     Tool("memory_read",

@@ -93,7 +93,8 @@ def register(sub, parent) -> None:
     p = sub.add_parser("append", parents=[parent], help="memory_append: add a warm entry")
     p.add_argument("kind", help="event, fact or rule (legacy kinds accepted)")
     p.add_argument("content", help="the entry text, '-' for stdin, or a JSON object of the kind's fields")
-    p.add_argument("-c", "--confidence", default="medium", choices=["high", "medium", "low"])
+    p.add_argument("-c", "--confidence", choices=["high", "medium", "low"],
+                   help="default medium; restating an entry keeps its confidence unless given")
     p.add_argument("-u", "--update", help="flip this entry ([n] or a fragment) and append the new content")
     p.set_defaults(func=cmd_append)
 

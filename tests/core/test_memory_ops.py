@@ -54,6 +54,20 @@ def test_near_duplicate_replaces_in_place(memory):
     assert memory.resolve("[5]").kind == "rule"
 
 
+def test_restating_a_high_fact_without_a_confidence_keeps_it_high(memory, tmp_path):
+    high = memory.append("fact", "支付网关 | 超时 | 30s | #12", "high", when=T)
+    again = memory.append("fact", "支付网关 | 超时 | 30s | #12 已确认", when=T)
+    assert again.mode == "dedupe" and again.n == high.n
+    assert memory.resolve(f"[{again.n}]").confidence == "high"
+    # so consolidation still files it in the knowledge ontology
+    memory.consolidate(when=T)
+    assert "支付网关 | 超时 | 30s | #12 已确认" in memory.home.knowledge_ontology.read_text(encoding="utf-8")
+    # a confidence that is said is applied
+    lowered = memory.append("fact", "订单库 | 主机 | db-3 | #1", "high", when=T)
+    memory.append("fact", "订单库 | 主机 | db-3 | #1", "low", when=T)
+    assert memory.resolve(f"[{lowered.n}]").confidence == "low"
+
+
 def test_touch_refreshes_and_is_a_noop_when_current(memory):
     path = memory.home.warm
     assert memory.touch("`pnpm@9`", when=T) == 1
