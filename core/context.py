@@ -139,10 +139,9 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
 
     map_cfg = settings.map
     if map_cfg["enabled"]:
-        from core.map import build_map, render_map
+        from core.map import injection_text
 
-        text = render_map(build_map(home), map_cfg["budget"])
-        ctx.parts.append(Part("map", titles["map"], text, map_cfg["budget"], "map"))
+        ctx.parts.append(Part("map", titles["map"], injection_text(home), map_cfg["budget"], "map"))
     else:
         ctx.notes.append("map.enabled is false: no map part")
 

@@ -453,6 +453,9 @@ def map_text(home: MemoryHome, budget: int | None = None, memory=None) -> str:
     return render_map(build_map(home, memory), budget)
 
 
+MAP_OFF_NOTE = "（记忆地图已关闭：workbench.json map.enabled = false）"
+
+
 def injection_text(home: MemoryHome, memory=None) -> str:
     """The map to inject into the agent's context: empty when ``map.enabled`` is false."""
     settings = map_settings(home)

@@ -145,10 +145,15 @@ def _soul_update(ctx: ToolContext, a: dict) -> dict:
 def _map(ctx: ToolContext, a: dict) -> dict:
     from core.map import build_map, map_settings, render_map
 
+    from core.map import MAP_OFF_NOTE
+
+    settings = map_settings(ctx.home)
+    if not settings["enabled"]:  # the seed: map.enabled=false turns the map off, for the tool too
+        return {"text": "", "chars": 0, "enabled": False, "note": MAP_OFF_NOTE}
     mm = build_map(ctx.home, ctx.memory)
     if a.get("format") == "graph":
         return {"graph": mm.to_dict()}
-    budget = 0 if a.get("full") else a.get("budget", map_settings(ctx.home)["budget"])
+    budget = 0 if a.get("full") else a.get("budget", settings["budget"])
     text = render_map(mm, budget)
     return {"text": text, "chars": len(text), "budget": budget}
 

@@ -10,14 +10,19 @@ from core.errors import InvalidInputError
 
 
 def cmd_map(args: argparse.Namespace) -> None:
-    from core.map import build_map, map_settings, render_map
+    from core.map import MAP_OFF_NOTE, build_map, map_settings, render_map
 
     home = home_of(args)
+    settings = map_settings(home)
+    if not settings["enabled"] and not args.anyway:
+        emit(args, {"text": "", "chars": 0, "enabled": False, "note": MAP_OFF_NOTE},
+             MAP_OFF_NOTE + "\n(--anyway shows what it would be)")
+        return
     mm = build_map(home)
     if args.graph:
         print(json.dumps(mm.to_dict(), ensure_ascii=False, indent=2))
         return
-    budget = args.budget if args.budget is not None else map_settings(home)["budget"]
+    budget = args.budget if args.budget is not None else settings["budget"]
     text = render_map(mm, 0 if args.full else budget)
     emit(args, {"text": text, "chars": len(text)}, text)
 
@@ -87,6 +92,7 @@ def register(subparsers, parent) -> None:
     p.add_argument("--budget", type=int, help="characters (default: the home's map.budget, 2000; 0 = no limit)")
     p.add_argument("--full", action="store_true", help="no budget")
     p.add_argument("--graph", action="store_true", help="print the map graph (nodes and typed edges) as JSON")
+    p.add_argument("--anyway", action="store_true", help="show the map even when map.enabled is false")
     p.set_defaults(func=cmd_map)
 
     p = subparsers.add_parser("project", parents=[parent], help="memory_project: warm -> ontology.md topic nodes")

@@ -171,3 +171,20 @@ def test_empty_home_has_four_empty_axes_and_creates_nothing(empty_home):
     assert text.splitlines()[1:] == ["◆ 情境轴（暖态 0 条 · 0 个情境）：（空）", "◆ 目标轴（0 个目标）：（空）",
                                      "◆ 档案轴：（空）", "◆ 证据层：（空）"]
     assert list(empty_home.iterdir()) == []
+
+
+def test_map_enabled_false_turns_off_the_tool_and_the_command(upstream_home, capsys):
+    import json
+
+    from core import tools
+    from core.cli import main as cli_main
+
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"map": {"enabled": False, "budget": 500}}), encoding="utf-8")
+    out = tools.dispatch(home, "memory_map", {})
+    assert out["text"] == "" and out["enabled"] is False and "map.enabled" in out["note"]
+    assert cli_main(["map", "--home", str(upstream_home)]) == 0
+    printed = capsys.readouterr().out
+    assert "map.enabled = false" in printed and "◆ 情境轴" not in printed
+    assert cli_main(["map", "--anyway", "--home", str(upstream_home)]) == 0
+    assert "◆ 情境轴" in capsys.readouterr().out
