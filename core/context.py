@@ -134,7 +134,7 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
         ctx.parts.append(_fit_part(key, titles, own or default[lang], budgets[key], "head", lang,
                                    f"context.{key}" if own else "default"))
 
-    ctx.parts += _memory_parts(home, titles, settings.memory["injectMaxChars"], lang)
+    ctx.parts += _memory_parts(home, titles, settings.memory.inject_max_chars, lang)
     ctx.parts.append(_goal_part(home, titles, ctx.question, budgets["goals"], lang))
 
     map_cfg = settings.map

@@ -97,6 +97,7 @@ class MemoryConfig:
         "triggerRatio": ("trigger_ratio", lambda v: _is_number(v) and 0 < v <= 1, "a number above 0, at most 1"),
         "injectMaxChars": ("inject_max_chars", lambda v: _is_int(v) and v > 0, "a positive whole number"),
         "readFullChars": ("read_full_chars", lambda v: _is_int(v) and v > 0, "a positive whole number"),
+        "timeWeight": ("time_weight", lambda v: isinstance(v, bool), "true or false"),
     }
 
     @classmethod

@@ -17,15 +17,9 @@ from typing import Any, Mapping
 
 from core.home import MemoryHome
 
-MEMORY_DEFAULTS: dict[str, Any] = {
-    "maxBytes": 65536,          # warm.md capacity
-    "autoConsolidate": True,    # consolidate first when an append would pass triggerRatio x maxBytes
-    "triggerRatio": 0.8,
-    "injectMaxChars": 6000,     # the memory parts of the injected context, and memory_read's budget
-    "readFullChars": 50000,     # ours: memory_read full=true
-    "timeWeight": True,         # recency (last_access) orders warm entries in the read side
-    "assembler": {"injectPath": ""},  # where the bundle is read from (= assembler output.injectPath)
-}
+#: memory keys read elsewhere: ``MemoryConfig.SETTINGS`` (capacity, read budget...) and linghun's
+#: ``memory.assembler.injectPath`` (where the agent reads the bundle)
+MEMORY_OTHER_KEYS = {"assembler": {"injectPath": ""}}
 MAP_DEFAULTS: dict[str, Any] = {"enabled": True, "budget": 2000}
 
 
@@ -33,7 +27,8 @@ MAP_DEFAULTS: dict[str, Any] = {"enabled": True, "budget": 2000}
 class HomeSettings:
     home: MemoryHome
     assembler: Any
-    memory: dict[str, Any]
+    memory: Any                 # core.memory.MemoryConfig
+    memory_inject_path: str
     map: dict[str, Any]
     context: dict[str, Any]
     warnings: list[str] = field(default_factory=list)
@@ -47,7 +42,7 @@ class HomeSettings:
     @property
     def paths_home(self) -> MemoryHome:
         """The home with the files the settings move (warm, bundle, team workspace)."""
-        return home_with_paths(self.home, self.assembler, self.memory)
+        return home_with_paths(self.home, self.assembler, self.memory_inject_path)
 
 
 def expand_path(value: str, home: MemoryHome) -> Path | None:
@@ -62,12 +57,18 @@ def expand_path(value: str, home: MemoryHome) -> Path | None:
     return path if path.is_absolute() else home.dsh_home / path
 
 
-def home_with_paths(home: MemoryHome, assembler: Any, memory: Mapping[str, Any] | None = None) -> MemoryHome:
-    """``home`` with ``warm.path``, ``output.injectPath`` (else ``memory.assembler.injectPath``) and
-    ``team.cycleDir`` applied."""
+def memory_inject_path(memory_section: Any) -> str:
+    """linghun's ``memory.assembler.injectPath`` from a ``memory`` section ("" when absent)."""
+    theirs = memory_section.get("assembler") if isinstance(memory_section, Mapping) else None
+    value = theirs.get("injectPath", "") if isinstance(theirs, Mapping) else ""
+    return value if isinstance(value, str) else ""
+
+
+def home_with_paths(home: MemoryHome, assembler: Any, theirs_inject: str = "") -> MemoryHome:
+    """``home`` with ``warm.path``, ``output.injectPath`` (else linghun's ``memory.assembler.injectPath``,
+    ``theirs_inject``) and ``team.cycleDir`` applied."""
     base = MemoryHome(home.root)
-    theirs = (memory or {}).get("assembler")
-    inject = assembler.get("output.injectPath") or (theirs.get("injectPath", "") if isinstance(theirs, Mapping) else "")
+    inject = assembler.get("output.injectPath") or theirs_inject
     return base.with_paths(warm=expand_path(assembler.get("warm.path"), base),
                            assembled=expand_path(inject, base),
                            team=expand_path(assembler.get("team.cycleDir"), base))
@@ -114,22 +115,27 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     from core.assembler.config import AssemblerConfig
     from core.context import CONTEXT_DEFAULTS
     from core.home_config import read_config
+    from core.memory import MemoryConfig
 
     data = read_config(home)
     warnings: list[str] = []
     assembler = AssemblerConfig.lenient(data.get("assembler") or {}, warnings)
-    memory = merge_known(MEMORY_DEFAULTS, data.get("memory"), "memory.", warnings)
+    memory_section = data.get("memory")
+    if isinstance(memory_section, Mapping):
+        warnings += [f"unknown setting 'memory.{k}' ignored" for k in memory_section
+                     if k not in MemoryConfig.SETTINGS and k not in MEMORY_OTHER_KEYS]
+    memory = MemoryConfig.from_home(home)
+    theirs = memory_inject_path(memory_section)
     map_cfg = merge_known(MAP_DEFAULTS, data.get("map"), "map.", warnings)
     map_cfg["budget"] = max(0, map_cfg["budget"])
     context = merge_known(CONTEXT_DEFAULTS, data.get("context"), "context.", warnings)
-    settings = HomeSettings(home, assembler, memory, map_cfg, context, warnings)
+    settings = HomeSettings(home, assembler, memory, theirs, map_cfg, context, warnings)
     ours = assembler.get("output.injectPath")
-    theirs = memory["assembler"]["injectPath"]
     if ours and theirs and expand_path(ours, home) != expand_path(theirs, home):
         warnings.append("output.injectPath and memory.assembler.injectPath differ: the bundle is written to "
                         "the first and the agent reads the second; set both to the same path")
     return settings
 
 
-__all__ = ["HomeSettings", "MEMORY_DEFAULTS", "MAP_DEFAULTS", "expand_path", "home_settings",
+__all__ = ["HomeSettings", "MAP_DEFAULTS", "memory_inject_path", "expand_path", "home_settings",
            "home_with_paths", "merge_known"]

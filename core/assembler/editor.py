@@ -70,13 +70,17 @@ def _tokens(text: str) -> set[str]:
 
 def relevant(query: str, candidates: list[Candidate]) -> list[Candidate]:
     """Candidates that matter for ``query``: BM25 hits, the entries that follow them (a summary's
-    outcome line) and goals always; others (direct mode, recency) when they share a word with the
-    query, the most shared first."""
+    outcome line) and goals always; direct material the BM25 probe matched, by its rank; others
+    (direct mode, recency) when they share a word with the query, the most shared first."""
     wanted = _tokens(query)
     keep: list[tuple[int, int, Candidate]] = []
     for i, c in enumerate(candidates):
         if c.via in ("bm25", "follow", "goal", "topic"):
             keep.append((1 << 20, -i, c))
+        elif c.via == "direct" and c.rank is not None:
+            # direct material is handed over whole; offline, the BM25 probe the retriever ran over it
+            # stands in for the LLM reading it: matched entries by their rank, before word overlap
+            keep.append((1 << 19, -c.rank, c))
         elif wanted:
             shared = len(wanted & _tokens(c.body or c.text))
             if shared:

@@ -281,13 +281,13 @@ def _configured_home(home: MemoryHome, config: AssemblerConfig) -> MemoryHome:
     ``memory.assembler.injectPath``, ``team.cycleDir``)."""
     from core.errors import LinghunError
     from core.home_config import read_config
-    from core.settings import home_with_paths
+    from core.settings import home_with_paths, memory_inject_path
 
     try:
-        memory = (read_config(home).get("memory") or {}) if home.config.exists() else {}
+        memory = read_config(home).get("memory") if home.config.exists() else None
     except LinghunError:  # a broken workbench.json is reported where it is loaded
-        memory = {}
-    return home_with_paths(home, config, memory if isinstance(memory, dict) else {})
+        memory = None
+    return home_with_paths(home, config, memory_inject_path(memory))
 
 
 def _warm_digest(home: MemoryHome) -> dict[str, Any]:
