@@ -94,7 +94,8 @@ class RoundSearch:
     def bundle(self, query: str) -> list:
         """The units a round delivers: k by strategy (24 for a summary, 18 for a deep question,
         12 otherwise) with the 6 newest units after a knowledge update's hits; every unit, up to
-        ``maxDirectChars``, when the conversation is too small for retrieval (direct mode)."""
+        ``maxDirectChars``, in direct mode (a light question, or a conversation too small for
+        retrieval)."""
         decision = heuristic(query)
         units = self.searcher.units
         mode, _why = choose_mode(ROUND_DEFAULTS, decision, len(units))
@@ -107,8 +108,11 @@ class RoundSearch:
 
 def _within(units: Sequence[Unit], cap: int) -> list:
     """Ids of the units whose text starts inside the first ``cap`` characters of the material
-    (direct mode joins every candidate and cuts the result there)."""
+    (direct mode joins every candidate and cuts the result there; material over the cap is put in
+    forgetting-gradient order first, the newest units first, as the retriever does)."""
     out, used = [], 0
+    if sum(len(u.text) + len(HIT_JOINER) for u in units) > cap:
+        units = list(reversed(units))
     for u in units:
         if used >= cap:
             break

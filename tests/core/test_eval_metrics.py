@@ -75,7 +75,9 @@ def test_the_bundle_is_what_a_round_delivers():
     (every unit, cut at maxDirectChars) for a conversation with no more than 24 turns."""
     turns = [Turn(i, "user", f"note {i}: the deploy pipeline step {i} and its checks", 1 + i // 10) for i in range(60)]
     search = LinghunRetriever().prepare(Conversation("c", turns, ("user",)))
-    assert len(search.bundle("Which deploy pipeline step had checks?")) == 12
+    # a light question goes direct: every unit while they fit in maxDirectChars
+    assert search.bundle("Which deploy pipeline step had checks?") == list(range(60))
+    assert len(search.bundle("Which deploy pipeline step do you prefer?")) == 12  # preference: BM25 k 12
     summary = search.bundle("Summarize the deploy pipeline")
     assert len(summary) == 24
     assert len(search.bundle("What is the history of the deploy pipeline?")) == 18  # deep
@@ -89,7 +91,8 @@ def test_the_bundle_is_what_a_round_delivers():
     small = LinghunRetriever().prepare(Conversation("s", turns[:20], ("user",)))
     assert small.bundle("anything at all") == list(range(20))
     long = [Turn(i, "user", "x" * 3000, 1) for i in range(20)]
-    assert LinghunRetriever().prepare(Conversation("l", long, ("user",))).bundle("x") == [0, 1, 2]
+    # over maxDirectChars the newest units survive (the forgetting gradient)
+    assert LinghunRetriever().prepare(Conversation("l", long, ("user",))).bundle("x") == [19, 18, 17]
 
 
 def test_runner_progress_and_cancel():
