@@ -940,7 +940,7 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
         <source>Preparing the index…, then running the round</source>
-        <translation type="unfinished"></translation>
+        <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
@@ -1605,32 +1605,37 @@
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="139"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="141"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="140"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="167"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="170"/>
+        <source>Collecting the timeline</source>
+        <translation>Collecting the timeline</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="223"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="249"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -1647,214 +1652,214 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="231"/>
-        <location filename="../../workbench/main_window.py" line="456"/>
+        <location filename="../../workbench/main_window.py" line="458"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="291"/>
         <source>Warming up: tokenizer and search index…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="292"/>
         <source>Warming up the search index</source>
-        <translation type="unfinished"></translation>
+        <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="300"/>
+        <location filename="../../workbench/main_window.py" line="301"/>
         <source>Search index ready: {0} entries</source>
-        <translation type="unfinished"></translation>
+        <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="302"/>
+        <location filename="../../workbench/main_window.py" line="303"/>
         <source>Preparing the index failed: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="317"/>
+        <location filename="../../workbench/main_window.py" line="318"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="319"/>
+        <location filename="../../workbench/main_window.py" line="320"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="321"/>
+        <location filename="../../workbench/main_window.py" line="322"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="329"/>
+        <location filename="../../workbench/main_window.py" line="330"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="350"/>
+        <location filename="../../workbench/main_window.py" line="351"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="351"/>
+        <location filename="../../workbench/main_window.py" line="352"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="372"/>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="399"/>
+        <location filename="../../workbench/main_window.py" line="401"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="438"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="437"/>
+        <location filename="../../workbench/main_window.py" line="439"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="461"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="469"/>
+        <location filename="../../workbench/main_window.py" line="471"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="473"/>
+        <location filename="../../workbench/main_window.py" line="475"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="476"/>
+        <location filename="../../workbench/main_window.py" line="478"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="480"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="482"/>
+        <location filename="../../workbench/main_window.py" line="484"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="485"/>
+        <location filename="../../workbench/main_window.py" line="487"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="491"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="536"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="537"/>
+        <location filename="../../workbench/main_window.py" line="539"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="538"/>
+        <location filename="../../workbench/main_window.py" line="540"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="539"/>
+        <location filename="../../workbench/main_window.py" line="541"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="540"/>
+        <location filename="../../workbench/main_window.py" line="542"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="541"/>
+        <location filename="../../workbench/main_window.py" line="543"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="542"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="543"/>
+        <location filename="../../workbench/main_window.py" line="545"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="545"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="557"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -1973,7 +1978,7 @@
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="256"/>
         <source>preparing the index…, then building</source>
-        <translation type="unfinished"></translation>
+        <translation>preparing the index…, then building</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="257"/>
@@ -2786,7 +2791,7 @@
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
         <source>Preparing the index…, then running the round</source>
-        <translation type="unfinished"></translation>
+        <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="383"/>

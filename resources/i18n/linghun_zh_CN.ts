@@ -940,7 +940,7 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
         <source>Preparing the index…, then running the round</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
@@ -1605,32 +1605,37 @@
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="139"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="141"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="140"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="167"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="170"/>
+        <source>Collecting the timeline</source>
+        <translation>正在收集时间线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="223"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="249"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -1647,214 +1652,214 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="231"/>
-        <location filename="../../workbench/main_window.py" line="456"/>
+        <location filename="../../workbench/main_window.py" line="458"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="291"/>
         <source>Warming up: tokenizer and search index…</source>
-        <translation type="unfinished"></translation>
+        <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="292"/>
         <source>Warming up the search index</source>
-        <translation type="unfinished"></translation>
+        <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="300"/>
+        <location filename="../../workbench/main_window.py" line="301"/>
         <source>Search index ready: {0} entries</source>
-        <translation type="unfinished"></translation>
+        <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="302"/>
+        <location filename="../../workbench/main_window.py" line="303"/>
         <source>Preparing the index failed: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="317"/>
+        <location filename="../../workbench/main_window.py" line="318"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="319"/>
+        <location filename="../../workbench/main_window.py" line="320"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="321"/>
+        <location filename="../../workbench/main_window.py" line="322"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="329"/>
+        <location filename="../../workbench/main_window.py" line="330"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="350"/>
+        <location filename="../../workbench/main_window.py" line="351"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="351"/>
+        <location filename="../../workbench/main_window.py" line="352"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="372"/>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="399"/>
+        <location filename="../../workbench/main_window.py" line="401"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="436"/>
+        <location filename="../../workbench/main_window.py" line="438"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="437"/>
+        <location filename="../../workbench/main_window.py" line="439"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="461"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="469"/>
+        <location filename="../../workbench/main_window.py" line="471"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="473"/>
+        <location filename="../../workbench/main_window.py" line="475"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="476"/>
+        <location filename="../../workbench/main_window.py" line="478"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="480"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="482"/>
+        <location filename="../../workbench/main_window.py" line="484"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="485"/>
+        <location filename="../../workbench/main_window.py" line="487"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="491"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="536"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="537"/>
+        <location filename="../../workbench/main_window.py" line="539"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="538"/>
+        <location filename="../../workbench/main_window.py" line="540"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="539"/>
+        <location filename="../../workbench/main_window.py" line="541"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="540"/>
+        <location filename="../../workbench/main_window.py" line="542"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="541"/>
+        <location filename="../../workbench/main_window.py" line="543"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="542"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="543"/>
+        <location filename="../../workbench/main_window.py" line="545"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="545"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="557"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -1973,7 +1978,7 @@
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="256"/>
         <source>preparing the index…, then building</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备索引…，随后构建</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/map/pane.py" line="257"/>
@@ -2786,7 +2791,7 @@
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
         <source>Preparing the index…, then running the round</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
