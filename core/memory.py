@@ -40,6 +40,7 @@ from core.formats.warm import (
 )
 from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from core.home import MemoryHome
+from core.sequences import common_ends
 from core.transaction import FileChange, InputsChanged, commit, pending
 
 _REF_N = re.compile(r"^\s*\[?\s*(\d+)\s*\]?\s*$")
@@ -740,12 +741,7 @@ def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> b
     goes through difflib (an append or an edit leaves a 10k-entry file mostly equal)."""
     a = [e.raw for e in old.entries]
     b = [e.raw for e in new.entries]
-    p = 0
-    while p < min(len(a), len(b)) and a[p] == b[p]:
-        p += 1
-    s = 0
-    while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
-        s += 1
+    p, s = common_ends(a, b)
     pairs = [(i, i) for i in range(p)] + [(len(a) - 1 - k, len(b) - 1 - k) for k in range(s)]
     matcher = difflib.SequenceMatcher(None, a[p:len(a) - s], b[p:len(b) - s], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -25,10 +25,12 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
+from core.retrieval import Positions
+
 __all__ = ["LiveBM25"]
 
 
-class LiveBM25:
+class LiveBM25(Positions):
     def __init__(self, tokens: Sequence[Sequence[str]], ids: Sequence[Hashable] | None = None, *,
                  k1: float = 1.5, b: float = 0.75):
         self.k1, self.b = k1, b
@@ -204,14 +206,3 @@ class LiveBM25:
                 part = self.idf(term) * (tf * (self.k1 + 1) / (tf + norm))
                 terms[term] = terms.get(term, 0.0) + float(part)
         return terms
-
-    def position(self, doc_id: Hashable) -> int:
-        try:
-            return self._position[doc_id]
-        except KeyError:
-            from core.errors import NotFoundError
-
-            raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
-
-    def position_of(self, doc_id: Hashable, default: int = -1) -> int:
-        return self._position.get(doc_id, default)

@@ -99,7 +99,26 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
     return positive[order][:k]
 
 
-class BM25Index:
+class Positions:
+    """Where each id is in an index (``_position``: id -> position)."""
+
+    _position: dict
+
+    def position(self, doc_id: Hashable) -> int:
+        """Index of the unit with ``doc_id`` (``core.errors.NotFoundError`` when absent)."""
+        try:
+            return self._position[doc_id]
+        except KeyError:
+            from core.errors import NotFoundError
+
+            raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
+
+    def position_of(self, doc_id: Hashable, default: int = -1) -> int:
+        """Index of the unit with ``doc_id``, or ``default`` when absent."""
+        return self._position.get(doc_id, default)
+
+
+class BM25Index(Positions):
     """A BM25 index over ``docs`` with explained results.
 
     Args:
@@ -205,19 +224,6 @@ class BM25Index:
             Hit(rank, self.ids[i], int(i), float(scores[i]), self.contributions(tokens, int(i)))
             for rank, i in enumerate(top_k(scores, k), start=1)
         ]
-
-    def position(self, doc_id: Hashable) -> int:
-        """Index of the unit with ``doc_id`` (``core.errors.NotFoundError`` when absent)."""
-        try:
-            return self._position[doc_id]
-        except KeyError:
-            from core.errors import NotFoundError
-
-            raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
-
-    def position_of(self, doc_id: Hashable, default: int = -1) -> int:
-        """Index of the unit with ``doc_id``, or ``default`` when absent."""
-        return self._position.get(doc_id, default)
 
     def explain(self, query: str | Sequence[str], index: int) -> Hit:
         """Why the unit at ``index`` scores what it does for ``query``, and where it ranks.

@@ -56,6 +56,7 @@ from core import embeddings
 from core.relative_dates import month_words, referenced_dates
 from core.postings import LiveBM25
 from core.retrieval import Hit, recency_union, top_k
+from core.sequences import common_ends
 from core.text import stem, tokenize
 
 __all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
@@ -446,12 +447,7 @@ class Searcher:
             old = [self.units[i] for i in live]
             if old == units:
                 return self
-            p = 0
-            while p < min(len(old), len(units)) and old[p] == units[p]:
-                p += 1
-            s = 0
-            while s < min(len(old), len(units)) - p and old[-1 - s] == units[-1 - s]:
-                s += 1
+            p, s = common_ends(old, units)
             gone, come = live[p:len(old) - s], units[p:len(units) - s]
             changes = max(len(gone), len(come))
             if (self._dense is not None or self._late is not None or changes > 1000

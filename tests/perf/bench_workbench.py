@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["LINGHUN_DATA_DIR"] = str(tmp / "data")
     home = make_home(tmp, args.entries)
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     from PySide6.QtWidgets import QApplication
 
     from workbench.app import Workbench, create_application
@@ -74,18 +74,19 @@ def main(argv: list[str] | None = None) -> int:
     window.open_home(home)
     QApplication.processEvents()
     window.repaint()
-    open_s = time.perf_counter() - t0
+    open_s, open_cpu = time.perf_counter() - t0, time.process_time() - c0
     pane = window.pane("entries")
     rows = pane.model.rowCount()
     from PySide6.QtTest import QTest
     QTest.qWait(500)  # the user looks at the window before typing (the filter warms up meanwhile)
 
-    timings = []
+    timings, cpu = [], []
     for text in ("订", "订单", "订单服", "订单服务", "订单服务 部署", "Redis", "", "pnpm"):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         pane.search.setText(text)  # the keystroke: filter, then paint the table
         pane.view.viewport().repaint()
         timings.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
     kind_t = time.perf_counter()
     pane.kind_filter.setCurrentIndex(pane.kind_filter.findData("fact"))
     pane.view.viewport().repaint()
@@ -97,9 +98,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"entries: {rows}")
     print("keystrokes (ms):", " ".join(f"{t:.0f}" for t in timings))
-    print(f"open to interactive window: {open_s:.2f} s (target < 2 s)")
-    print(f"filter keystroke + repaint: median {statistics.median(timings):.1f} ms, max {max(timings):.1f} ms "
-          f"(target < 50 ms)")
+    print(f"open to interactive window: {open_s:.2f} s, cpu {open_cpu:.2f} s (target < 2 s)")
+    print(f"filter keystroke + repaint: median {statistics.median(timings):.1f} ms (cpu {statistics.median(cpu):.1f} ms), "
+          f"max {max(timings):.1f} ms (target < 50 ms)")
     print(f"kind filter + repaint: {kind_ms:.1f} ms; sort by confidence + repaint: {sort_ms:.1f} ms")
     print(f"peak memory: {peak_mb():.0f} MB (target < 400 MB)")
     window._may_close_home = lambda: True
