@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from core.errors import LinghunError
 from core.home import MemoryHome
 from workbench import gcguard, icons, panes
+from workbench.plaintext import plain, tooltip
 from workbench.panes import WorkbenchContext
 from workbench.settings import Settings
 
@@ -185,6 +186,7 @@ class MainWindow(QMainWindow):
         self.status_warmup = QLabel(self)
         self.status_problems.setStyleSheet("color: #c0392b;")
         for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
+            plain(label)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bar.addWidget(self.status_home, 1)
         bar.addPermanentWidget(self.status_problems)
@@ -461,7 +463,7 @@ class MainWindow(QMainWindow):
             self.status_problems.clear()
             return
         self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
-        self.status_home.setToolTip(str(ctx.home.root))
+        self.status_home.setToolTip(tooltip(str(ctx.home.root)))
         problems = []
         try:
             entries = ctx.memory.entries()
@@ -476,7 +478,7 @@ class MainWindow(QMainWindow):
                     len(entries), c["high"], c["medium"], c["low"], c["wrong"]))
         problems += [f"{name}: {err}" for name, err in self.pane_errors.items()]
         self.status_problems.setText(self.tr("{0} problem(s)").format(len(problems)) if problems else "")
-        self.status_problems.setToolTip("\n".join(problems))
+        self.status_problems.setToolTip(tooltip("\n".join(problems)))
         fresh = index_freshness(ctx.home)
         if fresh.state == "missing":
             text = self.tr("Topic index: not projected yet")

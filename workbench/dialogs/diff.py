@@ -5,6 +5,7 @@ import difflib
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from workbench.plaintext import plain
 
 
 def unified_diff(before: str, after: str, name: str = "warm.md", context: int = 2) -> str:
@@ -60,7 +61,7 @@ class DiffDialog(QDialog):
         self.setWindowTitle(title)
         self.resize(760, 480)
         layout = QVBoxLayout(self)
-        label = QLabel(message)
+        label = plain(QLabel(message))
         label.setWordWrap(True)
         layout.addWidget(label)
         self.view = DiffView(self)

@@ -20,6 +20,7 @@ from core.errors import UnreadableFileError
 from core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
 from core.memory import Memory
 from workbench import icons
+from workbench.plaintext import tooltip
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -191,9 +192,9 @@ class EntriesModel(QAbstractTableModel):
             return _sort_key(column, e)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == COL_TEXT:
-                return e.display_text[:2000]
+                return tooltip(e.display_text)
             if column == COL_KIND and e.kind != e.ontology_kind:
-                return self.tr("{0}, read as {1}").format(e.kind, word(e.ontology_kind))
+                return tooltip(self.tr("{0}, read as {1}").format(e.kind, word(e.ontology_kind)))
             if column == COL_CONFIDENCE and not e.confidence:
                 return self.tr("No confidence written; it reads as medium")
             return None

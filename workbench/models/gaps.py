@@ -19,6 +19,7 @@ from core.errors import InvalidInputError, LinghunError
 from core.formats import team as team_format
 from core.fsio import read_text
 from core.home import MemoryHome
+from workbench.plaintext import tooltip
 
 
 def tr(text: str) -> str:
@@ -230,7 +231,9 @@ class GapsModel(TranslatedColumns, QAbstractTableModel):
             return None
         gap = self._gaps[index.row()]
         col = index.column()
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(self.data(index, Qt.ItemDataRole.DisplayRole))
+        if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
                 return gap.local_time
             if col == 1:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from core.goals import ALPHA, BETA, Goal, GoalActivation
 from core.goals.activation import W_BASE, W_BRIDGE, W_DOMAIN, W_SIM
+from workbench.plaintext import tooltip
 
 #: colours of the states (diagram, table) and of the score parts (bars, legend)
 STATE_COLOURS = {"active": "#2e9d4a", "paused": "#d4a017", "achieved": "#2f6fb5", "abandoned": "#8a8f98"}
@@ -122,28 +123,34 @@ class GoalsModel(TranslatedColumns, QAbstractTableModel):
         col = index.column()
         if role == IdRole:
             return g.id
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, SortRole):
-            if col == 0:
-                number = g.id[1:] if g.id[:1] == "g" and g.id[1:].isdigit() else ""
-                return int(number) if role == SortRole and number else g.id
-            if col == 1:
-                return g.statement
-            if col == 2:
-                return g.domain
-            if col == 3:
-                return state_name(g.state)
-            if col == 4:
-                if role == SortRole:
-                    return {"high": 0, "medium": 1, "low": 2}.get(g.priority, 3)
-                return priority_name(g.priority)
-            if col == 5:
-                return "；".join(g.triggers)
-            if col == 6:
-                return g.speaker
-            return g.updated if role != Qt.ItemDataRole.DisplayRole else g.updated[:16]  # minutes are enough to read
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(self._cell(g, col, role))
+        if role in (Qt.ItemDataRole.DisplayRole, SortRole):
+            return self._cell(g, col, role)
         if role == Qt.ItemDataRole.ForegroundRole and col == 3 and g.state in STATE_COLOURS:
             return QBrush(QColor(STATE_COLOURS[g.state]))
         return None
+
+    @staticmethod
+    def _cell(g, col: int, role: int):
+        if col == 0:
+            number = g.id[1:] if g.id[:1] == "g" and g.id[1:].isdigit() else ""
+            return int(number) if role == SortRole and number else g.id
+        if col == 1:
+            return g.statement
+        if col == 2:
+            return g.domain
+        if col == 3:
+            return state_name(g.state)
+        if col == 4:
+            if role == SortRole:
+                return {"high": 0, "medium": 1, "low": 2}.get(g.priority, 3)
+            return priority_name(g.priority)
+        if col == 5:
+            return "；".join(g.triggers)
+        if col == 6:
+            return g.speaker
+        return g.updated if role != Qt.ItemDataRole.DisplayRole else g.updated[:16]  # minutes are enough to read
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt
 
 from core.home import MemoryHome
 from core.map import AXES, AXIS_TITLES, MemoryMap, build_map
+from workbench.plaintext import tooltip
 
 AXIS_NAMES = {
     "situations": QT_TRANSLATE_NOOP("MapModel", "Situations"),
@@ -266,7 +267,9 @@ class MapModel(TranslatedColumns, QAbstractItemModel):
             return item.pointer
         if role == self.TypeRole:
             return item.type
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip(self.data(index, Qt.ItemDataRole.DisplayRole))
+        if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == 1:
                 return item.pointer or ""
             if item.type == "axis":

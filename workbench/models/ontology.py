@@ -22,6 +22,7 @@ from core.formats import cold as cold_format
 from core.formats import nodes as nodes_format
 from core.fsio import read_text
 from core.home import MemoryHome
+from workbench.plaintext import tooltip
 
 _REF = re.compile(r"\[(\d+)\]")
 _DATE = re.compile(r"20\d\d-\d\d-\d\d")
@@ -296,10 +297,10 @@ class OntologyModel(TranslatedColumns, QAbstractItemModel):
             return item.info
         if role == Qt.ItemDataRole.ToolTipRole:
             if item.error:
-                return item.error
+                return tooltip(item.error)
             if item.path is not None and item.level == "group":
-                return str(item.path)
-            return item.body[:1000] or None
+                return tooltip(str(item.path))
+            return tooltip(item.body, 1000)
         if role == self.KeyRole:
             return item.key
         if role == self.RefsRole:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 
 from core.assembler.trace import TraceStore
 from core.home import MemoryHome
+from workbench.plaintext import tooltip
 
 #: the roles of a round, in the order they fire (core/assembler/TRACE.md)
 ROLES = ("feedback", "debounce", "judge", "retriever", "archivist", "advocate", "editor", "scribe")
@@ -225,7 +226,7 @@ class RoundsModel(TranslatedColumns, QAbstractTableModel):
             lines = [r["round"], str(r.get("query") or "")]
             if r.get("replay_of"):
                 lines.append(QCoreApplication.translate("RoundsModel", "re-run of %1").replace("%1", str(r["replay_of"])))
-            return "\n".join(lines)
+            return tooltip("\n".join(lines))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 5:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -294,7 +295,7 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
             if column == 6:
                 return " ".join(str(c.get("text") or "").split())[:300]
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 6):
-            return str(c.get("text") or "") if column == 6 else json.dumps(c.get("terms") or {}, ensure_ascii=False)
+            return tooltip(str(c.get("text") or "") if column == 6 else json.dumps(c.get("terms") or {}, ensure_ascii=False))
         if role == Qt.ItemDataRole.ForegroundRole and near:
             from PySide6.QtGui import QColor
 

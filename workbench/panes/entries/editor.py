@@ -18,6 +18,7 @@ from workbench import icons
 from workbench.dialogs.diff import DiffView, unified_diff
 from workbench.models.entries import word
 from workbench.panes.entries.forms import FreeForm, StructuredForm, split_body
+from workbench.plaintext import plain
 
 FIELDS = ("stamp", "kind", "confidence", "body")
 CONFIDENCE_CHOICES = ("high", "medium", "low", "wrong")
@@ -83,7 +84,7 @@ class EntryEditor(QWidget):
         self._loading = False
         self._loaded_draft: dict | None = None
 
-        self.title = QLabel(self)
+        self.title = plain(QLabel(self))
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
@@ -105,7 +106,7 @@ class EntryEditor(QWidget):
         self.revert_button = QPushButton(icons.icon("undo"), "", self)
         self.save_button.clicked.connect(self.sig_save_requested)
         self.revert_button.clicked.connect(self.sig_revert_requested)
-        self.state_label = QLabel(self)
+        self.state_label = plain(QLabel(self))
         self.diff = DiffView(self)
         self.diff.setMinimumHeight(90)
         self.diff_box = QGroupBox(self)

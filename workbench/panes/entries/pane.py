@@ -30,6 +30,7 @@ from workbench.models.entries import (
 from workbench.panes import Pane, register_pane
 from workbench.panes.entries.editor import EntryEditor, merge_drafts
 from workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
+from workbench.plaintext import plain
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
@@ -67,7 +68,7 @@ class EntriesPane(Pane):
         self._build_view()
         self._build_actions()
         self.editor = EntryEditor(self)
-        self.banner = QLabel(self)
+        self.banner = plain(QLabel(self))
         self.banner.setWordWrap(True)
         self.banner.setObjectName("banner-unreadable")
         self.banner.setStyleSheet("QLabel { background: #fdecea; color: #8a1f11; padding: 6px; border-radius: 4px; }")

@@ -25,6 +25,7 @@ from workbench.icons import icon
 from workbench.panes import Pane, register_pane
 from workbench.panes.evaluation import background
 from workbench.panes.evaluation.background import EvalRequest
+from workbench.plaintext import plain, tooltip
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
@@ -95,7 +96,7 @@ class EvaluationPane(Pane):
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
-        self.status = QLabel(self)
+        self.status = plain(QLabel(self))
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.btn_folder = QPushButton(icon("open"), "", self)
@@ -335,7 +336,7 @@ class EvaluationPane(Pane):
         self._plots = [(name, QPixmap(str(folder / name))) for name in plots]
         self._layout_plots()
         self.status.setText(self.tr("Report: %1").replace("%1", f"{folder.name}/{markdown.name}"))
-        self.status.setToolTip(str(markdown))
+        self.status.setToolTip(tooltip(str(markdown)))
         self._update_actions()
         self.sig_report_shown.emit(str(markdown))
         return True

@@ -23,6 +23,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, current_text
 from workbench.panes.ontology.links import entries_pane_of, raise_pane
 from workbench.tasks import TaskCancelled
+from workbench.plaintext import escape, plain
 
 RELOAD_DELAY_MS = 150
 RERUN_SESSION = "workbench-gap-rerun"
@@ -101,7 +102,7 @@ class GapsPane(Pane):
         self.view.verticalHeader().hide()
         self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
-        self.errors = QLabel(self)
+        self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
         self.errors.setStyleSheet("color:#c0392b")
         self.errors.hide()
@@ -206,10 +207,10 @@ class GapsPane(Pane):
             self.result.clear()
             return
         where = " + ".join(n for n, on in (("gaps.md", gap.in_md), ("cycle.json", gap.in_cycle)) if on)
-        lines = [f"<b>{_html(gap.query)}</b>", f"{gap.local_time} · {where}"]
+        lines = [f"<b>{escape(gap.query)}</b>", escape(f"{gap.local_time} · {where}")]
         if gap.rounds:
             asked = ", ".join(f"#{r.get('turn')} {r.get('level')}·{r.get('strategy')}" for r in gap.rounds[-6:])
-            lines.append(self.tr("Asked in %1 round(s): %2").replace("%1", str(len(gap.rounds))).replace("%2", asked))
+            lines.append(self.tr("Asked in %1 round(s): %2").replace("%1", str(len(gap.rounds))).replace("%2", escape(asked)))
         self.detail.setText("<br>".join(lines))
         self.note_edit.setText(gap.note)
 
@@ -361,6 +362,3 @@ class GapsPane(Pane):
             except (RuntimeError, TypeError):
                 pass
 
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

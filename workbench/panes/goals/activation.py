@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from core.errors import LinghunError
 from core.goals import Goals
 from workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
+from workbench.plaintext import plain
 
 RANK_DELAY_MS = 200
 PART_NAMES = ("similarity", "domain", "bridge", "base")
@@ -69,7 +70,7 @@ class ActivationDemo(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.formula = QLabel(self)
         self.formula.setStyleSheet("color: palette(mid); font-size: 9pt")
-        self.message = QLabel(self)
+        self.message = plain(QLabel(self))
         self.message.setStyleSheet("color:#c0392b")
         self.message.hide()
         self.view = QTableView(self)

@@ -29,6 +29,7 @@ from workbench.panes.goals import commands
 from workbench.panes.goals.activation import ActivationDemo
 from workbench.panes.goals.dialog import AUTO, GoalDialog, GoalDraft
 from workbench.panes.goals.state_diagram import StateDiagram
+from workbench.plaintext import escape, plain
 
 RELOAD_DELAY_MS = 120
 
@@ -110,7 +111,7 @@ class GoalsPane(Pane):
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         self.view.doubleClicked.connect(self.edit_goal_dialog)
 
-        self.errors = QLabel(self)
+        self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
         self.errors.setStyleSheet("color:#c0392b")
         self.errors.hide()
@@ -266,9 +267,9 @@ class GoalsPane(Pane):
             return
         triggers = "；".join(goal.triggers) or "—"
         self.goal_title.setText(self.tr("<b>%1</b> · %2 · %3 · %4<br>%5<br><i>Triggers:</i> %6")
-                                .replace("%1", goal.id).replace("%2", goal.speaker).replace("%3", goal.domain)
-                                .replace("%4", state_name(goal.state)).replace("%5", _html(goal.statement))
-                                .replace("%6", _html(triggers)))
+                                .replace("%1", escape(goal.id)).replace("%2", escape(goal.speaker))
+                                .replace("%3", escape(goal.domain)).replace("%4", escape(state_name(goal.state))).replace("%5", escape(goal.statement))
+                                .replace("%6", escape(triggers)))
         last = next(((t.get("from"), t.get("to")) for t in reversed(goal.transitions()) if t.get("from")), None)
         self.diagram.set_state(goal.state, last)
         for item in goal.history:
@@ -401,6 +402,3 @@ class GoalsPane(Pane):
             except (RuntimeError, TypeError):
                 pass
 
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

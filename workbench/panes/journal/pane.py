@@ -25,6 +25,7 @@ from workbench.icons import icon  # noqa: E402
 from workbench.panes import Pane, register_pane  # noqa: E402
 from workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
 from workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
+from workbench.plaintext import plain, tooltip
 
 RELOAD_DELAY_MS = 200
 DAY = 86400.0
@@ -121,7 +122,7 @@ class JournalPane(Pane):
         self.region.sigRegionChangeFinished.connect(self._on_region_finished)
         self.plot.addItem(self.region)
 
-        self.window_label = QLabel(self)
+        self.window_label = plain(QLabel(self))
         self.window_label.setWordWrap(True)
         self.reader = QPlainTextEdit(self)
         self.reader.setReadOnly(True)
@@ -220,7 +221,7 @@ class JournalPane(Pane):
             self.plot.setXRange(span[0] - pad, span[1] + pad, padding=0)
 
     def _tip(self, x, y, data) -> str:
-        return self._labels.get(data, "")
+        return tooltip(self._labels.get(data, ""))
 
     # -- the reading window -------------------------------------------------------------------
     def set_window(self, start: float, end: float) -> None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from core.map import AXES
 from workbench.models.goals import STATE_COLOURS
 from workbench.models.map import GraphLayout, LayoutNode, axis_title
+from workbench.plaintext import tooltip
 
 COLUMN_W = 210.0
 COLUMN_GAP = 80.0
@@ -38,7 +39,7 @@ class _NodeItem(QGraphicsRectItem):
         self.node = node
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, node.type != "more")
         self.setAcceptHoverEvents(True)
-        self.setToolTip(f"{node.label}\n{node.pointer or ''}".strip())
+        self.setToolTip(tooltip(f"{node.label}\n{node.pointer or ''}".strip()))
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
 

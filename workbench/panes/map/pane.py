@@ -13,7 +13,6 @@ burst of writes is one rebuild, and a change during a rebuild queues exactly one
 """
 from __future__ import annotations
 
-import html
 import re
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QUrl, Signal, Slot
@@ -30,6 +29,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.map.commands import set_map_budget
 from workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
 from workbench.panes.ontology.links import request_entry
+from workbench.plaintext import escape, plain
 
 REBUILD_DELAY_MS = 300
 #: the first build waits for the window to be up: it loads jieba and reads every file of the home
@@ -44,11 +44,11 @@ def map_html(text: str) -> str:
     """The map text as HTML with every ``[n]`` and ``«pointer»`` a link (``drill:<pointer>``)."""
     out, last = [], 0
     for m in _POINTER.finditer(text):
-        out.append(html.escape(text[last:m.start()]))
+        out.append(escape(text[last:m.start()], None))
         pointer = f"[{m.group(1)}]" if m.group(1) else m.group(2)
-        out.append(f'<a href="drill:{QUrl.toPercentEncoding(pointer).data().decode()}">{html.escape(m.group(0))}</a>')
+        out.append(f'<a href="drill:{QUrl.toPercentEncoding(pointer).data().decode()}">{escape(m.group(0))}</a>')
         last = m.end()
-    out.append(html.escape(text[last:]))
+    out.append(escape(text[last:], None))
     return "<pre style='white-space: pre-wrap'>" + "".join(out) + "</pre>"
 
 
@@ -107,7 +107,7 @@ class MapPane(Pane):
         self.filter.setMaximumWidth(240)
         self.filter.textChanged.connect(self._on_filter)
         self.toolbar.addWidget(self.filter)
-        self.status = QLabel(self)
+        self.status = plain(QLabel(self))
         self.toolbar.addWidget(self.status)
 
         self.tree = QTreeView(self)
@@ -380,7 +380,7 @@ class MapPane(Pane):
                 result = drill(self.ctx.home, pointer, self.ctx.memory)
             except LinghunError as exc:
                 self.evidence = None
-                self.evidence_title.setText(html.escape(pointer))
+                self.evidence_title.setText(escape(pointer))
                 self.evidence_view.setPlainText(str(exc))
                 return None
         self._selected_pointer = result.get("pointer", pointer)
@@ -420,8 +420,8 @@ class MapPane(Pane):
         if cited:
             shown = " ".join(f'<a href="drill:[{c["n"]}]">[{c["n"]}]</a>' for c in cited[:80])
             links.append(self.tr("Entries: %1").replace("%1", shown + (" …" if len(cited) > 80 else "")))
-        title = self.tr("Evidence of %1 (%2)").replace("%1", f"<b>{html.escape(str(pointer))}</b>") \
-            .replace("%2", html.escape(str(kind)))
+        title = self.tr("Evidence of %1 (%2)").replace("%1", f"<b>{escape(str(pointer))}</b>") \
+            .replace("%2", escape(str(kind)))
         self.evidence_title.setText(title + ("<br>" + " · ".join(links) if links else ""))
         self.evidence_view.setHtml(map_html(str(result.get("text", ""))))
 

@@ -27,6 +27,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
 from workbench.panes.ontology.links import request_entry
 from workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
+from workbench.plaintext import escape, plain
 
 RELOAD_DELAY_MS = 120
 
@@ -95,7 +96,7 @@ class OntologyPane(Pane):
 
         # node tab
         self.node_tab = QWidget(self)
-        self.location = QLabel(self.node_tab)
+        self.location = plain(QLabel(self.node_tab))
         self.location.setWordWrap(True)
         self.refs = QLabel(self.node_tab)
         self.refs.setWordWrap(True)
@@ -132,7 +133,7 @@ class OntologyPane(Pane):
 
         # preview tab
         self.preview_tab = QWidget(self)
-        self.preview_summary = QLabel(self.preview_tab)
+        self.preview_summary = plain(QLabel(self.preview_tab))
         self.preview_summary.setWordWrap(True)
         self.progress = QProgressBar(self.preview_tab)
         self.progress.setRange(0, 100)
@@ -312,7 +313,7 @@ class OntologyPane(Pane):
             return ""
         where = f"{found.path.parent.name}/{found.path.name} · {found.hhmm}"
         return (self.tr("Consolidated from the warm entry %1 (archived in %2)")
-                .replace("%1", f"<code>{_html(found.header)}</code>").replace("%2", _html(where)))
+                .replace("%1", f"<code>{escape(found.header)}</code>").replace("%2", escape(where)))
 
     @Slot(str)
     def _on_link(self, link: str) -> None:
@@ -553,9 +554,6 @@ class OntologyPane(Pane):
             except (RuntimeError, TypeError):
                 pass
 
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class _EntriesSnapshot:

@@ -5,7 +5,6 @@ Everything read from a trace is escaped: questions and memory text are user data
 """
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
@@ -13,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
 from workbench.models.rounds import RoleState, role_title, status_title
+from workbench.plaintext import escape
 
 VALUE_CHARS = 600  # a long input (the previous bundle, the material) is cut in the overview
 
@@ -21,39 +21,39 @@ def _value(value: Any) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     if len(text) > VALUE_CHARS:
         text = text[:VALUE_CHARS] + "…" + QCoreApplication.translate("RoundDetail", "(%1 more characters)").replace("%1", str(len(text) - VALUE_CHARS))
-    return html.escape(text)
+    return escape(text)
 
 
 def _pairs(title: str, values: dict[str, Any]) -> str:
     if not values:
         return ""
-    rows = "".join(f"<tr><td style='color:#6a737d; padding-right:8px'>{html.escape(str(k))}</td>"
+    rows = "".join(f"<tr><td style='color:#6a737d; padding-right:8px'>{escape(str(k))}</td>"
                    f"<td style='white-space:pre-wrap'>{_value(v)}</td></tr>" for k, v in values.items())
-    return f"<h4>{html.escape(title)}</h4><table cellspacing='2'>{rows}</table>"
+    return f"<h4>{escape(title)}</h4><table cellspacing='2'>{rows}</table>"
 
 
 def span_html(state: RoleState) -> str:
     """The overview of one role: status, error, decisions with reasons, inputs and outputs."""
     span = state.span or {}
-    parts = [f"<h3>{html.escape(role_title(state.role))} "
-             f"<span style='font-weight:normal'>· {html.escape(status_title(state.status))}"
+    parts = [f"<h3>{escape(role_title(state.role))} "
+             f"<span style='font-weight:normal'>· {escape(status_title(state.status))}"
              + (f" · {state.duration_ms:.1f} ms" if state.duration_ms is not None else "") + "</span></h3>"]
     if state.span is None:
-        parts.append("<p>" + html.escape(QCoreApplication.translate("RoundDetail", "This role is running…") if state.status == "running"
+        parts.append("<p>" + escape(QCoreApplication.translate("RoundDetail", "This role is running…") if state.status == "running"
                                          else QCoreApplication.translate("RoundDetail", "This role has not run in this round.")) + "</p>")
         return "".join(parts)
     if span.get("error"):
         label = QCoreApplication.translate("RoundDetail", "Error")
-        parts.append(f"<p style='color:#c0392b'><b>{html.escape(label)}:</b> {html.escape(str(span['error']))}</p>")
+        parts.append(f"<p style='color:#c0392b'><b>{escape(label)}:</b> {escape(str(span['error']))}</p>")
     decisions = span.get("decisions") or []
     if decisions:
         titles = (QCoreApplication.translate("RoundDetail", "Decision"), QCoreApplication.translate("RoundDetail", "Choice"),
                   QCoreApplication.translate("RoundDetail", "Reason"))
-        head = "".join(f"<th align='left'>{html.escape(h)}</th>" for h in titles)
-        rows = "".join(f"<tr><td>{html.escape(str(d.get('what')))}</td><td><b>{_value(d.get('choice'))}</b></td>"
-                       f"<td>{html.escape(str(d.get('reason') or ''))}</td></tr>" for d in decisions)
+        head = "".join(f"<th align='left'>{escape(h)}</th>" for h in titles)
+        rows = "".join(f"<tr><td>{escape(str(d.get('what')))}</td><td><b>{_value(d.get('choice'))}</b></td>"
+                       f"<td>{escape(str(d.get('reason') or ''))}</td></tr>" for d in decisions)
         title = QCoreApplication.translate("RoundDetail", "Decisions")
-        parts.append(f"<h4>{html.escape(title)}</h4>"
+        parts.append(f"<h4>{escape(title)}</h4>"
                      f"<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"
                      f"<tr>{head}</tr>{rows}</table>")
     counts = []
@@ -65,7 +65,7 @@ def span_html(state: RoleState) -> str:
     if span.get("files"):
         counts.append(QCoreApplication.translate("RoundDetail", "%1 file(s) written: see the Files tab").replace("%1", str(len(span["files"]))))
     if counts:
-        parts.append("<p>" + "<br>".join(html.escape(c) for c in counts) + "</p>")
+        parts.append("<p>" + "<br>".join(escape(c) for c in counts) + "</p>")
     outputs = {k: v for k, v in (span.get("outputs") or {}).items() if k != "candidates"}
     parts.append(_pairs(QCoreApplication.translate("RoundDetail", "Outputs"), outputs))
     parts.append(_pairs(QCoreApplication.translate("RoundDetail", "Inputs"), span.get("inputs") or {}))

@@ -34,6 +34,7 @@ from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text,
 from workbench.panes.rounds.home_rounds import HomeRoundsPanel
 from workbench.panes.rounds.why_not import WhyNotPanel
 from workbench.panes.rounds.strip import RoleStrip
+from workbench.plaintext import escape
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 RELOAD_DELAY_MS = 300
@@ -549,21 +550,21 @@ class RoundsPane(Pane):
             self.gap_banner.hide()
             return
         header = live.header
-        parts = [f"<b>{_html(live.query)}</b>", live.round_id,
-                 f"{header.get('llm') or ''} ({header.get('model') or ''})"]
+        parts = [f"<b>{escape(live.query)}</b>", escape(live.round_id),
+                 escape(f"{header.get('llm') or ''} ({header.get('model') or ''})")]
         if header.get("dry_run"):
             parts.append(self.tr("dry run"))
         if header.get("replay_of"):
-            parts.append(self.tr("re-run of %1").replace("%1", str(header["replay_of"])))
+            parts.append(escape(self.tr("re-run of %1").replace("%1", str(header["replay_of"]))))
         if live.finished:
             r = live.result or {}
             judged = " · ".join(str(v) for v in (r.get("level"), r.get("strategy")) if v)
-            parts.append(f"<b>{_html(status_title(str(r.get('status'))))}</b>" + (f" · {judged}" if judged else "")
+            parts.append(f"<b>{escape(status_title(str(r.get('status'))))}</b>" + (f" · {escape(judged)}" if judged else "")
                          + (f" · {r['duration_ms']:.0f} ms" if isinstance(r.get("duration_ms"), (int, float)) else ""))
             if r.get("error"):
                 # degraded: the LLM failed and the round fell back as promised (amber, not red)
                 color = "#b9770e" if r.get("status") == "degraded" else "#c0392b"
-                parts.append(f"<span style='color:{color}'>{_html(str(r['error']))}</span>")
+                parts.append(f"<span style='color:{color}'>{escape(str(r['error']))}</span>")
         else:
             parts.append(self.tr("running…"))
         self.summary.setText(" · ".join(parts))
@@ -708,6 +709,3 @@ def _compact_rows(view: QTableView) -> None:
     """One line of text per row: long lists (18 candidates, many rounds) fit without scrolling."""
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
 
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
 
 from workbench.models.rounds import ROLES, RoleState, role_title, status_title
+from workbench.plaintext import tooltip
 
 #: background of a role's button per status; text stays dark on these light fills in both themes
 STATUS_COLOURS = {
@@ -62,7 +63,7 @@ class RoleStrip(QWidget):
             detail += f" · {len(state.streamed)}…"
         button.setText(f"{role_title(state.role)}\n{detail}")
         span = state.span or {}
-        button.setToolTip(str(span.get("error") or "") or f"{state.role}: {state.status}")
+        button.setToolTip(tooltip(str(span.get("error") or "") or f"{state.role}: {state.status}"))
         colour = STATUS_COLOURS.get(state.status)
         faded = state.status in ("waiting", "not run")
         style = ["QToolButton { border: 1px solid #9aa0a6; border-radius: 4px; padding: 2px 6px; }",
