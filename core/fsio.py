@@ -7,7 +7,8 @@
 - ``read_text``: strict UTF-8; a file that is not UTF-8 raises ``NotUtf8Error`` and is left alone.
 - ``read_json``: a file that does not parse is copied aside to ``<name>.<stamp>.corrupt`` and
   reported with ``CorruptFileError``; the caller decides whether to go on with an empty state.
-- ``FileStamp``: mtime, size and content hash, to tell an external change from our own write.
+- ``FileStamp``: mtime, size and content hash, to tell an external change from our own write;
+  a stat alone is trusted only outside git's racy window (``RACY_NS``).
 - ``observe_writes``: callbacks told of each completed ``atomic_write`` (the home's history uses
   it); they must be cheap, as they run in the writer's thread, inside its lock.
 """
@@ -22,7 +23,7 @@ import shutil
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -130,13 +131,39 @@ def quarantine(path: Path) -> Path:
     for existing in sorted(path.parent.glob(f"{glob.escape(path.name)}.*.corrupt")):
         if existing.read_bytes() == data:
             return existing
+    dest = _corrupt_name(path)
+    shutil.copy2(path, dest)
+    return dest
+
+
+def set_aside(path: Path) -> Path:
+    """Move an unreadable file out of the way so a fresh one can start in its place; returns
+    where its bytes are now.
+
+    For files whose format says "unreadable reads as the empty state" (the team's cycle ledger):
+    the file is renamed, never written over, to ``<name>.<stamp>.corrupt``; when ``quarantine``
+    already keeps a copy of exactly these bytes the file is dropped and that copy is the one.
+    """
+    path = Path(path)
+    data = path.read_bytes()
+    for existing in sorted(path.parent.glob(f"{glob.escape(path.name)}.*.corrupt")):
+        if existing.read_bytes() == data:
+            path.unlink()
+            _fsync_dir(path.parent)
+            return existing
+    dest = _corrupt_name(path)
+    os.replace(path, dest)
+    _fsync_dir(path.parent)
+    return dest
+
+
+def _corrupt_name(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     dest = path.with_name(f"{path.name}.{stamp}.corrupt")
     n = 1
     while dest.exists():
         dest = path.with_name(f"{path.name}.{stamp}-{n}.corrupt")
         n += 1
-    shutil.copy2(path, dest)
     return dest
 
 
@@ -161,18 +188,33 @@ def write_json(path: Path, value: Any) -> None:
     atomic_write(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
 
 
+#: A file whose timestamps are this close to the moment its stamp was taken may change again
+#: within the same timestamp tick without its mtime, ctime or size changing: its stamp cannot
+#: prove it unchanged (git's "racy clean" rule). Two seconds covers the coarsest file systems a
+#: home may live on (FAT: 2 s; ext3, HFS+, many network mounts: 1 s).
+RACY_NS = 2_000_000_000
+
+
 @dataclass(frozen=True)
 class FileStamp:
-    """What a file looked like when we last read or wrote it."""
+    """What a file looked like when we last read or wrote it.
+
+    Equality compares what the file held (mtime, size, hash); ``ctime_ns``, ``ino`` and
+    ``taken_ns`` only decide when a stat is enough to trust it (``same_content``).
+    """
 
     mtime_ns: int
     size: int
     sha256: str
+    ctime_ns: int = field(default=0, compare=False)
+    ino: int = field(default=0, compare=False)
+    taken_ns: int = field(default=0, compare=False)
 
     @classmethod
     def of_bytes(cls, path: Path, data: bytes) -> "FileStamp":
         st = os.stat(path)
-        return cls(st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest())
+        return cls(st.st_mtime_ns, st.st_size, hashlib.sha256(data).hexdigest(), st.st_ctime_ns, st.st_ino,
+                   time.time_ns())
 
     @classmethod
     def read(cls, path: Path) -> "FileStamp | None":
@@ -181,13 +223,26 @@ class FileStamp:
             return None
         return cls.of_bytes(path, data)
 
+    @property
+    def racy(self) -> bool:
+        """True when the file was changed so shortly before the stamp was taken that a later
+        change within the same tick could leave every timestamp as it is."""
+        return self.taken_ns - max(self.mtime_ns, self.ctime_ns) < RACY_NS
+
     def same_content(self, path: Path) -> bool:
-        """Cheap check first (mtime and size), the hash only when those differ."""
+        """True when ``path`` still holds the stamped bytes.
+
+        A stat is enough only when mtime, size, inode and ctime all match and the stamp is not
+        racy; otherwise the content is hashed. Trusting mtime and size alone lost updates: a
+        same-size write by another process within one timestamp tick was taken as no change,
+        and the next save reverted it.
+        """
         try:
             st = os.stat(path)
         except FileNotFoundError:
             return False
-        if st.st_mtime_ns == self.mtime_ns and st.st_size == self.size:
+        if (st.st_mtime_ns == self.mtime_ns and st.st_size == self.size and st.st_ino == self.ino
+                and st.st_ctime_ns == self.ctime_ns and not self.racy):
             return True
         data = read_bytes(path)
         return data is not None and hashlib.sha256(data).hexdigest() == self.sha256

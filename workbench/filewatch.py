@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -204,6 +205,8 @@ def _parse_warm(home: MemoryHome) -> None:
 
 def _cheap_stamp(path: Path) -> FileStamp:
     """A stamp without hashing: opening a home with large journals stays fast; a later change of
-    size or mtime is then taken as a change (the empty hash matches nothing)."""
+    any timestamp or the size is then taken as a change (the empty hash matches nothing). A file
+    changed within the racy window is hashed: its timestamps cannot tell a later change."""
     st = path.stat()
-    return FileStamp(st.st_mtime_ns, st.st_size, "")
+    stamp = FileStamp(st.st_mtime_ns, st.st_size, "", st.st_ctime_ns, st.st_ino, time.time_ns())
+    return (FileStamp.read(path) or stamp) if stamp.racy else stamp
