@@ -28,6 +28,7 @@ from mcp.server.stdio import stdio_server
 from core import __version__
 from core import tools as agent_tools
 from core.home import MemoryHome
+from core.redact import scrub
 
 __all__ = ["SERVER_NAME", "make_server", "serve_stdio", "run"]
 
@@ -69,7 +70,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
                 result = await anyio.to_thread.run_sync(
                     agent_tools.call, context, params.name, dict(params.arguments or {}))
             except Exception as exc:  # a defect must reach the agent as a tool error, not end the session
-                result = {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+                result = {"ok": False, "error": {"type": type(exc).__name__, "message": scrub(exc)}}
         text = json.dumps(result, ensure_ascii=False, indent=2)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=result, is_error=not result.get("ok", False))

@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping
 from core.errors import InvalidInputError, LinghunError, NotFoundError
 from core.history import capture
 from core.home import MemoryHome
+from core.redact import scrub
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
 
@@ -373,7 +374,7 @@ def call(home: MemoryHome | str | ToolContext, name: str, args: Any = None, *, p
     try:
         return dispatch(home, name, args, provider=provider)
     except LinghunError as exc:
-        return {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
+        return {"ok": False, "error": {"type": type(exc).__name__, "message": scrub(exc)}}
 
 
 def _jsonable(value: Any) -> Any:

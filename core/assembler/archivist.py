@@ -162,9 +162,9 @@ def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: s
     with ctx.home.lock().hold():
         source = ctx.home.team_file_for_reading(team.TIMELINES_FILE)  # legacy folder until first write
         before = _text_or_empty(source)
-        value, problem = team.read_team_json(source)
+        value, problem = team.claim_team_json(source)
         if problem:
-            span.decide("cache", "reset", f"{problem}; the cache starts empty")
+            span.decide("cache", "reset", problem)
         after = team.render_json(team.upsert_timeline(team.normalise_timelines(value), topic, query, stamp, finding))
         atomic_write(path, after)
     ctx.trace.bus.publish("memory.changed", path=str(path), what="team")

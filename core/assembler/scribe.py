@@ -26,6 +26,7 @@ from core.assembler.trace import Span, text_diff
 from core.errors import UnreadableFileError
 from core.formats import team
 from core.fsio import atomic_write, read_text
+from core.redact import scrub
 
 
 @dataclass
@@ -49,9 +50,9 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
         if ctx.dry_run:  # a replay counts from the ledger the original round saw
             raw_cycle, problem = ctx.inputs.cycle_before, None
         else:
-            raw_cycle, problem = team.read_team_json(ctx.home.team_file_for_reading(team.CYCLE_FILE))
+            raw_cycle, problem = team.claim_team_json(ctx.home.team_file_for_reading(team.CYCLE_FILE))
         if problem:
-            span.decide("cycle.json", "empty state", f"{problem}; read as the empty state")
+            span.decide("cycle.json", "empty state", problem)
         cycle = team.normalise_cycle(raw_cycle, at)
         if record.feedback is not None and record.feedback.recorded:
             team.cycle_record_feedback(cycle, record.feedback.hit, ctx.query, at)
@@ -99,7 +100,7 @@ def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callabl
     except UnreadableFileError as exc:
         span.decide(name, "left alone", str(exc))
         return
-    after = render(before)
+    after = scrub(render(before))  # the agent reads these files: no key in a stored error
     if after == before and source == path:
         return
     diff = text_diff(name, before, after)

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from core.errors import NotFoundError
 from core.events import EventBus, bus as default_bus
 from core.home import MemoryHome
+from core.redact import scrub
 
 TRACE_VERSION = 1
 TRACES_DIR = "traces"
@@ -177,7 +178,7 @@ class TraceStore:
         cost more than the round itself. Done under the home lock so two writers never interleave.
         """
         day = _day_of(trace.round_id)
-        data = "".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in trace.records())
+        data = scrub("".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in trace.records()))
         with self.home.lock().hold():
             path = self._file_for(day, len(data.encode("utf-8")))
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 from core import __version__
 from core.errors import LinghunError
 from core.home import MemoryHome, default_dsh_home
+from core.redact import scrub
 
 
 def common_parent() -> argparse.ArgumentParser:
@@ -107,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         rc = args.func(args)
     except LinghunError as exc:
-        print(f"linghun: {exc}", file=sys.stderr)
+        print(f"linghun: {scrub(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

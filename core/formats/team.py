@@ -1,7 +1,8 @@
 """The assembler team's workspace files (SPEC 12), shared with the upstream plugin.
 
 - ``cycle.json``: the cycle ledger (version 1), two-space JSON. Missing or corrupt reads as the
-  empty state; keys we do not know are kept, in their place, through every update.
+  empty state (a corrupt one is set aside, never written over: ``claim_team_json``); keys we do
+  not know are kept, in their place, through every update.
 - ``gaps.md``: ``- <ISO time> 提到「<query>」，记忆无命中`` lines; other lines survive untouched.
 - ``judge/history.jsonl`` and ``editor/bundles.jsonl``: compact JSON lines (as ``JSON.stringify``
   writes them), the last 200 kept; a line that does not parse is kept as it is.
@@ -243,6 +244,21 @@ def read_team_json(path) -> tuple[Any, str | None]:
         return read_json(path), None
     except CorruptFileError as exc:
         return None, str(exc)
+
+
+def claim_team_json(path) -> tuple[Any, str | None]:
+    """``read_team_json`` for a writer about to replace ``path`` (under the home lock).
+
+    A corrupt file is never written over: it is set aside (``core.fsio.set_aside``: renamed to a
+    dated ``.corrupt`` file beside it) and the writer starts afresh in its place; the problem
+    says where the old bytes went.
+    """
+    from core.fsio import set_aside
+
+    value, problem = read_team_json(path)
+    if problem and path.exists():
+        problem = f"{problem}; set aside as {set_aside(path).name}, a fresh one starts"
+    return value, problem
 
 
 @dataclass

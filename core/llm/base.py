@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from core.errors import LinghunError
+from core.redact import scrub
 
 #: one chat message: ``{"role": "system"|"user"|"assistant", "content": str}``
 Message = dict[str, Any]
@@ -31,7 +32,7 @@ class LLMError(LinghunError):
     def __init__(self, message: str, *, kind: str = "http", status: int | None = None):
         self.kind = kind
         self.status = status
-        super().__init__(message)
+        super().__init__(scrub(message))  # a provider's message may repeat the key it was sent
 
 
 @dataclass

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import openai
 
 from core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
+from core.redact import remember
 
 
 class OpenAIProvider:
@@ -44,6 +45,7 @@ class OpenAIProvider:
             raise LLMError("an API key is needed for an OpenAI-compatible endpoint", kind="invalid")
         if not model:
             raise LLMError("a model name is needed for an OpenAI-compatible endpoint", kind="invalid")
+        remember(api_key)
         self.base_url = base_url
         self.model = model
         self.timeout = float(timeout)

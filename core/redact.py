@@ -1,0 +1,66 @@
+"""Secrets never leave in an error message (``scrub``).
+
+A provider's error may repeat the API key it was sent (``Incorrect API key provided: sk-…``), and
+error messages are stored where the agent reads them (``cycle.json``, round traces) and printed.
+``scrub`` is the one function every such boundary calls: the error itself (``LLMError``), the
+trace writer, the team files the scribe writes, the command line's stderr and the tools' error
+replies (CLI, MCP).
+
+What is scrubbed:
+- every key this process was given (``remember``: the provider's key, from settings, the keyring
+  or the environment);
+- the value of every environment variable whose name says it is a secret (``*_API_KEY``,
+  ``*_TOKEN``, ``*SECRET*``, ``*PASSWORD*``), read at each call so a key set later is covered;
+- what looks like a key even when we never saw it: ``sk-…`` style tokens and ``Bearer …``
+  credentials.
+Values shorter than ``MIN_SECRET`` characters are not taken as secrets: scrubbing ``"1"`` would
+garble every message.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+from typing import Any
+
+MASK = "***"
+MIN_SECRET = 8
+
+_SECRET_NAME = re.compile(r"(API_?KEY|TOKEN|SECRET|PASSWORD)", re.IGNORECASE)
+_LOOKS_LIKE_KEY = re.compile(r"\b(sk|pk|rk)-[A-Za-z0-9_\-]{16,}|(?<=Bearer )[A-Za-z0-9._\-~+/=]{12,}")
+_known: set[str] = set()
+_lock = threading.Lock()
+
+
+def remember(secret: str | None) -> None:
+    """Scrub ``secret`` from every message from now on (in this process)."""
+    if secret and len(secret) >= MIN_SECRET:
+        with _lock:
+            _known.add(secret)
+
+
+def _secrets() -> list[str]:
+    with _lock:
+        found = set(_known)
+    found.update(v for k, v in os.environ.items() if _SECRET_NAME.search(k) and len(v) >= MIN_SECRET)
+    return sorted(found, key=len, reverse=True)  # a key that contains another goes first
+
+
+def scrub(text: Any) -> str:
+    """``text`` (any value, as ``str``) with every secret replaced by ``***``."""
+    s = str(text)
+    for secret in _secrets():
+        if secret in s:
+            s = s.replace(secret, MASK)
+    return _LOOKS_LIKE_KEY.sub(MASK, s)
+
+
+def scrub_data(value: Any) -> Any:
+    """``scrub`` applied to every string inside JSON-like data (dict keys included)."""
+    if isinstance(value, str):
+        return scrub(value)
+    if isinstance(value, dict):
+        return {scrub_data(k): scrub_data(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [scrub_data(v) for v in value]
+    return value
