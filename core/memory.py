@@ -607,6 +607,7 @@ class Memory:
             raise InvalidInputError("the soul card is empty; nothing was written")
         text = content if content.endswith("\n") else content + "\n"
         with self.home.lock().hold():
+            read_text(self.home.identity)  # a card we cannot read is refused, never written over
             atomic_write(self.home.identity, text)
         self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.identity), what="identity")
         return {"ok": True, "bytes": len(text.encode("utf-8"))}

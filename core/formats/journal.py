@@ -15,7 +15,14 @@ from core.errors import InvalidInputError
 
 STAMP_RE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 _SPLIT = re.compile(r"(?:^|\n)(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\r?(?:\n|\Z))")
-_SPEAKER = re.compile(r"^(用户|助手)[：:]\s?(.*)$")
+# the upstream writes ``用户：<text>`` (full-width colon, no space); a hand-written ``用户: x`` is read
+# too. After the full-width colon nothing is dropped: a reply that starts with a space keeps it.
+_SPEAKER = re.compile(r"^(用户|助手)(?:：|:[ \t]?)(.*)$")
+# a line of what was said that would read as a new speaker or a new turn gets one more leading
+# space when written, and loses one when read: the escape is reversible for every text
+_LOOKS_SPECIAL = r"(?:用户|助手)[：:]|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$"
+_ESCAPE = re.compile(rf"(?m)^(?= *(?:{_LOOKS_SPECIAL}))")
+_UNESCAPE = re.compile(rf"^ (?= *(?:{_LOOKS_SPECIAL}))")
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 _MINUTE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
 
@@ -78,9 +85,9 @@ def _parse_turn(raw: str) -> JournalTurn:
             current = said.setdefault(m.group(1), [])
             if current:  # a second 用户： line in one turn: keep it, on a new line
                 current.append("")
-            current.append(m.group(2))
+            current.append(_UNESCAPE.sub("", m.group(2)))
         elif current is not None:
-            current.append(line)
+            current.append(_UNESCAPE.sub("", line))
     return JournalTurn(
         stamp=stamp_line.strip(),
         lines=lines,
@@ -109,9 +116,22 @@ def format_turn(stamp: str, user: str, assistant: str) -> str:
 
 def _one_block(text: str) -> str:
     """Keep the text whole: a line that looks like a stamp would split the turn when read back,
-    so it gets a leading space (the only change made to what was said)."""
-    text = str(text or "").replace("\r\n", "\n").strip("\n")
-    return re.sub(r"(?m)^(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$)", " ", text)
+    and one that starts ``用户：`` / ``助手：`` would be taken for the other speaker, so such a
+    line gets one more leading space, which reading removes (``_UNESCAPE``).
+
+    What is written, and so read back, is ``canonical_said(text)``."""
+    return _ESCAPE.sub(" ", canonical_said(text))
+
+
+def canonical_said(text: str) -> str:
+    """What a turn keeps of a text: newlines as ``\n``, no blank lines around it and no
+    whitespace-only lines at its end (a turn's trailing blank lines are not part of it)."""
+    lines = str(text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def normalise_bound(value: str | None, *, end: bool) -> str | None:

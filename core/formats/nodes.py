@@ -34,13 +34,18 @@ DEFAULT_RULE_TOPIC = "经验规则"
 
 
 def escape_heading_lines(text: str) -> str:
-    """Escape body lines that would otherwise start a new ``## `` block when read back."""
-    return re.sub(r"(?m)^## ", r"\\## ", text)
+    """Escape body lines that would otherwise start a new ``## `` block when read back.
+
+    A line ``## x`` is written ``\\## x``; a line that already starts with backslashes before
+    ``## `` gets one more, so the escape is reversible for every text (``\\## x`` written as is
+    would read back as ``## x``). Markdown shows each escaped line as the original.
+    """
+    return re.sub(r"(?m)^(\\*)## ", r"\\\1## ", text)
 
 
 def unescape_heading_lines(text: str) -> str:
-    """The inverse of ``escape_heading_lines``: ``\\## `` at a line start reads as ``## ``."""
-    return re.sub(r"(?m)^\\## ", "## ", text)
+    """The inverse of ``escape_heading_lines``: one backslash less before ``## `` at a line start."""
+    return re.sub(r"(?m)^\\(\\*)## ", r"\1## ", text)
 
 
 @dataclass

@@ -91,6 +91,17 @@ def parse_source(text: str | dict | None) -> dict[str, str]:
     return make_source(kind, ref.strip() or None)
 
 
+def in_order(values: dict[str, Any], order: list[str]) -> dict[str, Any]:
+    """``values`` with the keys of ``order`` first, in that order, then the others as they come."""
+    out = {k: values[k] for k in order if k in values}
+    out.update((k, v) for k, v in values.items() if k not in out)
+    return out
+
+
+def _others(items: list[Any]) -> list[tuple[int, Any]]:
+    return [(i, item) for i, item in enumerate(items) if not isinstance(item, dict)]
+
+
 @dataclass
 class Goal:
     """One goal. ``extra`` holds the fields this version does not know, in file order."""
@@ -106,6 +117,8 @@ class Goal:
     updated: str = ""
     history: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the keys in the order the file had them: a rewrite keeps that order
+    key_order: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def is_belief(self) -> bool:
@@ -126,7 +139,7 @@ class Goal:
         }
         for k, v in self.extra.items():
             out.setdefault(k, v)
-        return out
+        return in_order(out, self.key_order)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Goal":
@@ -144,6 +157,7 @@ class Goal:
             updated=str(data.get("updated") or data.get("created") or ""),
             history=[h for h in history if isinstance(h, dict)] if isinstance(history, list) else [],
             extra={k: v for k, v in data.items() if k not in _KNOWN},
+            key_order=list(data),
         )
 
 
@@ -159,13 +173,17 @@ class GoalFile:
     version: int = SCHEMA_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
     bare_list: bool = False
+    #: items of the goals list that are not objects, with their position: kept as they are
+    others: list[tuple[int, Any]] = field(default_factory=list)
+    key_order: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: Any) -> "GoalFile":
         if data is None:
             return cls()
         if isinstance(data, list):
-            return cls(goals=[Goal.from_dict(g) for g in data if isinstance(g, dict)], bare_list=True)
+            return cls(goals=[Goal.from_dict(g) for g in data if isinstance(g, dict)], bare_list=True,
+                       others=_others(data))
         if not isinstance(data, dict):
             raise ValueError("goals.json must hold an object or a list")
         goals = data.get("goals")
@@ -176,15 +194,19 @@ class GoalFile:
             goals=[Goal.from_dict(g) for g in goals or [] if isinstance(g, dict)],
             version=version if isinstance(version, int) else SCHEMA_VERSION,
             extra={k: v for k, v in data.items() if k not in ("version", "goals")},
+            others=_others(goals or []),
+            key_order=list(data),
         )
 
     def to_json(self) -> Any:
-        goals = [g.to_dict() for g in self.goals]
+        goals: list[Any] = [g.to_dict() for g in self.goals]
+        for position, item in self.others:  # goals are only ever added, at the end: positions hold
+            goals.insert(min(position, len(goals)), item)
         if self.bare_list:
             return goals
         out: dict[str, Any] = {"version": max(self.version, SCHEMA_VERSION), "goals": goals}
         out.update({k: v for k, v in self.extra.items() if k not in out})
-        return out
+        return in_order(out, self.key_order)
 
     def next_id(self) -> str:
         """``g<N>``: one more than the largest numbered id so far (goals are never deleted)."""
