@@ -3,8 +3,8 @@
 A provider's error may repeat the API key it was sent (``Incorrect API key provided: sk-…``), and
 error messages are stored where the agent reads them (``cycle.json``, round traces) and printed.
 ``scrub`` is the one function every such boundary calls: the error itself (``LLMError``), the
-trace writer, the team files the scribe writes, the command line's stderr and the tools' error
-replies (CLI, MCP).
+trace writer, the team files the scribe writes, the command line's stderr, the tools' error
+replies (CLI, MCP) and the workbench's connection test.
 
 What is scrubbed:
 - every key this process was given (``remember``: the provider's key, from settings, the keyring
@@ -46,10 +46,12 @@ def _secrets() -> list[str]:
     return sorted(found, key=len, reverse=True)  # a key that contains another goes first
 
 
-def scrub(text: Any) -> str:
-    """``text`` (any value, as ``str``) with every secret replaced by ``***``."""
+def scrub(text: Any, *secrets: str | None) -> str:
+    """``text`` (any value, as ``str``) with every secret replaced by ``***``; ``secrets`` are
+    more to mask this once (a key typed in a dialog and not used yet)."""
     s = str(text)
-    for secret in _secrets():
+    extra = [x for x in secrets if x and len(x) >= MIN_SECRET]
+    for secret in sorted(set(_secrets()) | set(extra), key=len, reverse=True):
         if secret in s:
             s = s.replace(secret, MASK)
     return _LOOKS_LIKE_KEY.sub(MASK, s)

@@ -8,7 +8,6 @@ which model answered and how fast, or what went wrong, with the API key scrubbed
 from __future__ import annotations
 
 import os
-import re
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping
@@ -16,11 +15,10 @@ from typing import Any, Mapping
 from core.errors import LinghunError
 from core.llm.base import LLMError
 from core.llm.settings import LLMSettings
+from core.redact import scrub
 
 #: what the probe asks: the cheapest request an endpoint must answer
 PROBE_MESSAGES = [{"role": "user", "content": "ping"}]
-# keys of the usual shapes (sk-..., sk-proj-..., long bearer tokens) beside the exact key
-_KEY_SHAPES = re.compile(r"\b(?:sk|pk|rk)-[A-Za-z0-9_\-]{6,}|(?<=Bearer )[A-Za-z0-9_\-.=]{8,}")
 
 
 @dataclass
@@ -35,14 +33,6 @@ class ProbeResult:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def scrub(text: str, *secrets: str | None) -> str:
-    """``text`` with each secret, and anything shaped like an API key, replaced by ``***``."""
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, "***")
-    return _KEY_SHAPES.sub("***", text)
 
 
 def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeResult:
@@ -69,4 +59,4 @@ def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeR
     return ProbeResult(True, resolved.base_url, reply.model or resolved.model, reply.latency_ms)
 
 
-__all__ = ["ProbeResult", "probe", "scrub"]
+__all__ = ["ProbeResult", "probe"]

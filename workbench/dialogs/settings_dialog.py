@@ -13,7 +13,7 @@ from core import embeddings
 from core.errors import LinghunError
 from core.home import MemoryHome
 from core.home_config import config_section, update_section
-from core.llm.probe import scrub
+from core.redact import scrub
 from workbench.llm_setup import home_llm_section, llm_settings
 from workbench.settings import LlmSettings, Settings
 from workbench.tasks import TaskManager
