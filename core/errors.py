@@ -60,6 +60,13 @@ class CorruptFileError(UnreadableFileError):
         super().__init__(path, f"{reason}{where}")
 
 
+class UnsafePathError(UnreadableFileError):
+    """A write would follow a symbolic link, or a folder, out of the memory home; refused."""
+
+    def __init__(self, path: Path | str, reason: str):
+        super().__init__(path, f"{reason}; writes never follow a link out of the memory home")
+
+
 class ConflictError(LinghunError):
     """The file changed on disk since it was read; the write was not made."""
 

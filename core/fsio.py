@@ -1,7 +1,8 @@
 """Safe file access for a memory home that another process (the agent) writes too.
 
 - ``atomic_write``: temp file in the same folder, fsync, rename over the target, fsync the folder.
-  A reader (or a crash) sees the old file or the new one, never a torn one.
+  A reader (or a crash) sees the old file or the new one, never a torn one; ``remove_dead_temps``
+  deletes the temp files of writers killed mid-write.
 - ``HomeLock``: one cross-process lock (``flock`` on a lock file) taken by every writer of a home;
   re-entrant inside a process so an operation can call another operation.
 - ``read_text``: strict UTF-8; a file that is not UTF-8 raises ``NotUtf8Error`` and is left alone.
@@ -19,15 +20,16 @@ import glob
 import hashlib
 import json
 import os
+import re
+import secrets
 import shutil
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from core.errors import CorruptFileError, HomeBusyError, NotUtf8Error
+from core.errors import CorruptFileError, HomeBusyError, NotUtf8Error, UnsafePathError
 
 try:  # POSIX
     import fcntl
@@ -55,13 +57,38 @@ def observe_writes(callback: Callable[[Path, bytes], None]) -> Callable[[], None
     return lambda: _write_observers.remove(callback) if callback in _write_observers else None
 
 
+_TEMP = re.compile(r"^\..+\.(?:(?P<pid>\d+)-)?[A-Za-z0-9_]{6,16}\.tmp$")
+#: a temporary file this old belongs to no live write (a write lasts milliseconds to seconds)
+STALE_TEMP_SECONDS = 3600
+
+
+def _new_temp(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, named ``.<name>.<pid>-<random>.tmp``.
+
+    Created with mode 0666 filtered by the umask (and the folder's default ACL), as any new
+    file of the folder would be; ``mkstemp`` would make it 0600 and a new file of the home
+    would stay unreadable to the agent's group. The pid lets ``remove_dead_temps`` tell a dead
+    writer's leftover from a write in progress.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = path.parent / f".{path.name}.{os.getpid()}-{secrets.token_hex(5)}.tmp"
+        try:
+            return os.open(tmp, flags, 0o666), str(tmp)
+        except FileExistsError:  # pragma: no cover - 40 random bits
+            continue
+
+
 def atomic_write(path: Path, data: bytes | str) -> None:
-    """Replace ``path`` with ``data`` so that no reader ever sees a partial file."""
+    """Replace ``path`` with ``data`` so that no reader ever sees a partial file.
+
+    The new file keeps the mode of the file it replaces; a new file gets the folder's default.
+    """
     path = Path(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _new_temp(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -89,6 +116,61 @@ def announce_written(path: Path, data: bytes) -> None:
 def writes_observed() -> bool:
     """Whether anyone listens to ``announce_written`` (so a caller can skip reading data back)."""
     return bool(_write_observers)
+
+
+def remove_dead_temps(root: Path, skip: tuple[str, ...] = ()) -> list[Path]:
+    """Delete the temporary files that writers killed mid-write left under ``root``.
+
+    A temporary file is a dead writer's when the process named in it no longer exists, or when
+    it is older than ``STALE_TEMP_SECONDS`` (an older name without a pid, or a pid reused). A
+    write in progress is never touched: its process is alive and its file is fresh. Folders
+    named in ``skip`` (a transaction journal, which recovery owns) are not entered.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in skip]
+        for name in files:
+            m = _TEMP.match(name)
+            if not m:
+                continue
+            path = Path(folder) / name
+            try:
+                age = now - path.lstat().st_mtime
+                pid = m.group("pid")
+                if age > STALE_TEMP_SECONDS or (pid is not None and not _alive(int(pid))):
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, owned by someone else
+        return True
+    return True
+
+
+def open_for_append(path: Path, inside: Path):
+    """``open(path, "a")`` for a file that must stay inside the folder ``inside``: a symlinked
+    file, or a folder on the way that leads out of it, is refused (``UnsafePathError``)."""
+    path = Path(path)
+    if not path.parent.resolve().is_relative_to(Path(inside).resolve()):
+        raise UnsafePathError(path, f"its folder leads out of {inside}")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except OSError as exc:
+        if path.is_symlink():
+            raise UnsafePathError(path, "it is a symbolic link") from None
+        raise exc
+    return os.fdopen(fd, "a", encoding="utf-8")
 
 
 def append_text(path: Path, text: str) -> None:
@@ -294,7 +376,12 @@ class HomeLock:
 
     def _acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:  # never through a symlink: the holder's pid is written into the lock file
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError:
+            if self.path.is_symlink():
+                raise UnsafePathError(self.path, "the lock file is a symbolic link") from None
+            raise
         deadline = time.monotonic() + self.timeout
         while True:
             try:

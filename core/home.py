@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from core import appdirs
-from core.fsio import HomeLock
+from core.fsio import HomeLock, remove_dead_temps
 
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -200,6 +200,19 @@ class MemoryHome:
 
     def lock(self) -> HomeLock:
         return _lock_for(self.lock_path)
+
+    def remove_dead_temps(self) -> list[Path]:
+        """Delete what writers killed mid-write left (``core.fsio.remove_dead_temps``); done once
+        per process when the home is opened (``core.memory.Memory``). The transaction journal is
+        left to recovery."""
+        from core.transaction import JOURNAL_DIR
+
+        if not self.root.is_dir():
+            return []
+        removed = remove_dead_temps(self.root, skip=(JOURNAL_DIR,))
+        for path in removed:
+            logging.getLogger(__name__).info("removed a dead writer's temporary file %s", path)
+        return removed
 
 
 class _RecoveringLock(HomeLock):

@@ -16,6 +16,7 @@ so calls from one agent are applied in order.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from typing import Any
@@ -24,6 +25,7 @@ import anyio
 import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 
 from core import __version__
 from core import tools as agent_tools
@@ -113,7 +115,51 @@ async def serve_stdio(home: MemoryHome | str, *, provider: Any = None) -> None:
     """Serve one MCP session on this process's stdin / stdout until the client closes it."""
     server = make_server(home, provider=provider)
     async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        inbound, outbound = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_answer_bad_lines, read_stream, inbound, write_stream)
+            await server.run(outbound, write_stream, server.create_initialization_options())
+
+
+async def _answer_bad_lines(read_stream, inbound, write_stream) -> None:
+    """Pass messages on to the server; answer a line that is not a JSON-RPC message.
+
+    The ``mcp`` stdio transport hands such a line to the server as an exception, which the
+    server only logs: the client waits forever for a reply. JSON-RPC 2.0 says to reply with
+    an error whose id is null: -32700 when the line is not JSON, -32600 when it is JSON but not
+    a message.
+    """
+    async with inbound:
+        async for item in read_stream:
+            if not isinstance(item, Exception):
+                await inbound.send(item)
+                continue
+            code, text = ((types.PARSE_ERROR, "Parse error") if _is_parse_error(item)
+                          else (types.INVALID_REQUEST, "Invalid Request"))
+            error = types.JSONRPCError(jsonrpc="2.0", id=None,
+                                       error=types.ErrorData(code=code, message=text, data=_why(item)))
+            try:
+                await write_stream.send(SessionMessage(error))
+            except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+                return
+
+
+def _why(exc: Exception) -> str:
+    """The first problem pydantic found, in one line (the whole report is pages long)."""
+    with contextlib.suppress(Exception):
+        first = exc.errors()[0]
+        return scrub(f"{first['msg']} ({'.'.join(map(str, first.get('loc', ()))) or 'message'})")[:300]
+    return scrub(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+
+
+def _is_parse_error(exc: Exception) -> bool:
+    errors = getattr(exc, "errors", None)
+    if not callable(errors):
+        return True
+    try:
+        return any(e.get("type") == "json_invalid" for e in errors())
+    except Exception:  # noqa: BLE001 - an unexpected shape is still a line we could not read
+        return True
 
 
 def run(home: MemoryHome | str, *, provider: Any = None) -> None:

@@ -201,6 +201,9 @@ def _strip_marks(text: str) -> str:
     return text.replace("*", "").replace("`", "")
 
 
+_OPENED: set = set()
+
+
 class Memory:
     """Read and change one memory home."""
 
@@ -213,6 +216,9 @@ class Memory:
         self.events = events or default_bus
         self._doc: WarmDocument | None = None
         self._stamp: FileStamp | None = None
+        if home.root not in _OPENED:  # once per home and process: a scan of the home's folders
+            _OPENED.add(home.root)
+            home.remove_dead_temps()
         if pending(home.root):
             # opening a home finishes (or undoes) a multi-file operation a crash interrupted:
             # taking the lock does it (core.home)
@@ -628,6 +634,8 @@ class Memory:
         """Turns of one day, or of a window ``start``..``end`` (inclusive) across days."""
         days = self.home.journal_days()
         if day:
+            if not re.fullmatch(r"\d{4}-\d\d-\d\d", str(day)):
+                raise InvalidInputError(f"a journal day is YYYY-MM-DD, got {day!r}")
             wanted = [day]
         else:
             lo, hi = (start or "0000")[:10], (end or "9999")[:10]

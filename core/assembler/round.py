@@ -30,7 +30,7 @@ from core.assembler.config import AssemblerConfig
 from core.assembler.context import RoundContext, RoundInputs
 from core.assembler.debounce import DEBOUNCER, Debouncer
 from core.assembler.trace import Trace, TraceStore, new_round_id
-from core.errors import UnreadableFileError
+from core.errors import UnreadableFileError, UnsafePathError
 from core.events import EventBus
 from core.formats import team
 from core.fsio import read_bytes, read_text
@@ -152,7 +152,7 @@ class Assembler:
         if self.store is not None:
             try:
                 result.trace_path = str(self.store.save(trace))
-            except OSError as exc:  # a trace that cannot be kept must not fail the round
+            except (OSError, UnsafePathError) as exc:  # a trace that cannot be kept must not fail the round
                 result.error = (result.error + "; " if result.error else "") + f"trace not saved: {exc}"
         return result
 

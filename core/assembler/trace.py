@@ -21,6 +21,7 @@ from typing import Any, Iterator
 
 from core.errors import NotFoundError
 from core.events import EventBus, bus as default_bus
+from core.fsio import open_for_append
 from core.home import MemoryHome
 from core.redact import scrub
 
@@ -182,7 +183,7 @@ class TraceStore:
         with self.home.lock().hold():
             path = self._file_for(day, len(data.encode("utf-8")))
             path.parent.mkdir(parents=True, exist_ok=True)
-            with open(path, "a", encoding="utf-8") as fh:
+            with open_for_append(path, inside=self.home.root) as fh:
                 fh.write(data)
         return path
 

@@ -15,7 +15,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from core import __version__
-from core.errors import LinghunError
+from core.errors import InvalidInputError, LinghunError
 from core.home import MemoryHome, default_dsh_home
 from core.redact import scrub
 
@@ -33,6 +33,9 @@ def home_of(args: argparse.Namespace) -> MemoryHome:
     and it is the demo home or holds nothing yet (an empty answer then has its explanation)."""
     explicit = getattr(args, "home", None)
     home = MemoryHome.resolve(explicit)
+    for path in (home.dsh_home, home.root):
+        if path.exists() and not path.is_dir():
+            raise InvalidInputError(f"{path} is a file, not a memory home folder: give --home the $DSH_HOME folder")
     if not explicit and not getattr(args, "_home_told", False):
         args._home_told = True
         dsh, why = default_dsh_home()
@@ -47,6 +50,32 @@ def home_of(args: argparse.Namespace) -> MemoryHome:
 
 def _has_files(folder) -> bool:
     return folder.is_dir() and any(p.is_file() for p in folder.rglob("*"))
+
+
+# -- argument types: bad input is refused by the parser (exit 2) before anything is read -------
+def non_negative(text: str) -> int:
+    """A whole number >= 0 (``--budget``, ``-k``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    value = non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be >= 1, got 0")
+    return value
+
+
+def not_blank(text: str) -> str:
+    """Text with something in it (a question, a query, a situation, a pointer)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
 
 
 def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str] | str | None = None) -> None:
@@ -95,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: exit code of a system error (disk full, no permission): the README lists every code
+OS_ERROR_EXIT = 10
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -110,6 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LinghunError as exc:
         print(f"linghun: {scrub(exc)}", file=sys.stderr)
         return exc.exit_code
+    except OSError as exc:  # disk full, permission denied, a folder that is a file...
+        # writes are atomic: the temporary file is gone and the old file is whole
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"linghun: {scrub(exc.strerror or exc)}{scrub(where)}; nothing was changed", file=sys.stderr)
+        return OS_ERROR_EXIT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

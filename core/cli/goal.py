@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import emit, home_of
+from core.cli import emit, home_of, non_negative, not_blank
 from core.errors import InvalidInputError
 from core.goals.model import PRIORITIES, SIGNALS
 from core.goals.states import STATES
@@ -174,8 +174,8 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p.set_defaults(func=cmd_list)
 
     p = sub.add_parser("get", parents=[parent], help="goals a situation activates (linghun_goal_get)")
-    p.add_argument("situation")
-    p.add_argument("-k", type=int, default=5, help="how many goals (0: all; default 5)")
+    p.add_argument("situation", type=not_blank)
+    p.add_argument("-k", type=non_negative, default=5, help="how many goals (0: all; default 5)")
     p.add_argument("--all", action="store_true", help="also list achieved / abandoned goals (score 0)")
     p.set_defaults(func=cmd_get)
 

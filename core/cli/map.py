@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.cli import emit, home_of
+from core.cli import emit, home_of, non_negative, not_blank, positive
 from core.errors import InvalidInputError
 
 
@@ -89,7 +89,7 @@ def cmd_aliases(args: argparse.Namespace) -> None:
 
 def register(subparsers, parent) -> None:
     p = subparsers.add_parser("map", parents=[parent], help="the memory map: four axes of pointers")
-    p.add_argument("--budget", type=int, help="characters (default: the home's map.budget, 2000; 0 = no limit)")
+    p.add_argument("--budget", type=non_negative, help="characters (default: the home's map.budget, 2000; 0 = no limit)")
     p.add_argument("--full", action="store_true", help="no budget")
     p.add_argument("--graph", action="store_true", help="print the map graph (nodes and typed edges) as JSON")
     p.add_argument("--anyway", action="store_true", help="show the map even when map.enabled is false")
@@ -101,7 +101,7 @@ def register(subparsers, parent) -> None:
     p.set_defaults(func=cmd_project)
 
     p = subparsers.add_parser("drill", parents=[parent], help="a map pointer's evidence: [n], rules:<theme>, journal:<day>...")
-    p.add_argument("pointer")
+    p.add_argument("pointer", type=not_blank)
     p.set_defaults(func=cmd_drill)
 
     p = subparsers.add_parser("situations", parents=[parent], help="warm entries grouped into situations")
@@ -109,8 +109,8 @@ def register(subparsers, parent) -> None:
     p.set_defaults(func=cmd_situations)
 
     p = subparsers.add_parser("retrieve", parents=[parent], help="topic-first retrieval: alias hits, then BM25 (MMR)")
-    p.add_argument("query")
-    p.add_argument("-k", type=int, default=12)
+    p.add_argument("query", type=not_blank)
+    p.add_argument("-k", type=positive, default=12)
     p.set_defaults(func=cmd_retrieve)
 
     p = subparsers.add_parser("aliases", parents=[parent], help="the alias tables of the three ontologies")

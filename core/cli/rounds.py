@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from core.cli import emit, home_of
+from core.cli import emit, home_of, not_blank
 from core.errors import InvalidInputError, NotFoundError
 
 # The assembler and the LLM clients are imported by the commands that run them: every other
@@ -207,7 +207,7 @@ def render_round(loaded: dict[str, Any], verbose: bool = False) -> str:
 
 def register(subparsers, parent) -> None:
     p = subparsers.add_parser("round", parents=[parent], help="run one assembler round and print its trace")
-    p.add_argument("question")
+    p.add_argument("question", type=not_blank)
     p.add_argument("--llm", choices=["auto", "offline", "openai", "replay"], default="auto",
                    help="auto: the configured provider when a key is set, else offline")
     p.add_argument("--tape", metavar="ROUND_ID", help="with --llm replay: the round whose LLM answers to use")
