@@ -136,18 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from core.history import capture
 
-    # every write this command makes to the home is kept in the home's history, as the CLI's
-    capture.enable(home_of(args), "cli")
     try:
+        # every write this command makes to the home is kept in the home's history, as the CLI's
+        capture.enable(home_of(args), "cli")
         rc = args.func(args)
     except LinghunError as exc:
         print(f"linghun: {scrub(exc)}", file=sys.stderr)
         return exc.exit_code
-    except OSError as exc:  # disk full, permission denied, a folder that is a file...
-        # writes are atomic: the temporary file is gone and the old file is whole
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"linghun: {scrub(exc.strerror or exc)}{scrub(where)}; nothing was changed", file=sys.stderr)
-        return OS_ERROR_EXIT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -156,6 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # disk full, permission denied, a folder that is a file...
+        # writes are atomic: the temporary file is gone and the old file is whole
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"linghun: {scrub(exc.strerror or exc)}{scrub(where)}; nothing was changed", file=sys.stderr)
+        return OS_ERROR_EXIT
     finally:
         capture.flush()
     return int(rc or 0)
