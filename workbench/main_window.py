@@ -24,6 +24,7 @@ from workbench import gcguard, icons, panes
 from workbench.plaintext import plain, tooltip
 from workbench.panes import WorkbenchContext
 from workbench.settings import Settings
+from workbench.timetravel import TimeTravel, title_suffix
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        self.time_travel = TimeTravel(self)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.time_travel.toolbar)
         self._build_status_bar()
         self.pane_errors.update(panes.discover())
         self._build_docks()
@@ -258,13 +261,14 @@ class MainWindow(QMainWindow):
         self.settings.clear_window_state()
 
     # -- homes ------------------------------------------------------------------------------
-    def open_home(self, path: str | Path, remember: bool = True) -> bool:
-        """Open the memory home at ``path`` ($DSH_HOME or its linghun folder); False if refused."""
+    def open_home(self, path: str | Path, remember: bool = True, past: bool = False) -> bool:
+        """Open the memory home at ``path`` ($DSH_HOME or its linghun folder); False if refused.
+        ``past``: a read-only copy of the home as it stood (time travel): no history is kept of it."""
         if not self._may_close_home():
             return False
         home = MemoryHome.resolve(path)
         self._close_context()
-        ctx = WorkbenchContext.open(home, self.settings, window=self)
+        ctx = WorkbenchContext.open(home, self.settings, window=self, record_history=not past)
         ctx.show_message = self.show_message
         self.ctx = ctx
         self.home_note = ""
@@ -277,6 +281,7 @@ class MainWindow(QMainWindow):
         if remember:
             self.settings.add_recent_home(str(home.dsh_home))
         self._refresh_status()
+        self.time_travel.home_opened(ctx, past)
         self._update_title()
         self._warm_up()
         self._embed_ahead()
@@ -491,7 +496,8 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         title = self.tr("linghun workbench")
-        self.setWindowTitle(f"{self.ctx.home.dsh_home.name} — {title}" if self.ctx else title)
+        self.setWindowTitle(f"{self.ctx.home.dsh_home.name}{title_suffix(self.time_travel)} — {title}"
+                            if self.ctx else title)
 
     # -- dialogs ----------------------------------------------------------------------------
     @Slot()
@@ -536,6 +542,7 @@ class MainWindow(QMainWindow):
                 self.docks[cls.NAME].toggleViewAction().setIcon(icons.icon(cls.ICON))
 
     def retranslate_ui(self) -> None:
+        self.time_travel.retranslate_ui()
         self.menu_file.setTitle(self.tr("&File"))
         self.menu_recent.setTitle(self.tr("Open &Recent"))
         self.menu_edit.setTitle(self.tr("&Edit"))

@@ -77,3 +77,25 @@ def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench,
     result = blame(history, key_for_number(flipped.decode("utf-8"), 8))
     assert (result["created"]["writer"], result["last"]["writer"], result["last"]["change"]) == \
         ("agent", "workbench", "flipped")
+
+    # History of [8]: each version with its writer; restore the agent's version, then undo
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    pane.act_history.trigger()
+    dialog = pane.history_dialog
+    with qtbot.waitSignal(dialog.sig_loaded, timeout=10000):
+        pass
+    rows = [(dialog.table.item(r, 1).text(), dialog.table.item(r, 2).text()) for r in range(dialog.table.rowCount())]
+    assert rows == [("workbench", "flipped to wrong"), ("agent", "created")]
+    assert dialog.summary.text().startswith("Written by agent on ") and "last changed by workbench" in dialog.summary.text()
+    assert "+## " in dialog.diff.toPlainText() and " wrong" in dialog.diff.toPlainText()
+    dialog.table.setCurrentCell(1, 0)
+    QTest.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=dialog.table.visualItemRect(dialog.table.item(1, 0)).center())
+    assert dialog.btn_restore.isEnabled()
+    QTest.mouseClick(dialog.btn_restore, Qt.MouseButton.LeftButton)
+    assert home.warm.read_bytes() == texts[-1].encode("utf-8")  # the bytes before the flip, exactly
+    assert window.act_undo.isEnabled()
+    window.act_undo.trigger()  # Edit > Undo
+    assert home.warm.read_bytes() == flipped
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == flipped, timeout=5000)
+    assert [v.writer for v in history.versions("memory/warm.md")][:3] == ["workbench", "workbench", "workbench"]

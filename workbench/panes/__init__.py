@@ -101,8 +101,10 @@ class WorkbenchContext:
         return build_provider(self.llm_settings())
 
     @classmethod
-    def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None) -> WorkbenchContext:
-        """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there)."""
+    def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None,
+             record_history: bool = True) -> WorkbenchContext:
+        """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there).
+        ``record_history``: keep the home's history (off for a read-only copy of a past state)."""
         from workbench.bridge import EventBridge
         from workbench.filewatch import HomeWatcher
         from workbench.tasks import TaskManager
@@ -110,7 +112,8 @@ class WorkbenchContext:
 
         memory = Memory(home)
         watcher = HomeWatcher(home)
-        _record_history(home, watcher)
+        if record_history:
+            _record_history(home, watcher)
         return cls(home=home, memory=memory, bridge=EventBridge(), undo=UndoService(memory),
                    tasks=TaskManager(), settings=settings, watcher=watcher, window=window)
 
@@ -119,7 +122,7 @@ class WorkbenchContext:
         self.watcher.close()
         from core.history import capture
 
-        capture.recorder.disable(self.home)
+        capture.recorder.disable(self.home)  # a no-op for a home that was not recorded
         self.bridge.close()
         self.tasks.shutdown(wait=True)
         self.undo.stack.clear()

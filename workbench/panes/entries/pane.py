@@ -192,6 +192,7 @@ class EntriesPane(Pane):
         self.act_revive = self._act("revive", "Ctrl+Shift+R", self.revive)
         self.act_touch = self._act("touch", "Ctrl+T", self.touch)
         self.act_delete = self._act("delete", QKeySequence.StandardKey.Delete, self.delete_selected)
+        self.act_history = self._act("diff", "Ctrl+Shift+H", self.show_history)
         self.confidence_menu = QMenu(self)
         self.confidence_menu.setIcon(icons.icon("confidence"))
         self.confidence_menu.addActions([self.act_high, self.act_medium, self.act_low])
@@ -201,11 +202,12 @@ class EntriesPane(Pane):
         toolbar.addAction(self.act_new)
         toolbar.addSeparator()
         toolbar.addAction(self.confidence_menu.menuAction())
-        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_delete):
+        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_delete, self.act_history):
             toolbar.addAction(act)
         self.toolbar = toolbar
         self._selection_actions = [self.act_high, self.act_medium, self.act_low, self.act_flip, self.act_revive,
-                                   self.act_touch, self.act_delete, self.confidence_menu.menuAction()]
+                                   self.act_touch, self.act_delete, self.act_history,
+                                   self.confidence_menu.menuAction()]
 
     def retranslate_ui(self) -> None:
         self.search.setPlaceholderText(self.tr("Filter by text (Ctrl+F)…"))
@@ -227,6 +229,8 @@ class EntriesPane(Pane):
         self.act_revive.setText(self.tr("Revive"))
         self.act_revive.setToolTip(self.tr("Bring a wrong entry back (confidence medium)"))
         self.act_touch.setText(self.tr("Touch"))
+        self.act_history.setText(self.tr("History"))
+        self.act_history.setToolTip(self.tr("Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)"))
         self.act_touch.setToolTip(self.tr("Refresh last access to now (the entry was used)"))
         self.act_delete.setText(self.tr("Delete"))
         self.model.retranslate()
@@ -268,6 +272,17 @@ class EntriesPane(Pane):
         self.count_label.setText(self.tr("{0} of {1}").format(self.proxy.rowCount(), self.model.rowCount()))
 
     # -- selection --------------------------------------------------------------------------------
+    def show_history(self) -> bool:
+        """The history and blame of the selected entry, in a dialog (``self.history_dialog``)."""
+        from workbench.dialogs.entry_history import EntryHistoryDialog
+
+        ids = self.selected_ids()
+        if len(ids) != 1:
+            return False
+        self.history_dialog = EntryHistoryDialog(self.ctx, self.ctx.memory.entry(ids[0]), self)
+        self.history_dialog.open()
+        return True
+
     def selected_ids(self) -> list[str]:
         """Ids of the selected entries, in table order."""
         rows = self.view.selectionModel().selectedRows()
@@ -326,6 +341,7 @@ class EntriesPane(Pane):
         menu.addMenu(self.confidence_menu)
         for act in (self.act_flip, self.act_revive, self.act_touch):
             menu.addAction(act)
+        menu.addAction(self.act_history)
         menu.addSeparator()
         menu.addAction(self.act_delete)
         menu.exec(self.view.viewport().mapToGlobal(pos))

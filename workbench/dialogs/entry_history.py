@@ -1,0 +1,131 @@
+"""History and blame of one warm entry: each version (when, who, what changed) with its diff,
+and *Restore this version*, an undoable edit through the normal locked write path.
+
+The versions are read from the home's history on the task pool (``core.history.entries``).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView, QDialog, QDialogButtonBox, QLabel, QPushButton, QSplitter, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from core.history import capture
+from core.history.entries import EntryKey, EntryVersion, entry_history
+from workbench.dialogs.diff import DiffView, unified_diff
+from workbench.undo import ReplaceRaw
+
+CHANGES = {"created": QT_TRANSLATE_NOOP("EntryHistoryDialog", "created"),
+           "edited": QT_TRANSLATE_NOOP("EntryHistoryDialog", "edited"),
+           "flipped": QT_TRANSLATE_NOOP("EntryHistoryDialog", "flipped to wrong"),
+           "confidence": QT_TRANSLATE_NOOP("EntryHistoryDialog", "confidence changed"),
+           "touched": QT_TRANSLATE_NOOP("EntryHistoryDialog", "touched")}
+WRITERS = {"agent": QT_TRANSLATE_NOOP("EntryHistoryDialog", "agent"),
+           "workbench": QT_TRANSLATE_NOOP("EntryHistoryDialog", "workbench"),
+           "cli": QT_TRANSLATE_NOOP("EntryHistoryDialog", "CLI"),
+           "tool": QT_TRANSLATE_NOOP("EntryHistoryDialog", "agent tool")}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("EntryHistoryDialog", text)
+
+
+class EntryHistoryDialog(QDialog):
+    """Signals:
+        sig_loaded(int): the versions are shown (how many).
+    """
+
+    sig_loaded = Signal(int)
+
+    def __init__(self, ctx, entry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.entry = entry
+        entries = ctx.memory.entries()
+        self.key = EntryKey.of(next(e for e in entries if e.id == entry.id), entries)
+        self.versions: list[EntryVersion] = []
+        self.setWindowTitle(self.tr("History of [%1]").replace("%1", str(entry.n)))
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.table = QTableWidget(0, 3, self)
+        self.table.setHorizontalHeaderLabels([self.tr("When"), self.tr("Who"), self.tr("Change")])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.currentCellChanged.connect(self._show_version)
+        self.diff = DiffView(self)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.diff)
+        splitter.setStretchFactor(1, 2)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.btn_restore = QPushButton(self.tr("Restore this version"), self)
+        self.btn_restore.setEnabled(False)
+        self.buttons.addButton(self.btn_restore, QDialogButtonBox.ButtonRole.ActionRole)
+        self.btn_restore.clicked.connect(self.restore)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.buttons)
+        self.resize(760, 520)
+        self.summary.setText(self.tr("Reading the home's history…"))
+        home, key = ctx.home, self.key
+        handle = ctx.tasks.submit(self.tr("Reading an entry's history"),
+                                  lambda _state: _versions(home, key))
+        handle.sig_finished.connect(self._loaded)
+        handle.sig_failed.connect(lambda exc: self.summary.setText(str(exc)))
+
+    def _loaded(self, versions: list[EntryVersion]) -> None:
+        self.versions = versions
+        self.table.setRowCount(len(versions))
+        for row, v in enumerate(versions):
+            for column, text in enumerate((v.when.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+                                           _tr(WRITERS.get(v.writer, v.writer)), _tr(CHANGES.get(v.change, v.change)))):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        if versions:
+            last, first = versions[0], versions[-1]
+            self.summary.setText(self.tr("Written by %1 on %2; last changed by %3 on %4 (%5 versions).")
+                                 .replace("%1", _tr(WRITERS.get(first.writer, first.writer)))
+                                 .replace("%2", first.when.astimezone().strftime("%Y-%m-%d %H:%M"))
+                                 .replace("%3", _tr(WRITERS.get(last.writer, last.writer)))
+                                 .replace("%4", last.when.astimezone().strftime("%Y-%m-%d %H:%M"))
+                                 .replace("%5", str(len(versions))))
+            self.table.setCurrentCell(0, 0)
+        else:
+            self.summary.setText(self.tr("The home's history has no version of this entry yet."))
+        self.sig_loaded.emit(len(versions))
+
+    @Slot(int, int, int, int)
+    def _show_version(self, row: int, *_args) -> None:
+        if not 0 <= row < len(self.versions):
+            self.btn_restore.setEnabled(False)
+            return
+        older = self.versions[row + 1].raw if row + 1 < len(self.versions) else ""
+        self.diff.setPlainText(unified_diff(older, self.versions[row].raw, f"[{self.entry.n}]") or
+                               self.versions[row].raw)
+        self.btn_restore.setEnabled(row > 0)  # the newest version is the entry as it is
+
+    @Slot()
+    def restore(self) -> bool:
+        row = self.table.currentRow()
+        if not 0 < row < len(self.versions):
+            return False
+        current = self.ctx.memory.entry(self.entry.id)
+        raw = self.versions[row].raw.rstrip("\r\n") + (current.trail or "\n")
+        when = self.versions[row].when.astimezone().strftime("%Y-%m-%d %H:%M")
+        done = self.ctx.undo.push(ReplaceRaw(self.entry.id, raw, expect=current.raw),
+                                  self.tr("Restore [%1] as of %2").replace("%1", str(current.n)).replace("%2", when))
+        if done:
+            self.accept()
+        return done
+
+
+def _versions(home, key: EntryKey) -> list[EntryVersion]:
+    capture.flush(10)  # the newest write must be in the history before it is read
+    history = capture.history_of(home)
+    return [] if history is None else entry_history(history, key)
