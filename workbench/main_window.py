@@ -24,7 +24,7 @@ from workbench import gcguard, icons, panes
 from workbench.plaintext import plain, tooltip
 from workbench.panes import WorkbenchContext
 from workbench.settings import Settings
-from workbench.timetravel import TimeTravel, title_suffix
+from workbench.timetravel import TimeTravel
 
 log = logging.getLogger(__name__)
 
@@ -496,7 +496,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         title = self.tr("linghun workbench")
-        self.setWindowTitle(f"{self.ctx.home.dsh_home.name}{title_suffix(self.time_travel)} — {title}"
+        self.setWindowTitle(f"{self.ctx.home.dsh_home.name}{self.time_travel.title_suffix()} — {title}"
                             if self.ctx else title)
 
     # -- dialogs ----------------------------------------------------------------------------

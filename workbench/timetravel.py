@@ -214,6 +214,12 @@ class TimeTravel(QObject):
         self.moment = None
         self.window.open_home(self.present, remember=False)
 
+    def title_suffix(self) -> str:
+        """What the window title adds while the past is shown."""
+        if self.moment is None:
+            return ""
+        return " — " + self.tr("as it stood at {0} (read-only)").format(_label(self.moment))
+
     def _update(self, value: int | None = None) -> None:
         value = self.slider.value() if value is None else value
         if 0 <= value < len(self.states):
@@ -232,11 +238,3 @@ class TimeTravel(QObject):
 
 def _label(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S") if moment else ""
-
-
-def title_suffix(time_travel: TimeTravel) -> str:
-    """What the window title adds while the past is shown."""
-    if time_travel.moment is None:
-        return ""
-    return " — " + time_travel.tr("as it stood at {0} (read-only)").format(_label(time_travel.moment))
-

@@ -284,199 +284,209 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="210"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="212"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="211"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
+        <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
+        <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="403"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="320"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="419"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="358"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="373"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="377"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="389"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
         <source>Delete {0} entries</source>
         <translation>删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="376"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="431"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="447"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="434"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="450"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="443"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="459"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="455"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="513"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="532"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="560"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -615,6 +625,104 @@
         <location filename="../../workbench/panes/entries/forms.py" line="26"/>
         <source>Rule (one sentence)</source>
         <translation>规则（一句话）</translation>
+    </message>
+</context>
+<context>
+    <name>EntryHistoryDialog</name>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="19"/>
+        <source>created</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="20"/>
+        <source>edited</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="21"/>
+        <source>flipped to wrong</source>
+        <translation>已翻转为错误</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="22"/>
+        <source>confidence changed</source>
+        <translation>置信度变更</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
+        <source>touched</source>
+        <translation>刷新访问</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
+        <source>agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
+        <source>workbench</source>
+        <translation>工作台</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
+        <source>CLI</source>
+        <translation>命令行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
+        <source>agent tool</source>
+        <translation>智能体工具</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="48"/>
+        <source>History of [%1]</source>
+        <translation>[%1] 的历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <source>Who</source>
+        <translation>谁</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="65"/>
+        <source>Restore this version</source>
+        <translation>恢复这个版本</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="75"/>
+        <source>Reading the home&apos;s history…</source>
+        <translation>正在读取家目录历史…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="77"/>
+        <source>Reading an entry&apos;s history</source>
+        <translation>读取一条记忆的历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="92"/>
+        <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
+        <translation>由%1写于 %2；最后由%3改于 %4（共 %5 个版本）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="100"/>
+        <source>The home&apos;s history has no version of this entry yet.</source>
+        <translation>家目录历史里还没有这条记忆的版本。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="122"/>
+        <source>Restore [%1] as of %2</source>
+        <translation>把 [%1] 恢复到 %2 的版本</translation>
     </message>
 </context>
 <context>
@@ -1651,215 +1759,215 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="231"/>
-        <location filename="../../workbench/main_window.py" line="458"/>
+        <location filename="../../workbench/main_window.py" line="234"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="291"/>
+        <location filename="../../workbench/main_window.py" line="296"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="292"/>
+        <location filename="../../workbench/main_window.py" line="297"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="301"/>
+        <location filename="../../workbench/main_window.py" line="306"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="303"/>
+        <location filename="../../workbench/main_window.py" line="308"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="318"/>
+        <location filename="../../workbench/main_window.py" line="323"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="320"/>
+        <location filename="../../workbench/main_window.py" line="325"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="322"/>
+        <location filename="../../workbench/main_window.py" line="327"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="330"/>
+        <location filename="../../workbench/main_window.py" line="335"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="351"/>
+        <location filename="../../workbench/main_window.py" line="356"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="352"/>
+        <location filename="../../workbench/main_window.py" line="357"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="379"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="401"/>
+        <location filename="../../workbench/main_window.py" line="406"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="438"/>
+        <location filename="../../workbench/main_window.py" line="443"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="439"/>
+        <location filename="../../workbench/main_window.py" line="444"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="468"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="471"/>
+        <location filename="../../workbench/main_window.py" line="476"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="475"/>
+        <location filename="../../workbench/main_window.py" line="480"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="478"/>
+        <location filename="../../workbench/main_window.py" line="483"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="482"/>
+        <location filename="../../workbench/main_window.py" line="487"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="484"/>
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="487"/>
+        <location filename="../../workbench/main_window.py" line="492"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491"/>
+        <location filename="../../workbench/main_window.py" line="496"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="537"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="538"/>
+        <location filename="../../workbench/main_window.py" line="545"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="539"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="540"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="541"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="542"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="543"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="545"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="557"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="559"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
-        <location filename="../../workbench/main_window.py" line="557"/>
+        <location filename="../../workbench/main_window.py" line="561"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="563"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -3136,6 +3244,74 @@
         <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
+    </message>
+</context>
+<context>
+    <name>TimeTravel</name>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="130"/>
+        <source>Time:</source>
+        <translation>时间：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="131"/>
+        <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
+        <translation>拖动以查看某个记录时刻的家目录（最右：现在）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="132"/>
+        <source>Go</source>
+        <translation>前往</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="133"/>
+        <source>Show the home as it stood at the date and time chosen</source>
+        <translation>显示所选日期时间时的家目录</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="134"/>
+        <source>Now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="135"/>
+        <source>Back to the home as it is</source>
+        <translation>回到当前的家目录</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="156"/>
+        <source>Reading the home&apos;s history</source>
+        <translation>读取家目录历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="197"/>
+        <source>Opening the home as it stood at {0}…</source>
+        <translation>正在打开 {0} 时的家目录…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="198"/>
+        <source>Opening the home of the past</source>
+        <translation>打开过去的家目录</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="207"/>
+        <source>Read-only: {0} as it stood at {1}</source>
+        <translation>只读：{0} 在 {1} 时的样子</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="221"/>
+        <source>as it stood at {0} (read-only)</source>
+        <translation>{0} 时的样子（只读）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="228"/>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="230"/>
+        <source>READ-ONLY · as it stood at {0}</source>
+        <translation>只读 · {0} 时的样子</translation>
     </message>
 </context>
 <context>
