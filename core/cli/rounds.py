@@ -11,6 +11,7 @@ Settings: the ``assembler`` and ``llm`` objects of the home's ``workbench.json``
 from __future__ import annotations
 
 import argparse
+import sys
 import json
 from typing import Any
 
@@ -79,6 +80,8 @@ def cmd_round(args: argparse.Namespace) -> int:
     store = TraceStore(home)
     provider, label = _provider(args, home, llm_settings, store, args.question)
     config = streaming_config(config, llm_settings, label == "openai")
+    for warning in config.warnings:  # unknown keys in workbench.json: named, never fatal
+        print(f"linghun: warning: {warning}", file=sys.stderr)
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)
     if args.stream and not args.json:
         from core.events import bus
