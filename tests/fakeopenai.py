@@ -31,6 +31,7 @@ class Reply:
     delay: float = 0.0
     chunk_delay: float = 0.0   # streamed replies: the pause before each piece (tokens arriving)
     message: str = ""          # an error's message; ``{authorization}`` is the header the client sent
+    tool_calls: list[dict[str, Any]] | None = None  # function calls the assistant makes (not streamed)
 
 
 class _Server(ThreadingHTTPServer):
@@ -60,6 +61,12 @@ class FakeOpenAI:
 
     def reply(self, text: str, *, status: int = 200, delay: float = 0.0, chunk_delay: float = 0.0) -> None:
         self.replies.append(Reply(text, status, delay, chunk_delay))
+
+    def reply_tool_call(self, name: str, arguments: dict[str, Any], text: str = "") -> None:
+        """Answer the next request with one function call ``name(arguments)`` (OpenAI ``tool_calls``)."""
+        call = {"id": f"call_{len(self.requests) + len(self.replies)}", "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)}}
+        self.replies.append(Reply(text, tool_calls=[call]))
 
     def fail(self, status: int = 500, message: str = "") -> None:
         """Answer the next request with an HTTP error; ``message`` may quote ``{authorization}``
@@ -133,8 +140,10 @@ class FakeOpenAI:
                 self._send_json(200, {
                     "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
                     "model": model,
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": reply.text}}],
+                    "choices": [{"index": 0, "finish_reason": "tool_calls" if reply.tool_calls else "stop",
+                                 "message": {"role": "assistant", "content": reply.text or None,
+                                             **({"tool_calls": reply.tool_calls} if reply.tool_calls else {})}
+                                 if reply.tool_calls else {"role": "assistant", "content": reply.text}}],
                     "usage": usage,
                 })
 

@@ -74,6 +74,42 @@ def cmd_turn(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_LLM = ("No LLM is configured (set DEEPSEEK_API_KEY or OPENAI_API_KEY, or llm in workbench.json); "
+          "this is the context the model would get:")
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    """Each line of standard input (or each --message) is one user message."""
+    import json
+
+    from core.chat import ChatAgent
+
+    home = _existing_home(args)
+    provider = None if args.offline else _provider(home)
+    agent = ChatAgent(home, provider, session=args.session, on_tool=lambda c: print(
+        f"  ⚙ {c['name']} {json.dumps(c['arguments'], ensure_ascii=False)} -> "
+        f"{'ok' if c['result'].get('ok') else 'error'}", flush=True))
+    messages = args.message or (line.strip() for line in sys.stdin)
+    try:
+        for message in messages:
+            if not message:
+                continue
+            print(f"you> {message}", flush=True)
+            reply = agent.send(message)
+            if reply.offline:
+                print(NO_LLM)
+                print(reply.turn.context.text())
+            elif reply.error:
+                print(f"linghun: the LLM failed: {reply.error}", file=sys.stderr)
+            else:
+                print(f"agent> {reply.answer}", flush=True)
+    finally:
+        close = getattr(provider, "close", None)
+        if callable(close):
+            close()
+    return 0
+
+
 def register(subparsers, parent) -> None:
     p = subparsers.add_parser("context", parents=[parent],
                               help="what the agent is shown: every part in order, sizes against budgets")
@@ -88,3 +124,10 @@ def register(subparsers, parent) -> None:
     p.add_argument("--session", default="default", help="conversation id (debounce is per session)")
     p.add_argument("--offline", action="store_true", help="never call an LLM")
     p.set_defaults(func=cmd_turn)
+
+    p = subparsers.add_parser("chat", parents=[parent],
+                              help="a minimal agent: each message runs a turn, the model may call the memory tools")
+    p.add_argument("--message", "-m", action="append", help="a user message (repeat; default: read lines from stdin)")
+    p.add_argument("--session", default="chat", help="conversation id")
+    p.add_argument("--offline", action="store_true", help="no LLM: show the context the model would get")
+    p.set_defaults(func=cmd_chat)

@@ -58,6 +58,11 @@ class OpenAIProvider:
             base_url=base_url, api_key=api_key, timeout=self.timeout, max_retries=self.max_retries
         )
 
+    @property
+    def client(self) -> "openai.OpenAI":
+        """The configured ``openai`` client (an agent loop calls it with its own messages and tools)."""
+        return self._client
+
     def close(self) -> None:
         """Close the HTTP connections (a provider built for one task is closed by it)."""
         self._client.close()
