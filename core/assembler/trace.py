@@ -183,7 +183,8 @@ class TraceStore:
         with self.home.lock().hold():
             path = self._file_for(day, len(data.encode("utf-8")))
             path.parent.mkdir(parents=True, exist_ok=True)
-            with open_for_append(path, inside=self.home.root) as fh:
+            # the team workspace may live outside the home (team.cycleDir): links are refused inside it
+            with open_for_append(path, inside=self.home.team_dir) as fh:
                 fh.write(data)
         return path
 
