@@ -214,7 +214,7 @@ class TraceStore:
         for path in reversed(self.all_files()):
             headers: dict[str, dict[str, Any]] = {}
             results: dict[str, dict[str, Any]] = {}
-            for record in _read_records(path):
+            for record in _read_records(path, ("round", "result")):
                 kind = record.get("type")
                 if kind == "round":
                     headers[record["round"]] = record
@@ -264,13 +264,19 @@ class TraceStore:
         return None
 
 
-def _read_records(path: Path) -> Iterator[dict[str, Any]]:
+def _read_records(path: Path, types: tuple[str, ...] | None = None) -> Iterator[dict[str, Any]]:
+    """The records of a trace file; with ``types``, lines that say they are of another type are
+    skipped unparsed (we write ``type`` first: listing the rounds of a long session parsed every
+    span of every round, most of the Rounds pane's time on the GUI thread after each round)."""
+    skip = tuple(f'{{"type": "{t}"' for t in ("round", "span", "llm", "result") if t not in types) if types else ()
     try:
         fh = open(path, encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return
     with fh:
         for line in fh:
+            if skip and line.startswith(skip):
+                continue
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:
