@@ -73,6 +73,11 @@ def _shared(path: Path) -> tuple[WarmDocument, FileStamp] | None:
     return found[1], found[0]
 
 
+def parse_is_current(path: Path) -> bool:
+    """Whether the shared parse of ``path`` is of the file as it is now (a reader would take it)."""
+    return _shared(Path(path)) is not None
+
+
 def _share(path: Path, stamp: FileStamp | None, doc: WarmDocument) -> None:
     if stamp is not None:
         with _PARSED_LOCK:

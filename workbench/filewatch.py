@@ -64,6 +64,7 @@ class HomeWatcher(QObject):
         # touches no Qt object, this timer on the GUI thread announces when it is done
         self._parsing: threading.Thread | None = None
         self._parsed_changes: list[str] = []
+        self._reparses = 0
         self._parse_poll = QTimer(self)
         self._parse_poll.setInterval(20)
         self._parse_poll.timeout.connect(self._announce_parsed)
@@ -184,8 +185,17 @@ class HomeWatcher(QObject):
 
     @Slot()
     def _announce_parsed(self) -> None:
+        from core.memory import parse_is_current
+
         if self._parsing is None or self._parsing.is_alive():
             return
+        if self._reparses < 3 and self.home.warm.exists() and not parse_is_current(self.home.warm):
+            # written again while it was parsed (an agent writing fast): parse the newer file
+            self._reparses += 1
+            self._parsing = threading.Thread(target=_parse_warm, args=(self.home,), daemon=True, name="warm.md parse")
+            self._parsing.start()
+            return
+        self._reparses = 0
         self._parse_poll.stop()
         self._parsing = None
         changes, self._parsed_changes = self._parsed_changes, []

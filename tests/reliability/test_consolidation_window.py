@@ -35,6 +35,7 @@ def test_consolidate_preview_apply_and_undo_in_the_window(tmp_path, qtbot):
         assert snapshot(home) == before  # previewing writes nothing
         summary = pane.preview_summary.text()
         assert "events to the timeline" in summary
+        qtbot.waitUntil(pane.diff_view.is_complete, timeout=30000)  # a long diff is shown a slice at a time
         diff = pane.diff_view.toPlainText()
         assert "+## " in diff and "cold.md" in diff and "warm.md" in diff
         if SCREENSHOTS:
