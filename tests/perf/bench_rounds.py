@@ -40,8 +40,8 @@ def _round(home, question: str):
     from workbench.panes.rounds.background import run_round
     from workbench.tasks import TaskState
 
-    loaded = run_round(TaskState(), home, question, config=AssemblerConfig({"debounceMs": 0}), provider=None,
-                       label="offline", debouncer=Debouncer(), dry_run=False, cancel=threading.Event())
+    loaded = run_round(TaskState(), home, question, config=AssemblerConfig({"debounceMs": 0}), llm=None,
+                       debouncer=Debouncer(), dry_run=False, cancel=threading.Event())
     assert loaded["result"]["status"] == "ok", loaded["result"]
     return loaded
 
@@ -68,7 +68,11 @@ def bench_home(n: int, appends: int = 3) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-rounds-") as tmp:
         home = make_home(Path(tmp) / "dsh", n)
         print(f"{n:,} entries", flush=True)
-        with timed("first round after opening", "[< 1 s at 10k]", out):
+        with timed("open: warm-up (the workbench runs it in the background)", "", out):
+            from core.assembler.retriever import warm_up
+
+            warm_up(Memory(home, MemoryConfig(max_bytes=10**10)))
+        with timed("first round after opening", "[< 1 s at 10k once open]", out):
             _round(home, "订单服务 orders 配置现在是多少")
         with timed("second round, nothing changed", "", out):
             _round(home, "缓存 redis 的配置")
@@ -77,7 +81,7 @@ def bench_home(n: int, appends: int = 3) -> dict:
         for i in range(appends):
             memory.append("fact", f"基准追加 {i} | benchmark append | {i}", "medium", when=when + timedelta(minutes=i))
             with timed(f"round after one append ({i + 1})", "[< 150 ms at 10k, < 500 ms at 100k]", out):
-                _round(home, "基准追加 benchmark 配置")
+                _round(home, "基准追加 benchmark 配置现在是多少")  # knowledge_update: BM25 over every entry
         with timed("gap re-run", "", out):
             _gap_rerun(home, "支付网关 payments 的来龙去脉")
     return out

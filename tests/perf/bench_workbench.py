@@ -80,13 +80,22 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtTest import QTest
     QTest.qWait(500)  # the user looks at the window before typing (the filter warms up meanwhile)
 
-    timings, cpu = [], []
-    for text in ("订", "订单", "订单服", "订单服务", "订单服务 部署", "Redis", "", "pnpm"):
-        t, c = time.perf_counter(), time.process_time()
-        pane.search.setText(text)  # the keystroke: filter, then paint the table
-        pane.view.viewport().repaint()
-        timings.append((time.perf_counter() - t) * 1000)
-        cpu.append((time.process_time() - c) * 1000)
+    def keystrokes() -> tuple[list[float], list[float]]:
+        timings, cpu = [], []
+        for text in ("订", "订单", "订单服", "订单服务", "订单服务 部署", "Redis", "", "pnpm"):
+            t, c = time.perf_counter(), time.process_time()
+            pane.search.setText(text)  # the keystroke: filter, then paint the table
+            pane.view.viewport().repaint()
+            timings.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
+        return timings, cpu
+
+    # while the search index warms up on a worker (it competes for the GIL), then once it is ready
+    during, during_cpu = keystrokes()
+    while window.ctx.warming:
+        QTest.qWait(50)
+    warm_s = time.perf_counter() - t0
+    timings, cpu = keystrokes()
     kind_t = time.perf_counter()
     pane.kind_filter.setCurrentIndex(pane.kind_filter.findData("fact"))
     pane.view.viewport().repaint()
@@ -101,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"open to interactive window: {open_s:.2f} s, cpu {open_cpu:.2f} s (target < 2 s)")
     print(f"filter keystroke + repaint: median {statistics.median(timings):.1f} ms (cpu {statistics.median(cpu):.1f} ms), "
           f"max {max(timings):.1f} ms (target < 50 ms)")
+    print(f"  while the index warms up (ready {warm_s:.1f} s after start): median {statistics.median(during):.1f} ms "
+          f"(cpu {statistics.median(during_cpu):.1f} ms)")
     print(f"kind filter + repaint: {kind_ms:.1f} ms; sort by confidence + repaint: {sort_ms:.1f} ms")
     print(f"peak memory: {peak_mb():.0f} MB (target < 400 MB)")
     window._may_close_home = lambda: True
