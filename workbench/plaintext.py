@@ -28,6 +28,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 #: tooltips longer than this are cut: a tooltip is a glance, the editor shows the rest
 TOOLTIP_LIMIT = 2000
+#: a tooltip whose lines are all this short is shown unwrapped
+SHORT_LINE = 100
 #: a label is a line or a few; longer home text is cut (the panes' editors show all of it)
 LABEL_LIMIT = 1000
 
@@ -78,12 +80,16 @@ def tooltip(text: object, limit: int = TOOLTIP_LIMIT) -> str:
 
     Qt has no plain-text flag for tooltips: it takes any string that looks like markup as HTML.
     An explicit paragraph with the text escaped is always rich text whose content is the literal
-    text, whatever the text contains; ``white-space: pre-wrap`` keeps its line breaks and spaces.
+    text, whatever the text contains; its white-space style keeps line breaks and spaces. Qt
+    word-wraps a rich tooltip into a narrow box (about 150 pixels for one short line), so text
+    whose lines are all short is not wrapped at all (``pre``); longer text wraps (``pre-wrap``).
     """
     s = "" if text is None else str(text)
     if not s:
         return ""
-    return "<p style='white-space:pre-wrap'>" + escape(s, limit) + "</p>"
+    body = escape(s, limit)
+    wrap = "pre" if max(len(line) for line in s[:limit].split("\n")) <= SHORT_LINE else "pre-wrap"
+    return f"<p style='white-space:{wrap}'>" + body + "</p>"
 
 
 def plain(widget: QLabel | QMessageBox) -> QLabel | QMessageBox:
