@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from core.home import MemoryHome
 from core.tools import call
 from tests.reliability.hostile import PAYLOADS
@@ -35,6 +37,7 @@ def _snapshot(root: Path) -> dict[str, bytes]:
             if p.is_file() and "traces" not in p.parts and p.name != ".linghun.lock"}
 
 
+@pytest.mark.slow  # twenty processes
 def test_bad_command_lines_get_one_line_and_an_exit_code(upstream_home, tmp_path):
     a_file = tmp_path / "not-a-folder"
     a_file.write_text("x")
