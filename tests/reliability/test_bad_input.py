@@ -124,3 +124,22 @@ def test_the_mcp_server_answers_a_malformed_line(upstream_home):
     assert errors == [-32700, -32700, -32700, -32600, -32600]
     assert any(r.get("id") == 7 and "result" in r for r in replies), "the session goes on after them"
     assert "Traceback" not in proc.stderr
+
+
+def test_path_traversal_arguments_stay_inside_the_home(upstream_home):
+    """Pointers, days and references that climb out of the home read nothing outside it."""
+    home = MemoryHome.resolve(upstream_home)
+    (upstream_home.parent / "secret.md").write_text("## 2026-10-07 10:00 [fact] high\n\nTOPSECRET\n", encoding="utf-8")
+    (upstream_home / "secret.md").write_text("TOPSECRET\n", encoding="utf-8")
+    climbs = ["../../../secret", "../../../../secret", "2026-10-07/../../../../secret", "..%2F..%2Fsecret",
+              "/etc/passwd", "../../../secret.md"]
+    calls = [("memory_drill", {"pointer": f"{prefix}{climb}"}) for climb in climbs
+             for prefix in ("journal:", "episodic:", "rules:", "knowledge:", "cold:", "goal:", "")]
+    calls += [("memory_journal", {"date": climb}) for climb in climbs]
+    calls += [("memory_journal", {"start": climb, "end": "2026-10-08"}) for climb in climbs]
+    calls += [("memory_read", {"ref": climb}) for climb in climbs]
+    calls += [("memory_touch", {"ref": climb}) for climb in climbs]
+    replies = [(name, args, json.dumps(call(home, name, args), ensure_ascii=False)) for name, args in calls]
+    leaked = [(name, args) for name, args, text in replies if "TOPSECRET" in text or "root:x:0" in text]
+    print(f"\npath traversal: tried {len(calls)}, kept inside {len(calls) - len(leaked)}, leaked {len(leaked)}")
+    assert leaked == []
