@@ -44,7 +44,7 @@ class HomeRound:
 
     at: datetime
     query: str
-    source: str                       # "agent" (upstream ledgers) or "trace" (ours only)
+    source: str                       # "agent" (upstream ledgers only) or "trace" (ours, with a trace)
     turn: int | None = None
     level: str | None = None
     strategy: str | None = None
@@ -97,15 +97,16 @@ def home_rounds(home: MemoryHome) -> list[HomeRound]:
             continue
         twin = next((r for r in rounds if r.trace_id is None and r.query == summary.get("query")
                      and abs((r.at - at).total_seconds()) <= SAME_ROUND_SECONDS), None)
-        if twin is not None:
+        if twin is not None:  # a round of ours: it wrote the ledgers as the agent would
             twin.trace_id = summary["round"]
+            twin.source = "trace"
             twin.status = summary.get("status") or twin.status
         else:
             rounds.append(HomeRound(at, str(summary.get("query") or ""), "trace", level=summary.get("level"),
                                     strategy=summary.get("strategy"), trace_id=summary["round"],
                                     status=summary.get("status")))
     rounds.sort(key=lambda r: r.at)
-    agent_rounds = [r for r in rounds if r.source == "agent"]
+    agent_rounds = [r for r in rounds if r.turn is not None]  # every round in the ledgers
     feedback = [f for f in (team.cycle.get("feedback") or {}).get("recent", []) if isinstance(f, dict)]
     gaps = [g for g in team.cycle.get("gaps", []) if isinstance(g, dict)]
     gap_lines = {(g.query, g.at) for g in team.gaps} if team.gaps else set()
@@ -181,3 +182,54 @@ def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduct
     diff = "".join(difflib.unified_diff((delivered.text or "").splitlines(True), (ours or "").splitlines(True),
                                         "delivered (agent)", "reproduced (ours)"))
     return Reproduction(delivered, ours, result.decision, result.status, str(commit.id), diff)
+
+
+# -- comparing two rounds ------------------------------------------------------------------------
+def round_facts(history, home: MemoryHome, r: HomeRound) -> dict[str, Any]:
+    """What one round decided and delivered, for a side-by-side comparison: its judgment, the
+    bundle, and from its trace (when kept) the ranked candidates, the LLM calls and the timings."""
+    from core.assembler.trace import TraceStore
+
+    facts: dict[str, Any] = {"query": r.query, "at": r.at.astimezone().isoformat(timespec="seconds"),
+                             "source": r.source, "level": r.level, "strategy": r.strategy, "by": r.judged_by,
+                             "bundle": None, "candidates": [], "llm_calls": None, "tokens": None,
+                             "duration_ms": None, "roles": {}}
+    if r.trace_id:
+        trace = TraceStore(home).load(r.trace_id)
+        result = trace.get("result") or {}
+        facts["bundle"] = result.get("bundle")
+        facts["duration_ms"] = result.get("duration_ms")
+        facts["by"] = facts["by"] or result.get("by")
+        for span in trace.get("spans", []):
+            facts["roles"][span.get("role")] = span.get("duration_ms")
+            if span.get("role") == "retriever":
+                facts["candidates"] = [{"key": _candidate_key(c), "rank": c.get("rank"), "via": c.get("via"),
+                                        "score": c.get("score")} for c in span.get("candidates") or []]
+        exchanges = trace.get("exchanges", [])
+        facts["llm_calls"] = len(exchanges)
+        responses = [x.get("response") or {} for x in exchanges]
+        facts["tokens"] = sum(int(r.get("prompt_tokens") or 0) + int(r.get("completion_tokens") or 0)
+                              for r in responses)
+    if facts["bundle"] is None:
+        facts["bundle"] = delivered_bundle(history, home, r).text
+    return facts
+
+
+def _candidate_key(c: dict[str, Any]) -> str:
+    """A candidate named the same in two rounds: its first line without the ``[n]`` number (which
+    moves when entries are added)."""
+    text = str(c.get("text") or c.get("body") or c.get("id") or "")
+    first = text.split("\n", 2)[1 if text.startswith("[") and "\n" in text else 0]
+    return first.strip()[:120]
+
+
+def compare_rounds(history, home: MemoryHome, a: HomeRound, b: HomeRound) -> dict[str, Any]:
+    """Two rounds side by side: each one's facts, the bundle diff (a -> b) and rank changes."""
+    fa, fb = round_facts(history, home, a), round_facts(history, home, b)
+    ranks_a = {c["key"]: c["rank"] for c in fa["candidates"]}
+    ranks_b = {c["key"]: c["rank"] for c in fb["candidates"]}
+    changes = [{"candidate": key, "a": ranks_a.get(key), "b": ranks_b.get(key)}
+               for key in dict.fromkeys([*ranks_a, *ranks_b]) if ranks_a.get(key) != ranks_b.get(key)]
+    diff = "".join(difflib.unified_diff((fa["bundle"] or "").splitlines(True), (fb["bundle"] or "").splitlines(True),
+                                        "a", "b"))
+    return {"a": fa, "b": fb, "bundle_diff": diff, "rank_changes": changes}

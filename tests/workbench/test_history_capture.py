@@ -35,6 +35,18 @@ class Agent:
         assert code == 0
 
 
+def screenshot(widget, name: str, tmp_path) -> None:
+    """Grab ``widget`` to a PNG and check it is a picture; with ``LINGHUN_SCREENSHOTS_DIR`` set
+    (publishing the README's screenshots) it is written there under ``name``."""
+    import os
+    from pathlib import Path
+
+    folder = Path(os.environ.get("LINGHUN_SCREENSHOTS_DIR") or tmp_path)
+    image = widget.grab()
+    assert image.width() > 300 and image.height() > 200
+    assert image.save(str(folder / f"{name}.png"))
+
+
 def newest_bytes(home, relative):
     capture.flush(5)
     history = capture.history_of(home)
@@ -42,7 +54,7 @@ def newest_bytes(home, relative):
 
 
 @pytest.mark.slow
-def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench, qtbot, upstream_home):
+def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench, qtbot, upstream_home, tmp_path):
     window = workbench.window
     home = window.ctx.home
     original = home.warm.read_bytes()
@@ -88,7 +100,7 @@ def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench,
     assert rows == [("workbench", "flipped to wrong"), ("agent", "created")]
     assert dialog.summary.text().startswith("Written by agent on ") and "last changed by workbench" in dialog.summary.text()
     assert "+## " in dialog.diff.toPlainText() and " wrong" in dialog.diff.toPlainText()
-    dialog.table.setCurrentCell(1, 0)
+    screenshot(dialog, "entry-history-en", tmp_path)
     QTest.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=dialog.table.visualItemRect(dialog.table.item(1, 0)).center())
     assert dialog.btn_restore.isEnabled()

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 
 from core.history.rounds import HomeRound
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
-from tests.workbench.test_history_capture import Agent, newest_bytes
+from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 from workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 
 PORT_Q = "订单服务现在跑在哪个端口？"
@@ -45,7 +45,8 @@ def _rows(panel) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.slow
-def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(workbench, qtbot, upstream_home):
+def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(workbench, qtbot, upstream_home,
+                                                                              tmp_path):
     window = workbench.window
     home = window.ctx.home
     window.resize(1280, 800)
@@ -92,6 +93,7 @@ def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(
     assert "differs from the delivered one" in panel.reproduce_note.text()
     assert "+- [8]" in diff and "订单服务 | 端口 | 8087 | #7" in diff and "9090" not in diff
     assert "-素材：订单服务 | 端口 | 8087 | #7" in diff
+    screenshot(window, "agent-rounds-en", tmp_path)
 
     # filter by question text and by source
     _type_chinese(panel.search, "迁移之后")
@@ -139,3 +141,38 @@ def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(
     assert "rank 2 is below the cut" in report and "数据库 +" in report
     assert "retrieval.topK = 2: delivered" in report
     assert "touch [7]: still not delivered" in report
+
+
+def test_two_rounds_side_by_side_one_agent_one_traced(workbench, qtbot, tmp_path):
+    window = workbench.window
+    window.resize(1280, 800)
+    window.show()
+    pane = window.pane("rounds")
+    window.docks["rounds"].show()
+    window.docks["rounds"].raise_()
+    # a round of ours, with its full trace, on the question the agent asked last in the fixture
+    _type_chinese(pane.question, PORT_Q)
+    with qtbot.waitSignal(pane.sig_round_finished, timeout=30000):
+        QTest.mouseClick(pane.btn_run, Qt.MouseButton.LeftButton)
+    bar = pane.views.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    panel = pane.home_rounds
+    qtbot.waitUntil(lambda: panel.proxy.rowCount() == 4 and _rows(panel)[0][2] == "✓", timeout=10000)
+    # ours wrote the ledgers too: one round, known as ours, with its trace
+    assert _rows(panel)[0] == (PORT_Q, "workbench / CLI", "✓")
+    _click(panel.view, 0)
+    assert not panel.btn_compare.isEnabled()
+    index = panel.proxy.index(1, 1)
+    QTest.mouseClick(panel.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     panel.view.visualRect(index).center())
+    assert panel.btn_compare.isEnabled()
+    QTest.mouseClick(panel.btn_compare, Qt.MouseButton.LeftButton)
+    dialog = panel.compare_dialog
+    with qtbot.waitSignal(dialog.sig_loaded, timeout=10000):
+        pass
+    left, right = dialog.left.toPlainText(), dialog.right.toPlainText()
+    assert PORT_Q in left and "medium · knowledge_update" in left and "LLM calls" in left
+    assert PORT_Q in right and "Candidates" in right and "ms" in right  # ours: trace with timings
+    assert dialog.diff.toPlainText().startswith("--- a")
+    screenshot(dialog, "round-compare-en", tmp_path)
+    dialog.reject()

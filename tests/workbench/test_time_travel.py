@@ -9,11 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401
-from tests.workbench.test_history_capture import Agent, newest_bytes
+from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 
 
 @pytest.mark.slow
-def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(workbench, qtbot, upstream_home):
+def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(workbench, qtbot, upstream_home, tmp_path):
     window = workbench.window
     home = window.ctx.home
     window.resize(1280, 800)
@@ -49,6 +49,7 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert not os.access(past_warm, os.W_OK) or os.geteuid() == 0  # root ignores permission bits
     assert not os.access(past_warm.parent, os.W_OK) or os.geteuid() == 0
     assert home.warm.read_bytes() == newer.encode("utf-8")  # the home itself is untouched
+    screenshot(window, "time-travel-en", tmp_path)
 
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)

@@ -105,20 +105,23 @@ class HomeRoundsPanel(QWidget):
         self.count_label = QLabel(self)
         self.btn_reload = QPushButton(icon("reload"), "", self)
         self.btn_reload.clicked.connect(self.reload)
+        self.btn_compare = QPushButton(icon("diff"), "", self)
+        self.btn_compare.clicked.connect(self.compare_selected)
         top = QHBoxLayout()
         for w, stretch in ((self.search, 2), (self.level, 0), (self.source, 0), (self.since, 0),
-                           (self.count_label, 1), (self.btn_reload, 0)):
+                           (self.count_label, 1), (self.btn_compare, 0), (self.btn_reload, 0)):
             top.addWidget(w, stretch)
 
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # two: compare
         self.view.verticalHeader().hide()
         self.view.setWordWrap(False)
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.selectionModel().currentRowChanged.connect(self._on_current_changed)
+        self.view.selectionModel().selectionChanged.connect(self._update_actions)
         self.view.doubleClicked.connect(self.open_trace)
 
         self.detail = QTextBrowser(self)
@@ -175,6 +178,8 @@ class HomeRoundsPanel(QWidget):
             combo.setCurrentIndex(max(0, combo.findData(current)))
             combo.blockSignals(False)
         self.btn_reload.setText(self.tr("Reload"))
+        self.btn_compare.setText(self.tr("Compare"))
+        self.btn_compare.setToolTip(self.tr("Select two rounds (Ctrl+click) to see them side by side"))
         self.btn_reproduce.setText(self.tr("Reproduce"))
         self.btn_reproduce.setToolTip(self.tr("Run this question with our engine (offline, dry run) on the home as "
                                               "it stood before the round, and compare its bundle with the one "
@@ -248,7 +253,24 @@ class HomeRoundsPanel(QWidget):
         self.view.setCurrentIndex(index)
         return True
 
-    def _update_actions(self) -> None:
+    def selected_rounds(self) -> list[HomeRound]:
+        rows = sorted(self.view.selectionModel().selectedRows(), key=lambda i: i.row(), reverse=True)
+        return [i.data(HomeRoundsModel.RoundRole) for i in rows]  # older first
+
+    @Slot()
+    def compare_selected(self) -> bool:
+        """Open the two selected rounds side by side (``self.compare_dialog``)."""
+        from workbench.dialogs.round_compare import RoundCompareDialog
+
+        chosen = self.selected_rounds()
+        if len(chosen) != 2 or self._closed:
+            return False
+        self.compare_dialog = RoundCompareDialog(self.ctx, chosen[0], chosen[1], self)
+        self.compare_dialog.open()
+        return True
+
+    def _update_actions(self, *_args) -> None:
+        self.btn_compare.setEnabled(len(self.view.selectionModel().selectedRows()) == 2)
         r = self.current_round()
         self.btn_trace.setEnabled(bool(r and r.has_trace))
         self.btn_reproduce.setEnabled(r is not None)
@@ -297,7 +319,7 @@ class HomeRoundsPanel(QWidget):
             b = r.bundle_record
             rows.append(row(self.tr("Bundle record"), self.tr("%1 entries, %2 characters")
                             .replace("%1", str(b.get("entryCount", "?"))).replace("%2", str(b.get("chars", "?")))))
-        if r.source == "agent":
+        if r.turn is not None:  # in the ledgers: the cycle's feedback and gaps speak of it
             if r.feedback is not None:
                 verdict = self.tr("hit: the next question used it") if r.feedback.get("hit") else \
                     self.tr("miss: the next question did not use it")
