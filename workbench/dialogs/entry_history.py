@@ -15,6 +15,7 @@ from core.history import capture
 from core.history.entries import EntryKey, EntryVersion, entry_history
 from workbench.dialogs.diff import DiffView, unified_diff
 from workbench.undo import ReplaceRaw
+from workbench.plaintext import plain
 
 CHANGES = {"created": QT_TRANSLATE_NOOP("EntryHistoryDialog", "created"),
            "edited": QT_TRANSLATE_NOOP("EntryHistoryDialog", "edited"),
@@ -46,7 +47,7 @@ class EntryHistoryDialog(QDialog):
         self.key = EntryKey.of(next(e for e in entries if e.id == entry.id), entries)
         self.versions: list[EntryVersion] = []
         self.setWindowTitle(self.tr("History of [%1]").replace("%1", str(entry.n)))
-        self.summary = QLabel(self)
+        self.summary = plain(QLabel(self))
         self.summary.setWordWrap(True)
         self.table = QTableWidget(0, 3, self)
         self.table.setHorizontalHeaderLabels([self.tr("When"), self.tr("Who"), self.tr("Change")])
