@@ -339,6 +339,8 @@ class _WarmPool:
     warm: list[Candidate]
     units: list[Unit]
     by_id: dict[str, Candidate]
+    #: id(entry) -> (entry, its candidate, its unit), for the next pool to reuse
+    made: dict = field(default_factory=dict, repr=False)
 
 
 _WARM_POOLS: list[_WarmPool] = []
@@ -353,8 +355,23 @@ def warm_pool(memory) -> _WarmPool:
             if pool.doc is doc:
                 return pool
     entries = list(doc.entries)
-    warm = [warm_candidate(e) for e in entries if not e.is_wrong]
-    pool = _WarmPool(doc, entries, warm, _units(warm), {c.id: c for c in warm})
+    # An entry object the last pool wrapped (an append or an edit keeps the others' objects) keeps
+    # its candidate and unit: re-wrapping 100k entries per change was most of a round after it.
+    with _SEARCHERS_LOCK:
+        before = _WARM_POOLS[0].made if _WARM_POOLS else {}
+    made: dict[int, tuple[WarmEntry, Candidate, Unit]] = {}
+    warm, units = [], []
+    for e in entries:
+        if e.is_wrong:
+            continue
+        found = before.get(id(e))
+        if found is None or found[0] is not e:
+            c = warm_candidate(e)
+            found = (e, c, _units([c])[0])
+        made[id(e)] = found
+        warm.append(found[1])
+        units.append(found[2])
+    pool = _WarmPool(doc, entries, warm, units, {c.id: c for c in warm}, made)
     with _SEARCHERS_LOCK:
         _WARM_POOLS.insert(0, pool)
         del _WARM_POOLS[4:]
