@@ -1,8 +1,8 @@
 """Time-ordered material for the archivist (SPEC 11.5), read from the memory home.
 
 - the ``topRecent`` (8) warm entries with the newest ``last_access`` (missing = oldest);
-- the tail (``episodicTail``, 6000 characters) of the newest episodic archive;
-- the tails (``journalTail``, 4000 characters) of the newest ``journalDays`` (3) journal days
+- the tail (``episodicTail``, 6000 bytes of UTF-8, as the seed counts) of the newest episodic archive;
+- the tails (``journalTail``, 4000 bytes) of the newest ``journalDays`` (3) journal days
   (current and legacy journal folders).
 
 Each piece is also cut into dated items (``stamp``, ``text``, ``origin``) for the offline
@@ -72,16 +72,27 @@ def gather(home: MemoryHome, entries: list[WarmEntry], *, top_recent: int, episo
     if days:
         ep_day = list(days)[-1]
         text = "".join(read_text(p) or "" for p in days[ep_day])
-        ep_tail = text[-episodic_tail:] if episodic_tail > 0 else ""
+        ep_tail = tail_bytes(text, episodic_tail)
         items += _episodic_items(ep_tail, ep_day)
     journal = []
     jdays = home.journal_days()
     for day in list(jdays)[-journal_days:] if journal_days > 0 else []:
         text = "".join(read_text(p) or "" for p in jdays[day])
-        tail = text[-journal_tail:] if journal_tail > 0 else ""
+        tail = tail_bytes(text, journal_tail)
         journal.append((day, tail))
         items += _journal_items(tail, day)
     return Material(warm, ep_day, ep_tail, journal, items)
+
+
+def tail_bytes(text: str, limit: int) -> str:
+    """The end of ``text`` within ``limit`` bytes of UTF-8 (the seed's 尾部字节), never splitting a
+    character: a Chinese character is 3 bytes, so 4000 bytes hold about 1333 of them."""
+    if limit <= 0:
+        return ""
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[-limit:].decode("utf-8", errors="ignore")
 
 
 def _episodic_items(tail: str, day: str) -> list[Item]:

@@ -50,3 +50,27 @@ def span(result, role: str) -> dict:
         if s.role == role:
             return s.to_dict()
     raise AssertionError(f"no {role} span in {[s.role for s in result.trace.spans]}")
+
+
+def test_archivist_tails_are_counted_in_bytes():
+    from core.assembler.material import tail_bytes
+
+    text = "旧" * 3000 + "新事实"
+    tail = tail_bytes(text, 4000)
+    # 4000 bytes of UTF-8 hold 1333 Chinese characters, not 4000
+    assert tail.endswith("新事实") and len(tail.encode("utf-8")) <= 4000 and len(tail) == 1333
+    assert tail_bytes("abc", 0) == "" and tail_bytes("abc", 10) == "abc"
+
+
+def test_the_archivist_reads_journal_and_episodic_tails_in_bytes(tmp_path):
+    from core.assembler import material
+    from core.home import MemoryHome
+
+    home = MemoryHome.resolve(tmp_path / "dsh")
+    home.ensure()
+    turn = "\n2026-10-06 10:00:00\n用户：订单服务数据库今天迁移到新集群了\n助手：好的，已记录迁移。\n"
+    home.journal_file("2026-10-06").write_text(turn * 200, encoding="utf-8")
+    home.episodic_file("2026-10-05").write_text("- [high] 事实 | 很长的归档内容 | 值\n" * 400, encoding="utf-8")
+    got = material.gather(home, [], top_recent=8, episodic_tail=6000, journal_days=3, journal_tail=4000)
+    assert len(got.journal[0][1].encode("utf-8")) <= 4000 and len(got.journal[0][1]) < 4000 / 2
+    assert len(got.episodic_tail.encode("utf-8")) <= 6000
