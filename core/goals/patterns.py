@@ -63,7 +63,9 @@ SIGNAL_PATTERNS: tuple[Pattern, ...] = (
     _zh("achieve", "zh:终于", r"终于|完成了|做到了|实现了|达成了?|毕业了|考上了|拿到了|还清了|存够了|通过了"),
     # change
     _en("change", "en:changed-mind", r"\bchanged\s+my\s+mind\b|\binstead\s+of\b|\binstead\b|\bswitch(?:ed|ing)?\s+(?:to|from)\b|\bnow\s+i\s+(?:want|plan)\s+to\b"),
-    _zh("change", "zh:改成", r"改成|改为|换成|改变主意|改主意|转而|不如改"),
+    # a changed goal is the speaker's own ("我改成…", "我们转而…"): "幂等键改为 order_id" in a PR
+    # note changes a setting, not a goal (写侧节制: no goal is made of it)
+    _zh("change", "zh:改成", r"(?:我们?|用户)[^，。！？；,.!?;]{0,12}?(?:改成|改为|换成|转而|不如改)|改变主意|改主意"),
     # progress
     _en("progress", "en:working-on", rf"{_I}(?:'ve|'m|\s+have|\s+am|\s+are|'re)?{_ADV}\s+(?:been\s+)?(?:working\s+on|making\s+progress|started|begun|saving\s+up|saving\s+for|putting\s+(?:money\s+|some\s+money\s+)?aside|put\s+(?:money\s+)?aside|signed\s+up|enrolled|training\s+for|practicing|practising|learning|halfway|on\s+track|already\s+saved|saved\s+up)\b"),
     _en("progress", "en:so-far", r"\b(?:so\s+far|halfway\s+there|one\s+step\s+closer|getting\s+closer)\b"),

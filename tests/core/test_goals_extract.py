@@ -142,3 +142,18 @@ def test_provider_error_falls_back_offline(openai_server):
 def test_without_provider_the_path_is_offline():
     result = extract("I want to learn to sail a boat.")
     assert result.by == "offline" and len(result.signals) == 1
+
+
+def test_pr_notes_that_change_a_setting_are_not_goal_changes():
+    from pathlib import Path
+
+    from core.goals.extract import extract_dialogue
+
+    journal = Path(__file__).resolve().parents[2] / "resources" / "demo-home" / "linghun" / "memory" / "journal"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(journal.glob("*.md")))
+    assert "订单导出改为异步" in text
+    changes = [s for s in extract_dialogue(text) if s.signal == "change"]
+    assert not [s for s in changes if "PR #" in s.statement or "改为" in s.statement], changes
+    # a change said by the speaker about their own plan still is one
+    said = extract_dialogue("用户：我们把年底的旅行改成了春节去云南")
+    assert [s.signal for s in said] == ["change"]
