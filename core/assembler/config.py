@@ -32,6 +32,7 @@ DEFAULTS: dict[str, Any] = {
         "summarizationK": 24,
         "deepMinK": 18,
         "nearMisses": 5,           # ours: ranks after k shown in the trace
+        "mmr": True,               # MMR de-duplication of BM25 hits (seed v0.1.1): near copies dropped
         "embeddings": False,       # ours: late-interaction + sentence-embedding channels when the
                                    # optional package is installed (first round embeds every entry)
         "workspaceDirs": [],

@@ -274,6 +274,21 @@ def searcher_for(units: list[Unit], config: SearchConfig = ASSEMBLER_SEARCH) -> 
 
 # -- the role --------------------------------------------------------------------------------
 
+def _drop_near_copies(span: Span, ranked: list, by_id: dict) -> list:
+    """MMR de-duplication (seed v0.1.1): a hit whose words are at least 90% those of a better hit
+    is a near copy and leaves the ranking; the order of the others stays BM25's."""
+    from core.retrieval import mmr
+    from core.text import tokenize
+
+    kept = {h.id for h in mmr(ranked, lambda h: tokenize(by_id[h.id].body or by_id[h.id].text))}
+    dropped = [h for h in ranked if h.id not in kept]
+    if dropped:
+        span.decide("mmr", [by_id[h.id].n or h.id for h in dropped],
+                    f"{len(dropped)} near cop{'y' if len(dropped) == 1 else 'ies'} of better hits dropped "
+                    "(MMR, word overlap >= 0.9)")
+    return [h for h in ranked if h.id in kept]
+
+
 def choose_mode(config, decision: Decision, warm_count: int) -> tuple[str, str]:
     """``(bm25|direct, reason)``."""
     mode = config.get("retrieval.mode")
@@ -455,6 +470,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if pool:
             with _searching(ctx.home, cached, pool, search) as searcher:
                 ranked = searcher.search(decision.query, k + extra, follow=follow)
+        if config.get("retrieval.mmr") and len(ranked) > 1:
+            ranked = _drop_near_copies(span, ranked, by_id)
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
         if follow:

@@ -63,7 +63,8 @@ def _topic_home(tmp_path, n=40):
     ("部署的先后顺序", 12, 0),               # event_ordering
 ])
 def test_k_per_strategy(tmp_path, query, k, recency):
-    result = assembler(_topic_home(tmp_path), retrieval__mode="always").run(query)
+    # the topic home's entries differ only by a number: MMR would drop them as near copies
+    result = assembler(_topic_home(tmp_path), retrieval__mode="always", retrieval__mmr=False).run(query)
     r = _retriever(result)
     assert r["outputs"]["k"] == k
     bm25 = [c for c in r["candidates"] if c["via"] == "bm25"]
@@ -301,3 +302,17 @@ def test_the_offline_editor_keeps_what_follows_a_hit():
     reply = Candidate("b", "warm", "回滚脚本放在 ops 仓库", via="follow", body="回滚脚本放在 ops 仓库")
     recent = Candidate("c", "warm", "周五团建改到下周", via="recency", body="周五团建改到下周")
     assert relevant("总结一下订单服务迁移", [hit, reply, recent]) == [hit, reply]
+
+
+def test_near_copies_among_the_hits_are_dropped_by_mmr(tmp_path):
+    copies = [entry("2026-10-01 10:00", "fact", "medium", "支付网关 | 超时配置 | 30s | 网关配置#12"),
+              entry("2026-10-02 10:00", "fact", "medium", "支付网关 | 超时配置 | 30s | 网关配置#12 "),
+              entry("2026-10-03 10:00", "fact", "medium", "支付网关 | 重试次数 | 3 | 网关配置#13")]
+    home = new_home(tmp_path, filler(30) + copies)
+    result = assembler(home, retrieval__mode="always").run("支付网关的超时配置")
+    r = _retriever(result)
+    ns = [c["n"] for c in r["candidates"] if c.get("via") == "bm25"]
+    assert 31 in ns and 32 not in ns and 33 in ns  # the second copy is gone, the distinct fact stays
+    assert any(d["what"] == "mmr" for d in r["decisions"])
+    off = _retriever(assembler(home, retrieval__mode="always", retrieval__mmr=False).run("支付网关的超时配置"))
+    assert 32 in [c["n"] for c in off["candidates"]]
