@@ -7,6 +7,7 @@ each dock. The window never names a pane: panes come from ``workbench.panes.regi
 from __future__ import annotations
 
 import logging
+from functools import partial
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,7 @@ from core.errors import LinghunError
 from core.home import MemoryHome
 from workbench import gcguard, icons, panes
 from workbench.plaintext import plain, tooltip
+from workbench.actions import make_action, on_group_trigger
 from workbench.panes import WorkbenchContext
 from workbench.settings import Settings
 from workbench.timetravel import TimeTravel
@@ -102,14 +104,7 @@ class MainWindow(QMainWindow):
 
     # -- building ---------------------------------------------------------------------------
     def _action(self, icon: str, shortcut=None, slot=None) -> QAction:
-        action = QAction(self)
-        if icon:
-            action.setIcon(icons.icon(icon))
-        if shortcut is not None:
-            action.setShortcut(shortcut)
-        if slot is not None:
-            action.triggered.connect(slot)
-        return action
+        return make_action(self, slot, icon=icons.icon(icon) if icon else None, shortcut=shortcut)
 
     def _build_actions(self) -> None:
         K = QKeySequence.StandardKey
@@ -135,7 +130,7 @@ class MainWindow(QMainWindow):
             act.setChecked(theme == self.settings.theme)
             self.theme_group.addAction(act)
             self.theme_actions[theme] = act
-        self.theme_group.triggered.connect(self._on_theme_action)
+        on_group_trigger(self.theme_group, self._on_theme_action)
         self.language_group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
         for language in ("system", "en", "zh_CN"):
@@ -144,7 +139,7 @@ class MainWindow(QMainWindow):
             act.setChecked(language == self.settings.language)
             self.language_group.addAction(act)
             self.language_actions[language] = act
-        self.language_group.triggered.connect(self._on_language_action)
+        on_group_trigger(self.language_group, self._on_language_action)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -399,20 +394,16 @@ class MainWindow(QMainWindow):
         self.menu_recent.clear()
         homes = self.settings.recent_homes
         for home in homes:
-            act = self.menu_recent.addAction(home)
-            act.setData(home)
-            act.triggered.connect(self._open_recent)
+            act = make_action(self.menu_recent, partial(self._open_recent, home), text=home)
+            self.menu_recent.addAction(act)
         self.menu_recent.setEnabled(bool(homes))
         if homes:
             self.menu_recent.addSeparator()
-            clear = self.menu_recent.addAction(self.tr("Clear Recent Homes"))
-            clear.triggered.connect(self.settings.clear_recent_homes)
+            self.menu_recent.addAction(make_action(self.menu_recent, self.settings.clear_recent_homes,
+                                                   text=self.tr("Clear Recent Homes")))
 
-    @Slot()
-    def _open_recent(self) -> None:
-        action = self.sender()
-        if isinstance(action, QAction) and action.data():
-            self.open_home(action.data())
+    def _open_recent(self, home: str) -> None:
+        self.open_home(home)
 
     # -- undo -------------------------------------------------------------------------------
     def _bind_undo(self, ctx: WorkbenchContext | None) -> None:

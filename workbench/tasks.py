@@ -9,7 +9,7 @@ ten times a second.
     handle = ctx.tasks.submit(self.tr("Consolidating"), consolidate, home)
     handle.sig_progress.connect(bar.set_progress)
     handle.sig_finished.connect(self.on_result)
-    cancel_button.clicked.connect(handle.cancel)
+    on_trigger(cancel_button.clicked, handle.cancel)   # workbench.actions
 """
 from __future__ import annotations
 

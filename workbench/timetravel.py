@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDateTimeEdit, QLabel, QPushButton, QSlider, QTool
 
 from core.appdirs import cache_dir
 from core.history import capture
+from workbench.actions import on_trigger
 
 SLIDE_DELAY_MS = 250
 
@@ -104,9 +105,9 @@ class TimeTravel(QObject):
         self.calendar.setCalendarPopup(True)
         self.calendar.setDisplayFormat("yyyy-MM-dd HH:mm")
         self.btn_go = QPushButton(self.toolbar)
-        self.btn_go.clicked.connect(self.go_to_calendar)
+        on_trigger(self.btn_go.clicked, self.go_to_calendar)
         self.btn_now = QPushButton(self.toolbar)
-        self.btn_now.clicked.connect(self.back_to_now)
+        on_trigger(self.btn_now.clicked, self.back_to_now)
         self.banner = QLabel(self.toolbar)
         self.banner.setStyleSheet("QLabel { background: #fde2e1; color: #8a1c15; border: 1px solid #e0a09b;"
                                   " border-radius: 3px; padding: 2px 6px; font-weight: bold; }")

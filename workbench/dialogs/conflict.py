@@ -6,11 +6,13 @@ what the edit changes. It never writes anything; the caller acts on the choice.
 from __future__ import annotations
 
 from enum import Enum
+from functools import partial
 
 from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
+from workbench.actions import on_trigger
 from workbench.dialogs.diff import DiffView
 
 
@@ -47,7 +49,7 @@ class ConflictDialog(QDialog):
         ):
             button = QPushButton(text, self)
             button.setToolTip(tip)
-            button.clicked.connect(lambda _=False, c=choice: self._choose(c))
+            on_trigger(button.clicked, partial(self._choose, choice))
             buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
         layout.addWidget(buttons)
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 
 from core.history import capture
 from core.history.entries import EntryKey, EntryVersion, entry_history
+from workbench.actions import on_trigger
 from workbench.dialogs.diff import DiffView, unified_diff
 from workbench.undo import ReplaceRaw
 from workbench.plaintext import plain
@@ -66,7 +67,7 @@ class EntryHistoryDialog(QDialog):
         self.btn_restore = QPushButton(self.tr("Restore this version"), self)
         self.btn_restore.setEnabled(False)
         self.buttons.addButton(self.btn_restore, QDialogButtonBox.ButtonRole.ActionRole)
-        self.btn_restore.clicked.connect(self.restore)
+        on_trigger(self.btn_restore.clicked, self.restore)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)

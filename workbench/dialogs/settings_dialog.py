@@ -14,6 +14,8 @@ from core.errors import LinghunError
 from core.home import MemoryHome
 from core.home_config import config_section, update_section
 from core.redact import scrub
+from core.llm.probe import scrub
+from workbench.actions import on_trigger
 from workbench.llm_setup import home_llm_section, llm_settings
 from workbench.settings import LlmSettings, Settings
 from workbench.tasks import TaskManager
@@ -43,7 +45,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout(general)
         self.home_edit = QLineEdit(str(home.dsh_home) if home else "", self)
         browse = QPushButton(self.tr("Browse…"), self)
-        browse.clicked.connect(self._browse)
+        on_trigger(browse.clicked, self._browse)
         row = QHBoxLayout()
         row.addWidget(self.home_edit, 1)
         row.addWidget(browse)
@@ -85,7 +87,7 @@ class SettingsDialog(QDialog):
                                         else self.tr("not set"))
         forget = QPushButton(self.tr("Remove Key"), self)
         forget.setEnabled(has_key)
-        forget.clicked.connect(self._forget)
+        on_trigger(forget.clicked, self._forget)
         row = QHBoxLayout()
         row.addWidget(self.api_key, 1)
         row.addWidget(forget)
@@ -115,7 +117,7 @@ class SettingsDialog(QDialog):
                               else self.tr("Open a memory home to change it"))
         self.btn_test = QPushButton(self.tr("Test Connection"), self)
         self.btn_test.setToolTip(self.tr("Ask the model for one token, with the timeout above"))
-        self.btn_test.clicked.connect(self.test_connection)
+        on_trigger(self.btn_test.clicked, self.test_connection)
         self.test_result = QLabel(self)
         self.test_result.setWordWrap(True)
         self.test_result.setObjectName("test-result")

@@ -19,6 +19,7 @@ from workbench.dialogs.diff import DiffView, unified_diff
 from workbench.models.entries import word
 from workbench.panes.entries.forms import FreeForm, StructuredForm, split_body
 from workbench.plaintext import plain
+from workbench.actions import on_trigger
 
 FIELDS = ("stamp", "kind", "confidence", "body")
 CONFIDENCE_CHOICES = ("high", "medium", "low", "wrong")
@@ -104,8 +105,8 @@ class EntryEditor(QWidget):
         self.save_button = QPushButton(icons.icon("save"), "", self)
         self.save_button.setObjectName("button-save")
         self.revert_button = QPushButton(icons.icon("undo"), "", self)
-        self.save_button.clicked.connect(self.sig_save_requested)
-        self.revert_button.clicked.connect(self.sig_revert_requested)
+        on_trigger(self.save_button.clicked, self.sig_save_requested.emit)
+        on_trigger(self.revert_button.clicked, self.sig_revert_requested.emit)
         self.state_label = plain(QLabel(self))
         self.diff = DiffView(self)
         self.diff.setMinimumHeight(90)

@@ -21,6 +21,7 @@ from core.errors import LinghunError, NotFoundError
 from core.formats.warm import WarmDocument
 from core.memory import stamp_of
 from workbench import icons
+from workbench.actions import make_action
 from workbench.dialogs.conflict import Choice, ConflictDialog
 from workbench.dialogs.diff import DiffDialog
 from workbench.models.entries import (
@@ -171,13 +172,8 @@ class EntriesPane(Pane):
         self.view = view
 
     def _act(self, icon: str, shortcut=None, slot=None) -> QAction:
-        action = QAction(icons.icon(icon) if icon else icons.icon("entries"), "", self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        if slot is not None:
-            # triggered(bool) would land in the slot's optional ``ids`` argument as ``False``
-            action.triggered.connect(lambda _checked=False: slot())
+        action = make_action(self, slot, icon=icons.icon(icon or "entries"), shortcut=shortcut,
+                             context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(action)
         return action
 

@@ -26,6 +26,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.evaluation import background
 from workbench.panes.evaluation.background import EvalRequest
 from workbench.plaintext import plain, tooltip
+from workbench.actions import on_trigger
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
@@ -78,11 +79,11 @@ class EvaluationPane(Pane):
         self.path = QLineEdit(self)
         self.path.textChanged.connect(self._on_path_edited)
         self.btn_browse = QPushButton(icon("open"), "", self)
-        self.btn_browse.clicked.connect(self.browse)
+        on_trigger(self.btn_browse.clicked, self.browse)
         self.conversations = QLineEdit(self)
         self.conversations.textChanged.connect(self._on_path_edited)
         self.btn_browse_conv = QPushButton(icon("open"), "", self)
-        self.btn_browse_conv.clicked.connect(self.browse_conversations)
+        on_trigger(self.btn_browse_conv.clicked, self.browse_conversations)
         self.ks = QLineEdit(self)
         self.holdout = QLineEdit(self)
         self.baseline = QCheckBox(self)
@@ -90,9 +91,9 @@ class EvaluationPane(Pane):
         self.dense = QCheckBox(self)
         self.dense.setEnabled(embeddings.available())
         self.btn_run = QPushButton(icon("evaluation"), "", self)
-        self.btn_run.clicked.connect(self.run)
+        on_trigger(self.btn_run.clicked, self.run)
         self.btn_cancel = QPushButton(icon("cancel"), "", self)
-        self.btn_cancel.clicked.connect(self.cancel)
+        on_trigger(self.btn_cancel.clicked, self.cancel)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -100,7 +101,7 @@ class EvaluationPane(Pane):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.btn_folder = QPushButton(icon("open"), "", self)
-        self.btn_folder.clicked.connect(self.open_folder)
+        on_trigger(self.btn_folder.clicked, self.open_folder)
         self.report = QTextBrowser(self)
         self.report.setOpenExternalLinks(True)
         self.plots_area = QScrollArea(self)

@@ -24,6 +24,7 @@ from workbench.panes.ontology.commands import WriteFiles, current_text
 from workbench.panes.ontology.links import entries_pane_of, raise_pane
 from workbench.tasks import TaskCancelled
 from workbench.plaintext import escape, plain
+from workbench.actions import add_tool_action, on_trigger
 
 RELOAD_DELAY_MS = 150
 RERUN_SESSION = "workbench-gap-rerun"
@@ -88,11 +89,11 @@ class GapsPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
-        self.act_fill = self.toolbar.addAction(icon("new"), "", self.fill)
-        self.act_rerun = self.toolbar.addAction(icon("redo"), "", self.rerun)
-        self.act_cancel = self.toolbar.addAction(icon("quit"), "", self.cancel_rerun)
-        self.act_dismiss = self.toolbar.addAction(icon("delete"), "", self.dismiss_current)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
+        self.act_fill = add_tool_action(self.toolbar, icon("new"), self.fill)
+        self.act_rerun = add_tool_action(self.toolbar, icon("redo"), self.rerun)
+        self.act_cancel = add_tool_action(self.toolbar, icon("quit"), self.cancel_rerun)
+        self.act_dismiss = add_tool_action(self.toolbar, icon("delete"), self.dismiss_current)
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
@@ -113,7 +114,7 @@ class GapsPane(Pane):
         self.note_edit = QLineEdit(self)
         self.note_edit.returnPressed.connect(self.save_note)
         self.btn_note = QPushButton(icon("save"), "", self)
-        self.btn_note.clicked.connect(self.save_note)
+        on_trigger(self.btn_note.clicked, self.save_note)
         self.result = QPlainTextEdit(self)
         self.result.setReadOnly(True)
         note_row = QHBoxLayout()

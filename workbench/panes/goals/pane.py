@@ -11,6 +11,7 @@ watcher), goal events on the bus and our own writes reload it, coalesced.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import LinghunError
 from core.goals import STATES, TRANSITIONS, Goal, Goals
+from workbench.actions import add_tool_action, make_action, on_trigger
 from workbench.icons import icon
 from workbench.models.goals import GoalsModel, state_name
 from workbench.panes import Pane, register_pane
@@ -86,9 +88,9 @@ class GoalsPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
-        self.act_add = self.toolbar.addAction(icon("new"), "", self.add_goal_dialog)
-        self.act_edit = self.toolbar.addAction(icon("rule"), "", self.edit_goal_dialog)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
+        self.act_add = add_tool_action(self.toolbar, icon("new"), self.add_goal_dialog)
+        self.act_edit = add_tool_action(self.toolbar, icon("rule"), self.edit_goal_dialog)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.setMaximumWidth(260)
@@ -109,7 +111,7 @@ class GoalsPane(Pane):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
-        self.view.doubleClicked.connect(self.edit_goal_dialog)
+        on_trigger(self.view.doubleClicked, self.edit_goal_dialog)
 
         self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
@@ -128,7 +130,7 @@ class GoalsPane(Pane):
         self.buttons_row.addWidget(self.buttons_label)
         for state in STATES:
             button = QPushButton(detail)
-            button.clicked.connect(lambda _checked=False, s=state: self.change_state(self.current_id(), s))
+            on_trigger(button.clicked, partial(self._change_current_state, state))
             button.hide()
             self._state_buttons[state] = button
             self.buttons_row.addWidget(button)
@@ -363,18 +365,18 @@ class GoalsPane(Pane):
 
     @Slot(str)
     def _on_diagram_clicked(self, state: str) -> None:
-        self.change_state(self.current_id(), state)
+        self._change_current_state(state)
+
+    def _change_current_state(self, state: str) -> bool:
+        return self.change_state(self.current_id(), state)
 
     def context_actions(self, goal: Goal) -> list[QAction]:
         """The menu of a goal: its legal transitions only, then Edit."""
         actions = []
         for state in legal_targets(goal.state):
-            act = QAction(self.tr(STATE_VERBS[state]), self)
-            act.triggered.connect(lambda _checked=False, g=goal.id, s=state: self.change_state(g, s))
-            actions.append(act)
-        edit = QAction(icon("rule"), self.tr("Edit…"), self)
-        edit.triggered.connect(self.edit_goal_dialog)
-        actions.append(edit)
+            actions.append(make_action(self, partial(self.change_state, goal.id, state),
+                                       text=self.tr(STATE_VERBS[state])))
+        actions.append(make_action(self, self.edit_goal_dialog, text=self.tr("Edit…"), icon=icon("rule")))
         return actions
 
     @Slot(QPoint)

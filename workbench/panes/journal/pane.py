@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
 
 from core.errors import LinghunError  # noqa: E402
+from workbench.actions import add_tool_action  # noqa: E402
 from workbench.icons import icon  # noqa: E402
 from workbench.panes import Pane, register_pane  # noqa: E402
 from workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
@@ -90,8 +91,8 @@ class JournalPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
-        self.act_fit = self.toolbar.addAction(icon("filter"), "", self.fit_all)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
+        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self.fit_all)
         self.toolbar.addSeparator()
         self.track_actions = {}
         for track in TRACKS:

@@ -30,6 +30,7 @@ from workbench.panes.map.commands import set_map_budget
 from workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
 from workbench.panes.ontology.links import request_entry
 from workbench.plaintext import escape, plain
+from workbench.actions import add_tool_action, on_trigger
 
 REBUILD_DELAY_MS = 300
 #: the first build waits for the window to be up: it loads jieba and reads every file of the home
@@ -100,8 +101,8 @@ class MapPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_rebuild = self.toolbar.addAction(icon("reload"), "", self.rebuild)
-        self.act_fit = self.toolbar.addAction(icon("filter"), "", self._fit)
+        self.act_rebuild = add_tool_action(self.toolbar, icon("reload"), self.rebuild)
+        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self._fit)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.setMaximumWidth(240)
@@ -143,7 +144,7 @@ class MapPane(Pane):
         self.budget.setValue(map_settings(self.ctx.home)["budget"])
         self.budget.valueChanged.connect(self.render_text)
         self.btn_save_budget = QPushButton(icon("save"), "", text_tab)
-        self.btn_save_budget.clicked.connect(self.save_budget)
+        on_trigger(self.btn_save_budget.clicked, self.save_budget)
         self.count_label = QLabel(text_tab)
         budget_row = QHBoxLayout()
         budget_row.addWidget(self.budget_label)

@@ -28,6 +28,7 @@ from workbench.panes.ontology.commands import WriteFiles, add_node, current_text
 from workbench.panes.ontology.links import request_entry
 from workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
 from workbench.plaintext import escape, plain
+from workbench.actions import add_tool_action, on_trigger
 
 RELOAD_DELAY_MS = 120
 
@@ -71,12 +72,12 @@ class OntologyPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = self.toolbar.addAction(icon("reload"), "", self.reload)
-        self.act_consolidate = self.toolbar.addAction(icon("save"), "", self.start_consolidation)
-        self.act_project = self.toolbar.addAction(icon("rule"), "", self.start_projection)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
+        self.act_consolidate = add_tool_action(self.toolbar, icon("save"), self.start_consolidation)
+        self.act_project = add_tool_action(self.toolbar, icon("rule"), self.start_projection)
         self.use_llm = QCheckBox(self)
         self.toolbar.addWidget(self.use_llm)
-        self.act_new = self.toolbar.addAction(icon("new"), "", self.new_node)
+        self.act_new = add_tool_action(self.toolbar, icon("new"), self.new_node)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._on_filter)
@@ -113,9 +114,9 @@ class OntologyPane(Pane):
         self.btn_save = QPushButton(icon("save"), "", self.node_tab)
         self.btn_revert = QPushButton(icon("undo"), "", self.node_tab)
         self.btn_delete = QPushButton(icon("delete"), "", self.node_tab)
-        self.btn_save.clicked.connect(self.save_node)
-        self.btn_revert.clicked.connect(self.revert_node)
-        self.btn_delete.clicked.connect(self.delete_node)
+        on_trigger(self.btn_save.clicked, self.save_node)
+        on_trigger(self.btn_revert.clicked, self.revert_node)
+        on_trigger(self.btn_delete.clicked, self.delete_node)
         form = QFormLayout()
         self.theme_label = QLabel(self.node_tab)
         form.addRow(self.theme_label, self.theme_edit)
@@ -142,9 +143,9 @@ class OntologyPane(Pane):
         self.btn_cancel = QPushButton(self.preview_tab)
         self.btn_apply = QPushButton(icon("save"), "", self.preview_tab)
         self.btn_discard = QPushButton(self.preview_tab)
-        self.btn_cancel.clicked.connect(self.cancel_task)
-        self.btn_apply.clicked.connect(self.apply_preview)
-        self.btn_discard.clicked.connect(self.discard_preview)
+        on_trigger(self.btn_cancel.clicked, self.cancel_task)
+        on_trigger(self.btn_apply.clicked, self.apply_preview)
+        on_trigger(self.btn_discard.clicked, self.discard_preview)
         row = QHBoxLayout()
         for b in (self.btn_apply, self.btn_discard, self.btn_cancel):
             row.addWidget(b)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from core.history import capture
 from core.history.rounds import HomeRound, delivered_bundle, home_rounds, reproduce
+from workbench.actions import on_trigger
 from workbench.icons import icon
 from workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 from workbench.panes.rounds.detail import DiffHighlighter
@@ -104,9 +105,9 @@ class HomeRoundsPanel(QWidget):
         self.since.textChanged.connect(self._apply_filter)
         self.count_label = QLabel(self)
         self.btn_reload = QPushButton(icon("reload"), "", self)
-        self.btn_reload.clicked.connect(self.reload)
+        on_trigger(self.btn_reload.clicked, self.reload)
         self.btn_compare = QPushButton(icon("diff"), "", self)
-        self.btn_compare.clicked.connect(self.compare_selected)
+        on_trigger(self.btn_compare.clicked, self.compare_selected)
         top = QHBoxLayout()
         for w, stretch in ((self.search, 2), (self.level, 0), (self.source, 0), (self.since, 0),
                            (self.count_label, 1), (self.btn_compare, 0), (self.btn_reload, 0)):
@@ -130,9 +131,9 @@ class HomeRoundsPanel(QWidget):
         self.bundle_view.setReadOnly(True)
         reproduce_page = QWidget(self)
         self.btn_reproduce = QPushButton(icon("redo"), "", reproduce_page)
-        self.btn_reproduce.clicked.connect(self.reproduce_selected)
+        on_trigger(self.btn_reproduce.clicked, self.reproduce_selected)
         self.btn_trace = QPushButton(icon("open"), "", self)
-        self.btn_trace.clicked.connect(self.open_trace)
+        on_trigger(self.btn_trace.clicked, self.open_trace)
         self.reproduce_note = QLabel(reproduce_page)
         self.reproduce_note.setWordWrap(True)
         self.diff_view = QPlainTextEdit(reproduce_page)

@@ -35,6 +35,7 @@ from workbench.panes.rounds.home_rounds import HomeRoundsPanel
 from workbench.panes.rounds.why_not import WhyNotPanel
 from workbench.panes.rounds.strip import RoleStrip
 from workbench.plaintext import escape
+from workbench.actions import on_trigger
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 RELOAD_DELAY_MS = 300
@@ -98,9 +99,9 @@ class RoundsPane(Pane):
         self.llm_choice = QComboBox(self)
         self.dry_run = QCheckBox(self)
         self.btn_run = QPushButton(icon("rounds"), "", self)
-        self.btn_run.clicked.connect(self.run)
+        on_trigger(self.btn_run.clicked, self.run)
         self.btn_cancel = QPushButton(icon("cancel"), "", self)
-        self.btn_cancel.clicked.connect(self.cancel)
+        on_trigger(self.btn_cancel.clicked, self.cancel)
         ask = QHBoxLayout()
         ask.addWidget(self.question, 1)
         ask.addWidget(self.llm_choice)
@@ -120,7 +121,7 @@ class RoundsPane(Pane):
         self.gap_text = QLabel(self.gap_banner)
         self.gap_text.setWordWrap(True)
         self.btn_gaps = QPushButton(icon("warning"), "", self.gap_banner)
-        self.btn_gaps.clicked.connect(self.open_gaps_pane)
+        on_trigger(self.btn_gaps.clicked, self.open_gaps_pane)
         banner = QHBoxLayout(self.gap_banner)
         banner.setContentsMargins(6, 3, 6, 3)
         banner.addWidget(self.gap_text, 1)
@@ -142,9 +143,9 @@ class RoundsPane(Pane):
         self.rounds_view.selectionModel().currentRowChanged.connect(self._update_actions)
         self.rounds_label = QLabel(self)
         self.btn_open = QPushButton(icon("open"), "", self)
-        self.btn_open.clicked.connect(self.open_selected)
+        on_trigger(self.btn_open.clicked, self.open_selected)
         self.btn_reload = QPushButton(icon("reload"), "", self)
-        self.btn_reload.clicked.connect(self.reload)
+        on_trigger(self.btn_reload.clicked, self.reload)
         row = QHBoxLayout()
         row.addWidget(self.rounds_label, 1)
         row.addWidget(self.btn_reload)
@@ -182,7 +183,7 @@ class RoundsPane(Pane):
         self.overrides.returnPressed.connect(self.rerun)
         self.rerun_llm = QComboBox(rerun_page)
         self.btn_rerun = QPushButton(icon("redo"), "", rerun_page)
-        self.btn_rerun.clicked.connect(self.rerun)
+        on_trigger(self.btn_rerun.clicked, self.rerun)
         self.rerun_help = QLabel(rerun_page)
         self.rerun_help.setWordWrap(True)
         self.diff_view = QPlainTextEdit(rerun_page)

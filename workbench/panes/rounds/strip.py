@@ -1,11 +1,14 @@
 """The role strip: one button per assembler role, lit as the role fires, with status and duration."""
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
 
 from workbench.models.rounds import ROLES, RoleState, role_title, status_title
 from workbench.plaintext import tooltip
+from workbench.actions import on_trigger
 
 #: background of a role's button per status; text stays dark on these light fills in both themes
 STATUS_COLOURS = {
@@ -41,7 +44,7 @@ class RoleStrip(QWidget):
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             button.setMinimumHeight(44)
             button.setProperty("role", role)
-            button.clicked.connect(self._on_clicked)
+            on_trigger(button.clicked, partial(self.sig_role_clicked.emit, role))
             self._group.addButton(button)
             layout.addWidget(button)
             self.buttons[role] = button
@@ -86,12 +89,6 @@ class RoleStrip(QWidget):
 
     def status(self, role: str) -> str:
         return str(self.buttons[role].property("status") or "")
-
-    @Slot()
-    def _on_clicked(self) -> None:
-        button = self.sender()
-        if isinstance(button, QToolButton):
-            self.sig_role_clicked.emit(button.property("role"))
 
 
 def _duration(ms: float) -> str:

@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from core.assembler.why_not import WhyNot, explain
+from workbench.actions import on_trigger
 from workbench.icons import icon
 
 
@@ -29,7 +30,7 @@ class WhyNotPanel(QWidget):
         self.entry.setMaximumWidth(90)
         self.entry.returnPressed.connect(self.explain)
         self.btn_explain = QPushButton(icon("rounds"), "", self)
-        self.btn_explain.clicked.connect(self.explain)
+        on_trigger(self.btn_explain.clicked, self.explain)
         self.note = QLabel(self)
         self.report = QTextBrowser(self)
         self.report.setOpenLinks(False)
