@@ -362,9 +362,17 @@ class EntriesPane(Pane):
         return self._push(Batch(ops), text_many.format(len(ops)))
 
     def set_confidence(self, confidence: str, ids: list[str] | None = None) -> bool:
+        """Only the confidence word changes. A wrong entry stays wrong: it was flipped on purpose
+        and only Revive brings it back (a bulk change must not un-flip it silently)."""
+        ids = self.selected_ids() if ids is None else ids
+        wrong = [i for i in ids if self.ctx.memory.entry(i).is_wrong]
+        if wrong:
+            self.ctx.show_message(self.tr("{0} wrong entries keep their flag; use Revive to bring them back.")
+                                  .format(len(wrong)))
         return self._edit_selected(
-            lambda e: {"confidence": confidence} if e.confidence != confidence else None,
-            self.tr("Set [{0}] to %s") % word(confidence), self.tr("Set {0} entries to %s") % word(confidence), ids)
+            lambda e: {"confidence": confidence} if e.confidence != confidence and not e.is_wrong else None,
+            self.tr("Set [{0}] to %s") % word(confidence), self.tr("Set {0} entries to %s") % word(confidence),
+            [i for i in ids if i not in wrong])
 
     def flip_to_wrong(self, ids: list[str] | None = None) -> bool:
         return self._edit_selected(lambda e: None if e.is_wrong else {"confidence": "wrong"},
