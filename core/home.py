@@ -164,6 +164,23 @@ class MemoryHome:
     def exists(self) -> bool:
         return self.root.is_dir()
 
+    def enclosing_home(self) -> "MemoryHome | None":
+        """When this home does not exist but the path given was *inside* one (its ``memory/``
+        folder, a journal folder...), that home; else None. Used for a helpful hint only."""
+        for folder in self.root.parent.parents if self.root.name == "linghun" else self.root.parents:
+            candidate = folder if folder.name == "linghun" else folder / "linghun"
+            if (candidate / "memory").is_dir():
+                return MemoryHome(candidate)
+        return None
+
+    def missing_message(self) -> str:
+        """What to tell a person whose path is not a memory home, with what to do instead."""
+        text = f"no memory home at {self.dsh_home} (there is no {self.root})"
+        inside = self.enclosing_home()
+        if inside is not None:
+            text += f"; the folder is inside the home {inside.dsh_home}: open that one"
+        return text + "; give --home DSH_HOME (the folder holding linghun/), or write the demo with `linghun demo --out DIR`"
+
     def ensure(self) -> None:
         """Create the folders of the layout (never files: an absent file reads as empty)."""
         for folder in (self.memory, self.episodic_dir, self.journal_dir, self.goals_dir, self.team_dir):

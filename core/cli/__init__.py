@@ -15,7 +15,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from core import __version__
-from core.errors import InvalidInputError, LinghunError
+from core.errors import InvalidInputError, LinghunError, NotFoundError
 from core.home import MemoryHome, default_dsh_home
 from core.redact import scrub
 
@@ -28,14 +28,19 @@ def common_parent() -> argparse.ArgumentParser:
     return parent
 
 
-def home_of(args: argparse.Namespace) -> MemoryHome:
+def home_of(args: argparse.Namespace, existing: bool = False) -> MemoryHome:
     """The home a subcommand works on; says on stderr which one when the user did not choose it
-    and it is the demo home or holds nothing yet (an empty answer then has its explanation)."""
+    and it is the demo home or holds nothing yet (an empty answer then has its explanation).
+
+    ``existing``: the command only reads, so a home that is not there is an error (exit 3 with a
+    hint) rather than an empty home: a typo must not look like a memory with nothing in it."""
     explicit = getattr(args, "home", None)
     home = MemoryHome.resolve(explicit)
     for path in (home.dsh_home, home.root):
         if path.exists() and not path.is_dir():
             raise InvalidInputError(f"{path} is a file, not a memory home folder: give --home the $DSH_HOME folder")
+    if existing and not home.exists():
+        raise NotFoundError(home.missing_message())
     if not explicit and not getattr(args, "_home_told", False):
         args._home_told = True
         dsh, why = default_dsh_home()

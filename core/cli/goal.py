@@ -18,10 +18,11 @@ from core.goals.model import PRIORITIES, SIGNALS
 from core.goals.states import STATES
 
 
-def _goals(args) -> "Goals":
+def _goals(args, existing: bool = True) -> "Goals":
+    """Only a new goal or a signal may start a new home; reading a mistyped home is an error."""
     from core.goals.store import Goals  # with the activation index: only goal commands load it
 
-    return Goals(home_of(args))
+    return Goals(home_of(args, existing=existing))
 
 
 def _goal_line(g) -> str:
@@ -40,7 +41,7 @@ def _update_text(r) -> str:
 
 
 def cmd_signal(args):
-    result = _goals(args).goal_update(
+    result = _goals(args, existing=False).goal_update(
         args.signal, args.statement or "", speaker=args.speaker, domain=args.domain,
         priority=args.priority, triggers=args.trigger, goal_id=args.id, source=args.source)
     emit(args, result, _update_text)

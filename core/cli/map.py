@@ -12,7 +12,7 @@ from core.errors import InvalidInputError
 def cmd_map(args: argparse.Namespace) -> None:
     from core.map import MAP_OFF_NOTE, build_map, map_settings, render_map
 
-    home = home_of(args)
+    home = home_of(args, existing=True)
     settings = map_settings(home)
     if not settings["enabled"] and not args.anyway:
         emit(args, {"text": "", "chars": 0, "enabled": False, "note": MAP_OFF_NOTE},
@@ -31,8 +31,8 @@ def cmd_project(args: argparse.Namespace) -> None:
     from core.llm import provider_for_home
     from core.ontology import memory_project
 
-    provider = None if args.offline else provider_for_home(home_of(args))
-    result = memory_project(home_of(args), args.bucket or None, provider=provider)
+    provider = None if args.offline else provider_for_home(home_of(args, existing=True))
+    result = memory_project(home_of(args, existing=True), args.bucket or None, provider=provider)
     emit(args, result, lambda r: (
         f"{'wrote' if r.changed else 'unchanged'} {r.path} ({r.by}): {len(r.nodes)} nodes: "
         f"{'、'.join(r.nodes)}" + (f"; {r.conflicts} conflicts marked" if r.conflicts else "")
@@ -42,7 +42,7 @@ def cmd_project(args: argparse.Namespace) -> None:
 def cmd_drill(args: argparse.Namespace) -> None:
     from core.drill import drill
 
-    result = drill(home_of(args), args.pointer)
+    result = drill(home_of(args, existing=True), args.pointer)
     emit(args, result, result["text"])
 
 
@@ -50,7 +50,7 @@ def cmd_situations(args: argparse.Namespace) -> None:
     from core.memory import Memory
     from core.situations import group_situations
 
-    situations = group_situations(Memory(home_of(args)).entries(), include_wrong=args.wrong)
+    situations = group_situations(Memory(home_of(args, existing=True)).entries(), include_wrong=args.wrong)
     emit(args, [s.to_dict() for s in situations], lambda rows: "\n".join(
         f"{r['label']}: {' '.join(f'[{n}]' for n in r['numbers'])} ({r['first']} .. {r['last']})" for r in rows)
         or "(no entries)")
@@ -59,14 +59,14 @@ def cmd_situations(args: argparse.Namespace) -> None:
 def cmd_retrieve(args: argparse.Namespace) -> None:
     from core.ontology import topic_first
 
-    result = topic_first(home_of(args), args.query, args.k)
+    result = topic_first(home_of(args, existing=True), args.query, args.k)
     emit(args, result, result.text or "(no hit)")
 
 
 def cmd_aliases(args: argparse.Namespace) -> None:
     from core.ontology import ALIAS_TABLES, load_aliases, save_aliases
 
-    home = home_of(args)
+    home = home_of(args, existing=True)
     if args.set:
         if args.table not in ALIAS_TABLES:
             raise InvalidInputError(f"--set needs a table: {', '.join(ALIAS_TABLES)}")

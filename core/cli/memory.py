@@ -11,8 +11,10 @@ from core.errors import InvalidInputError
 from core.memory import Memory
 
 
-def _memory(args: argparse.Namespace) -> Memory:
-    return Memory(home_of(args))
+def _memory(args: argparse.Namespace, existing: bool = True) -> Memory:
+    """The memory of ``--home``; only writes (append, rules, a journal turn, a soul card) may
+    start a new home, as the agent's first write does."""
+    return Memory(home_of(args, existing=existing))
 
 
 def _content(args: argparse.Namespace):
@@ -27,7 +29,7 @@ def _content(args: argparse.Namespace):
 
 
 def cmd_append(args):
-    result = _memory(args).append(args.kind, _content(args), args.confidence, update=args.update)
+    result = _memory(args, existing=False).append(args.kind, _content(args), args.confidence, update=args.update)
     emit(args, result, lambda r: f"{r.mode}: [{r.n}] {r.entry.header()} ({r.bytes} bytes)"
          + (f"; [{r.flipped.n}] flipped to wrong" if r.flipped else ""))
 
@@ -59,20 +61,21 @@ def cmd_consolidate(args):
 
 
 def cmd_journal(args):
-    memory = _memory(args)
-    if args.user is not None or args.assistant is not None:
+    writing = args.user is not None or args.assistant is not None
+    memory = _memory(args, existing=not writing)
+    if writing:
         emit(args, memory.journal_append(args.user or "", args.assistant or ""), "turn appended")
         return
     emit(args, {"text": memory.journal_read(args.date, args.start, args.end)}, lambda r: r["text"] or "(no turns)")
 
 
 def cmd_rules(args):
-    result = _memory(args).rules_append(args.rule, args.topic)
+    result = _memory(args, existing=False).rules_append(args.rule, args.topic)
     emit(args, result, "rule added" if result["changed"] else "the rule was already there")
 
 
 def cmd_soul(args):
-    memory = _memory(args)
+    memory = _memory(args, existing=args.set is None)
     if args.set is not None:
         text = sys.stdin.read() if args.set == "-" else args.set
         emit(args, memory.soul_update(text), "soul card updated")
@@ -81,7 +84,7 @@ def cmd_soul(args):
 
 
 def cmd_home(args):
-    home = home_of(args)
+    home = home_of(args, existing=True)
     memory = Memory(home)
     info = {"root": str(home.root), "exists": home.exists(), "warm_entries": len(memory.entries()),
             "warm_bytes": memory.size_bytes(), "journal_days": len(home.journal_days()),

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from core.cli import emit, home_of, not_blank
-from core.errors import InvalidInputError, NotFoundError
+from core.errors import InvalidInputError
 
 # The assembler and the LLM clients are imported by the commands that run them: every other
 # ``linghun`` command starts without them (they cost most of a second).
@@ -58,19 +58,11 @@ def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, q
     return provider, "offline" if provider is None else "openai"
 
 
-def _existing_home(args: argparse.Namespace):
-    """The home, which must exist: a mistyped --home must not grow a new memory tree."""
-    home = home_of(args)
-    if not home.exists():
-        raise NotFoundError(f"no memory home at {home.root} (give --home or set DSH_HOME)")
-    return home
-
-
 def cmd_round(args: argparse.Namespace) -> int:
     from core.assembler import Assembler, TraceStore
     from core.assembler.config import load_home_settings, streaming_config
 
-    home = _existing_home(args)
+    home = home_of(args, existing=True)
     config, llm_settings = load_home_settings(home)
     overrides = _overrides(args)
     if args.stream:
@@ -107,7 +99,7 @@ def cmd_round(args: argparse.Namespace) -> int:
 def cmd_rounds(args: argparse.Namespace) -> int:
     from core.assembler import TraceStore
 
-    store = TraceStore(home_of(args))
+    store = TraceStore(home_of(args, existing=True))
     if args.show:
         loaded = store.load(args.show)
         emit(args, loaded, lambda _r: render_round(loaded, verbose=args.verbose))
@@ -125,7 +117,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from core.assembler.replay import rerun
     from core.llm import provider_from_settings
 
-    home = _existing_home(args)
+    home = home_of(args, existing=True)
     provider = None
     if args.llm == "openai":
         _config, llm_settings = load_home_settings(home)

@@ -39,3 +39,21 @@ def test_python_dash_m_core_runs(upstream_home):
     out = subprocess.run([sys.executable, "-m", "core", "journal", "--home", str(upstream_home)],
                          cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0 and "2026-10-07（2 条流水）" in out.stdout
+
+
+def test_a_folder_that_is_not_a_home_is_an_error_with_a_hint(tmp_path, upstream_home, capsys):
+    """A typo, or the home's own memory/ folder, must not read as an empty home."""
+    typo = str(tmp_path / "dhs")
+    for argv in (["home"], ["entries"], ["read"], ["map"], ["goal", "list"], ["rounds"], ["retrieve", "port"]):
+        rc, out, err = run(capsys, *argv, "--home", typo)
+        assert rc == 3 and out == "", argv
+        assert "no memory home" in err and "--home" in err and "linghun demo" in err, argv
+    assert not (tmp_path / "dhs").exists()
+    memory_folder = upstream_home / "linghun" / "memory"
+    rc, _, err = run(capsys, "home", "--home", str(memory_folder))
+    assert rc == 3 and f"inside the home {upstream_home}" in err
+    # the agent's first write still starts a new home
+    rc, _, _ = run(capsys, "append", "fact", "a | b | c", "--home", typo)
+    assert rc == 0 and (tmp_path / "dhs" / "linghun" / "memory" / "warm.md").is_file()
+
+
