@@ -262,6 +262,8 @@ class MainWindow(QMainWindow):
         if not self._may_close_home():
             return False
         home = MemoryHome.resolve(path)
+        if not home.exists():
+            return self._not_a_home(Path(path), home, remember)
         self._close_context()
         ctx = WorkbenchContext.open(home, self.settings, window=self, record_history=not past)
         ctx.show_message = self.show_message
@@ -304,6 +306,35 @@ class MainWindow(QMainWindow):
         handle.sig_failed.connect(
             lambda exc: self.ctx is ctx and self.show_message(self.tr("Preparing the index failed: {0}").format(exc)))
         handle.sig_done.connect(done)
+
+    def _not_a_home(self, path: Path, home: MemoryHome, remember: bool) -> bool:
+        """``path`` holds no memory home (a typo, the home's own memory/ folder...): say so and
+        offer to open the home it is inside, pick another folder, or start a new home there,
+        rather than showing an empty home that looks like a memory with nothing in it."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Not a memory home"),
+                          self.tr("{0} is not a memory home: it has no linghun/ folder.").format(path), parent=self)
+        inside = home.enclosing_home()
+        details = self.tr("A memory home is the $DSH_HOME folder that holds linghun/memory/.")
+        if inside is not None:
+            details += "\n" + self.tr("This folder is inside the home {0}.").format(inside.dsh_home)
+        box.setInformativeText(details)
+        open_inside = (box.addButton(self.tr("Open {0}").format(inside.dsh_home), QMessageBox.ButtonRole.AcceptRole)
+                       if inside is not None else None)
+        choose = box.addButton(self.tr("Choose Another Folder…"), QMessageBox.ButtonRole.ActionRole)
+        create = box.addButton(self.tr("Create a Home Here"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(open_inside or choose)
+        box.exec()
+        clicked = box.clickedButton()
+        if open_inside is not None and clicked is open_inside:
+            return self.open_home(inside.dsh_home, remember)
+        if clicked is choose:
+            return self.choose_home()
+        if clicked is create:
+            home = MemoryHome.resolve(path)
+            home.ensure()
+            return self.open_home(home.dsh_home, remember)
+        return False
 
     def _embed_ahead(self) -> None:
         """With embeddings on for this home, embed its entries in the background now rather than
@@ -371,11 +402,10 @@ class MainWindow(QMainWindow):
         self._bind_undo(None)
 
     @Slot()
-    def choose_home(self) -> None:
+    def choose_home(self) -> bool:
         start = str(self.ctx.home.dsh_home) if self.ctx else str(Path.home())
         folder = QFileDialog.getExistingDirectory(self, self.tr("Open a memory home ($DSH_HOME)"), start)
-        if folder:
-            self.open_home(folder)
+        return bool(folder) and self.open_home(folder)
 
     @Slot()
     def open_demo_home(self) -> None:

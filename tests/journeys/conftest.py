@@ -26,8 +26,8 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
-    QAbstractButton, QAbstractItemView, QApplication, QDialog, QDialogButtonBox, QMenu, QMessageBox,
-    QWidget,
+    QAbstractButton, QAbstractItemView, QApplication, QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMenu,
+    QMessageBox, QWidget,
 )
 
 from tests.workbench.conftest import _collect_on_the_gui_thread  # noqa: F401 - autouse, as the app runs
@@ -58,13 +58,16 @@ def journey_window(qtbot, settings, no_thread_left):  # noqa: F811 - fixtures
 
     made = []
 
-    def open_window(home: Path, size: tuple[int, int] = SIZE):
+    def open_window(home: Path, size: tuple[int, int] = SIZE, expect_open: bool = True):
+        """Start the app as ``linghun-workbench --home HOME`` does (a dialog it raises must be
+        answered: call ``answer_dialog`` first)."""
         wb = Workbench(QApplication.instance(), settings)
         window = wb.window
         window.resize(*size)
         window.show()
         qtbot.waitExposed(window)
-        assert window.open_home(home)
+        wb.open_start_home(str(home))
+        assert (window.ctx is not None) == expect_open
         made.append(wb)
         QApplication.processEvents()
         return window
@@ -195,7 +198,7 @@ def _button_in(widget: QWidget, button: str | QMessageBox.StandardButton | QDial
 
 
 def answer_dialog(button: str | QMessageBox.StandardButton | QDialogButtonBox.StandardButton,
-                  seen: list | None = None, timeout_ms: int = 5000) -> None:
+                  seen: list | None = None, timeout_ms: int = 15000) -> None:
     """Click ``button`` (its text, or a standard button) in the next modal dialog to open.
 
     Call it just BEFORE the gesture that opens the dialog. ``seen`` collects the dialog's text
@@ -213,6 +216,31 @@ def answer_dialog(button: str | QMessageBox.StandardButton | QDialogButtonBox.St
                         seen.append(dialog.informativeText())
                 QTest.mouseClick(target, Qt.MouseButton.LeftButton)
                 return
+        state["left"] -= 1
+        if state["left"] > 0:
+            QTimer.singleShot(20, attempt)
+
+    QTimer.singleShot(0, attempt)
+
+
+def answer_file_dialog(path: str | Path, timeout_ms: int = 15000) -> None:
+    """Type ``path`` into the next file dialog to open and press its accept button (Open /
+    Choose). Call it just BEFORE the gesture that opens the dialog."""
+    state = {"left": timeout_ms // 20}
+
+    def attempt() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QFileDialog) and dialog.isVisible():
+            edit = dialog.findChild(QLineEdit, "fileNameEdit")
+            # Qt's file dialog completes and quotes names while keys are typed one by one
+            # ('"/" "tmp"...'); a pasted path is what a person does there, then Open / Choose
+            edit.setFocus()
+            edit.setText(str(path))
+            box = dialog.findChild(QDialogButtonBox)
+            accept = next(b for b in box.buttons()
+                          if box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole)
+            QTest.mouseClick(accept, Qt.MouseButton.LeftButton)
+            return
         state["left"] -= 1
         if state["left"] > 0:
             QTimer.singleShot(20, attempt)
