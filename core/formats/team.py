@@ -3,7 +3,8 @@
 - ``cycle.json``: the cycle ledger (version 1), two-space JSON. Missing or corrupt reads as the
   empty state (a corrupt one is set aside, never written over: ``claim_team_json``); keys we do
   not know are kept, in their place, through every update.
-- ``gaps.md``: ``- <ISO time> 提到「<query>」，记忆无命中`` lines; other lines survive untouched.
+- ``gaps.md``: ``- <ISO time> 提到「<query>」，记忆无命中`` lines (a closed gap: see ``set_gap_closed``);
+  other lines survive untouched.
 - ``judge/history.jsonl`` and ``editor/bundles.jsonl``: compact JSON lines (as ``JSON.stringify``
   writes them), the last 200 kept; a line that does not parse is kept as it is.
 - ``archivist/timelines/index.json``: ``[{topic, query, stamp, finding}]``, upsert by topic, 20 kept.
@@ -129,19 +130,27 @@ def cycle_record_gap(cycle: dict[str, Any], query: str, at: str, note: str = "")
 
 # -- gaps.md ---------------------------------------------------------------------------------
 
-_GAP_LINE = re.compile(r"^- (\S+) 提到「(.*)」，记忆无命中\s*$")
+# A gap closed by hand (the missing memory was written, then a re-run of the round hit) keeps its
+# line, with when it was closed after it:
+#     - <ISO time> 提到「<query>」，记忆无命中（已补：<ISO time> 重跑命中）
+# The seeds say nothing about closing a gap. This keeps the upstream line up to its end, tells
+# the agent (which reads gaps.md as text) in the file's own language that the gap is filled, and
+# lets the workbench show it closed after a restart.
+_GAP_LINE = re.compile(r"^- (\S+) 提到「(.*)」，记忆无命中(?:（已补：(\S+) 重跑命中）)?\s*$")
 
 
 @dataclass(frozen=True)
 class GapLine:
     at: str
     query: str
+    closed_at: str = ""  # when a re-run hit after the gap was filled ("" while open)
 
 
-def gap_line(at: str, query: str) -> str:
+def gap_line(at: str, query: str, closed_at: str = "") -> str:
     """One ``gaps.md`` line (with its newline)."""
     one_line = " ".join(query.split())[:GAP_QUERY_CHARS]
-    return f"- {at} 提到「{one_line}」，记忆无命中\n"
+    closed = f"（已补：{closed_at} 重跑命中）" if closed_at else ""
+    return f"- {at} 提到「{one_line}」，记忆无命中{closed}\n"
 
 
 def parse_gaps(text: str) -> list[GapLine]:
@@ -150,8 +159,32 @@ def parse_gaps(text: str) -> list[GapLine]:
     for line in (text or "").splitlines():
         m = _GAP_LINE.match(line)
         if m:
-            out.append(GapLine(m.group(1), m.group(2)))
+            out.append(GapLine(m.group(1), m.group(2), m.group(3) or ""))
     return out
+
+
+def set_gap_closed(text: str | None, at: str, query: str, closed_at: str) -> str:
+    """``gaps.md`` with the gap (``at``, ``query``) marked closed at ``closed_at`` ("" reopens it).
+
+    Only that gap's line changes; every other byte is kept. A gap that only ``cycle.json`` holds
+    gets its (closed) line appended."""
+    text = text or ""
+    key = (at, " ".join(query.split())[:GAP_QUERY_CHARS])
+    lines = text.splitlines(keepends=True)
+    found = False
+    for i, line in enumerate(lines):
+        m = _GAP_LINE.match(line.rstrip("\r\n"))
+        if m and (m.group(1), m.group(2)) == key:
+            ending = line[len(line.rstrip("\r\n")):] or ""
+            lines[i] = gap_line(at, query, closed_at).rstrip("\n") + ending
+            found = True
+    if found:
+        return "".join(lines)
+    if not closed_at:
+        return text
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return text + gap_line(at, query, closed_at)
 
 
 def append_gap(text: str | None, at: str, query: str) -> str:

@@ -87,7 +87,8 @@ def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
 
     count = len(ctx.memory.entries())
     assert pane.fill()
-    assert entries.editor.is_new and entries.editor.draft()["body"].startswith("Sentry 的 DSN 配在哪里")
+    # the question is not an entity: no known entity is named in it, so the person types it
+    assert entries.editor.is_new and entries.editor.draft()["body"].startswith(" |  |  | 缺口 ")
     body = "Sentry | DSN 配置位置 | checkout-api 的 config/sentry.yaml | 运维手册#5"
     entries.editor.apply_values({"body": body})
     assert entries.save_editor()
@@ -101,6 +102,8 @@ def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
     qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
     assert pane.model.gap(gap.key).status == "closed"
     assert "config/sentry.yaml" in pane.result.toPlainText()
+    [line] = [g for g in team_format.parse_gaps(_team(ctx, team_format.GAPS_FILE).read_text()) if g.query == question]
+    assert line.closed_at  # kept in gaps.md: a restart shows it closed
     assert _team(ctx, team_format.CYCLE_FILE).read_bytes() == cycle_before  # a dry run
 
 
@@ -255,3 +258,27 @@ def test_a_rerun_answers_every_gap_of_the_same_question(pane, qtbot):
     assert all(pane.model.gap(g.key).status == "closed" for g in same)
     assert all(g.status == "open" for g in pane.model.gaps() if g.query != question)
     qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+
+
+def test_the_fill_draft_names_a_known_entity_never_the_whole_question(ctx):
+    from core.formats.warm import new_entry
+
+    gap = load_gaps(ctx.home)[0][0]
+    facts = [new_entry("2026-10-01 10:00", "fact", "high", "checkout-api | 生产版本 | v2.6.0 | 发布记录#1"),
+             new_entry("2026-10-01 10:00", "fact", "high", "checkout | 负责人 | 陈雨 | #2")]
+    gap.query = "checkout-api 的生产版本是多少？"
+    kind, body = fill_draft(gap, facts)
+    assert kind == "fact" and body.startswith("checkout-api | 生产版本 |  | 缺口 ")
+    gap.query = "Who is on call right now?"
+    assert fill_draft(gap, facts)[1].startswith(" |  |  | 缺口 ")
+
+
+def test_a_closed_gap_line_keeps_the_upstream_line_and_every_other_byte():
+    text = "# 缺口\n- 2026-10-06T12:15:00.000Z 提到「支付网关的超时配置是多少」，记忆无命中\r\n手写\n"
+    closed = team_format.set_gap_closed(text, "2026-10-06T12:15:00.000Z", "支付网关的超时配置是多少",
+                                        "2026-12-01T10:00:00.000Z")
+    assert closed == ("# 缺口\n- 2026-10-06T12:15:00.000Z 提到「支付网关的超时配置是多少」，记忆无命中"
+                      "（已补：2026-12-01T10:00:00.000Z 重跑命中）\r\n手写\n")
+    [line] = team_format.parse_gaps(closed)
+    assert line.closed_at == "2026-12-01T10:00:00.000Z" and line.query == "支付网关的超时配置是多少"
+    assert team_format.set_gap_closed(closed, line.at, line.query, "") == text

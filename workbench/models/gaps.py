@@ -41,7 +41,8 @@ class Gap:
         note: the annotation kept in cycle.json ("" when none).
         in_md, in_cycle: where the gap is written.
         rounds: judge records of the rounds that asked this question, oldest first.
-        status: "open", or what the last re-run found ("closed" / "still open"); not stored.
+        closed_at: when a re-run hit after the gap was filled (kept in gaps.md), "" while open.
+        status: "closed" (stored), else "open" or what this session's last re-run found ("still open").
     """
 
     key: str
@@ -52,6 +53,7 @@ class Gap:
     in_cycle: bool = False
     rounds: list[dict] = field(default_factory=list)
     status: str = "open"
+    closed_at: str = ""
 
     @property
     def local_time(self) -> str:
@@ -103,7 +105,9 @@ def load_gaps(home: MemoryHome) -> tuple[list[Gap], GapFiles]:
     gaps: dict[str, Gap] = {}
     for line in team_format.parse_gaps(files.gaps_md or ""):
         key = gap_key(line.at, line.query)
-        gaps.setdefault(key, Gap(key, line.at, line.query)).in_md = True
+        gap = gaps.setdefault(key, Gap(key, line.at, line.query))
+        gap.in_md = True
+        gap.closed_at = line.closed_at or gap.closed_at
     cycle = _cycle_value(files.cycle)
     if files.cycle and cycle is None:
         files.errors.append(f"{team_format.CYCLE_FILE}: not a JSON object (read as the empty state)")
@@ -170,10 +174,21 @@ def dismiss(cycle_text: str | None, gaps_md: str | None, gap: Gap, at: str) -> t
     return new_cycle, new_md
 
 
-def fill_draft(gap: Gap) -> tuple[str, str]:
-    """(kind, body) to start the entry editor with: a fact whose entity is the question."""
-    question = gap.query.strip().rstrip("?？")
-    return "fact", f"{question} |  |  | 缺口 {gap.local_time[:10]}"
+def fill_draft(gap: Gap, entries=()) -> tuple[str, str]:
+    """(kind, body) to start the entry editor with: a fact whose source names the gap.
+
+    The question is not an entity: the entity (and attribute) are pre-filled only when the
+    question names one the memory already has facts about (the longest such name, then the
+    longest of its attributes), e.g. "checkout-api 的生产版本是多少？" gives checkout-api and
+    生产版本; otherwise they are left for the person to type."""
+    question = gap.query.casefold()
+    facts = [e.fields for e in entries if e.ontology_kind == "fact" and not e.is_wrong and len(e.fields) >= 2]
+    entities = sorted({f[0] for f in facts if f[0] and f[0].casefold() in question}, key=len, reverse=True)
+    entity = entities[0] if entities else ""
+    attributes = sorted({f[1] for f in facts if f[0] == entity and f[1] and f[1].casefold() in question},
+                        key=len, reverse=True) if entity else []
+    source = f"缺口 {gap.local_time[:10]}"
+    return "fact", f"{entity} | {attributes[0] if attributes else ''} |  | {source}"
 
 
 class GapsModel(TranslatedColumns, QAbstractTableModel):
@@ -198,7 +213,7 @@ class GapsModel(TranslatedColumns, QAbstractTableModel):
         self.beginResetModel()
         self._gaps, self.files = load_gaps(self.home)
         for gap in self._gaps:
-            gap.status = self._status.get(gap.key, "open")
+            gap.status = "closed" if gap.closed_at else self._status.get(gap.key, "open")
         self.endResetModel()
 
     def gaps(self) -> list[Gap]:
@@ -210,8 +225,12 @@ class GapsModel(TranslatedColumns, QAbstractTableModel):
     def row_of(self, key: str) -> int:
         return next((i for i, g in enumerate(self._gaps) if g.key == key), -1)
 
+    def open_count(self) -> int:
+        return sum(1 for g in self._gaps if g.status != "closed")
+
     def set_status(self, key: str, status: str) -> None:
-        """Remember what a re-run found (kept across reloads for this session)."""
+        """Remember what a re-run found that is not stored ("still open": kept across reloads
+        for this session; "closed" is written into gaps.md by the pane)."""
         self._status[key] = status
         row = self.row_of(key)
         if row >= 0:

@@ -162,10 +162,11 @@ class GapsPane(Pane):
         if self.model.files.errors:
             self.errors.setText(self.tr("Could not read: %1").replace("%1", "; ".join(self.model.files.errors)))
         self.errors.setVisible(bool(self.model.files.errors))
-        if key is not None:
-            self.select(key)
+        if key is not None and self.select(key):
             if note_dirty:  # an unsaved note survives a reload
                 self.note_edit.setText(note_text)
+        else:  # the summary counts what was just read
+            self._show(self.current_gap())
         self._update_actions()
 
     @Slot(str, str)
@@ -201,14 +202,16 @@ class GapsPane(Pane):
 
     def _show(self, gap: Gap | None) -> None:
         if gap is None:
-            self.detail.setText(self.tr("%1 gaps. A gap is a round whose retrieval found nothing although the "
-                                        "memory had candidates: fill it, then re-run the round.")
-                                .replace("%1", str(len(self.model.gaps()))))
+            self.detail.setText(self.tr("%1 gaps, %2 open. A gap is a round whose retrieval found nothing although "
+                                        "the memory had candidates: fill it, then re-run the round.")
+                                .replace("%1", str(len(self.model.gaps()))).replace("%2", str(self.model.open_count())))
             self.note_edit.clear()
             self.result.clear()
             return
         where = " + ".join(n for n, on in (("gaps.md", gap.in_md), ("cycle.json", gap.in_cycle)) if on)
         lines = [f"<b>{escape(gap.query)}</b>", escape(f"{gap.local_time} · {where}")]
+        if gap.closed_at:
+            lines.append(self.tr("Closed: a re-run hit at %1.").replace("%1", escape(gap.closed_at)))
         if gap.rounds:
             asked = ", ".join(f"#{r.get('turn')} {r.get('level')}·{r.get('strategy')}" for r in gap.rounds[-6:])
             lines.append(self.tr("Asked in %1 round(s): %2").replace("%1", str(len(gap.rounds))).replace("%2", escape(asked)))
@@ -238,11 +241,16 @@ class GapsPane(Pane):
         if pane is None or not hasattr(pane, "start_new_entry"):
             self.ctx.show_message(self.tr("The entries pane is not open: open it to fill the gap."))
             return False
-        kind, body = fill_draft(gap)
+        try:
+            entries = self.ctx.memory.entries()
+        except LinghunError:
+            entries = []
+        kind, body = fill_draft(gap, entries)
         if not pane.start_new_entry(kind, body, "medium"):
             return False
         raise_pane(self.ctx, "entries")
-        self.ctx.show_message(self.tr("Write the missing memory and save it, then re-run the round here."))
+        self.ctx.show_message(self.tr("Write what answers \u201c%1\u201d and save it, then re-run the round in Gaps.")
+                              .replace("%1", gap.query))
         return True
 
     @Slot()
@@ -268,8 +276,11 @@ class GapsPane(Pane):
         closed = outcome["status"] == "ok" and not outcome["gap"]
         gap = self.model.gap(key)
         # the round answers the question, so every gap that asked the same question shares the outcome
-        for same in (g for g in self.model.gaps() if gap is not None and g.query == gap.query):
-            self.model.set_status(same.key, "closed" if closed else "still open")
+        same = [g for g in self.model.gaps() if gap is not None and g.query == gap.query]
+        for g in same:
+            if not closed:
+                self.model.set_status(g.key, "still open")
+        self._store_closed(same, team_format.iso_now() if closed else "")
         decision = outcome.get("decision") or {}
         head = (self.tr("Closed: retrieval hits now.") if closed else self.tr("Still a gap: retrieval found nothing."))
         self.result.setPlainText(f"{head}\n{decision.get('level')} · {decision.get('strategy')} · "
@@ -294,6 +305,24 @@ class GapsPane(Pane):
         self._handle = None
         self._running_key = None
         self._update_actions()
+
+    def _store_closed(self, gaps: list[Gap], closed_at: str) -> bool:
+        """Write into gaps.md that ``gaps`` are closed (``closed_at``) or open again ("") so a
+        restart shows them as they are (one undo step); nothing is written when nothing changes."""
+        changing = [g for g in gaps if bool(g.closed_at) != bool(closed_at)]
+        if not changing:
+            return False
+        try:
+            path, base, now = self._team_file(team_format.GAPS_FILE)
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        after = base
+        for g in changing:
+            after = team_format.set_gap_closed(after, g.at, g.query, closed_at)
+        key = self.current_key()
+        text = self.tr("Close a gap") if closed_at else self.tr("Reopen a gap")
+        return self._push(WriteFiles({path: after}, {path: now}), text, key)
 
     # -- annotate and dismiss -------------------------------------------------------------------
     def _team_file(self, name: str) -> tuple[str, str | None, str | None]:
