@@ -23,11 +23,11 @@ from typing import Callable
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
-from PySide6.QtGui import QContextMenuEvent, QKeySequence
+from PySide6.QtGui import QContextMenuEvent, QInputMethodEvent, QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton, QAbstractItemView, QApplication, QDialog, QDialogButtonBox, QFileDialog, QLineEdit, QMenu,
-    QMessageBox, QWidget,
+    QMessageBox, QTabBar, QWidget,
 )
 
 from tests.workbench.conftest import _collect_on_the_gui_thread  # noqa: F401 - autouse, as the app runs
@@ -153,6 +153,23 @@ def click_cell(view: QAbstractItemView, row: int, column: int = 0,
     return index
 
 
+def show_pane(window, name: str):
+    """Bring the pane ``name`` to the front by clicking its dock's tab (docks sharing an area are
+    tabs); returns the pane."""
+    dock = window.docks[name]
+    title = dock.windowTitle()
+    if dock.visibleRegion().isEmpty():
+        for bar in window.findChildren(QTabBar):
+            for i in range(bar.count()):
+                if bar.tabText(i) == title and bar.isVisible():
+                    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                                     bar.tabRect(i).center())
+                    break
+        QApplication.processEvents()
+    assert not dock.visibleRegion().isEmpty(), f"the {name} pane is not shown"
+    return window.pane(name)
+
+
 def click(button: QAbstractButton) -> None:
     assert button.isVisible() and button.isEnabled(), f"{button.text()!r} cannot be clicked"
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -160,11 +177,20 @@ def click(button: QAbstractButton) -> None:
 
 
 def type_into(widget: QWidget, text: str, replace: bool = True) -> None:
-    """Focus ``widget`` and type ``text`` (select-all first when ``replace``)."""
+    """Focus ``widget`` and type ``text`` (select-all first when ``replace``).
+
+    ASCII goes in key by key; other text (Chinese) is committed the way an input method commits
+    it, with a ``QInputMethodEvent`` (``QTest.keyClicks`` only knows Latin-1 keys)."""
     widget.setFocus()
     if replace:
         QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClicks(widget, text)
+    for run in re.findall(r"[\x00-\x7f]+|[^\x00-\x7f]+", text):
+        if run.isascii():
+            QTest.keyClicks(widget, run)
+        else:
+            event = QInputMethodEvent()
+            event.setCommitString(run)
+            QApplication.sendEvent(widget, event)
     QApplication.processEvents()
 
 
