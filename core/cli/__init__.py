@@ -32,14 +32,16 @@ def home_of(args: argparse.Namespace, existing: bool = False) -> MemoryHome:
     """The home a subcommand works on; says on stderr which one when the user did not choose it
     and it is the demo home or holds nothing yet (an empty answer then has its explanation).
 
-    ``existing``: the command only reads, so a home that is not there is an error (exit 3 with a
-    hint) rather than an empty home: a typo must not look like a memory with nothing in it."""
+    ``existing``: the command only reads, so a home the user named (``--home``, ``DSH_HOME``) that
+    is not there is an error (exit 3 with a hint) rather than an empty home: a typo must not look
+    like a memory with nothing in it. With nothing named, the note above explains the empty answer."""
     explicit = getattr(args, "home", None)
     home = MemoryHome.resolve(explicit)
     for path in (home.dsh_home, home.root):
         if path.exists() and not path.is_dir():
             raise InvalidInputError(f"{path} is a file, not a memory home folder: give --home the $DSH_HOME folder")
-    if existing and not home.exists():
+    named = bool(explicit) or default_dsh_home()[1] == "env"
+    if existing and named and not home.exists():
         raise NotFoundError(home.missing_message())
     if not explicit and not getattr(args, "_home_told", False):
         args._home_told = True
