@@ -146,6 +146,16 @@ GOAL_SCRIPT = (
      "我要每两周和每位组员做一次一对一。"),
     (10, BACKEND, "new", "Visit the Shanghai office for the November planning week", "travel", "low", (),
      "I plan to visit the Shanghai office for the November planning week."),
+    # goals the README's situations activate through a bridge, not through shared words:
+    # "we booked a family trip" -> the college fund, a rumour -> a belief about privacy
+    (11, BACKEND, "new", "I want to save for my daughter's college fund", "money", "high",
+     ("family trip", "kids future"), "I want to save for my daughter's college fund."),
+    (11, PM, "new", "给女儿攒大学教育基金", "money", "high", ("家庭旅行", "孩子未来"),
+     "我想给女儿攒大学教育基金。"),
+    (14, FRONTEND, "new", "I never pass on what a colleague told me in confidence", "belief", "high",
+     ("rumour about a colleague", "someone's secret"), "I never pass on what a colleague told me in confidence."),
+    (14, SRE, "new", "不传播同事的私事，也不转述没证实的八卦", "belief", "high", ("同事传闻", "别人隐私"),
+     "我的原则：不传播同事的私事，也不转述没证实的八卦。"),
     (12, SRE, "progress", "把云成本降低 15%，主要是 staging 环境", None, None, None,
      "云成本这个月已经降了 9%，staging 缩容生效了。"),
     (13, BACKEND, "pause", "I want to get the CKA certification before the end of the year", None, None, None,

@@ -61,7 +61,10 @@ def _activation_text(rows) -> str:
     if not rows:
         return "(no goal is activated)"
     out = []
+    quiet = [a for a in rows if not a.has_signal]
     for a in rows:
+        if not a.has_signal:
+            continue
         parts = [f"sim {a.similarity:.2f}" + (f" [{', '.join(a.similarity_tokens)}]" if a.similarity_tokens else "")]
         if a.domain_hit:
             parts.append(f"domain {a.goal.domain} [{', '.join(a.domain_words)}]")
@@ -70,6 +73,8 @@ def _activation_text(rows) -> str:
         parts.append(f"state×{a.state_weight:g}")
         out.append(f"#{a.rank} ({a.score:.3f}; similarity alone #{a.similarity_rank}) {_goal_line(a.goal)}\n"
                    f"     {'; '.join(parts)}")
+    if quiet:  # the state base alone: the same score for all of them, no ranking
+        out.append("no signal (the state base only): " + ", ".join(a.goal.id for a in quiet))
     return "\n".join(out)
 
 

@@ -76,6 +76,13 @@ class GoalActivation:
     state_weight: float
 
     @property
+    def has_signal(self) -> bool:
+        """Whether the situation touched the goal at all (shared words, its domain, a bridge).
+        Without one its score is the state base alone, the same for every goal of that state:
+        the order among such goals is no ranking and is shown as "no signal"."""
+        return self.similarity > 0 or self.domain_hit or self.bridge_hit
+
+    @property
     def residual_gain(self) -> int:
         """How many places the goal channel moved the goal up compared with pure similarity."""
         return self.similarity_rank - self.rank
@@ -86,6 +93,7 @@ class GoalActivation:
             "rank": self.rank, "id": g.id, "statement": g.statement, "speaker": g.speaker,
             "domain": g.domain, "priority": g.priority, "state": g.state, "triggers": list(g.triggers),
             "score": round(self.score, 4),
+            "signal": self.has_signal,
             "parts": {
                 "similarity": round(self.similarity, 4),
                 "similarity_tokens": self.similarity_tokens,
