@@ -31,6 +31,7 @@ STATE_NAMES = {
     "abandoned": QT_TRANSLATE_NOOP("GoalsModel", "abandoned"),
 }
 PARTS_TOOLTIP = QT_TRANSLATE_NOOP("GoalsModel", "similarity %1 + domain %2 + bridge %3 + base %4 = %5")
+NO_SIGNAL = QT_TRANSLATE_NOOP("GoalsModel", "no signal")
 PRIORITY_NAMES = {
     "high": QT_TRANSLATE_NOOP("GoalsModel", "high"),
     "medium": QT_TRANSLATE_NOOP("GoalsModel", "medium"),
@@ -232,6 +233,9 @@ class ActivationModel(TranslatedColumns, QAbstractTableModel):
         if role == self.PartsRole:
             return score_parts(a)
         if role == Qt.ItemDataRole.DisplayRole:
+            if not a.has_signal and col in (0, 1, 3):
+                # the state base alone: every such goal has the same score, their order means nothing
+                return "—" if col != 3 else tr(NO_SIGNAL)
             if col == 0:
                 return str(a.rank)
             if col == 1:
@@ -256,6 +260,8 @@ class ActivationModel(TranslatedColumns, QAbstractTableModel):
             return tr(PARTS_TOOLTIP) \
                 .replace("%1", f"{p.similarity:.3f}").replace("%2", f"{p.domain:.3f}") \
                 .replace("%3", f"{p.bridge:.3f}").replace("%4", f"{p.base:.3f}").replace("%5", f"{a.score:.3f}")
+        if role == Qt.ItemDataRole.ForegroundRole and not a.has_signal:
+            return QBrush(QColor("#8a8f98"))
         if role == Qt.ItemDataRole.ForegroundRole and col == 1 and a.residual_gain > 0:
             return QBrush(QColor(STATE_COLOURS["active"]))
         return None

@@ -120,7 +120,9 @@ class ActivationDemo(QWidget):
                  "bridge": self.tr("bridge hit"), "base": self.tr("state base")}
         self.legend.setText("&nbsp;&nbsp;".join(
             f'<span style="color:{PART_COLOURS[n]}">■</span> {names[n]}' for n in PART_NAMES))
-        self.formula.setText("score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)")
+        self.formula.setText(self.tr("score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)"))
+        self.formula.setToolTip(self.tr("A goal the situation does not touch (no shared word, domain or bridge) "
+                                        "scores its state base alone and is listed as “no signal”."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(ActivationModel.COLUMNS) - 1)
 
     def set_situation(self, text: str) -> None:

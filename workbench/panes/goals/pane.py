@@ -125,6 +125,12 @@ class GoalsPane(Pane):
         self.goal_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.diagram = StateDiagram(detail)
         self.diagram.sig_state_clicked.connect(self._on_diagram_clicked)
+        self.diagram.sig_refused.connect(self._on_refused)
+        self.refusal = QLabel(detail)
+        self.refusal.setObjectName("goal-refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color:#c0392b")
+        self.refusal.hide()
         self.buttons_row = QHBoxLayout()
         self.buttons_label = QLabel(detail)
         self.buttons_row.addWidget(self.buttons_label)
@@ -147,6 +153,7 @@ class GoalsPane(Pane):
         detail_layout.setContentsMargins(4, 0, 0, 0)
         detail_layout.addWidget(self.goal_title)
         detail_layout.addWidget(self.diagram)
+        detail_layout.addWidget(self.refusal)
         detail_layout.addLayout(self.buttons_row)
         detail_layout.addWidget(self.history, 1)
 
@@ -257,6 +264,7 @@ class GoalsPane(Pane):
         return [s for s, b in self._state_buttons.items() if not b.isHidden()]
 
     def _show(self, goal: Goal | None) -> None:
+        self.refusal.hide()
         self.act_edit.setEnabled(goal is not None and not self.error)
         targets = legal_targets(goal.state) if goal is not None else []
         for state, button in self._state_buttons.items():
@@ -369,6 +377,23 @@ class GoalsPane(Pane):
 
     def _change_current_state(self, state: str) -> bool:
         return self.change_state(self.current_id(), state)
+
+    @Slot(str)
+    def _on_refused(self, state: str) -> None:
+        """A state the goal may not move to was clicked: say why, change nothing."""
+        goal = self.current_goal()
+        if goal is None:
+            return
+        if state == goal.state:
+            text = self.tr("%1 is already %2.").replace("%1", goal.id).replace("%2", state_name(state))
+        else:
+            allowed = ", ".join(state_name(s) for s in legal_targets(goal.state))
+            text = (self.tr("%1 cannot go from %2 to %3; from %2 it can go to: %4.")
+                    .replace("%1", goal.id).replace("%2", state_name(goal.state)).replace("%3", state_name(state))
+                    .replace("%4", allowed))
+        self.refusal.setText(text)
+        self.refusal.show()
+        self.ctx.show_message(text)
 
     def context_actions(self, goal: Goal) -> list[QAction]:
         """The menu of a goal: its legal transitions only, then Edit."""

@@ -2,8 +2,8 @@
 
 The selected goal's state is filled with its colour, the transitions it may take now are drawn
 bold in the colour of their target, the others grey. Clicking a state the goal may move to emits
-``sig_state_clicked``; a state it may not move to does nothing, so the diagram offers only legal
-transitions, like the buttons beside it.
+``sig_state_clicked``; a state it may not move to emits ``sig_refused`` instead, so the pane can
+say why nothing happened (the diagram, like the buttons beside it, changes nothing illegal).
 """
 from __future__ import annotations
 
@@ -27,9 +27,11 @@ class StateDiagram(QWidget):
 
     Signals:
         sig_state_clicked(str): a state the current goal may legally move to was clicked.
+        sig_refused(str): a state it may not move to (or is already in) was clicked.
     """
 
     sig_state_clicked = Signal(str)
+    sig_refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,6 +72,8 @@ class StateDiagram(QWidget):
         state = self.state_at(event.position())
         if state is not None and state in self.legal_targets():
             self.sig_state_clicked.emit(state)
+        elif state is not None and self._state is not None:
+            self.sig_refused.emit(state)
         super().mouseReleaseEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
