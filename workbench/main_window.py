@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolBar, QWidget,
+    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QWidget,
 )
 
 from core.errors import LinghunError
@@ -29,6 +29,8 @@ from workbench.settings import Settings
 from workbench.timetravel import TimeTravel
 
 log = logging.getLogger(__name__)
+
+BOTTOM_SHARE = 0.36  # of the window's height for the bottom dock area at first start
 
 
 @dataclass(frozen=True)
@@ -216,16 +218,21 @@ class MainWindow(QMainWindow):
         self._initial_sizes = first_by_area
 
     def _apply_initial_sizes(self) -> None:
-        """Share the width between the left and right areas, and the height with the bottom, by STRETCH."""
+        """Share the width between the left and right areas by STRETCH; the bottom area (the
+        timeline, rounds) starts at BOTTOM_SHARE of the height, the panes above get the rest."""
         by_dock = {self.docks[c.NAME]: c.STRETCH for c in panes.registered_panes()}
         A = Qt.DockWidgetArea
-        for orientation, areas in ((Qt.Orientation.Horizontal, (A.LeftDockWidgetArea, A.RightDockWidgetArea)),
-                                   (Qt.Orientation.Vertical, (A.TopDockWidgetArea, A.BottomDockWidgetArea))):
-            docks = [self._initial_sizes[a] for a in areas if a in self._initial_sizes]
-            if len(docks) > 1:
-                total = self.width() if orientation == Qt.Orientation.Horizontal else self.height()
-                weight = sum(by_dock[d] for d in docks)
-                self.resizeDocks(docks, [int(total * by_dock[d] / weight) for d in docks], orientation)
+        docks = [self._initial_sizes[a] for a in (A.LeftDockWidgetArea, A.RightDockWidgetArea)
+                 if a in self._initial_sizes]
+        if len(docks) > 1:
+            weight = sum(by_dock[d] for d in docks)
+            self.resizeDocks(docks, [int(self.width() * by_dock[d] / weight) for d in docks],
+                             Qt.Orientation.Horizontal)
+        bottom = self._initial_sizes.get(A.BottomDockWidgetArea)
+        if bottom is not None and docks:
+            height = sum(d.height() for d in (docks[0], bottom))
+            self.resizeDocks([docks[0], bottom], [int(height * (1 - BOTTOM_SHARE)), int(height * BOTTOM_SHARE)],
+                             Qt.Orientation.Vertical)
 
     def _placeholder(self) -> QWidget:
         label = QLabel(self.tr("No memory home is open."))
@@ -274,7 +281,7 @@ class MainWindow(QMainWindow):
         ctx.watcher.sig_external_change.connect(self._refresh_status)
         ctx.undo.sig_error.connect(self._show_error)
         for cls in panes.registered_panes():
-            self.docks[cls.NAME].setWidget(self._build_pane(cls, ctx))
+            self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
         if remember:
             self.settings.add_recent_home(str(home.dsh_home))
         self._refresh_status()
@@ -366,10 +373,23 @@ class MainWindow(QMainWindow):
         self.pane_errors.pop(cls.NAME, None)
         return pane
 
+    def _scrolling(self, pane: QWidget) -> QScrollArea:
+        """The pane inside a scroll area: a dock squeezed below the pane's minimum size (a laptop
+        screen, several docks side by side) scrolls instead of pushing the window past the
+        screen or drawing the pane over its neighbours."""
+        area = QScrollArea(self)
+        area.setObjectName(f"scroll-{pane.objectName()}")
+        area.setWidgetResizable(True)
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setWidget(pane)
+        return area
+
     def pane(self, name: str):
         """The pane widget named ``name`` for the open home (None when absent or failed)."""
         dock = self.docks.get(name)
         widget = dock.widget() if dock else None
+        if isinstance(widget, QScrollArea):
+            widget = widget.widget()
         return widget if isinstance(widget, panes.Pane) else None
 
     def open_panes(self) -> list[panes.Pane]:

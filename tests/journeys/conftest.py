@@ -170,6 +170,31 @@ def show_pane(window, name: str):
     return window.pane(name)
 
 
+def click_tab(tabs, text: str) -> None:
+    """Click the tab titled ``text`` of a ``QTabWidget``."""
+    bar = tabs.tabBar()
+    index = next((i for i in range(bar.count()) if bar.tabText(i).replace("&", "") == text), -1)
+    assert index >= 0, f"no tab {text!r} in {[bar.tabText(i) for i in range(bar.count())]}"
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, bar.tabRect(index).center())
+    QApplication.processEvents()
+    assert tabs.currentIndex() == index
+
+
+def visible_rows(view) -> int:
+    """How many rows of ``view`` are fully inside its viewport."""
+    viewport = view.viewport().rect()
+    model = view.model()
+    return sum(1 for r in range(model.rowCount())
+               if viewport.intersected(view.visualRect(model.index(r, 0))).height()
+               == view.visualRect(model.index(r, 0)).height() > 0)
+
+
+def visible_width(view, column: int, row: int = 0) -> int:
+    """How many pixels of the cell at ``row``, ``column`` show inside the viewport."""
+    rect = view.visualRect(view.model().index(row, column)).intersected(view.viewport().rect())
+    return rect.width() if rect.isValid() else 0
+
+
 def click(button: QAbstractButton) -> None:
     assert button.isVisible() and button.isEnabled(), f"{button.text()!r} cannot be clicked"
     QTest.mouseClick(button, Qt.MouseButton.LeftButton)

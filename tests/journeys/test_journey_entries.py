@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from core.memory import stamp_of
 from tests.journeys.conftest import (
-    answer_dialog, choose_in_context_menu, click, click_cell, find_row, press, type_into, wait_for,
+    answer_dialog, choose_in_context_menu, click, click_cell, find_row, press, type_into, visible_width, wait_for,
 )
 from workbench.models.entries import COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_TEXT
 
@@ -58,6 +58,8 @@ def test_curating_entries_by_hand(journey_window, demo_home, shots):
     pane = window.pane("entries")
     view = pane.view
     first_rows = view.model().rowCount()
+    # the text of the entries shows at 1280x800 without scrolling sideways
+    assert visible_width(view, COL_TEXT) >= 200
     shots(window, "entries-open")
 
     # -- a new fact, typed into its structured form --------------------------------------------

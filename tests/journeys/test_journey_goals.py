@@ -11,7 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
-from tests.journeys.conftest import click, click_cell, find_row, press, show_pane, type_into, wait_for
+from tests.journeys.conftest import (
+    click, click_cell, click_tab, find_row, press, show_pane, type_into, visible_rows, visible_width, wait_for,
+)
 from workbench.models.goals import ActivationModel
 
 GOAL, SCORE, BRIDGE = 2, 3, 7
@@ -34,6 +36,7 @@ def test_goal_activation_demo_and_a_refused_transition(journey_window, demo_home
     window = journey_window(demo_home)
     pane = show_pane(window, "goals")
     demo = pane.activation
+    click_tab(pane.tabs, "Activation demo")
 
     # -- the README's family trip brings up the college fund, through its bridge -----------------
     rows = _ranked(demo, "we booked a family trip")
@@ -44,6 +47,9 @@ def test_goal_activation_demo_and_a_refused_transition(journey_window, demo_home
     quiet = [r for r in rows if r[2] == "no signal"]
     assert quiet and all(r[0] == "—" for r in quiet)
     assert all(r[2] != "no signal" for r in rows[: len(rows) - len(quiet)])
+    # at 1280x800 the ranking shows its rows and the goals' statements, not "…"
+    assert visible_rows(demo.view) >= 5
+    assert visible_width(demo.view, GOAL) >= 250
     shots(window, "goals-family-trip")
 
     rank, goal, score, _ = _ranked(demo, "我们订了一次家庭旅行")[0]
@@ -55,7 +61,9 @@ def test_goal_activation_demo_and_a_refused_transition(journey_window, demo_home
     assert demo.formula.text().startswith("score = 0.4·sim")
 
     # -- a state the goal may not move to: refused with the reason, nothing written --------------
+    click_tab(pane.tabs, "Goals and states")
     view = pane.view
+    assert visible_width(view, 1) >= 150  # the statement column, beside the state machine
     click_cell(view, find_row(view, "十月底前签下 Blue Fjord 的续约"), 1)
     assert pane.current_goal().state == "achieved"
     assert pane.offered_transitions() == ["active"]

@@ -34,7 +34,7 @@ def test_opening_a_home_warms_up_and_a_round_meanwhile_says_it_prepares_the_inde
         home_index.forget()
         window.open_home(upstream_home, remember=False)
         assert window.status_warmup.text() == "Warming up: tokenizer and search index…"
-        rounds = window.docks[RoundsPane.NAME].widget()
+        rounds = window.pane(RoundsPane.NAME)
         QTest.keyClicks(rounds.question, "what port does the order service use")
         QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
         assert rounds.summary.text() == "Preparing the index…, then running the round"

@@ -108,6 +108,7 @@ class EntryEditor(QWidget):
         on_trigger(self.save_button.clicked, self.sig_save_requested.emit)
         on_trigger(self.revert_button.clicked, self.sig_revert_requested.emit)
         self.state_label = plain(QLabel(self))
+        self.state_label.setWordWrap(True)  # wraps rather than widening a narrow editor
         self.diff = DiffView(self)
         self.diff.setMinimumHeight(90)
         self.diff_box = QGroupBox(self)
@@ -116,6 +117,11 @@ class EntryEditor(QWidget):
         box.addWidget(self.diff)
 
         header = QFormLayout()
+        # a narrow editor (a laptop screen) puts labels above their fields rather than widening
+        header.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for combo in (self.kind, self.confidence):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
         self._header = header
         header.addRow("", self.stamp)
         row = QHBoxLayout()

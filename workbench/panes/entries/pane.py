@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from PySide6.QtCore import QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSplitter,
@@ -18,14 +18,14 @@ from PySide6.QtWidgets import (
 )
 
 from core.errors import LinghunError, NotFoundError
-from core.formats.warm import WarmDocument
+from core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
 from core.memory import stamp_of
 from workbench import icons
 from workbench.actions import make_action
 from workbench.dialogs.conflict import Choice, ConflictDialog
 from workbench.dialogs.diff import DiffDialog
 from workbench.models.entries import (
-    COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, ENTRY_ID_ROLE,
+    COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, COL_TEXT, ENTRY_ID_ROLE,
     EntriesFilterProxy, EntriesModel, word,
 )
 from workbench.panes import Pane, register_pane
@@ -37,6 +37,7 @@ _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
 WARM_UP_MS = 300
 REVIVE_CONFIDENCE = "medium"  # a revived entry is unverified again, not high
+TEXT_MIN = 240  # px: the text column never narrower, even when the stamps then scroll
 
 
 @register_pane
@@ -161,15 +162,48 @@ class EntriesPane(Pane):
         vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no per-row measuring at 10k rows
         vh.setDefaultSectionSize(view.fontMetrics().height() + 8)
         hh = view.horizontalHeader()
-        hh.setStretchLastSection(True)
+        hh.setStretchLastSection(False)
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        fm = view.fontMetrics()
-        stamp = fm.horizontalAdvance("2026-10-07 11:30") + 16
-        for column, width in ((COL_N, fm.horizontalAdvance("00000") + 12), (COL_KIND, fm.horizontalAdvance("experience") + 40),
-                              (COL_CONFIDENCE, fm.horizontalAdvance("(medium)") + 16), (COL_STAMP, stamp),
-                              (COL_LAST_ACCESS, stamp)):
-            view.setColumnWidth(column, width)
+        # the text right after the short columns, the stamps after it: in a narrow dock the text
+        # is what shows, and it takes the width the others leave (``_fit_text_column``)
+        hh.moveSection(hh.visualIndex(COL_TEXT), hh.visualIndex(COL_STAMP))
+        hh.sectionResized.connect(self._fit_text_column)
+        view.viewport().installEventFilter(self)
         self.view = view
+
+    def _size_columns(self) -> None:
+        """Widths for what the columns hold in the current language (words, stamps, headers)."""
+        view, fm = self.view, self.view.fontMetrics()
+        header = view.horizontalHeader()
+        title = header.fontMetrics()
+        stamp = fm.horizontalAdvance("2026-10-07 11:30")
+        samples = {COL_N: ["00000"], COL_KIND: [word(k) for k in (*KINDS, *LEGACY_KINDS)],
+                   COL_CONFIDENCE: [f"({word('medium')})", *(word(c) for c in CONFIDENCES)],
+                   COL_STAMP: [stamp], COL_LAST_ACCESS: [stamp]}
+        icon = view.iconSize().width() if view.iconSize().width() > 0 else 16
+        for column, texts in samples.items():
+            content = max(t if isinstance(t, int) else fm.horizontalAdvance(t) for t in texts)
+            content += icon + 12 if column == COL_KIND else 16
+            heading = title.horizontalAdvance(str(self.proxy.headerData(column, Qt.Orientation.Horizontal))) + 28
+            view.setColumnWidth(column, max(content, heading))
+        self._fit_text_column()
+
+    def _fit_text_column(self, *_args) -> None:
+        """The text column takes the width the other columns leave, and never less than TEXT_MIN."""
+        header = self.view.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count())
+                     if c != COL_TEXT and not header.isSectionHidden(c))
+        width = max(TEXT_MIN, self.view.viewport().width() - others)
+        if header.sectionSize(COL_TEXT) != width:
+            header.blockSignals(True)
+            header.resizeSection(COL_TEXT, width)
+            header.blockSignals(False)
+            self.view.viewport().update()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt override
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_text_column()
+        return super().eventFilter(watched, event)
 
     def _act(self, icon: str, shortcut=None, slot=None) -> QAction:
         action = make_action(self, slot, icon=icons.icon(icon or "entries"), shortcut=shortcut,
@@ -231,6 +265,7 @@ class EntriesPane(Pane):
         self.act_delete.setText(self.tr("Delete"))
         self.model.retranslate()
         self.editor.retranslate_ui()
+        self._size_columns()
         self._update_counts()
 
     @staticmethod

@@ -19,6 +19,8 @@ from workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
 from workbench.plaintext import plain
 
 RANK_DELAY_MS = 200
+GOAL_WIDTH = 300  # px
+PARTS_WIDTH = 170
 PART_NAMES = ("similarity", "domain", "bridge", "base")
 
 
@@ -82,12 +84,7 @@ class ActivationDemo(QWidget):
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.view.setColumnWidth(0, 48)
-        self.view.setColumnWidth(1, 100)
-        self.view.setColumnWidth(3, 60)
-        self.view.setColumnWidth(ActivationModel.PARTS_COLUMN, 170)
-        self.view.setColumnWidth(7, 190)
+        header.setStretchLastSection(True)
         self.view.doubleClicked.connect(self._on_double_clicked)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -102,12 +99,11 @@ class ActivationDemo(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
-        legend_row = QHBoxLayout()
-        legend_row.addWidget(self.legend)
-        legend_row.addSpacing(16)
-        legend_row.addWidget(self.formula)
-        legend_row.addStretch(1)
-        layout.addLayout(legend_row)
+        # legend and formula wrap: in a narrow dock they take lines, not width
+        self.legend.setWordWrap(True)
+        self.formula.setWordWrap(True)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.formula)
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
         self.retranslate_ui()
@@ -124,6 +120,7 @@ class ActivationDemo(QWidget):
         self.formula.setToolTip(self.tr("A goal the situation does not touch (no shared word, domain or bridge) "
                                         "scores its state base alone and is listed as “no signal”."))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(ActivationModel.COLUMNS) - 1)
+        self._size_columns()
 
     def set_situation(self, text: str) -> None:
         """Put ``text`` in the box and rank now (no typing delay)."""
@@ -144,7 +141,15 @@ class ActivationDemo(QWidget):
                 self.message.setText(str(exc))
                 self.message.show()
         self.model.set_ranking(ranking)
+        self._size_columns()
         self.sig_ranked.emit(ranking)
+
+    def _size_columns(self) -> None:
+        """Columns sized for what they hold in the current language; the goal keeps GOAL_WIDTH
+        so its statement reads in a narrow dock (the parts after it scroll)."""
+        self.view.resizeColumnsToContents()
+        self.view.setColumnWidth(ActivationModel.PARTS_COLUMN, PARTS_WIDTH)
+        self.view.setColumnWidth(2, max(GOAL_WIDTH, min(self.view.columnWidth(2), 2 * GOAL_WIDTH)))
 
     @Slot()
     def _on_double_clicked(self, index) -> None:

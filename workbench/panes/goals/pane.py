@@ -3,7 +3,7 @@
 Top left, the goals of ``goals.json`` (``GoalsModel``, keyed by goal ids). Top right, the selected
 goal: the four states with the allowed transitions (its state highlighted), one button per
 transition it may take now (illegal ones are never offered), and its history of signals and
-transitions with time and source. Below, the activation demo (``ActivationDemo``).
+transitions with time and source. In a second tab, the activation demo (``ActivationDemo``).
 
 Every write goes through ``core.goals.Goals`` and is one undoable step on the shared stack; undo
 puts goals.json back byte for byte. The pane follows the file: the agent's writes (the file
@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP,
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QPushButton, QSplitter,
-    QTableView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QTabWidget, QTableView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from core.errors import LinghunError
@@ -36,6 +36,8 @@ from workbench.plaintext import escape, plain
 RELOAD_DELAY_MS = 120
 
 #: the verb of the button that moves a goal into each state
+STATEMENT_MIN = 280  # px
+
 STATE_VERBS = {
     "active": QT_TRANSLATE_NOOP("GoalsPane", "Activate"),
     "paused": QT_TRANSLATE_NOOP("GoalsPane", "Pause"),
@@ -107,7 +109,7 @@ class GoalsPane(Pane):
         self.view.setWordWrap(False)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
@@ -165,15 +167,16 @@ class GoalsPane(Pane):
         upper.setSizes([800, 480])
 
         self.activation = ActivationDemo(self.goals, self)
-        self.activation.sig_goal_activated.connect(self.select)
+        self.activation.sig_goal_activated.connect(self._show_goal)
 
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(upper)
-        splitter.addWidget(self.activation)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([420, 320])
-        self.stack(self.toolbar, self.errors, splitter)
+        # two tabs rather than one above the other: on a laptop screen each gets the pane's whole
+        # height (the ranking shows its rows, the goal table its statements)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("goals-tabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(upper, "")
+        self.tabs.addTab(self.activation, "")
+        self.stack(self.toolbar, self.errors, self.tabs)
 
     def retranslate_ui(self) -> None:
         self.act_reload.setText(self.tr("Reload"))
@@ -189,6 +192,8 @@ class GoalsPane(Pane):
         self.history.setHeaderLabels([self.tr("Time"), self.tr("Event"), self.tr("Detail"), self.tr("Source")])
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(GoalsModel.COLUMNS) - 1)
         self.activation.retranslate_ui()
+        self.tabs.setTabText(0, self.tr("Goals and states"))
+        self.tabs.setTabText(1, self.tr("Activation demo"))
         self._show(self.current_goal())
 
     # -- loading ----------------------------------------------------------------------------
@@ -209,6 +214,8 @@ class GoalsPane(Pane):
         for column in (0, 2, 3, 4, 6, 7):
             self.view.resizeColumnToContents(column)
         self.view.setColumnWidth(5, 140)
+        # the statement stays readable in a narrow dock: the short columns after it scroll
+        self.view.setColumnWidth(1, max(STATEMENT_MIN, self.view.sizeHintForColumn(1) // 2))
         if key is None or not self.select(key):
             self._show(self.current_goal())
         self.activation.rank()
@@ -370,6 +377,12 @@ class GoalsPane(Pane):
         if draft.domain == AUTO:
             draft.domain = goal.domain
         return self.edit_goal(goal.id, draft)
+
+    @Slot(str)
+    def _show_goal(self, goal_id: str) -> None:
+        """A goal double-clicked in the ranking: its state machine and history, in the first tab."""
+        if self.select(goal_id):
+            self.tabs.setCurrentIndex(0)
 
     @Slot(str)
     def _on_diagram_clicked(self, state: str) -> None:

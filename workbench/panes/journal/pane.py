@@ -104,6 +104,8 @@ class JournalPane(Pane):
 
         self.axis_left = pg.AxisItem("left")
         self.plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": self.axis_left})
+        # five tracks need their height: a short dock scrolls rather than drawing labels over each other
+        self.plot.setMinimumHeight(150)
         self.plot.setBackground(None)
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setMouseEnabled(x=True, y=False)

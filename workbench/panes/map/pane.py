@@ -126,6 +126,7 @@ class MapPane(Pane):
         self.graph.sig_node_clicked.connect(self.select_node)
         self.legend = QLabel(self)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)  # wraps in a narrow dock instead of widening it
         graph_tab = QWidget(self)
         graph_layout = QVBoxLayout(graph_tab)
         graph_layout.setContentsMargins(0, 0, 0, 0)

@@ -46,6 +46,7 @@ class OntologyPane(Pane):
     ICON = "rule"
     AREA = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER = 20
+    STRETCH = 2  # the right area beside the entries (3): 60 / 40 of the width at first start
 
     sig_open_entry = Signal(str)
 
