@@ -10,7 +10,8 @@ and nothing is written. ``call()`` is the same but never raises a ``LinghunError
 Tools of SPEC 14: memory_append, memory_read, memory_touch, memory_consolidate, memory_project,
 memory_rules, memory_journal, linghun_goal_update, linghun_goal_get, linghun_goal_state, soul_read,
 soul_update. Ours, for the map (SPEC 9): memory_map (the map text or its graph) and memory_drill
-(any map pointer to its evidence).
+(any map pointer to its evidence); memory_history (the versions of an entry or a file, with their
+writers, from the home's history).
 
 ``null`` for an optional argument means "not given" (models send it often).
 """
@@ -169,6 +170,33 @@ def _turn(ctx: ToolContext, a: dict) -> dict:
             "parts": [{"key": p.key, "chars": p.chars, "budget": p.budget} for p in turn.context.parts]}
 
 
+def _history(ctx: ToolContext, a: dict) -> dict:
+    """Versions of one warm entry (with who changed it and how), or of one file of the home."""
+    from core.history.entries import entry_history, key_for_number
+
+    capture.flush()  # this process's own writes first
+    history = capture.history_of(ctx.home)
+    if history is None:
+        return {"versions": [], "note": "history is turned off for this home (history.enabled)"}
+    ref = a.get("ref")
+    if ref is not None:
+        n = _entry_number(ref)
+        try:
+            key = key_for_number(ctx.memory.document().render(), n)
+        except IndexError:
+            raise NotFoundError(f"no entry [{n}]") from None
+        return {"entry": n, "versions": [v.to_dict() for v in entry_history(history, key)]}
+    path = a.get("path") or "memory/warm.md"
+    return {"path": path, "versions": [v.to_dict() for v in history.versions(path)[: a.get("limit", 20)]]}
+
+
+def _entry_number(ref: Any) -> int:
+    try:
+        return int(str(ref).strip().strip("[]"))
+    except ValueError:
+        raise InvalidInputError(f"ref must be [n], got {ref!r}") from None
+
+
 def _drill(ctx: ToolContext, a: dict) -> dict:
     from core.drill import drill
 
@@ -260,6 +288,14 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          "ontology:<theme>, memory:<theme>, journal:<day> or journal:<start>..<end>, episodic:<day>, "
          "cold:<day>, goal:<id>, situation:<label>, or a file name.",
          _params({"pointer": {"type": ["string", "integer"], "minLength": 1}}, ("pointer",)), _drill),
+    Tool("memory_history",
+         "The history of the memory (记忆的历史): ref=[n] lists every version of that entry, newest first, "
+         "with when, who wrote it (agent, workbench, cli, tool) and what changed (created, edited, flipped, "
+         "confidence, touched) with its text; path=a file of the home (default memory/warm.md) lists the "
+         "file's versions.",
+         _params({"ref": {"type": ["string", "integer"], "description": "[n] as memory_read numbers it"},
+                  "path": {"type": "string", "description": "e.g. memory/warm.md, memory/rules.md"},
+                  "limit": {"type": "integer", "minimum": 1, "default": 20}}), _history),
     Tool("linghun_turn",
          "Run the per-message turn (每条用户消息一轮): feedback on the last bundle, judge, retrieval, archivist, "
          "editor, scribe; the bundle goes to the inject path and the composed context comes back. With answer "

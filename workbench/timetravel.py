@@ -206,6 +206,9 @@ class TimeTravel(QObject):
             self.moment = None
             return
         self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(self.present, _label(moment)))
+        # entry edits go through the undo service: refuse them (the copy's files are write-protected too)
+        self.window.ctx.undo.read_only_reason = self.tr(
+            "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment))
 
     @Slot()
     def back_to_now(self) -> None:

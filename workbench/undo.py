@@ -223,9 +223,14 @@ class UndoService(QObject):
         super().__init__(parent)
         self.memory = memory
         self.stack = QUndoStack(self)
+        #: set while the home shown is a read-only view (the past): every edit is refused with it
+        self.read_only_reason = ""
 
     def push(self, operation: Operation, text: str, merge_key: str | None = None) -> bool:
         """Apply ``operation`` as one undo step; False when it failed (``sig_error`` told why)."""
+        if self.read_only_reason:
+            self.sig_error.emit(self.read_only_reason)
+            return False
         command = MemoryCommand(self, operation, text, merge_key)
         failed = []
         command_error = self.sig_error.connect(lambda message: failed.append(message))

@@ -164,7 +164,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="71"/>
+        <location filename="../../workbench/dialogs/diff.py" line="104"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
@@ -172,8 +172,9 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="51"/>
+        <location filename="../../workbench/dialogs/diff.py" line="84"/>
         <source>No change.</source>
+        <extracomment>lines shown at once by ``show_text``; the rest follow a slice per event-loop turn</extracomment>
         <translation>No change.</translation>
     </message>
 </context>
@@ -3380,17 +3381,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="221"/>
+        <location filename="../../workbench/timetravel.py" line="210"/>
+        <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="224"/>
         <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="228"/>
+        <location filename="../../workbench/timetravel.py" line="231"/>
         <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="230"/>
+        <location filename="../../workbench/timetravel.py" line="233"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>

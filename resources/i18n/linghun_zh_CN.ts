@@ -164,7 +164,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="71"/>
+        <location filename="../../workbench/dialogs/diff.py" line="104"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -172,8 +172,9 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="51"/>
+        <location filename="../../workbench/dialogs/diff.py" line="84"/>
         <source>No change.</source>
+        <extracomment>lines shown at once by ``show_text``; the rest follow a slice per event-loop turn</extracomment>
         <translation>没有变化。</translation>
     </message>
 </context>
@@ -3382,17 +3383,22 @@
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="221"/>
+        <location filename="../../workbench/timetravel.py" line="210"/>
+        <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
+        <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="224"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="228"/>
+        <location filename="../../workbench/timetravel.py" line="231"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="230"/>
+        <location filename="../../workbench/timetravel.py" line="233"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>

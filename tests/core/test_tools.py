@@ -49,6 +49,8 @@ CALLS = [
     ("memory_map", {"format": "graph"}),
     ("memory_drill", {"pointer": "[1]"}),
     ("linghun_turn", {"message": "订单服务的端口是多少？", "answer": "8087"}),
+    ("memory_history", {"ref": "[11]"}),
+    ("memory_history", {"path": "memory/warm.md", "limit": 2}),
     ("memory_consolidate", {}),
 ]
 
@@ -67,6 +69,9 @@ def test_every_tool_is_callable_through_the_dispatcher(upstream_home):
     assert second["entry"]["body"] == "用户 | 部署 | 支付网关"
     assert "[8] 2026-10-07 11:30 [fact] high" in results["memory_read"][1]["text"]
     assert results["memory_touch"][0]["touched"] == 1
+    entry_versions = results["memory_history"][0]["versions"]  # [11], appended by the first call
+    assert [v["writer"] for v in entry_versions] == ["tool"] and entry_versions[0]["change"] == "created"
+    assert len(results["memory_history"][1]["versions"]) == 2
     assert results["memory_project"][0]["nodes"][0] == "支付网关" and results["memory_project"][0]["by"] == "offline"
     assert results["memory_rules"][0] == {"ok": True, "changed": True}
     assert results["memory_journal"][2]["text"].count("用户：") == 1

@@ -50,6 +50,12 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert not os.access(past_warm.parent, os.W_OK) or os.geteuid() == 0
     assert home.warm.read_bytes() == newer.encode("utf-8")  # the home itself is untouched
     screenshot(window, "time-travel-en", tmp_path)
+    # an edit is refused, and says why
+    index = pane.proxy.index(0, 0)
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    pane.act_flip.trigger()
+    assert past_warm.read_bytes() == original
+    assert "read-only" in window.statusBar().currentMessage()
 
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
