@@ -494,6 +494,53 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
                          result.by, result.reason, result.warnings, result.conflicts)
 
 
+# -- freshness of the topic index --------------------------------------------------------------------
+@dataclass(frozen=True)
+class IndexFreshness:
+    """How the topic index (``ontology.md``) compares with the warm entries it projects.
+
+    Judged from the files' content, not their times (a copied or freshly installed home has new
+    times and unchanged content). ``state``: "missing" (no node yet), "fresh" or "stale".
+    ``covered``: live entries the index cites. ``newer``: live entries it does not cite that are
+    newer than every entry it cites (written after the projection; an older entry it leaves out
+    is the projector's choice, as an LLM projection may make). ``invalid``: entries cited on a
+    node line that are now flipped to wrong or gone (conflict lines cite flipped ones on purpose).
+    """
+
+    state: str
+    covered: int = 0
+    newer: tuple[int, ...] = ()
+    invalid: tuple[int, ...] = ()
+
+
+def _stamp_key(stamp: str) -> tuple[str, str]:
+    day, _, clock = stamp.partition(" ")
+    return day, clock.zfill(5) if clock else ""
+
+
+def index_freshness(home: MemoryHome, entries: Sequence[WarmEntry]) -> IndexFreshness:
+    """The freshness of ``home``'s topic index against ``entries`` (its current warm entries).
+
+    Raises ``UnreadableFileError`` when ontology.md is not UTF-8."""
+    cited, on_node_lines = set(), set()
+    for line in (read_text(home.ontology) or "").splitlines():
+        if line.startswith("- "):
+            numbers = {int(n) for n in _POINTER.findall(line)}
+            cited |= numbers
+            if CONFLICT_MARK not in line:
+                on_node_lines |= numbers
+    if not cited:
+        return IndexFreshness("missing")
+    by_n = {e.n: e for e in entries}
+    live_cited = [by_n[n] for n in cited if n in by_n and not by_n[n].is_wrong]
+    newest = max((_stamp_key(e.stamp) for e in live_cited), default=("", ""))
+    newer = tuple(sorted(e.n for e in entries
+                         if not e.is_wrong and e.n not in cited and _stamp_key(e.stamp) > newest))
+    invalid = tuple(sorted(n for n in on_node_lines if n not in by_n or by_n[n].is_wrong))
+    state = "stale" if newer or invalid else "fresh"
+    return IndexFreshness(state, len(live_cited), newer, invalid)
+
+
 # -- alias tables -----------------------------------------------------------------------------------
 def _check_table(name: str, table: Any) -> dict[str, str]:
     if table is None:

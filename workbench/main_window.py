@@ -9,8 +9,6 @@ from __future__ import annotations
 import logging
 from functools import partial
 from collections import Counter
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
@@ -21,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.errors import LinghunError
 from core.home import MemoryHome
+from core.ontology import index_freshness
 from workbench import gcguard, icons, panes
 from workbench.plaintext import plain, tooltip
 from workbench.actions import make_action, on_group_trigger
@@ -31,39 +30,6 @@ from workbench.timetravel import TimeTravel
 log = logging.getLogger(__name__)
 
 BOTTOM_SHARE = 0.36  # of the window's height for the bottom dock area at first start
-
-
-@dataclass(frozen=True)
-class IndexFreshness:
-    """How the topic index (``ontology.md``, the memory_project projection) compares with memory.
-
-    state: "missing" (never projected), "fresh" or "stale" (a memory file changed after it).
-    projected: when ontology.md was last written; newest: the newest change of a source file.
-    """
-
-    state: str
-    projected: datetime | None
-    newest: datetime | None
-    newest_file: str = ""
-
-
-def _mtime(path: Path) -> datetime | None:
-    try:
-        return datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
-        return None
-
-
-def index_freshness(home: MemoryHome) -> IndexFreshness:
-    sources = [home.warm, home.memory_ontology, home.knowledge_ontology, home.knowledge_legacy, home.rules]
-    stamped = [(t, p.name) for p in sources if (t := _mtime(p)) is not None]
-    newest, newest_file = max(stamped) if stamped else (None, "")
-    projected = _mtime(home.ontology)
-    if projected is None:
-        return IndexFreshness("missing", None, newest, newest_file)
-    if newest is not None and newest > projected:
-        return IndexFreshness("stale", projected, newest, newest_file)
-    return IndexFreshness("fresh", projected, newest, newest_file)
 
 
 def confidence_counts(entries) -> Counter:
@@ -514,7 +480,7 @@ class MainWindow(QMainWindow):
         try:
             entries = ctx.memory.entries()
         except LinghunError as exc:
-            entries = []
+            entries = None
             problems.append(str(exc))
             self.status_counts.setText(self.tr("warm.md unreadable"))
         else:
@@ -525,15 +491,21 @@ class MainWindow(QMainWindow):
         problems += [f"{name}: {err}" for name, err in self.pane_errors.items()]
         self.status_problems.setText(self.tr("{0} problem(s)").format(len(problems)) if problems else "")
         self.status_problems.setToolTip(tooltip("\n".join(problems)))
-        fresh = index_freshness(ctx.home)
+        self.status_index.setText(self._index_status(ctx.home, entries))
+
+    def _index_status(self, home: MemoryHome, entries) -> str:
+        if entries is None:  # warm.md unreadable: nothing to compare the index with
+            return ""
+        try:
+            fresh = index_freshness(home, entries)
+        except LinghunError:
+            return self.tr("Topic index: ontology.md unreadable")
         if fresh.state == "missing":
-            text = self.tr("Topic index: not projected yet")
-        elif fresh.state == "stale":
-            text = self.tr("Topic index: stale ({0} changed after {1})").format(
-                fresh.newest_file, fresh.projected.strftime("%Y-%m-%d %H:%M"))
-        else:
-            text = self.tr("Topic index: up to date ({0})").format(fresh.projected.strftime("%Y-%m-%d %H:%M"))
-        self.status_index.setText(text)
+            return self.tr("Topic index: not projected yet")
+        if fresh.state == "stale":
+            return self.tr("Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)"
+                           ).format(len(fresh.newer), len(fresh.invalid))
+        return self.tr("Topic index: up to date ({0} entries)").format(fresh.covered)
 
     def _update_title(self) -> None:
         title = self.tr("linghun workbench")

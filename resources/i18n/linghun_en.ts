@@ -1872,14 +1872,12 @@
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491"/>
-        <source>Topic index: stale ({0} changed after {1})</source>
-        <translation>Topic index: stale ({0} changed after {1})</translation>
+        <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
+        <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494"/>
-        <source>Topic index: up to date ({0})</source>
-        <translation>Topic index: up to date ({0})</translation>
+        <source>Topic index: up to date ({0} entries)</source>
+        <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="498"/>
@@ -1981,6 +1979,10 @@
         <location filename="../../workbench/main_window.py" line="565"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
+    </message>
+    <message>
+        <source>Topic index: ontology.md unreadable</source>
+        <translation>Topic index: ontology.md unreadable</translation>
     </message>
 </context>
 <context>

@@ -1872,14 +1872,12 @@
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="491"/>
-        <source>Topic index: stale ({0} changed after {1})</source>
-        <translation>主题索引：已过期（{0} 在 {1} 之后有变化）</translation>
+        <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
+        <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494"/>
-        <source>Topic index: up to date ({0})</source>
-        <translation>主题索引：最新（{0}）</translation>
+        <source>Topic index: up to date ({0} entries)</source>
+        <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="498"/>
@@ -1981,6 +1979,10 @@
         <location filename="../../workbench/main_window.py" line="565"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Topic index: ontology.md unreadable</source>
+        <translation>主题索引：ontology.md 无法读取</translation>
     </message>
 </context>
 <context>
