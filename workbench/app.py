@@ -214,6 +214,13 @@ class Workbench:
         if self.window.close():
             self.app.quit()
 
+    def start(self, explicit: str | None = None) -> None:
+        """Show the window on its start home; the welcome on the very first start."""
+        self.window.show()
+        self.open_start_home(explicit)
+        if not self.settings.welcome_shown:
+            self.window.show_welcome()
+
     def open_start_home(self, explicit: str | None = None) -> None:
         path, note = start_home(explicit, self.settings)
         self.window.open_home(path, remember=not note and path != demo_home_dir())
@@ -233,8 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.theme = args.theme
     workbench = Workbench(app, settings)
     quitter = QuitOnSignal(workbench.quit)
-    workbench.window.show()
-    workbench.open_start_home(args.home)
+    workbench.start(args.home)
     try:
         return app.exec()
     finally:

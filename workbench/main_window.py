@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         if self.act_settings.shortcut().isEmpty():
             self.act_settings.setShortcut(QKeySequence("Ctrl+,"))
         self.act_about = self._action("about", None, self.show_about)
+        self.act_welcome = self._action("", None, self.show_welcome)
         self.act_reset_layout = self._action("", None, self.reset_layout)
         # Undo and redo follow the open home's QUndoStack (see _bind_undo).
         self.act_undo = self._action("undo", K.Undo, self._undo)
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         self.menu_language = self.menu_view.addMenu("")
         self.menu_language.addActions(list(self.language_actions.values()))
         self.menu_help = bar.addMenu("")
+        self.menu_help.addAction(self.act_welcome)
         self.menu_help.addAction(self.act_about)
         self._fill_recent_menu()
 
@@ -525,6 +527,19 @@ class MainWindow(QMainWindow):
             self._embed_ahead()
 
     @Slot()
+    def show_welcome(self) -> None:
+        """The welcome, window-modal but not blocking (the home keeps loading behind it)."""
+        from workbench.dialogs.welcome import WelcomeDialog
+        dialog = WelcomeDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._welcome_finished)
+        dialog.open()
+
+    @Slot()
+    def _welcome_finished(self) -> None:
+        self.settings.welcome_shown = True
+
+    @Slot()
     def show_about(self) -> None:
         from workbench.dialogs.about import AboutDialog
         AboutDialog(self).exec()
@@ -572,6 +587,7 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(self.tr("&Quit"))
         self.act_settings.setText(self.tr("&Settings…"))
         self.act_about.setText(self.tr("&About linghun workbench"))
+        self.act_welcome.setText(self.tr("&Welcome…"))
         self.act_reset_layout.setText(self.tr("&Reset Layout"))
         self.theme_actions["system"].setText(self.tr("Follow the &System"))
         self.theme_actions["light"].setText(self.tr("&Light"))

@@ -182,6 +182,15 @@ class Settings(QObject):
     def last_home(self) -> str:
         return self._str("homes/last", "")
 
+    @property
+    def welcome_shown(self) -> bool:
+        """The welcome was shown once (it is not shown at start again)."""
+        return self._str("ui/welcome_shown", "false") == "true"
+
+    @welcome_shown.setter
+    def welcome_shown(self, value: bool) -> None:
+        self._qs.setValue("ui/welcome_shown", "true" if value else "false")
+
     # -- window ---------------------------------------------------------------------------
     def window_state(self) -> tuple[QByteArray | None, QByteArray | None]:
         geometry = self._qs.value("window/geometry")

@@ -1984,6 +1984,10 @@
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
+    <message>
+        <source>&amp;Welcome…</source>
+        <translation>欢迎(&amp;W)…</translation>
+    </message>
 </context>
 <context>
     <name>MapModel</name>
@@ -3536,6 +3540,45 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeDialog</name>
+    <message>
+        <source>Welcome to linghun workbench</source>
+        <translation>欢迎使用灵魂记忆工作台</translation>
+    </message>
+    <message>
+        <source>Open a Home…</source>
+        <translation>打开记忆库…</translation>
+    </message>
+    <message>
+        <source>Open {0}</source>
+        <translation>打开 {0}</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</source>
+        <translation>工作台用来查看和编辑大模型智能体借助灵魂插件保存的长期记忆：智能体读取的 Markdown 与 JSON 文件，在这里的改动与智能体自己的改动方式一致。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</source>
+        <translation>&lt;b&gt;这是演示记忆库&lt;/b&gt;：一个虚构团队的编码助手八周的记忆（条目、本体、日志、目标和组装轮次），由 &lt;code&gt;linghun demo&lt;/code&gt; 生成。它是你自己的副本，位于 {0}：可以随意修改。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Open now:&lt;/b&gt; {0}.</source>
+        <translation>&lt;b&gt;当前打开：&lt;/b&gt;{0}。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</source>
+        <translation>&lt;b&gt;真实智能体的记忆库&lt;/b&gt;是文件夹 &lt;code&gt;$DSH_HOME&lt;/code&gt;，智能体未设置 &lt;code&gt;DSH_HOME&lt;/code&gt; 时为 {0}。{0} 存在时工作台会自动打开它；否则请用&lt;i&gt;打开记忆库…&lt;/i&gt;（文件 &amp;gt; 打开记忆库…）选择该文件夹。&lt;code&gt;linghun&lt;/code&gt; 命令行使用同一个记忆库。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</source>
+        <translation>&lt;b&gt;文件位置：&lt;/b&gt;工作台设置在 {0}，演示记忆库和评测报告在 {1}，缓存在 {2}；每个记忆库自己的设置（LLM 提供方、别名）在其 &lt;code&gt;linghun/workbench.json&lt;/code&gt;。</translation>
     </message>
 </context>
 </TS>
