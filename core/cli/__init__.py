@@ -28,6 +28,15 @@ def common_parent() -> argparse.ArgumentParser:
     return parent
 
 
+def checked_home(args: argparse.Namespace) -> MemoryHome:
+    """The home given (or the default), refused when it is a file; says nothing about it."""
+    home = MemoryHome.resolve(getattr(args, "home", None))
+    for path in (home.dsh_home, home.root):
+        if path.exists() and not path.is_dir():
+            raise InvalidInputError(f"{path} is a file, not a memory home folder: give --home the $DSH_HOME folder")
+    return home
+
+
 def home_of(args: argparse.Namespace, existing: bool = False) -> MemoryHome:
     """The home a subcommand works on; says on stderr which one when the user did not choose it
     and it is the demo home or holds nothing yet (an empty answer then has its explanation).
@@ -36,10 +45,7 @@ def home_of(args: argparse.Namespace, existing: bool = False) -> MemoryHome:
     is not there is an error (exit 3 with a hint) rather than an empty home: a typo must not look
     like a memory with nothing in it. With nothing named, the note above explains the empty answer."""
     explicit = getattr(args, "home", None)
-    home = MemoryHome.resolve(explicit)
-    for path in (home.dsh_home, home.root):
-        if path.exists() and not path.is_dir():
-            raise InvalidInputError(f"{path} is a file, not a memory home folder: give --home the $DSH_HOME folder")
+    home = checked_home(args)
     named = bool(explicit) or default_dsh_home()[1] == "env"
     if existing and named and not home.exists():
         raise NotFoundError(home.missing_message())
@@ -145,7 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         # every write this command makes to the home is kept in the home's history, as the CLI's
-        capture.enable(home_of(args), "cli")
+        # (resolved quietly: only a subcommand that reads the home says which one it used)
+        capture.enable(checked_home(args), "cli")
         rc = args.func(args)
     except LinghunError as exc:
         print(f"linghun: {scrub(exc)}", file=sys.stderr)

@@ -56,3 +56,9 @@ def test_both_commands_print_the_project_version():
         out = subprocess.run([sys.executable, "-m", module, "--version"], cwd=REPO, capture_output=True,
                              text=True, timeout=60)
         assert out.returncode == 0 and out.stdout.strip() == f"{name} {expected}"
+
+
+def test_commands_that_do_not_read_the_home_say_nothing_about_it(user, capsys):
+    assert main(["tools", "schema"]) == 0
+    assert main(["demo", "--out", str(user / "new-demo")]) == 0
+    assert capsys.readouterr().err == ""

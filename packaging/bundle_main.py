@@ -1,0 +1,12 @@
+"""Entry point of the frozen bundle: one executable for both commands, chosen by the name it is
+started under (``linghun-workbench``, or ``linghun`` through the symlink build_bundle.sh makes).
+One executable instead of two keeps a single copy of the Python modules (about 20 MB)."""
+import sys
+from pathlib import Path
+
+if Path(sys.argv[0]).name.startswith("linghun-workbench"):
+    from workbench.app import main
+else:
+    from core.cli import main
+
+raise SystemExit(main())
