@@ -11,8 +11,11 @@ py=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$repo"
-version=$("$py" -c 'from importlib.metadata import version; print(version("linghun-workbench"))')
-LINGHUN_SOURCE_ROOT="$repo" LINGHUN_BUNDLE_WORK="$work" \
+# Freeze the project as the wheel installs it (its files, import names and metadata).
+"$py" -m pip install -q --no-deps --no-compile --target "$work/site" "$repo" >"$work/pip.log" 2>&1 \
+  || { cat "$work/pip.log" >&2; exit 1; }
+version=$(cd "$work/site" && "$py" -c 'from importlib.metadata import version; print(version("linghun-workbench"))')
+LINGHUN_SOURCE_ROOT="$repo" LINGHUN_BUNDLE_WORK="$work" LINGHUN_BUNDLE_SITE="$work/site" \
   "$py" -m PyInstaller --noconfirm --clean --log-level WARN --distpath "$out" --workpath "$work/build" \
   packaging/linghun-workbench.spec
 bundle="$out/linghun-workbench"

@@ -8,21 +8,28 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 from workbench import icons
 
 
+def logo_beside_text(dialog: QDialog) -> tuple[QHBoxLayout, QLabel]:
+    """The application logo beside a word-wrapped rich-text label (About, Welcome)."""
+    row = QHBoxLayout()
+    logo = QLabel(dialog)
+    logo.setPixmap(icons.icon("linghun").pixmap(64, 64))
+    logo.setAlignment(Qt.AlignmentFlag.AlignTop)
+    row.addWidget(logo)
+    text = QLabel(dialog)
+    text.setTextFormat(Qt.TextFormat.RichText)
+    text.setWordWrap(True)
+    row.addWidget(text, 1)
+    return row, text
+
+
 class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         from workbench.app import LICENSE, version
 
         super().__init__(parent)
         self.setWindowTitle(self.tr("About linghun workbench"))
-        row = QHBoxLayout()
-        logo = QLabel(self)
-        logo.setPixmap(icons.icon("linghun").pixmap(64, 64))
-        logo.setAlignment(Qt.AlignmentFlag.AlignTop)
-        row.addWidget(logo)
-        self.text = QLabel(self)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
+        row, self.text = logo_beside_text(self)
         self.text.setOpenExternalLinks(True)
-        self.text.setWordWrap(True)
         self.text.setText(
             "<h3>linghun workbench {0}</h3><p>{1}</p><p>{2}</p><p><small>PySide6 {3}, Qt {4}</small></p>".format(
                 version(),
@@ -31,7 +38,6 @@ class AboutDialog(QDialog):
                 self.tr("License: {0}. You may share and change it under the terms of the GNU Affero "
                         "General Public License, version 3 or later.").format(LICENSE),
                 PySide6.__version__, qVersion()))
-        row.addWidget(self.text, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

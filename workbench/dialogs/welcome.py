@@ -10,11 +10,11 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
 
 from core import appdirs
 from core.home import agent_dsh_home
-from workbench import icons
+from workbench.dialogs.about import logo_beside_text
 
 
 def _code(path: Path | str) -> str:
@@ -30,20 +30,12 @@ class WelcomeDialog(QDialog):
         self.window_ = window
         self.setObjectName("welcome-dialog")
         self.setWindowTitle(self.tr("Welcome to linghun workbench"))
-        row = QHBoxLayout()
-        logo = QLabel(self)
-        logo.setPixmap(icons.icon("linghun").pixmap(64, 64))
-        logo.setAlignment(Qt.AlignmentFlag.AlignTop)
-        row.addWidget(logo)
-        self.text = QLabel(self)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.text.setWordWrap(True)
+        row, self.text = logo_beside_text(self)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.text.setText(self._text())
         # a fixed width lets the wrapped text ask for the height it needs (a dialog sized from
         # the label's preferred width alone cuts the text off)
         self.text.setFixedWidth(self.fontMetrics().averageCharWidth() * 78)
-        row.addWidget(self.text, 1)
         buttons = QDialogButtonBox(self)
         self.open_button = buttons.addButton(self.tr("Open a Home…"), QDialogButtonBox.ButtonRole.ActionRole)
         self.open_button.clicked.connect(self._open_home)
