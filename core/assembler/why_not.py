@@ -4,9 +4,9 @@ Runs the round as the engine would (a dry run: nothing is written), then for the
 whether it was excluded before ranking (flipped to wrong; a low one is kept but tagged), its
 BM25 score and rank with the contribution of each query term it matched and the terms it
 missed, the cut it had to pass (``k`` and the score of the last hit kept), how it got in (hit,
-recency safeguard, direct material) and whether the bundle quotes it. Our retriever applies no
-MMR and no de-duplication at retrieval time (near-duplicates are merged when written), so the
-cut is the only thing between a hit and the editor.
+recency safeguard, direct material) and whether the bundle quotes it. Between a hit and the
+editor stand two things: MMR de-duplication (``retrieval.mmr``: a hit that nearly copies a better
+one is dropped, the retriever's ``mmr`` decision names it) and the cut.
 
 Then what one change would do, each by re-running the round on a throwaway copy of the home:
 raise ``retrieval.topK`` to the entry's rank, touch it, or add an alias from a missed query
@@ -54,6 +54,7 @@ class WhyNot:
     cut_score: float | None
     matched: dict[str, float] = field(default_factory=dict)
     missed: list[str] = field(default_factory=list)
+    near_copy: bool = False  # dropped by MMR as a near copy of a better hit
     reason: str = ""
     variants: list[Variant] = field(default_factory=list)
 
@@ -81,6 +82,13 @@ def _place(span, entry_id: str) -> tuple[str | None, int | None]:
         if c.get("id") == entry_id:
             return c.get("via"), c.get("rank")
     return None, None
+
+
+def _dropped_as_near_copy(span, n: int) -> bool:
+    """Whether the retriever's MMR step dropped ``[n]`` (its decision lists the dropped n)."""
+    if span is None:
+        return False
+    return any(d.get("what") == "mmr" and n in (d.get("choice") or []) for d in span.decisions)
 
 
 def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None = None,
@@ -121,6 +129,10 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
     elif out.mode == "direct":
         out.reason = "direct material: every candidate goes to the editor; the editor chose " + \
             ("to quote it" if out.delivered else "not to quote it")
+    elif via is None and _dropped_as_near_copy(span, n):
+        out.near_copy = True
+        out.reason = (f"rank {out.rank} would pass the cut, but MMR dropped it as a near copy of a better hit "
+                      "(word overlap >= 0.9; retrieval.mmr)")
     elif via is None:
         out.reason = (f"rank {out.rank} is below the cut: only the top {out.k} hits are kept"
                       + (f" (the last kept scored {out.cut_score:.3f}, this one {out.score:.3f})"
@@ -149,6 +161,9 @@ def _alias_target(entry) -> str:
 def _variants(home: MemoryHome, query: str, n: int, config: AssemblerConfig, base: WhyNot,
               target: str) -> list[Variant]:
     found: list[Variant] = []
+    if base.near_copy:
+        found.append(_try(home, query, n, config.with_overrides({"retrieval.mmr": False}),
+                          "retrieval.mmr = false", None))
     if base.rank and base.k and base.rank > base.k:
         raised = config.with_overrides({"retrieval.topK": base.rank,
                                         "retrieval.deepMinK": max(base.rank, config.get("retrieval.deepMinK"))})

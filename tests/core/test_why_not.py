@@ -33,3 +33,19 @@ def test_an_entry_no_term_matches_cannot_be_brought_in_by_top_k(upstream_home):
     w = explain(MemoryHome.resolve(upstream_home), QUESTION, 1, CUT_AT_ONE)
     assert w.score == 0 and w.matched == {}
     assert "no query term matches it" in w.reason
+
+
+def test_an_entry_mmr_dropped_as_a_near_copy_says_so_and_mmr_off_delivers_it(empty_home):
+    home = MemoryHome.resolve(empty_home)
+    home.warm.parent.mkdir(parents=True)
+    body = "订单服务 的 端口 是 8087，部署在 staging 集群"
+    home.warm.write_text(
+        f"## 2026-09-27 10:00 [fact] high\n\n{body}。\n<!-- last_access: 2026-09-27 10:00 -->\n\n"
+        f"## 2026-09-28 10:00 [fact] high\n\n{body}！\n<!-- last_access: 2026-09-28 10:00 -->\n\n"
+        "## 2026-09-29 10:00 [fact] high\n\n支付服务 的 端口 是 9090\n<!-- last_access: 2026-09-29 10:00 -->\n",
+        encoding="utf-8")
+    config = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 3})
+    w1, w2 = explain(home, "订单服务的端口是多少？", 1, config), explain(home, "订单服务的端口是多少？", 2, config)
+    copy = next(w for w in (w1, w2) if not w.via)
+    assert copy.near_copy and "near copy" in copy.reason and copy.rank <= copy.k
+    assert {v.change: v for v in copy.variants}["retrieval.mmr = false"].rank is not None
