@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QVBoxLayou
 
 from core import appdirs
 from core.home import agent_dsh_home
+from workbench.actions import on_trigger
 from workbench.dialogs.about import logo_beside_text
 
 
@@ -38,13 +39,13 @@ class WelcomeDialog(QDialog):
         self.text.setFixedWidth(self.fontMetrics().averageCharWidth() * 78)
         buttons = QDialogButtonBox(self)
         self.open_button = buttons.addButton(self.tr("Open a Home…"), QDialogButtonBox.ButtonRole.ActionRole)
-        self.open_button.clicked.connect(self._open_home)
+        on_trigger(self.open_button.clicked, self._open_home)
         self.agent_button: QPushButton | None = None
         agent = agent_dsh_home()
         if agent.is_dir() and not self._is_open(agent):
             self.agent_button = buttons.addButton(self.tr("Open {0}").format(self._short(agent)),
                                                   QDialogButtonBox.ButtonRole.ActionRole)
-            self.agent_button.clicked.connect(self._open_agent_home)
+            on_trigger(self.agent_button.clicked, self._open_agent_home)
         self.start_button = buttons.addButton(self.tr("Start"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.start_button.setDefault(True)
         buttons.accepted.connect(self.accept)
