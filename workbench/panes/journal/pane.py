@@ -91,8 +91,8 @@ class JournalPane(Pane):
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
-        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self.fit_all)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
+        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self.fit_all, shortcut="Ctrl+0")
         self.toolbar.addSeparator()
         self.track_actions = {}
         for track in TRACKS:

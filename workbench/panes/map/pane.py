@@ -101,8 +101,8 @@ class MapPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_rebuild = add_tool_action(self.toolbar, icon("reload"), self.rebuild)
-        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self._fit)
+        self.act_rebuild = add_tool_action(self.toolbar, icon("reload"), self.rebuild, shortcut="Ctrl+R")
+        self.act_fit = add_tool_action(self.toolbar, icon("filter"), self._fit, shortcut="Ctrl+0")
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.setMaximumWidth(240)

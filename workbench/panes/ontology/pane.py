@@ -73,12 +73,12 @@ class OntologyPane(Pane):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload)
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
         self.act_consolidate = add_tool_action(self.toolbar, icon("save"), self.start_consolidation)
         self.act_project = add_tool_action(self.toolbar, icon("rule"), self.start_projection)
         self.use_llm = QCheckBox(self)
         self.toolbar.addWidget(self.use_llm)
-        self.act_new = add_tool_action(self.toolbar, icon("new"), self.new_node)
+        self.act_new = add_tool_action(self.toolbar, icon("new"), self.new_node, shortcut="Ctrl+N")
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._on_filter)
@@ -340,6 +340,9 @@ class OntologyPane(Pane):
 
     def has_unsaved_changes(self) -> bool:
         return self.is_dirty()
+
+    def save_unsaved_changes(self) -> bool:
+        return not self.is_dirty() or self.save_node()
 
     def _update_buttons(self) -> None:
         dirty = self.is_dirty()

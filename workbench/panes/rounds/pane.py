@@ -35,7 +35,7 @@ from workbench.panes.rounds.home_rounds import HomeRoundsPanel
 from workbench.panes.rounds.why_not import WhyNotPanel
 from workbench.panes.rounds.strip import RoleStrip
 from workbench.plaintext import escape
-from workbench.actions import on_trigger
+from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 RELOAD_DELAY_MS = 300
@@ -100,6 +100,7 @@ class RoundsPane(Pane):
         self.dry_run = QCheckBox(self)
         self.btn_run = QPushButton(icon("rounds"), "", self)
         on_trigger(self.btn_run.clicked, self.run)
+        self.act_run = button_shortcut(self, self.btn_run, "Ctrl+Return")
         self.btn_cancel = QPushButton(icon("cancel"), "", self)
         on_trigger(self.btn_cancel.clicked, self.cancel)
         ask = QHBoxLayout()
@@ -238,6 +239,7 @@ class RoundsPane(Pane):
                                         "(the agent's bundle and ledger are left alone)"))
         self.btn_run.setText(self.tr("Run"))
         self.btn_run.setToolTip(self.tr("Run one assembler round on the question"))
+        name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
         self.btn_cancel.setToolTip(self.tr("Stop the round before its next role"))
         self.btn_gaps.setText(self.tr("Open the gaps pane"))
