@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLineEdit
 
 from core.formats import team as team_format
-from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, wait_for
+from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, visible_width, wait_for
 
 QUESTION = "vault 的访问策略是谁维护的？"
 
@@ -30,6 +30,7 @@ def test_filling_a_gap_by_hand_survives_a_restart(journey_window, demo_home, sho
     pane = show_pane(window, "gaps")
     rows = pane.view.model().rowCount()
     assert rows == len(team_format.parse_gaps(md_before)) > 0
+    assert visible_width(pane.view, 1) >= 200  # the question column reads at 1280x800
     # the summary counts the gaps the table lists
     assert pane.detail.text().startswith(f"{rows} gaps, {rows} open.")
     shots(window, "gaps-listed")

@@ -27,6 +27,7 @@ from workbench.plaintext import escape, plain
 from workbench.actions import add_tool_action, on_trigger
 
 RELOAD_DELAY_MS = 150
+QUESTION_MIN = 260  # px
 RERUN_SESSION = "workbench-gap-rerun"
 
 
@@ -101,7 +102,8 @@ class GapsPane(Pane):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
-        self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
@@ -159,6 +161,8 @@ class GapsPane(Pane):
         self.model.reload()
         for column in (0, 2, 4):
             self.view.resizeColumnToContents(column)
+        # the question stays readable in a narrow dock (the round and status columns then scroll)
+        self.view.setColumnWidth(1, max(QUESTION_MIN, min(self.view.sizeHintForColumn(1), 2 * QUESTION_MIN)))
         if self.model.files.errors:
             self.errors.setText(self.tr("Could not read: %1").replace("%1", "; ".join(self.model.files.errors)))
         self.errors.setVisible(bool(self.model.files.errors))
