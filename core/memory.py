@@ -36,7 +36,7 @@ from core.formats import journal as journal_format
 from core.formats import nodes as nodes_format
 from core.formats.warm import (
     KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
-    injection_order, join_fields, keys_near_duplicate, new_entry, normalise_for_dedupe, parse_warm,
+    injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
 )
 from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from core.home import MemoryHome
@@ -221,6 +221,7 @@ class Memory:
         self.events = events or default_bus
         self._doc: WarmDocument | None = None
         self._stamp: FileStamp | None = None
+        self._saved_size: tuple[WarmDocument, int] | None = None
         if home.root not in _OPENED:  # once per home and process: a scan of the home's folders
             _OPENED.add(home.root)
             home.remove_dead_temps()
@@ -323,9 +324,20 @@ class Memory:
         self._adopt(doc, data)
         self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.warm), what=what)
 
+    def _rendered_size(self, doc: WarmDocument) -> int:
+        """``len(doc.render().encode())``, without rendering when ``doc`` holds the entries of
+        the document last saved here (an append's copy before it changes: at 10k entries the
+        render and encode cost more than the rest of the check)."""
+        known = self._saved_size
+        if known is not None and known[0] is self._doc and doc.preamble == self._doc.preamble \
+                and doc.entries == self._doc.entries:  # a C loop, equal by identity first
+            return known[1]
+        return len(doc.render().encode("utf-8"))
+
     def _adopt(self, doc: WarmDocument, data: bytes) -> None:
         """``doc`` (whose bytes ``data`` are now warm.md) becomes the cached document."""
         self._doc = WarmDocument(doc.preamble, doc.numbered())
+        self._saved_size = (self._doc, len(data))
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
         _share(self.home.warm, self._stamp, self._doc)
 
@@ -357,13 +369,14 @@ class Memory:
                 if target is not None:
                     return self._update(doc, target, kind, body, stamp)
             key = normalise_for_dedupe(body)
-            for i, old in enumerate(doc.entries):
-                if not old.is_wrong and keys_near_duplicate(old.dedupe_key, key):
-                    merged = old.with_changes(stamp=stamp, kind=kind, confidence=given or old.confidence,
-                                              body=body, last_access=stamp)
-                    doc.entries[i] = merged
-                    self._save(doc)
-                    return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))
+            i = _near_duplicate(doc.entries, key)
+            if i is not None:
+                old = doc.entries[i]
+                merged = old.with_changes(stamp=stamp, kind=kind, confidence=given or old.confidence,
+                                          body=body, last_access=stamp)
+                doc.entries[i] = merged
+                self._save(doc)
+                return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))
             entry = new_entry(stamp, kind, confidence, body)
             if self._needs_room(doc, entry):
                 # consolidation and the append are one all-or-nothing change (core.transaction)
@@ -394,7 +407,7 @@ class Memory:
         when the entry will not fit even then: a refused append changes nothing."""
         cfg = self.config
         incoming = len(entry.raw.encode("utf-8")) + 2
-        current = len(doc.render().encode("utf-8"))
+        current = self._rendered_size(doc)
         consolidate = current + incoming > cfg.max_bytes * cfg.trigger_ratio and cfg.auto_consolidate and bool(doc.entries)
         # after a consolidation warm holds only its preamble (the text before the first entry)
         after = len(doc.preamble.encode("utf-8")) + incoming if consolidate else current + incoming
@@ -734,6 +747,26 @@ class Memory:
         for g in (cycle.get("gaps") or [])[-3:]:
             lines.append(f"缺口：{g.get('query', '')}")
         return "\n".join(lines)
+
+
+def _near_duplicate(entries: list[WarmEntry], key: str) -> int | None:
+    """The index of the first live entry whose dedupe key is a near duplicate of ``key``.
+
+    ``keys_near_duplicate`` inlined: an append at 10k entries compares ``key`` with every entry,
+    and the function call, ``sorted`` and ``is_wrong`` per entry were most of the append's time."""
+    k = len(key)
+    if not k:
+        return None
+    for i, e in enumerate(entries):
+        other = e.dedupe_key
+        n = len(other)
+        if n >= k:
+            hit = n <= 1.8 * k and key in other
+        else:
+            hit = k <= 1.8 * n and n > 0 and other in key
+        if hit and not e.is_wrong:
+            return i
+    return None
 
 
 def _one_line(text: str) -> str:

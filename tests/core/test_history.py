@@ -5,6 +5,7 @@ import sys
 import time
 from datetime import datetime, timedelta
 
+import pygit2
 import pytest
 
 from core.cli import main
@@ -210,3 +211,17 @@ def test_entry_key_follows_an_entry_whose_number_moved():
     assert key == EntryKey("2026-10-01 10:00", "fact", 1)
     from core.history.entries import block_of
     assert block_of("## 2026-09-01 [rule] low\n\nz\n\n" + text, key).startswith("## 2026-10-01 10:00 [fact] high\n\nb")
+
+
+def test_a_captured_blob_is_the_object_git_would_write(home):
+    """Blobs are written by our own code (off the GIL); git must read them as its own."""
+    history = HomeHistory(home)
+    data = home.warm.read_bytes() * 50
+    oid = history._write_blob(data)
+    assert str(oid) == str(pygit2.hash(data))
+    assert history.repo[oid].data == data
+    assert history._write_blob(data) == oid  # an existing object is not rewritten
+    git = subprocess.run(["git", "--git-dir", str(history.path), "cat-file", "-p", str(oid)],
+                         capture_output=True, check=False)
+    if git.returncode != 127 and git.stdout:
+        assert git.stdout == data

@@ -231,3 +231,17 @@ def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
     fresh = warm_pool(memory)
     assert fresh is not pool and len(fresh.entries) == len(pool.entries) + 1
     assert any("支付网关" in c.body for c in fresh.warm)
+
+
+def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
+    from core.formats.warm import keys_near_duplicate, new_entry
+    from core.memory import _near_duplicate
+
+    bodies = ["abc", "abcdef", "abcdefghij", "xyz", "", "a", "abcd", "bcdefghijklmnop", "defg"]
+    entries = [new_entry("2026-01-01 00:00", "fact", "medium", b) if b else
+               new_entry("2026-01-01 00:00", "fact", "medium", "-") for b in bodies]
+    entries[3] = entries[3].with_changes(confidence="wrong")
+    for key in ["abc", "abcde", "xyz", "bcd", "abcdefghijklmnopq", "q", "", "defgh", "-"]:
+        expected = next((i for i, e in enumerate(entries)
+                         if not e.is_wrong and keys_near_duplicate(e.dedupe_key, key)), None)
+        assert _near_duplicate(entries, key) == expected, key
