@@ -54,7 +54,38 @@ def scrub(text: Any, *secrets: str | None) -> str:
     for secret in sorted(set(_secrets()) | set(extra), key=len, reverse=True):
         if secret in s:
             s = s.replace(secret, MASK)
-    return _LOOKS_LIKE_KEY.sub(MASK, s)
+    return _mask_key_shapes(s)
+
+
+def _mask_key_shapes(s: str) -> str:
+    """``_LOOKS_LIKE_KEY.sub(MASK, s)``, without trying the pattern at every position.
+
+    Every match starts one character before a ``k-`` or right after a ``Bearer ``; those
+    literals are found by ``str.find`` (fast C), and the pattern is tried only there, in order,
+    as ``sub`` would scan (``match`` at a position still sees the text before it for ``\\b`` and
+    the lookbehind). A round's trace is megabytes of JSON: scanning it with the pattern
+    position by position took a quarter of a second."""
+    starts = sorted({i - 1 for i in _find_all(s, "k-") if i >= 1}
+                    | {i + len("Bearer ") for i in _find_all(s, "Bearer ")})
+    if not starts:
+        return s
+    out, done = [], 0
+    for start in starts:
+        if start < done:
+            continue
+        m = _LOOKS_LIKE_KEY.match(s, start)
+        if m:
+            out += (s[done:m.start()], MASK)
+            done = m.end()
+    return "".join(out) + s[done:] if out else s
+
+
+def _find_all(s: str, literal: str) -> list[int]:
+    found, i = [], s.find(literal)
+    while i >= 0:
+        found.append(i)
+        i = s.find(literal, i + 1)
+    return found
 
 
 def scrub_data(value: Any) -> Any:

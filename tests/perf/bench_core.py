@@ -66,7 +66,23 @@ def bench_append(n: int = 10_000, appends: int = 100, history: bool = False) -> 
               f"p95 {process[p95]:.1f} ms")
 
 
+def bench_scrub(n: int = 10_000) -> None:
+    """``core.redact.scrub`` over a round trace the size a direct-mode round writes at ``n``
+    entries (every entry a JSON record, as ``core.assembler.trace`` writes them)."""
+    import json
+
+    from core.redact import scrub
+
+    text = "".join(json.dumps({"kind": "entry", "text": line}, ensure_ascii=False) + "\n"
+                   for line in warm_text(n).splitlines() for _ in range(2))
+    t0, c0 = time.perf_counter(), time.process_time()
+    scrub(text)
+    print(f"scrub a {len(text.encode()) / 1e6:.1f} MB trace: {(time.perf_counter() - t0) * 1000:.0f} ms, "
+          f"cpu {(time.process_time() - c0) * 1000:.0f} ms")
+
+
 if __name__ == "__main__":
     bench_parse()
     bench_append()
     bench_append(history=True)
+    bench_scrub()

@@ -116,3 +116,20 @@ def test_every_writer_refuses_to_write_over_a_corrupt_file(upstream_home):
         else:
             path.write_bytes(original)
     print(f"\ncorrupt files met by writers: tried {tried}, passed {passed}, lost {tried - passed}")
+
+
+def test_key_shapes_are_masked_exactly_as_the_pattern_would_everywhere():
+    """``scrub`` tries the key pattern only next to ``k-`` / ``Bearer `` (it scanned megabytes of
+    trace position by position); on any text it must mask exactly what the pattern's ``sub`` does."""
+    import random
+
+    from core.redact import _LOOKS_LIKE_KEY, _mask_key_shapes
+
+    rnd = random.Random(15)
+    pieces = ["sk-", "pk-", "rk-", "Bearer ", "desk-", "k-", "A" * 8, "中", "-", "_", " ", "0123456789abcdef",
+              "Bearer Bearer ", "risk-free"]
+    alphabet = "skpr-Bea r_AZ09k.中~+/=\n"
+    for _ in range(5000):
+        text = "".join(rnd.choice(pieces) if rnd.random() < 0.6 else rnd.choice(alphabet)
+                       for _ in range(rnd.randint(0, 40)))
+        assert _mask_key_shapes(text) == _LOOKS_LIKE_KEY.sub(MASK, text), repr(text)
