@@ -16,14 +16,16 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.cli import emit, home_of
 from core.errors import InvalidInputError, NotFoundError
 from core.fsio import read_text
 from core.history import capture
-from core.history.entries import WARM, blame, diff, key_for_number
-from core.history.restore import restore_entry, restore_file
-from core.history.store import HomeHistory
+from core.history.layout import WARM
+
+if TYPE_CHECKING:  # the store imports libgit2: only the history commands load it, not every command
+    from core.history.store import HomeHistory
 
 
 def parse_moment(text: str | None) -> datetime | None:
@@ -102,6 +104,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_blame(args: argparse.Namespace) -> int:
+    from core.history.entries import blame, diff, key_for_number
+
     history = _history(args)
     text = read_text(history.home.warm) or ""
     try:
@@ -124,6 +128,9 @@ def cmd_blame(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
+    from core.history.entries import key_for_number
+    from core.history.restore import restore_entry, restore_file
+
     history = _history(args)
     if args.entry:
         text = read_text(history.home.warm) or ""

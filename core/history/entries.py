@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.formats.warm import WarmEntry, parse_warm
+from core.history.layout import WARM
 from core.history.store import HomeHistory, Version
-
-WARM = "memory/warm.md"
 _HEADER_LINE = re.compile(r"^## \d{4}-\d{2}-\d{2}", re.MULTILINE)
 _CONF_LINE = re.compile(r"^## .*?(?:\] |\d )(?P<conf>\S+)[ \t]*$")
 

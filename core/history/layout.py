@@ -9,6 +9,8 @@ from pathlib import Path
 from core.appdirs import data_dir
 from core.home import MemoryHome
 
+#: warm.md, relative to the home's ``linghun`` folder (the file whose entries have versions)
+WARM = "memory/warm.md"
 HISTORY_SUFFIXES = (".md", ".json", ".jsonl")
 #: folders (relative to the home's ``linghun`` folder) whose files are not versioned
 EXCLUDED_DIRS = ("memory/team/traces",)

@@ -225,3 +225,17 @@ def test_a_captured_blob_is_the_object_git_would_write(home):
                          capture_output=True, check=False)
     if git.returncode != 127 and git.stdout:
         assert git.stdout == data
+
+
+@pytest.mark.parametrize("command", [["--help"], ["read"], ["entries"]])
+def test_read_only_commands_do_not_load_libgit2(upstream_home, tmp_path, command):
+    """Every command installs the capture hook; only a command that writes (or reads the
+    history) may pay for importing libgit2."""
+    code = ("import sys, contextlib, io\nfrom core.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+            f"    main({command!r} + ['--home', {str(upstream_home)!r}])\n"
+            "print('pygit2' in sys.modules)")
+    env = {**__import__("os").environ, "LINGHUN_DATA_DIR": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
