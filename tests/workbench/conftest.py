@@ -18,3 +18,21 @@ def _collect_on_the_gui_thread(qapp):
     gcguard.install(qapp)
     yield
     gc.collect()
+
+
+@pytest.fixture
+def client_threads(monkeypatch) -> list[str]:
+    """The names of the threads on which an ``openai.OpenAI`` client is built, in order."""
+    import threading
+
+    import openai
+
+    built_on: list[str] = []
+    real_init = openai.OpenAI.__init__
+
+    def recording_init(self, *args, **kwargs):
+        built_on.append(threading.current_thread().name)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(openai.OpenAI, "__init__", recording_init)
+    return built_on

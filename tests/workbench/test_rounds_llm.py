@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import threading
 
-import openai
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -56,15 +55,9 @@ def test_stream_in_the_home_settings_shows_tokens_live_in_the_llm_tab(pane, ctx,
     assert pane.tabs.tabText(TAB_LLM) == "LLM (1)" and BUNDLE[:20] in pane.llm_view.toPlainText()
 
 
-def test_the_client_is_built_by_the_task_and_does_not_stream_unasked(pane, ctx, qtbot, openai_server, monkeypatch):
-    built_on: list[str] = []
-    real_init = openai.OpenAI.__init__
-
-    def recording_init(self, *args, **kwargs):
-        built_on.append(threading.current_thread().name)
-        real_init(self, *args, **kwargs)
-
-    monkeypatch.setattr(openai.OpenAI, "__init__", recording_init)
+def test_the_client_is_built_by_the_task_and_does_not_stream_unasked(pane, ctx, qtbot, openai_server,
+                                                                    client_threads):
+    built_on = client_threads
     _use_server(ctx, openai_server)
     openai_server.reply(BUNDLE)
     live = _run_with_the_llm(pane, qtbot)

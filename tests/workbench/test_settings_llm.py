@@ -52,17 +52,8 @@ def test_test_connection_reports_the_error_with_the_key_scrubbed(qtbot, settings
 
 
 def test_test_connection_uses_the_typed_values_and_the_timeout(qtbot, settings, openai_server, upstream_home,
-                                                               monkeypatch):
-    import openai
-
-    built_on: list[str] = []
-    real_init = openai.OpenAI.__init__
-
-    def recording_init(self, *args, **kwargs):
-        built_on.append(threading.current_thread().name)
-        real_init(self, *args, **kwargs)
-
-    monkeypatch.setattr(openai.OpenAI, "__init__", recording_init)
+                                                               client_threads):
+    built_on = client_threads
     home = MemoryHome.resolve(upstream_home)
     dialog = _dialog(qtbot, settings, openai_server, home)
     assert dialog.timeout.value() == 60 and not dialog.stream.isChecked()
