@@ -2615,6 +2615,16 @@
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
+        <source>Conversation</source>
+        <translation>Conversation</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="63"/>
+        <source>Context</source>
+        <translation>Context</translation>
+    </message>
 </context>
 <context>
     <name>Roles</name>
@@ -3725,6 +3735,190 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ContextPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="118"/>
+        <source>Turn</source>
+        <translation>Turn</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="119"/>
+        <source>Part text</source>
+        <translation>Part text</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="120"/>
+        <source>Diff against the previous turn</source>
+        <translation>Diff against the previous turn</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="133"/>
+        <source>Reading the turns</source>
+        <translation>Reading the turns</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="202"/>
+        <source>Comparing with the previous turn</source>
+        <translation>Comparing with the previous turn</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="214"/>
+        <source>The first turn of its session: nothing to compare with.</source>
+        <translation>The first turn of its session: nothing to compare with.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="216"/>
+        <source>Compared with turn %1 (%2)</source>
+        <translation>Compared with turn %1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>same</source>
+        <translation>same</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>changed</source>
+        <translation>changed</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>added</source>
+        <translation>added</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="220"/>
+        <source>removed</source>
+        <translation>removed</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="230"/>
+        <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
+        <translation>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="234"/>
+        <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
+        <translation>Question: %1 — round %2 — %3 characters in %4 parts</translation>
+    </message>
+</context>
+<context>
+    <name>ContextPartsModel</name>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Part</source>
+        <translation>Part</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Characters</source>
+        <translation>Characters</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Use</source>
+        <translation>Use</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="80"/>
+        <source>Message the agent (Enter sends)</source>
+        <translation>Message the agent (Enter sends)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="81"/>
+        <source>Send</source>
+        <translation>Send</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="84"/>
+        <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
+        <translation>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="95"/>
+        <source>Configured LLM (%1)</source>
+        <translation>Configured LLM (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>Configured LLM (none: see Settings)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>No LLM is configured (or it has no API key): running offline.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="123"/>
+        <source>Conversation turn</source>
+        <translation>Conversation turn</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <source>Preparing the index…, then running the turn</source>
+        <translation>Preparing the index…, then running the turn</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="129"/>
+        <source>Running the turn…</source>
+        <translation>Running the turn…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="140"/>
+        <source>The reply failed: %1</source>
+        <translation>The reply failed: %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
+        <source>Turn finished: round %1.</source>
+        <translation>Turn finished: round %1.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="150"/>
+        <source>The turn failed: %1</source>
+        <translation>The turn failed: %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <source>No messages yet.</source>
+        <translation>No messages yet.</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="180"/>
+        <source>You</source>
+        <translation>You</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="189"/>
+        <source>turn %1, round %2</source>
+        <translation>turn %1, round %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="198"/>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="202"/>
+        <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
+        <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
     </message>
 </context>
 </TS>

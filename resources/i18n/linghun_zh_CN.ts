@@ -2615,6 +2615,16 @@
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="63"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
 </context>
 <context>
     <name>Roles</name>
@@ -3727,6 +3737,190 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
+    </message>
+</context>
+<context>
+    <name>ContextPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="118"/>
+        <source>Turn</source>
+        <translation>轮次对话</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="119"/>
+        <source>Part text</source>
+        <translation>部分正文</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="120"/>
+        <source>Diff against the previous turn</source>
+        <translation>与上一回合的差异</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="133"/>
+        <source>Reading the turns</source>
+        <translation>读取回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="202"/>
+        <source>Comparing with the previous turn</source>
+        <translation>与上一回合比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="214"/>
+        <source>The first turn of its session: nothing to compare with.</source>
+        <translation>本会话的第一个回合：没有可比较的。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="216"/>
+        <source>Compared with turn %1 (%2)</source>
+        <translation>与回合 %1（%2）比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>changed</source>
+        <translation>已变</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="220"/>
+        <source>removed</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="230"/>
+        <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
+        <translation>还没有记录的回合：在“对话”面板发送一条消息（或运行 linghun turn / linghun chat）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="234"/>
+        <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
+        <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
+    </message>
+</context>
+<context>
+    <name>ContextPartsModel</name>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Characters</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Use</source>
+        <translation>占用</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="80"/>
+        <source>Message the agent (Enter sends)</source>
+        <translation>给智能体发消息（回车发送）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="81"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="84"/>
+        <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
+        <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="95"/>
+        <source>Configured LLM (%1)</source>
+        <translation>已配置的 LLM（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>已配置的 LLM（无：见设置）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="123"/>
+        <source>Conversation turn</source>
+        <translation>对话回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <source>Preparing the index…, then running the turn</source>
+        <translation>正在准备索引…，随后运行回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="129"/>
+        <source>Running the turn…</source>
+        <translation>正在运行回合…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="140"/>
+        <source>The reply failed: %1</source>
+        <translation>回复失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
+        <source>Turn finished: round %1.</source>
+        <translation>回合完成：轮次 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="150"/>
+        <source>The turn failed: %1</source>
+        <translation>回合失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="180"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="189"/>
+        <source>turn %1, round %2</source>
+        <translation>回合 %1，轮次 %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="198"/>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="202"/>
+        <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
+        <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
     </message>
 </context>
 </TS>

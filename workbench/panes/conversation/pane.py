@@ -1,0 +1,223 @@
+"""The conversation pane: chat as the agent, one turn per message.
+
+Each message runs on a worker thread (``background.send_message``): the assembler round (its roles
+light up live in the rounds pane, which follows any round of the home it is not already running),
+the context composed for the agent, then, with an LLM configured, the model's reply and its tool
+calls (shown inline; their writes reach the entries pane through the bridge), and the journal
+entry. Offline the transcript says that no LLM is configured and what the agent would have been
+shown, part by part; the context pane shows the full text of the selected turn.
+"""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QWidget
+
+from core.errors import LinghunError
+from core.events import bus
+from workbench.actions import on_trigger
+from workbench.icons import icon
+from workbench.llm_setup import resolves
+from workbench.panes import Pane, register_pane
+from workbench.panes.conversation import background
+from workbench.plaintext import escape
+
+#: the topic that tells the context pane which turn to show (payload ``home``, ``turn``)
+SELECT_TURN_TOPIC = "workbench.select_turn"
+TOOL_RESULT_CHARS = 160  # a tool's result is shown inline up to this many characters
+
+
+@register_pane
+class ConversationPane(Pane):
+    """Transcript, message box, LLM choice and Send.
+
+    Attributes:
+        exchanges: one dict per message sent: ``message``, ``state`` (running / done / failed),
+            and when done ``reply`` (``ChatReply.to_dict()``) and ``turn`` (the turn's record).
+
+    Signals:
+        sig_turn_finished(str): a message's turn finished (the turn id).
+    """
+
+    NAME = "conversation"
+    TITLE = QT_TRANSLATE_NOOP("Pane", "Conversation")
+    ICON = "event"
+    AREA = Qt.DockWidgetArea.RightDockWidgetArea
+    ORDER = 55
+
+    sig_turn_finished = Signal(str)
+
+    def __init__(self, ctx, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self.exchanges: list[dict] = []
+        self._history: list[dict] = []
+        self._handle = None
+        self.transcript = QTextBrowser(self)
+        self.transcript.setOpenLinks(False)
+        self.transcript.anchorClicked.connect(self._on_anchor)
+        self.message = QLineEdit(self)
+        self.message.setClearButtonEnabled(True)
+        self.message.returnPressed.connect(self.send)
+        self.message.textChanged.connect(self._update_actions)
+        self.llm_choice = QComboBox(self)
+        self.btn_send = QPushButton(icon("rounds"), "", self)
+        on_trigger(self.btn_send.clicked, self.send)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        row = QWidget(self)
+        ask = QHBoxLayout(row)
+        ask.setContentsMargins(4, 2, 4, 2)
+        ask.addWidget(self.message, 1)
+        ask.addWidget(self.llm_choice)
+        ask.addWidget(self.btn_send)
+        self.stack(self.status, row, self.transcript)
+        ctx.settings.sig_llm_changed.connect(self._fill_llm_choices)
+        self.retranslate_ui()
+        self._update_actions()
+
+    def retranslate_ui(self) -> None:
+        self.message.setPlaceholderText(self.tr("Message the agent (Enter sends)"))
+        self.btn_send.setText(self.tr("Send"))
+        self._fill_llm_choices()
+        if self._handle is None:
+            self.status.setText(self.tr("Each message runs a turn: the assembler round, the context the agent is "
+                                        "shown, the reply with its tool calls, the journal entry."))
+        self._render()
+
+    @Slot()
+    def _fill_llm_choices(self) -> None:
+        llm = self.ctx.settings.llm
+        configured = llm.provider != "offline"
+        current = self.llm_choice.currentData() or "offline"
+        self.llm_choice.clear()
+        self.llm_choice.addItem(self.tr("Offline"), "offline")
+        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
+                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
+        self.llm_choice.model().item(1).setEnabled(configured)
+        self.llm_choice.setCurrentIndex(self.llm_choice.findData(current) if configured else 0)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self._fill_llm_choices()  # the settings dialog may have set an LLM up meanwhile
+        super().showEvent(event)
+
+    # -- sending ------------------------------------------------------------------------------
+    @Slot()
+    def send(self):
+        """Send the typed message: its turn runs in the background, one at a time."""
+        text = self.message.text().strip()
+        if not text or self._handle is not None:
+            return None
+        llm = None
+        if self.llm_choice.currentData() == "llm":
+            try:
+                llm = self.ctx.llm_settings()  # a snapshot: the client is built by the task
+            except LinghunError as exc:
+                self.ctx.show_message(str(exc))
+                return None
+            if not resolves(llm):
+                llm = None
+                self.ctx.show_message(self.tr("No LLM is configured (or it has no API key): running offline."))
+        self.exchanges.append({"message": text, "state": "running"})
+        self.message.clear()
+        self._handle = self.ctx.tasks.submit(self.tr("Conversation turn"), background.send_message, self.ctx.home,
+                                             text, history=list(self._history), llm=llm)
+        self._handle.sig_finished.connect(self._on_finished)
+        self._handle.sig_failed.connect(self._on_failed)
+        self._handle.sig_done.connect(self._on_done)
+        self.status.setText(self.tr("Preparing the index…, then running the turn") if self.ctx.warming
+                            else self.tr("Running the turn…"))
+        self._render()
+        self._update_actions()
+        return self._handle
+
+    @Slot(object)
+    def _on_finished(self, outcome: dict) -> None:
+        exchange = self.exchanges[-1]
+        exchange.update(state="done", reply=outcome["reply"], turn=outcome["turn"])
+        self._history = outcome["history"]
+        reply = outcome["reply"]
+        self.status.setText(self.tr("The reply failed: %1").replace("%1", reply["error"]) if reply.get("error")
+                            else self.tr("Turn finished: round %1.").replace("%1", _round_state(outcome["turn"])))
+        self._render()
+        turn_id = outcome["turn"]["id"]
+        bus.publish(SELECT_TURN_TOPIC, home=str(self.ctx.home.root), turn=turn_id)
+        self.sig_turn_finished.emit(turn_id)
+
+    @Slot(object)
+    def _on_failed(self, exc: object) -> None:
+        self.exchanges[-1].update(state="failed", error=str(exc))
+        self.status.setText(self.tr("The turn failed: %1").replace("%1", str(exc)))
+        self._render()
+
+    @Slot()
+    def _on_done(self) -> None:
+        self._handle = None
+        self._update_actions()
+
+    def _update_actions(self, *_args) -> None:
+        self.btn_send.setEnabled(self._handle is None and bool(self.message.text().strip()))
+
+    @Slot(QUrl)
+    def _on_anchor(self, url: QUrl) -> None:
+        """A turn's link in the transcript: show that turn in the context pane."""
+        if url.scheme() == "turn":
+            bus.publish(SELECT_TURN_TOPIC, home=str(self.ctx.home.root), turn=url.path())
+
+    # -- the transcript -------------------------------------------------------------------------
+    def transcript_text(self) -> str:
+        """What the transcript shows, as plain text."""
+        return self.transcript.toPlainText()
+
+    def _render(self) -> None:
+        blocks = [self._exchange_html(e) for e in self.exchanges]
+        empty = self.tr("No messages yet.")
+        self.transcript.setHtml("".join(blocks) or f"<p style='color:gray'>{escape(empty)}</p>")
+        bar = self.transcript.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _exchange_html(self, exchange: dict) -> str:
+        you = escape(self.tr("You"))
+        out = [f"<p><b>{you}:</b> {escape(exchange['message'])}</p>"]
+        if exchange["state"] == "running":
+            running = self.tr("Running the turn…")
+            out.append(f"<p style='color:gray'>{escape(running)}</p>")
+            return "".join(out)
+        if exchange["state"] == "failed":
+            return "".join(out) + f"<p style='color:#c0392b'>{escape(exchange.get('error', ''))}</p>"
+        turn, reply = exchange["turn"], exchange["reply"]
+        link = escape(self.tr("turn %1, round %2").replace("%1", turn["id"]).replace("%2", _round_state(turn)))
+        out.append(f"<p style='color:gray; font-size:small'><a href='turn:{turn['id']}'>{link}</a></p>")
+        for call in reply.get("tool_calls") or []:
+            args = json.dumps(call.get("arguments"), ensure_ascii=False)
+            result = json.dumps(call.get("result"), ensure_ascii=False)
+            if len(result) > TOOL_RESULT_CHARS:
+                result = result[:TOOL_RESULT_CHARS] + "…"
+            out.append(f"<p style='margin-left:16px; font-family:monospace; color:#6f42c1'>⚙ "
+                       f"{escape(call.get('name', ''))}({escape(args)}) → {escape(result)}</p>")
+        agent = escape(self.tr("Agent"))
+        if reply.get("offline"):
+            parts = turn["context"]["parts"]
+            summary = " · ".join(f"{p['title']} {p['chars']}/{p['budget'] or '∞'}" for p in parts)
+            note = self.tr("No LLM is configured: nothing was asked. The agent would have been shown %1 characters "
+                           "in %2 parts (the Context pane shows them):").replace(
+                "%1", str(turn["context"]["chars"])).replace("%2", str(len(parts)))
+            out.append(f"<p><b>{agent}:</b> <i>{escape(note)}</i><br/>{escape(summary)}</p>")
+        elif reply.get("error"):
+            out.append(f"<p style='color:#c0392b'><b>{agent}:</b> {escape(reply['error'])}</p>")
+        else:
+            out.append(f"<p><b>{agent}:</b> {escape(reply.get('answer') or '')}</p>")
+        return "".join(out)
+
+    def shutdown(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+        try:
+            self.ctx.settings.sig_llm_changed.disconnect(self._fill_llm_choices)
+        except (RuntimeError, TypeError):
+            pass
+
+
+def _round_state(turn: dict) -> str:
+    info = turn.get("round") or {}
+    return str(info.get("status") or "?")
