@@ -152,6 +152,17 @@ class Batch:
         return Batch(list(reversed(inverses)))
 
 
+@dataclass
+class AlreadyApplied:
+    """A change another writer already made (the agent's tool call in the conversation pane):
+    pushing it records an undo step without writing; ``inverse`` takes it back."""
+
+    inverse: "Operation"
+
+    def apply(self, memory: Memory) -> "Operation":
+        return self.inverse
+
+
 def _check(current_raw: str, expect: str | None, n: int) -> None:
     if expect is not None and current_raw != expect:
         raise ConflictError(f"entry [{n}] was changed by another writer since this edit; it was left as it is")

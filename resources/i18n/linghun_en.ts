@@ -3827,6 +3827,11 @@
         <source>Use</source>
         <translation>Use</translation>
     </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="58"/>
+        <source> (cut from %1 characters)</source>
+        <translation> (cut from %1 characters)</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
@@ -3844,26 +3849,6 @@
         <location filename="../../workbench/panes/conversation/pane.py" line="84"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
-        <source>Offline</source>
-        <translation>Offline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="95"/>
-        <source>Configured LLM (%1)</source>
-        <translation>Configured LLM (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation>Configured LLM (none: see Settings)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="123"/>
@@ -3919,6 +3904,34 @@
         <location filename="../../workbench/panes/conversation/pane.py" line="202"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="130"/>
+        <source>Agent appended %1</source>
+        <translation>Agent appended %1</translation>
+    </message>
+</context>
+<context>
+    <name>LlmChoice</name>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="21"/>
+        <source>Offline</source>
+        <translation>Offline</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="22"/>
+        <source>Configured LLM (%1)</source>
+        <translation>Configured LLM (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="23"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>Configured LLM (none: see Settings)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="37"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>
 </context>
 </TS>

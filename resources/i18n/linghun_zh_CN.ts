@@ -3829,6 +3829,11 @@
         <source>Use</source>
         <translation>占用</translation>
     </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="58"/>
+        <source> (cut from %1 characters)</source>
+        <translation>（从 %1 字符截短）</translation>
+    </message>
 </context>
 <context>
     <name>ConversationPane</name>
@@ -3846,26 +3851,6 @@
         <location filename="../../workbench/panes/conversation/pane.py" line="84"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
-        <source>Offline</source>
-        <translation>离线</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="95"/>
-        <source>Configured LLM (%1)</source>
-        <translation>已配置的 LLM（%1）</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation>已配置的 LLM（无：见设置）</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="123"/>
@@ -3921,6 +3906,34 @@
         <location filename="../../workbench/panes/conversation/pane.py" line="202"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="130"/>
+        <source>Agent appended %1</source>
+        <translation>智能体追加了 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LlmChoice</name>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="21"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="22"/>
+        <source>Configured LLM (%1)</source>
+        <translation>已配置的 LLM（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="23"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>已配置的 LLM（无：见设置）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="37"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
 </context>
 </TS>

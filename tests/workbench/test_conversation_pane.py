@@ -11,6 +11,7 @@ import json
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QTabBar
 
 from core import turn as core_turn
 from core.context import PART_KEYS
@@ -23,11 +24,17 @@ SECOND = "What is the latest version of checkout-api?"
 
 
 def _open_pane(window, name):
-    toggle = window.docks[name].toggleViewAction()
-    if toggle.isChecked():  # shown as a tab: close it, then open it the way the View menu does
+    """View > the pane (closed first when it starts as a tab), then its tab clicked to the front."""
+    dock = window.docks[name]
+    toggle = dock.toggleViewAction()
+    if toggle.isChecked():
         toggle.trigger()
     toggle.trigger()
-    assert toggle.isChecked() and window.docks[name].isVisibleTo(window)
+    assert toggle.isChecked() and dock.isVisibleTo(window)
+    for bar in window.findChildren(QTabBar):
+        for i in range(bar.count()):
+            if bar.tabText(i) == dock.windowTitle() and bar.isVisible():
+                QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
     return window.pane(name)
 
 
@@ -91,6 +98,7 @@ def test_two_messages_run_two_turns_shown_in_the_context_pane(workbench, qtbot, 
         assert chars == part["chars"] == len(part["text"])
         fraction = model.index(row, ContextPartsModel.USE_COLUMN).data(ContextPartsModel.FractionRole)
         assert fraction is None or fraction <= 1.0, part["key"]
+        assert model.index(row, 0).data(ContextPartsModel.TruncatedRole) == part["truncated"]
     # choosing a part shows its text as the agent got it
     bundle_row = keys.index("bundle")
     view = context.view
@@ -108,3 +116,56 @@ def test_two_messages_run_two_turns_shown_in_the_context_pane(workbench, qtbot, 
     with qtbot.waitSignal(context.sig_turn_shown, timeout=10000):
         context.turn_choice.setCurrentIndex(context.turn_choice.findData(first))
     assert "nothing to compare" in context.diff_text.toPlainText()
+
+
+def _chat_server(server, entry: str, answer: str) -> None:
+    """The agent's requests (they offer the memory tools) get one ``memory_append`` call, then the
+    answer; the round's own LLM calls (no tools) get a short bundle."""
+    from tests.fakeopenai import Reply
+
+    def respond(request):
+        if not request.get("tools"):
+            return "素材：\n- vault 迁移由平台组在周会上决定。"
+        if request["messages"][-1]["role"] == "tool":
+            return answer
+        call = {"id": "call_append", "type": "function", "function": {
+            "name": "memory_append", "arguments": json.dumps({"kind": "fact", "content": entry}, ensure_ascii=False)}}
+        return Reply("", tool_calls=[call])
+
+    server.respond_with(respond)
+
+
+def test_with_the_configured_llm_a_tool_call_shows_inline_and_its_entry_can_be_undone(
+        workbench, qtbot, openai_server):
+    from workbench.settings import LlmSettings
+
+    window = workbench.window
+    ctx = window.ctx
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "fake-model")
+    ctx.settings.api_key.set("sk-test-chat")
+    ctx.home.config.write_text(json.dumps({"llm": {"maxRetries": 0, "timeout": 5}}), encoding="utf-8")
+    entry = "vault migration | decided by | platform team weekly | meeting notes#3"
+    _chat_server(openai_server, entry, "The platform team decided it at their weekly meeting.")
+    warm_before = ctx.home.warm.read_bytes()
+    entries = window.pane("entries")
+    rows_before = entries.model.rowCount()
+    pane = _open_pane(window, "conversation")
+    QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)  # Offline -> Configured LLM
+    assert pane.llm_choice.currentData() == "llm"
+
+    _send(pane, qtbot, FIRST, click=True)
+    text = pane.transcript_text()
+    assert "memory_append" in text and "platform team weekly" in text  # the tool call, inline
+    assert "The platform team decided it at their weekly meeting." in text
+    assert "No LLM is configured" not in text
+    assert entry in ctx.home.warm.read_text(encoding="utf-8")
+    qtbot.waitUntil(lambda: entries.model.rowCount() == rows_before + 1, timeout=5000)  # the bridge reloaded it
+    recorded = core_turn.turns(ctx.home)[-1]
+    assert recorded["tool_calls"][0]["name"] == "memory_append" and recorded["answer"].startswith("The platform")
+
+    # Edit > Undo takes the agent's entry back out
+    assert window.ctx.undo_stack.undoText().startswith("Agent appended [")
+    window.act_undo.trigger()
+    assert entry not in ctx.home.warm.read_text(encoding="utf-8")
+    qtbot.waitUntil(lambda: entries.model.rowCount() == rows_before, timeout=5000)
+    assert ctx.home.warm.read_bytes() == warm_before

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 
 from workbench.models.columns import TranslatedColumns
 from workbench.plaintext import tooltip
@@ -20,6 +20,7 @@ class ContextPartsModel(TranslatedColumns, QAbstractTableModel):
     USE_COLUMN = 3
     FractionRole = Qt.ItemDataRole.UserRole + 1   # chars / budget (None: no budget)
     KeyRole = Qt.ItemDataRole.UserRole + 2
+    TruncatedRole = Qt.ItemDataRole.UserRole + 3  # the part was cut to fit its budget
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -54,9 +55,13 @@ class ContextPartsModel(TranslatedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (1, 2):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == 0:
-            return tooltip(str(part.get("source") or ""))
+            cut = QCoreApplication.translate("ContextPartsModel", " (cut from %1 characters)").replace(
+                "%1", str(part.get("full_chars"))) if part.get("truncated") else ""
+            return tooltip(str(part.get("source") or "") + cut)
         if role == self.FractionRole:
             return fraction
         if role == self.KeyRole:
             return part["key"]
+        if role == self.TruncatedRole:
+            return bool(part.get("truncated"))
         return None

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.chat import ChatAgent
+from core.errors import LinghunError
 from core.home import MemoryHome
+from core.memory import Memory
 from workbench.llm_setup import provider_for
 
 #: the workbench's conversation is its own session (debounce and turns are per session)
@@ -21,10 +23,45 @@ def send_message(state, home: MemoryHome, message: str, *, history: list[dict[st
     """Task: one message through a turn; returns the reply, the recorded turn and the history
     the next message continues (``ChatAgent.history``: only answered exchanges)."""
     state.set_progress(0.05, "turn")
+    entries = Memory(home).entries()
+    last = (entries[-1].id, entries[-1].raw) if entries else None  # the round itself never writes warm.md
     with provider_for(llm) as provider:
         agent = ChatAgent(home, provider, session=SESSION,
                           on_tool=lambda record: state.set_message(f"tool {record['name']}"))
         agent.history = list(history)
         reply = agent.send(message)
     state.set_progress(1.0, "done")
-    return {"reply": reply.to_dict(), "turn": reply.turn.to_dict(), "history": agent.history}
+    appended, undo = undo_of_appends(home, reply.tool_calls, last)
+    return {"reply": reply.to_dict(), "turn": reply.turn.to_dict(), "history": agent.history,
+            "appended": appended, "undo": undo}
+
+
+def undo_of_appends(home: MemoryHome, tool_calls: list[dict[str, Any]], last: tuple[str, str] | None):
+    """The numbers of the new entries the agent's ``memory_append`` calls added, and the operation
+    that takes them all back (``workbench.undo``; None when there are none): each deleted if it is
+    still as written, and the entry that was last before them given back its exact text (an
+    append adds a blank separator to it). A merge into an existing entry (dedupe, update, revive)
+    is not offered: the text it replaced is not known here."""
+    from workbench.undo import Batch, DeleteEntry, ReplaceRaw
+
+    memory = Memory(home)
+    ids = [c["result"]["id"] for c in tool_calls if c.get("name") == "memory_append"
+           and (c.get("result") or {}).get("mode") == "append" and c["result"].get("id")]
+    steps, numbers = [], []
+    for entry_id in reversed(ids):
+        try:
+            entry = memory.entry(entry_id)
+        except LinghunError:  # already gone (consolidated, or the agent wrote on): nothing to take back
+            continue
+        numbers.insert(0, entry.n)
+        steps.append(DeleteEntry(entry_id, expect=entry.raw))
+    if not steps:
+        return [], None
+    if last is not None:
+        try:
+            now = memory.entry(last[0]).raw
+        except LinghunError:
+            now = None
+        if now is not None and now != last[1]:
+            steps.append(ReplaceRaw(last[0], last[1], expect=now))
+    return numbers, Batch(steps)

@@ -30,7 +30,7 @@ TAB_TEXT, TAB_DIFF = range(2)
 
 
 class BudgetBarDelegate(QStyledItemDelegate):
-    """A part's size against its budget as a bar; red once it reaches the budget (it was cut)."""
+    """A part's size against its budget as a bar; red when the part was cut to fit its budget."""
 
     def paint(self, painter: QPainter, option, index) -> None:
         fraction = index.data(ContextPartsModel.FractionRole)
@@ -43,7 +43,7 @@ class BudgetBarDelegate(QStyledItemDelegate):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(rect)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#cf222e" if fraction >= 0.999 else "#2da44e"))
+        painter.setBrush(QColor("#cf222e" if index.data(ContextPartsModel.TruncatedRole) else "#2da44e"))
         painter.drawRect(QRectF(rect.left(), rect.top(), rect.width() * min(1.0, fraction), rect.height()))
         painter.setPen(option.palette.text().color())
         painter.drawText(QRectF(rect.right() + 4, rect.top(), 36, rect.height()),
@@ -139,7 +139,10 @@ class ContextPane(Pane):
     def _on_turns(self, turns: list) -> None:
         self.turns = turns
         want = self._want
-        self._want = None
+        if want is None or any(t["id"] == want for t in turns):
+            self._want = None
+        else:  # read before that turn was recorded: the next read (the file changed) selects it
+            self._reload_timer.start()
         self.turn_choice.blockSignals(True)
         self.turn_choice.clear()
         for turn in turns:

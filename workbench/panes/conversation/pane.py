@@ -18,10 +18,11 @@ from core.errors import LinghunError
 from core.events import bus
 from workbench.actions import on_trigger
 from workbench.icons import icon
-from workbench.llm_setup import resolves
+from workbench import llm_choice
 from workbench.panes import Pane, register_pane
 from workbench.panes.conversation import background
 from workbench.plaintext import escape
+from workbench.undo import AlreadyApplied
 
 #: the topic that tells the context pane which turn to show (payload ``home``, ``turn``)
 SELECT_TURN_TOPIC = "workbench.select_turn"
@@ -87,15 +88,7 @@ class ConversationPane(Pane):
 
     @Slot()
     def _fill_llm_choices(self) -> None:
-        llm = self.ctx.settings.llm
-        configured = llm.provider != "offline"
-        current = self.llm_choice.currentData() or "offline"
-        self.llm_choice.clear()
-        self.llm_choice.addItem(self.tr("Offline"), "offline")
-        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
-                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
-        self.llm_choice.model().item(1).setEnabled(configured)
-        self.llm_choice.setCurrentIndex(self.llm_choice.findData(current) if configured else 0)
+        llm_choice.fill(self.llm_choice, self.ctx.settings)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt override
         self._fill_llm_choices()  # the settings dialog may have set an LLM up meanwhile
@@ -108,16 +101,11 @@ class ConversationPane(Pane):
         text = self.message.text().strip()
         if not text or self._handle is not None:
             return None
-        llm = None
-        if self.llm_choice.currentData() == "llm":
-            try:
-                llm = self.ctx.llm_settings()  # a snapshot: the client is built by the task
-            except LinghunError as exc:
-                self.ctx.show_message(str(exc))
-                return None
-            if not resolves(llm):
-                llm = None
-                self.ctx.show_message(self.tr("No LLM is configured (or it has no API key): running offline."))
+        try:
+            llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return None
         self.exchanges.append({"message": text, "state": "running"})
         self.message.clear()
         self._handle = self.ctx.tasks.submit(self.tr("Conversation turn"), background.send_message, self.ctx.home,
@@ -136,6 +124,10 @@ class ConversationPane(Pane):
         exchange = self.exchanges[-1]
         exchange.update(state="done", reply=outcome["reply"], turn=outcome["turn"])
         self._history = outcome["history"]
+        if outcome["undo"] is not None:
+            # the agent's new entries are one undo step: undo deletes them (refused once changed)
+            numbers = ", ".join(f"[{n}]" for n in outcome["appended"])
+            self.ctx.undo.push(AlreadyApplied(outcome["undo"]), self.tr("Agent appended %1").replace("%1", numbers))
         reply = outcome["reply"]
         self.status.setText(self.tr("The reply failed: %1").replace("%1", reply["error"]) if reply.get("error")
                             else self.tr("Turn finished: round %1.").replace("%1", _round_state(outcome["turn"])))

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 from core.assembler.config import AssemblerConfig, load_home_settings
 from core.assembler.debounce import Debouncer
 from core.errors import LinghunError
+from workbench import llm_choice
 from workbench.icons import icon
-from workbench.llm_setup import resolves
 from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
 from workbench.panes import Pane, register_pane
 from workbench.panes.ontology.links import raise_pane
@@ -266,15 +266,8 @@ class RoundsPane(Pane):
     @Slot()
     def _fill_llm_choices(self) -> None:
         """The LLM choices, from the settings as they are now (the settings dialog may have changed them)."""
-        llm = self.ctx.settings.llm
-        configured = llm.provider != "offline"
-        current = self.llm_choice.currentData() or "offline"
-        self.llm_choice.clear()
-        self.llm_choice.addItem(self.tr("Offline"), "offline")
-        self.llm_choice.addItem(self.tr("Configured LLM (%1)").replace("%1", llm.model or llm.provider)
-                                if configured else self.tr("Configured LLM (none: see Settings)"), "llm")
-        self.llm_choice.model().item(1).setEnabled(configured)
-        self.llm_choice.setCurrentIndex(self.llm_choice.findData(current) if configured else 0)
+        llm_choice.fill(self.llm_choice, self.ctx.settings)
+        configured = self.ctx.settings.llm.provider != "offline"
         rerun_current = self.rerun_llm.currentData() or "replay"
         self.rerun_llm.clear()
         self.rerun_llm.addItem(self.tr("Recorded LLM answers"), "replay")
@@ -361,16 +354,11 @@ class RoundsPane(Pane):
         question = self.question.text().strip()
         if not question or self._handle is not None:
             return None
-        llm = None
-        if self.llm_choice.currentData() == "llm":
-            try:
-                llm = self.ctx.llm_settings()  # a snapshot: the client is built by the task
-            except LinghunError as exc:
-                self.ctx.show_message(str(exc))
-                return None
-            if not resolves(llm):
-                llm = None
-                self.ctx.show_message(self.tr("No LLM is configured (or it has no API key): running offline."))
+        try:
+            llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return None
         self._cancel = threading.Event()
         self._expecting = True
         self._user_chose_role = False
