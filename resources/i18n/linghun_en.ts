@@ -3804,6 +3804,16 @@
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>Question: %1 — round %2 — %3 characters in %4 parts</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="124"/>
+        <source>Reload</source>
+        <translation>Reload</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="125"/>
+        <source>Read the recorded turns again</source>
+        <translation>Read the recorded turns again</translation>
+    </message>
 </context>
 <context>
     <name>ContextPartsModel</name>

@@ -3806,6 +3806,16 @@
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="124"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="125"/>
+        <source>Read the recorded turns again</source>
+        <translation>重新读取记录的回合</translation>
+    </message>
 </context>
 <context>
     <name>ContextPartsModel</name>

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from core import context as core_context
 from core import turn as core_turn
+from workbench.actions import add_tool_action
+from workbench.icons import icon
 from workbench.models.context import ContextPartsModel
 from workbench.panes import Pane, register_pane
 from workbench.panes.conversation.pane import SELECT_TURN_TOPIC
@@ -80,11 +82,14 @@ class ContextPane(Pane):
         self.turn_choice.currentIndexChanged.connect(self._show_turn)
         self.summary = plain(QLabel(self))
         self.summary.setWordWrap(True)
+        self.toolbar = self.make_toolbar()
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
         head = QWidget(self)
         row = QHBoxLayout(head)
         row.setContentsMargins(4, 2, 4, 2)
         row.addWidget(self.turn_label)
         row.addWidget(self.turn_choice, 1)
+        row.addWidget(self.toolbar)
         self.view = QTableView(self)
         self.view.setModel(self.model)
         self.view.setItemDelegateForColumn(ContextPartsModel.USE_COLUMN, BudgetBarDelegate(self.view))
@@ -116,6 +121,8 @@ class ContextPane(Pane):
 
     def retranslate_ui(self) -> None:
         self.turn_label.setText(self.tr("Turn"))
+        self.act_reload.setText(self.tr("Reload"))
+        self.act_reload.setToolTip(self.tr("Read the recorded turns again"))
         self.tabs.setTabText(TAB_TEXT, self.tr("Part text"))
         self.tabs.setTabText(TAB_DIFF, self.tr("Diff against the previous turn"))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)

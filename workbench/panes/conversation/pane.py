@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 
 from core.errors import LinghunError
 from core.events import bus
-from workbench.actions import on_trigger
+from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 from workbench.icons import icon
 from workbench import llm_choice
 from workbench.panes import Pane, register_pane
@@ -64,6 +64,7 @@ class ConversationPane(Pane):
         self.llm_choice = QComboBox(self)
         self.btn_send = QPushButton(icon("rounds"), "", self)
         on_trigger(self.btn_send.clicked, self.send)
+        self.act_send = button_shortcut(self, self.btn_send, "Ctrl+Return")
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         row = QWidget(self)
@@ -80,6 +81,7 @@ class ConversationPane(Pane):
     def retranslate_ui(self) -> None:
         self.message.setPlaceholderText(self.tr("Message the agent (Enter sends)"))
         self.btn_send.setText(self.tr("Send"))
+        name_button_shortcut(self.act_send, self.btn_send)
         self._fill_llm_choices()
         if self._handle is None:
             self.status.setText(self.tr("Each message runs a turn: the assembler round, the context the agent is "
