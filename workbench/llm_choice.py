@@ -25,19 +25,24 @@ def fill(combo: QComboBox, settings) -> None:
     combo.setCurrentIndex(combo.findData(current) if configured else 0)
 
 
-def chosen(ctx, combo: QComboBox):
-    """The settings for the chosen LLM, or None (offline). Raises ``LinghunError`` when the
-    settings cannot be read (the caller says so and runs nothing)."""
+def chosen(ctx, combo: QComboBox) -> tuple[bool, object]:
+    """``(go, settings)``: the settings for the chosen LLM, or None (offline); ``go`` is False when
+    they cannot be read (said in the status bar): the caller runs nothing."""
+    from core.errors import LinghunError
     from workbench.llm_setup import resolves
 
     if combo.currentData() != "llm":
-        return None
-    llm = ctx.llm_settings()
+        return True, None
+    try:
+        llm = ctx.llm_settings()
+    except LinghunError as exc:
+        ctx.show_message(str(exc))
+        return False, None
     if not resolves(llm):
         ctx.show_message(QCoreApplication.translate(
             "LlmChoice", "No LLM is configured (or it has no API key): running offline."))
-        return None
-    return llm
+        return True, None
+    return True, llm
 
 
 __all__ = ["chosen", "fill"]

@@ -3920,6 +3920,11 @@
         <source>Agent appended %1</source>
         <translation>Agent appended %1</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="125"/>
+        <source>Running the turn… the agent called %1</source>
+        <translation>Running the turn… the agent called %1</translation>
+    </message>
 </context>
 <context>
     <name>LlmChoice</name>
@@ -3939,7 +3944,7 @@
         <translation>Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/llm_choice.py" line="37"/>
+        <location filename="../../workbench/llm_choice.py" line="42"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>No LLM is configured (or it has no API key): running offline.</translation>
     </message>

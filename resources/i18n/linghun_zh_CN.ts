@@ -3744,7 +3744,7 @@
     <message>
         <location filename="../../workbench/panes/conversation/context_pane.py" line="118"/>
         <source>Turn</source>
-        <translation>轮次对话</translation>
+        <translation>回合</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/context_pane.py" line="119"/>
@@ -3922,6 +3922,11 @@
         <source>Agent appended %1</source>
         <translation>智能体追加了 %1</translation>
     </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="125"/>
+        <source>Running the turn… the agent called %1</source>
+        <translation>正在运行回合…智能体调用了 %1</translation>
+    </message>
 </context>
 <context>
     <name>LlmChoice</name>
@@ -3941,7 +3946,7 @@
         <translation>已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/llm_choice.py" line="37"/>
+        <location filename="../../workbench/llm_choice.py" line="42"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
         <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>

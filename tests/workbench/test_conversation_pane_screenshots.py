@@ -58,8 +58,10 @@ def test_conversation_and_context_panes(workbench, qtbot, openai_server, tmp_pat
     QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)  # Configured LLM
     _send(pane, qtbot, "How was the vault migration decided?", click=True)
     QTest.keyClick(pane.llm_choice, Qt.Key.Key_Up)  # Offline
-    _send(pane, qtbot, "What is the latest version of checkout-api?", click=False)
-    qtbot.waitUntil(lambda: context.diff_text.toPlainText() != "", timeout=10000)
+    second = _send(pane, qtbot, "What is the latest version of checkout-api?", click=False)
+    qtbot.waitUntil(lambda: (context.current_turn() or {}).get("id") == second
+                    and context.diff_text.toPlainText() != "", timeout=10000)
+    context.tabs.setCurrentIndex(1)  # the diff against the turn before
     _grab(window, "conversation-en", tmp_path)
 
     old_font = qapp.font()
@@ -70,8 +72,10 @@ def test_conversation_and_context_panes(workbench, qtbot, openai_server, tmp_pat
     try:
         assert window.docks["conversation"].windowTitle() == "对话"
         assert pane.btn_send.text() == "发送" and "未配置 LLM" in pane.transcript_text()
-        assert context.tabs.tabText(1) == "与上一回合的差异"
+        assert context.tabs.tabText(1) == "与上一回合的差异" and context.turn_label.text() == "回合"
+        assert context.diff_text.toPlainText().startswith("与回合 ")  # drawn again in Chinese
         _grab(window, "conversation-zh", tmp_path)
+        assert context.diff_text.toPlainText().startswith("与回合 ")
     finally:
         workbench.settings.language = "en"
         qapp.setFont(old_font)

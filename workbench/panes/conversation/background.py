@@ -17,6 +17,7 @@ from workbench.llm_setup import provider_for
 
 #: the workbench's conversation is its own session (debounce and turns are per session)
 SESSION = "workbench-chat"
+TOOL_PREFIX = "tool "  # the task's progress message while the model's tool calls are answered
 
 
 def send_message(state, home: MemoryHome, message: str, *, history: list[dict[str, Any]], llm) -> dict[str, Any]:
@@ -27,7 +28,7 @@ def send_message(state, home: MemoryHome, message: str, *, history: list[dict[st
     last = (entries[-1].id, entries[-1].raw) if entries else None  # the round itself never writes warm.md
     with provider_for(llm) as provider:
         agent = ChatAgent(home, provider, session=SESSION,
-                          on_tool=lambda record: state.set_message(f"tool {record['name']}"))
+                          on_tool=lambda record: state.set_message(TOOL_PREFIX + record["name"]))
         agent.history = list(history)
         reply = agent.send(message)
     state.set_progress(1.0, "done")

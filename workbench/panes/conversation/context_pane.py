@@ -76,6 +76,8 @@ class ContextPane(Pane):
         self._want: str | None = None   # the turn to select once the turns are read
         self._load = None
         self._diff = None
+        self._diff_shown: dict | None = None  # the diff on show, drawn again on a language change
+        self._turn_shown: dict | None = None
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self.turn_label = QLabel(self)
         self.turn_choice = QComboBox(self)
@@ -126,7 +128,10 @@ class ContextPane(Pane):
         self.tabs.setTabText(TAB_TEXT, self.tr("Part text"))
         self.tabs.setTabText(TAB_DIFF, self.tr("Diff against the previous turn"))
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
+        self.view.resizeColumnsToContents()  # the part titles in the new font
         self._show_summary()
+        if self._diff_shown is not None:
+            self._on_diff(self._diff_shown)
 
     # -- reading the turns --------------------------------------------------------------------
     @Slot()
@@ -198,10 +203,14 @@ class ContextPane(Pane):
     @Slot()
     def _show_turn(self, *_args) -> None:
         turn = self.current_turn()
+        if turn is not None and turn == self._turn_shown:
+            return  # read again unchanged (another turn was recorded): keep the part and the diff on show
+        self._turn_shown = turn
         self.model.set_parts((turn or {}).get("context", {}).get("parts", []))
         self.view.resizeColumnsToContents()
         self.part_text.clear()
         self.diff_text.clear()
+        self._diff_shown = None
         self._show_summary()
         if turn is None:
             return
@@ -219,6 +228,7 @@ class ContextPane(Pane):
         if turn is None or outcome["turn"] != turn["id"]:
             return  # an earlier selection's diff
         self._diff = None
+        self._diff_shown = outcome
         titles = {p["key"]: p["title"] for p in turn["context"]["parts"]}
         if outcome["previous"] is None:
             text = self.tr("The first turn of its session: nothing to compare with.")

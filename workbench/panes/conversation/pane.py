@@ -14,7 +14,6 @@ import json
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QWidget
 
-from core.errors import LinghunError
 from core.events import bus
 from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 from workbench.icons import icon
@@ -103,15 +102,14 @@ class ConversationPane(Pane):
         text = self.message.text().strip()
         if not text or self._handle is not None:
             return None
-        try:
-            llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
-        except LinghunError as exc:
-            self.ctx.show_message(str(exc))
+        go, llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
+        if not go:
             return None
         self.exchanges.append({"message": text, "state": "running"})
         self.message.clear()
         self._handle = self.ctx.tasks.submit(self.tr("Conversation turn"), background.send_message, self.ctx.home,
                                              text, history=list(self._history), llm=llm)
+        self._handle.sig_progress.connect(self._on_progress)
         self._handle.sig_finished.connect(self._on_finished)
         self._handle.sig_failed.connect(self._on_failed)
         self._handle.sig_done.connect(self._on_done)
@@ -120,6 +118,12 @@ class ConversationPane(Pane):
         self._render()
         self._update_actions()
         return self._handle
+
+    @Slot(float, str)
+    def _on_progress(self, _fraction: float, message: str) -> None:
+        if message.startswith(background.TOOL_PREFIX):  # the tool the model just called
+            self.status.setText(self.tr("Running the turn… the agent called %1").replace(
+                "%1", message[len(background.TOOL_PREFIX):]))
 
     @Slot(object)
     def _on_finished(self, outcome: dict) -> None:

@@ -354,10 +354,8 @@ class RoundsPane(Pane):
         question = self.question.text().strip()
         if not question or self._handle is not None:
             return None
-        try:
-            llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
-        except LinghunError as exc:
-            self.ctx.show_message(str(exc))
+        go, llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
+        if not go:
             return None
         self._cancel = threading.Event()
         self._expecting = True
