@@ -1,6 +1,9 @@
 """The scribe (SPEC 11.8, zero LLM): the round recorded in the team workspace, and the bundle.
 
-Under the home lock, each file read fresh and written atomically:
+Under the home lock, each file read fresh; the round's files are then written as one
+all-or-nothing change (``core.transaction``: a crash or a full disk midway leaves every file as it
+was before the round or every file as it is after it, never a cycle.json that counts a turn the
+judge ledger lacks):
 
 - ``cycle.json``: turnCount, lastJudge, judgeStats, feedback (when recorded), gaps (last 50);
 - ``gaps.md``: one line per gap;
@@ -25,8 +28,9 @@ from core.assembler.judge import Decision
 from core.assembler.trace import Span, text_diff
 from core.errors import UnreadableFileError
 from core.formats import team
-from core.fsio import atomic_write, read_text
+from core.fsio import read_bytes, read_text
 from core.redact import scrub
+from core.transaction import FileChange, commit
 
 
 @dataclass
@@ -45,6 +49,7 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
     span.inputs = {"at": at, "judged": record.decision is not None, "gap": record.gap,
                    "bundle": record.editor is not None, "failed": record.failed}
     written: dict[str, Any] = {}
+    staged: list[tuple[FileChange, str, dict[str, Any]]] = []
     with ctx.home.lock().hold():
         cycle_path = ctx.home.team_file(team.CYCLE_FILE)
         if ctx.dry_run:  # a replay counts from the ledger the original round saw
@@ -63,37 +68,44 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
             if record.gap:  # the user's words: a gap is what they mentioned and memory lacked
                 team.cycle_record_gap(cycle, ctx.query, at)
         written["turn"] = turn
-        _write(ctx, span, cycle_path, team.CYCLE_FILE, lambda _old: team.render_json(cycle))
-        if record.decision is None:
-            return written
-        if record.gap:
-            _write(ctx, span, ctx.home.team_file(team.GAPS_FILE), team.GAPS_FILE,
-                   lambda old: team.append_gap(old, at, ctx.query))
-        history = team.judge_record(at, turn, record.decision.to_dict(), ctx.model)
-        _write(ctx, span, ctx.home.team_file(team.JUDGE_HISTORY_FILE), team.JUDGE_HISTORY_FILE,
-               lambda old: team.append_jsonl(old, [history]))
-        if record.editor is not None:
-            bundle = team.bundle_record(at, turn, record.decision.to_dict(), record.editor.entry_count,
-                                        len(record.editor.text), record.timeline, record.advocate)
-            _write(ctx, span, ctx.home.team_file(team.EDITOR_BUNDLES_FILE), team.EDITOR_BUNDLES_FILE,
-                   lambda old: team.append_jsonl(old, [bundle]))
-            _write(ctx, span, ctx.home.assembled, "assembled.md", lambda _old: record.editor.text + "\n")
-            written["assembled"] = True
-            span.decide("assembled.md", "written", f"{len(record.editor.text)} characters delivered")
-        elif ctx.config.get("fallbackKeepLast"):
-            written["assembled"] = False
-            span.decide("assembled.md", "kept", f"fallbackKeepLast: the previous bundle stays ({record.failed})")
-        else:
-            _write(ctx, span, ctx.home.assembled, "assembled.md", lambda _old: "")
-            written["assembled"] = False
-            span.decide("assembled.md", "emptied", f"fallbackKeepLast is off: no stale bundle ({record.failed})")
+        _stage(ctx, span, staged, cycle_path, team.CYCLE_FILE, lambda _old: team.render_json(cycle))
+        if record.decision is not None:
+            _stage_judged(ctx, span, staged, record, at, turn, written)
+        _commit(ctx, span, staged)
     span.outputs = {"files": [f["path"] for f in span.files], **written}
     return written
 
 
-def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callable[[str], str]) -> None:
-    """Render ``path`` from its current text. A team file that exists only in the legacy
-    ``linghun/team`` folder is read from there and written to the current one (SPEC 2)."""
+def _stage_judged(ctx: RoundContext, span: Span, staged: list, record: ScribeInput, at: str, turn: int,
+                  written: dict[str, Any]) -> None:
+    """The files a judged round adds to: gaps, the two ledgers and the bundle."""
+    if record.gap:
+        _stage(ctx, span, staged, ctx.home.team_file(team.GAPS_FILE), team.GAPS_FILE,
+               lambda old: team.append_gap(old, at, ctx.query))
+    history = team.judge_record(at, turn, record.decision.to_dict(), ctx.model)
+    _stage(ctx, span, staged, ctx.home.team_file(team.JUDGE_HISTORY_FILE), team.JUDGE_HISTORY_FILE,
+           lambda old: team.append_jsonl(old, [history]))
+    if record.editor is not None:
+        bundle = team.bundle_record(at, turn, record.decision.to_dict(), record.editor.entry_count,
+                                    len(record.editor.text), record.timeline, record.advocate)
+        _stage(ctx, span, staged, ctx.home.team_file(team.EDITOR_BUNDLES_FILE), team.EDITOR_BUNDLES_FILE,
+               lambda old: team.append_jsonl(old, [bundle]))
+        _stage(ctx, span, staged, ctx.home.assembled, "assembled.md", lambda _old: record.editor.text + "\n")
+        written["assembled"] = True
+        span.decide("assembled.md", "written", f"{len(record.editor.text)} characters delivered")
+    elif ctx.config.get("fallbackKeepLast"):
+        written["assembled"] = False
+        span.decide("assembled.md", "kept", f"fallbackKeepLast: the previous bundle stays ({record.failed})")
+    else:
+        _stage(ctx, span, staged, ctx.home.assembled, "assembled.md", lambda _old: "")
+        written["assembled"] = False
+        span.decide("assembled.md", "emptied", f"fallbackKeepLast is off: no stale bundle ({record.failed})")
+
+
+def _stage(ctx: RoundContext, span: Span, staged: list, path: Path, name: str, render: Callable[[str], str]) -> None:
+    """Render ``path`` from its current text and add the change to ``staged``. A team file that
+    exists only in the legacy ``linghun/team`` folder is read from there and written to the
+    current one (SPEC 2)."""
     source = path if name == "assembled.md" else ctx.home.team_file_for_reading(name)
     try:
         before = read_text(source) or ""
@@ -103,11 +115,18 @@ def _write(ctx: RoundContext, span: Span, path: Path, name: str, render: Callabl
     after = scrub(render(before))  # the agent reads these files: no key in a stored error
     if after == before and source == path:
         return
-    diff = text_diff(name, before, after)
-    if ctx.dry_run:
-        span.files.append({"path": name, "action": "dry-run", "bytes": len(after.encode()), "diff": diff})
-        return
-    atomic_write(path, after)
-    span.files.append({"path": name, "action": "write", "bytes": len(after.encode()), "diff": diff})
-    # the same notice every memory write gives, so open views (gaps, ledger) refresh
-    ctx.trace.bus.publish("memory.changed", path=str(path), what="assembled" if name == "assembled.md" else "team")
+    record = {"path": name, "action": "dry-run" if ctx.dry_run else "write", "bytes": len(after.encode()),
+              "diff": text_diff(name, before, after)}
+    staged.append((FileChange(path, read_bytes(path), after.encode("utf-8")), name, record))
+
+
+def _commit(ctx: RoundContext, span: Span, staged: list) -> None:
+    """Write the staged files as one change (the caller holds the home lock), then trace them."""
+    if not ctx.dry_run and staged:
+        commit(ctx.home.root, [change for change, _, _ in staged])
+    for change, name, record in staged:
+        span.files.append(record)
+        if not ctx.dry_run:
+            # the same notice every memory write gives, so open views (gaps, ledger) refresh
+            ctx.trace.bus.publish("memory.changed", path=str(change.path),
+                                  what="assembled" if name == "assembled.md" else "team")

@@ -26,6 +26,8 @@ from tests.perf.synth import warm_text
 REPO = Path(__file__).resolve().parents[2]
 WHEN = datetime(2027, 3, 5, 18, 30)
 STEP_FUNCTIONS = ("fsync", "replace", "rename", "unlink", "rmdir")
+#: a question the upstream fixture home lacks, so its round writes every file a round can (a gap too)
+ROUND_QUESTION = "量子退火算法的调度参数是多少"
 
 #: the child process: installs the step counter, then runs one operation on the home
 DRIVER = r"""
@@ -54,9 +56,13 @@ if op == "consolidate":
     memory.consolidate(when)
 elif op == "append":
     memory.append("event", "用户 | 记录 | 触发沉淀的新条目 | | 写满之后追加", "high", when=when)
+elif op == "round":  # an offline assembler round: its scribe writes the team files and the bundle
+    from datetime import timezone
+    from core.assembler import Assembler
+    Assembler(memory.home).run(ROUND_QUESTION, now=when.replace(tzinfo=timezone.utc))
 elif op == "open":
     pass
-""" % (STEP_FUNCTIONS,)
+""".replace("ROUND_QUESTION", repr(ROUND_QUESTION)) % (STEP_FUNCTIONS,)
 
 
 #: imports everything, says "ready", waits for a line on stdin, then runs one operation
