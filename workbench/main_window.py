@@ -61,6 +61,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self.time_travel = TimeTravel(self)
+        self.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)  # a row of its own: Now and the banner always fit
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.time_travel.toolbar)
         self._build_status_bar()
         self.pane_errors.update(panes.discover())

@@ -17,11 +17,12 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QDateTime, QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QDateTimeEdit, QLabel, QPushButton, QSlider, QToolBar
+from PySide6.QtWidgets import QDateTimeEdit, QInputDialog, QLabel, QPushButton, QSlider, QToolBar
 
 from core.appdirs import cache_dir
 from core.history import capture
 from workbench.actions import on_trigger
+from workbench.undo import RestoreFile
 
 SLIDE_DELAY_MS = 250
 
@@ -108,13 +109,17 @@ class TimeTravel(QObject):
         on_trigger(self.btn_go.clicked, self.go_to_calendar)
         self.btn_now = QPushButton(self.toolbar)
         on_trigger(self.btn_now.clicked, self.back_to_now)
+        self.btn_restore = QPushButton(self.toolbar)
+        on_trigger(self.btn_restore.clicked, self.choose_file_to_restore)
         self.banner = QLabel(self.toolbar)
         self.banner.setStyleSheet("QLabel { background: #fde2e1; color: #8a1c15; border: 1px solid #e0a09b;"
                                   " border-radius: 3px; padding: 2px 6px; font-weight: bold; }")
         self.banner.hide()
-        for w in (self.title, self.slider, self.when, self.calendar, self.btn_go, self.btn_now):
-            self.toolbar.addWidget(w)
+        # the banner first: a narrow window moves the last widgets into the toolbar's overflow menu
+        self.toolbar.addWidget(self.title)
         self._banner_action = self.toolbar.addWidget(self.banner)
+        for w in (self.slider, self.when, self.calendar, self.btn_go, self.btn_now, self.btn_restore):
+            self.toolbar.addWidget(w)
         self._banner_action.setVisible(False)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -134,6 +139,8 @@ class TimeTravel(QObject):
         self.btn_go.setToolTip(self.tr("Show the home as it stood at the date and time chosen"))
         self.btn_now.setText(self.tr("Now"))
         self.btn_now.setToolTip(self.tr("Back to the home as it is"))
+        self.btn_restore.setText(self.tr("Restore file…"))
+        self.btn_restore.setToolTip(self.tr("Write a file of the home back as it stood at this moment (Edit > Undo takes it back)"))
         self._update()
 
     # -- homes ----------------------------------------------------------------------------
@@ -206,9 +213,10 @@ class TimeTravel(QObject):
             self.moment = None
             return
         self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(self.present, _label(moment)))
-        # entry edits go through the undo service: refuse them (the copy's files are write-protected too)
-        self.window.ctx.undo.read_only_reason = self.tr(
-            "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment))
+        # every pane's writing actions are disabled and edits refused: the copy's write protection
+        # alone does not stop a process running as root
+        self.window.ctx.set_read_only(self.tr(
+            "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment)))
 
     @Slot()
     def back_to_now(self) -> None:
@@ -216,7 +224,42 @@ class TimeTravel(QObject):
             self._update()
             return
         self.moment = None
+        self.slider.blockSignals(True)  # the right end is now (not the moment left, until states reload)
+        self.slider.setValue(self.slider.maximum())
+        self.slider.blockSignals(False)
         self.window.open_home(self.present, remember=False)
+
+    # -- restoring a whole file ----------------------------------------------------------
+    @Slot()
+    def choose_file_to_restore(self) -> None:
+        """List the files that read differently now (on the task pool), ask which to restore."""
+        ctx = self.window.ctx
+        if ctx is None or self.moment is None or self.present is None:
+            return
+        from core.home import MemoryHome
+
+        past_root, present_root = ctx.home.root, MemoryHome.resolve(self.present).root
+        handle = ctx.tasks.submit(self.tr("Comparing with the home as it is"),
+                                  lambda _state: changed_files(past_root, present_root))
+        handle.sig_finished.connect(lambda files: self._ask_file(files, past_root))
+        handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc)))
+
+    def _ask_file(self, files: list[str], past_root: Path) -> None:
+        if not files:
+            self.window.show_message(self.tr("Every file of the home reads now as it did then."))
+            return
+        moment = self.moment
+        relative, ok = QInputDialog.getItem(
+            self.window, self.tr("Restore a file"),
+            self.tr("Write back as it stood at {0} (files that differ now):").format(_label(moment)), files, 0, False)
+        if not ok or self.moment != moment:
+            return
+        data = (past_root / relative).read_bytes()
+        self.back_to_now()
+        ctx = self.window.ctx
+        if self.moment is None and ctx is not None and ctx.undo.push(
+                RestoreFile(relative, data), self.tr("Restore {0} as at {1}").format(relative, _label(moment))):
+            self.window.show_message(self.tr("{0} restored as it stood at {1}").format(relative, _label(moment)))
 
     def title_suffix(self) -> str:
         """What the window title adds while the past is shown."""
@@ -235,9 +278,21 @@ class TimeTravel(QObject):
         self._banner_action.setVisible(past)
         self.banner.setVisible(past)
         self.btn_now.setEnabled(past)
+        self.btn_restore.setEnabled(past)
         enabled = self.present is not None
         for w in (self.slider, self.calendar, self.btn_go):
             w.setEnabled(enabled)
+
+
+def changed_files(past_root: Path, present_root: Path) -> list[str]:
+    """The files of the past copy (relative, sorted) whose bytes differ from the home's now."""
+    changed = []
+    for path in sorted(p for p in past_root.rglob("*") if p.is_file()):
+        relative = path.relative_to(past_root)
+        now = present_root / relative
+        if not now.is_file() or now.read_bytes() != path.read_bytes():
+            changed.append(relative.as_posix())
+    return changed
 
 
 def _label(moment: datetime | None) -> str:

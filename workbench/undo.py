@@ -22,6 +22,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core.errors import ConflictError, LinghunError
+from core.events import bus
+from core.fsio import atomic_write, read_bytes
 from core.memory import Memory
 
 MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
@@ -116,6 +118,31 @@ class AppendEntry:
                 return ReplaceRaw(entry.id, before[entry.id], expect=entry.raw)
             # after a consolidation the entry before it is archived, not changed
             return _undo_adding(memory, entry, last if not result.consolidated else None)
+
+
+@dataclass
+class RestoreFile:
+    """Write a whole file of the home (``relative`` to its root) back to ``data`` (None: no such
+    file); ``expect`` is what it must hold now, so an undo never overwrites a later writer."""
+
+    relative: str
+    data: bytes | None
+    expect: bytes | None | object = field(default=None, repr=False)
+    check: bool = False
+
+    def apply(self, memory: Memory) -> "RestoreFile":
+        home = memory.home
+        path = home.root / self.relative
+        with home.lock().hold():
+            current = read_bytes(path)
+            if self.check and current != self.expect:
+                raise ConflictError(f"{self.relative} was changed by another writer since; it was left as it is")
+            if self.data is None:
+                path.unlink(missing_ok=True)
+            else:
+                atomic_write(path, self.data)
+        bus.publish("memory.changed", home=str(home.root), path=str(path), what="restore")
+        return RestoreFile(self.relative, current, expect=self.data, check=True)
 
 
 def _undo_adding(memory: Memory, entry, previous) -> "DeleteEntry | Batch":

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 
 import pytest
-from PySide6.QtCore import Qt
+import resources
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QInputDialog
 
-from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401
+from workbench.models.goals import GoalsModel
+from tests.workbench.test_app_helpers import entries_pane, external_write, isolated, no_thread_left, settings, workbench  # noqa: F401
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 
 
@@ -21,6 +24,10 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     travel = window.time_travel
     original = home.warm.read_bytes()
     qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == original, timeout=10000)
+    goals_json = (resources.DEMO_HOME_DIR / "linghun" / "memory" / "goals" / "goals.json").read_bytes()
+    home.goals_dir.mkdir(exist_ok=True)
+    external_write(home.goals, goals_json)
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/goals/goals.json") == goals_json, timeout=10000)
     agent = Agent(upstream_home)
     try:
         newer = original.decode("utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n上线前先通知值班同事。\n"
@@ -34,14 +41,17 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert travel.slider.maximum() == len(travel.states) and travel.slider.value() == travel.slider.maximum()
     assert travel.when.text() == "now" and not travel.btn_now.isEnabled()
 
-    # slide back to the first captured moment, with the keyboard
+    # slide back to the moment before the agent's edit, with the keyboard
     travel.slider.setFocus()
     with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
-        QTest.keyClick(travel.slider, Qt.Key.Key_Home)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
     pane = entries_pane(workbench)
     assert window.ctx.home.root != home.root
     qtbot.waitUntil(lambda: pane.proxy.rowCount() == 10, timeout=5000)
     assert travel.banner.isVisible() and travel.banner.text().startswith("READ-ONLY · as it stood at ")
+    for widget in (travel.banner, travel.btn_now, travel.btn_restore):  # on the bar, not in its overflow menu
+        assert widget.isVisible() and travel.toolbar.rect().contains(widget.geometry())
     assert "(read-only)" in window.windowTitle()
     assert window.status_home.text().startswith("Read-only: ")
     past_warm = window.ctx.home.warm
@@ -50,15 +60,61 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert not os.access(past_warm.parent, os.W_OK) or os.geteuid() == 0
     assert home.warm.read_bytes() == newer.encode("utf-8")  # the home itself is untouched
     screenshot(window, "time-travel-en", tmp_path)
-    # an edit is refused, and says why
+    # an edit is unavailable; one started from a button is refused and says why
     index = pane.proxy.index(0, 0)
     QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    assert not pane.act_flip.isEnabled()
     pane.act_flip.trigger()
     assert past_warm.read_bytes() == original
-    assert "read-only" in window.statusBar().currentMessage()
+    rounds = window.pane("rounds")
+    window.docks["rounds"].raise_()
+    QTest.keyClicks(rounds.question, "deploy")
+    QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
+    assert "read-only" in window.statusBar().currentMessage() and rounds._handle is None
+    # every pane's writing actions are unavailable, and triggering them changes nothing
+    past_root = window.ctx.home.root
+    before = {p: p.read_bytes() for p in past_root.rglob("*") if p.is_file()}
+    goals, gaps, ontology = window.pane("goals"), window.pane("gaps"), window.pane("ontology")
+    qtbot.waitUntil(lambda: goals.model.rowCount() > 0, timeout=5000)
+    goal_actions = goals.context_actions(goals.model.goal(goals.model.index(0, 0).data(GoalsModel.IdRole)))
+    writes = [pane.act_flip, pane.act_new, pane.act_delete, goals.act_add, goals.act_edit, *goal_actions,
+              gaps.act_dismiss, gaps.act_rerun, ontology.act_consolidate, ontology.act_project, ontology.act_new]
+    pane.view.selectRow(1)  # a pane's own enabling does not bring them back
+    assert not any(a.isEnabled() for a in writes)
+    for action in writes:
+        action.trigger()
+    assert {p: p.read_bytes() for p in past_root.rglob("*") if p.is_file()} == before
+    assert home.warm.read_bytes() == newer.encode("utf-8")
 
-    with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
+    with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000), \
+            qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
+        assert travel.slider.value() == travel.slider.maximum() and travel.when.text() == "now"
     assert window.ctx.home.root == home.root
     assert not travel.banner.isVisible() and "(read-only)" not in window.windowTitle()
     qtbot.waitUntil(lambda: entries_pane(workbench).proxy.rowCount() == 11, timeout=5000)
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    assert travel.btn_restore.isEnabled() and window.ctx.home.warm.read_bytes() == original
+
+    # back in the past, restore the whole warm.md as it stood: back to now, the exact old bytes, and Edit > Undo
+    def pick_warm():
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QInputDialog) and "memory/warm.md" in dialog.comboBoxItems()
+        dialog.setTextValue("memory/warm.md")
+        dialog.accept()
+
+    QTimer.singleShot(0, lambda: qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
+                      or pick_warm())
+    with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
+        QTest.mouseClick(travel.btn_restore, Qt.MouseButton.LeftButton)
+    assert window.ctx.home.root == home.root and home.warm.read_bytes() == original
+    assert window.act_undo.isEnabled() and all(a.isEnabled() for a in (entries_pane(workbench).act_new,))
+    window.act_undo.trigger()
+    assert home.warm.read_bytes() == newer.encode("utf-8")
+    window.act_redo.trigger()
+    assert home.warm.read_bytes() == original
+    window.act_undo.trigger()
+

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
 from core.home import MemoryHome
@@ -79,6 +80,32 @@ class WorkbenchContext:
     #: the tokenizer and the home's search index are still loading (``MainWindow`` warms them up
     #: when the home opens): a round, map or gap re-run started now says "preparing the index…"
     warming: bool = False
+    #: every action that writes to the home: disabled as one while the home shown is read-only
+    #: (the past); see ``mark_writes`` and ``set_read_only``
+    writes: "QActionGroup | None" = None
+
+    @property
+    def read_only(self) -> str:
+        """Why the home shown cannot be edited ("" when it can)."""
+        return self.undo.read_only_reason
+
+    def set_read_only(self, reason: str) -> None:
+        """Make the home shown read-only (``reason`` is what a refused edit says) or editable ("").
+        Edits through the undo service are refused, every action of ``writes`` is disabled."""
+        self.undo.read_only_reason = reason
+        self.writes.setEnabled(not reason)
+
+    def mark_writes(self, *actions) -> None:
+        """``actions`` write to the home: they are unavailable while it is read-only (an action of a
+        disabled ``QActionGroup`` stays disabled whatever its pane's own enabling says)."""
+        for action in actions:
+            self.writes.addAction(action)
+
+    def refuse_if_read_only(self) -> bool:
+        """For writes started by a button rather than an action: True (and say why) when refused."""
+        if self.read_only:
+            self.show_message(self.read_only)
+        return bool(self.read_only)
 
     @property
     def undo_stack(self) -> "QUndoStack":
@@ -114,8 +141,11 @@ class WorkbenchContext:
         watcher = HomeWatcher(home)
         if record_history:
             _record_history(home, watcher)
-        return cls(home=home, memory=memory, bridge=EventBridge(), undo=UndoService(memory),
-                   tasks=TaskManager(), settings=settings, watcher=watcher, window=window)
+        undo = UndoService(memory)
+        writes = QActionGroup(undo)
+        writes.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)
+        return cls(home=home, memory=memory, bridge=EventBridge(), undo=undo,
+                   tasks=TaskManager(), settings=settings, watcher=watcher, window=window, writes=writes)
 
     def close(self) -> None:
         """Stop watching and listening, cancel and join background work (no thread left running)."""

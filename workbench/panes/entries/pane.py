@@ -223,6 +223,8 @@ class EntriesPane(Pane):
         self.act_touch = self._act("touch", "Ctrl+T", self.touch)
         self.act_delete = self._act("delete", QKeySequence.StandardKey.Delete, self.delete_selected)
         self.act_history = self._act("diff", "Ctrl+Shift+H", self.show_history)
+        self.ctx.mark_writes(self.act_new, self.act_save, self.act_high, self.act_medium, self.act_low,
+                        self.act_flip, self.act_revive, self.act_touch, self.act_delete)
         self.confidence_menu = QMenu(self)
         self.confidence_menu.setIcon(icons.icon("confidence"))
         self.confidence_menu.addActions([self.act_high, self.act_medium, self.act_low])

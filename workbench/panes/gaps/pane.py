@@ -95,6 +95,7 @@ class GapsPane(Pane):
         self.act_rerun = add_tool_action(self.toolbar, icon("redo"), self.rerun, shortcut="Ctrl+Return")
         self.act_cancel = add_tool_action(self.toolbar, icon("quit"), self.cancel_rerun)
         self.act_dismiss = add_tool_action(self.toolbar, icon("delete"), self.dismiss_current, shortcut="Ctrl+D")
+        self.ctx.mark_writes(self.act_fill, self.act_rerun, self.act_dismiss)  # a re-run keeps its trace in the home
         self.view = QTableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)

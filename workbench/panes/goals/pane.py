@@ -93,6 +93,7 @@ class GoalsPane(Pane):
         self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
         self.act_add = add_tool_action(self.toolbar, icon("new"), self.add_goal_dialog, shortcut="Ctrl+N")
         self.act_edit = add_tool_action(self.toolbar, icon("rule"), self.edit_goal_dialog, shortcut="Ctrl+E")
+        self.ctx.mark_writes(self.act_add, self.act_edit)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.setMaximumWidth(260)
@@ -415,6 +416,7 @@ class GoalsPane(Pane):
             actions.append(make_action(self, partial(self.change_state, goal.id, state),
                                        text=self.tr(STATE_VERBS[state])))
         actions.append(make_action(self, self.edit_goal_dialog, text=self.tr("Edit…"), icon=icon("rule")))
+        self.ctx.mark_writes(*actions)
         return actions
 
     @Slot(QPoint)

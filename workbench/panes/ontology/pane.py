@@ -79,6 +79,7 @@ class OntologyPane(Pane):
         self.use_llm = QCheckBox(self)
         self.toolbar.addWidget(self.use_llm)
         self.act_new = add_tool_action(self.toolbar, icon("new"), self.new_node, shortcut="Ctrl+N")
+        self.ctx.mark_writes(self.act_consolidate, self.act_project, self.act_new)
         self.filter = QLineEdit(self)
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._on_filter)

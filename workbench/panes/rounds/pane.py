@@ -352,7 +352,7 @@ class RoundsPane(Pane):
     def run(self):
         """Run one round on the question in the background; its trace is drawn as it arrives."""
         question = self.question.text().strip()
-        if not question or self._handle is not None:
+        if not question or self._handle is not None or self.ctx.refuse_if_read_only():  # a round keeps its trace
             return None
         go, llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
         if not go:
