@@ -3555,6 +3555,46 @@
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="142"/>
+        <source>Restore file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="143"/>
+        <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="242"/>
+        <source>Comparing with the home as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="249"/>
+        <source>Every file of the home reads now as it did then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="253"/>
+        <source>Restore a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="254"/>
+        <source>Write back as it stood at {0} (files that differ now):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="261"/>
+        <source>Restore {0} as at {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="262"/>
+        <source>{0} restored as it stood at {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WelcomeDialog</name>

@@ -3557,6 +3557,46 @@
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="142"/>
+        <source>Restore file…</source>
+        <translation>恢复文件…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="143"/>
+        <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
+        <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="242"/>
+        <source>Comparing with the home as it is</source>
+        <translation>正在与现在的家目录比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="249"/>
+        <source>Every file of the home reads now as it did then.</source>
+        <translation>家目录的每个文件现在都和当时一样。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="253"/>
+        <source>Restore a file</source>
+        <translation>恢复文件</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="254"/>
+        <source>Write back as it stood at {0} (files that differ now):</source>
+        <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="261"/>
+        <source>Restore {0} as at {1}</source>
+        <translation>把 {0} 恢复为 {1} 时的样子</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="262"/>
+        <source>{0} restored as it stood at {1}</source>
+        <translation>{0} 已恢复为 {1} 时的样子</translation>
+    </message>
 </context>
 <context>
     <name>WelcomeDialog</name>

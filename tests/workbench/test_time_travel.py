@@ -71,6 +71,12 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     QTest.keyClicks(rounds.question, "deploy")
     QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
     assert "read-only" in window.statusBar().currentMessage() and rounds._handle is None
+    conversation = window.pane("conversation")
+    window.docks["conversation"].raise_()
+    QTest.keyClicks(conversation.message, "remember this")
+    window.statusBar().clearMessage()
+    QTest.mouseClick(conversation.btn_send, Qt.MouseButton.LeftButton)
+    assert "read-only" in window.statusBar().currentMessage() and conversation._handle is None
     # every pane's writing actions are unavailable, and triggering them changes nothing
     past_root = window.ctx.home.root
     before = {p: p.read_bytes() for p in past_root.rglob("*") if p.is_file()}

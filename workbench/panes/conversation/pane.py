@@ -100,7 +100,7 @@ class ConversationPane(Pane):
     def send(self):
         """Send the typed message: its turn runs in the background, one at a time."""
         text = self.message.text().strip()
-        if not text or self._handle is not None:
+        if not text or self._handle is not None or self.ctx.refuse_if_read_only():  # a turn writes the home
             return None
         go, llm = llm_choice.chosen(self.ctx, self.llm_choice)  # a snapshot: the client is built by the task
         if not go:
