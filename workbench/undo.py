@@ -22,8 +22,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core.errors import ConflictError, LinghunError
-from core.events import bus
-from core.fsio import atomic_write, read_bytes
 from core.memory import Memory
 
 MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
@@ -131,17 +129,9 @@ class RestoreFile:
     check: bool = False
 
     def apply(self, memory: Memory) -> "RestoreFile":
-        home = memory.home
-        path = home.root / self.relative
-        with home.lock().hold():
-            current = read_bytes(path)
-            if self.check and current != self.expect:
-                raise ConflictError(f"{self.relative} was changed by another writer since; it was left as it is")
-            if self.data is None:
-                path.unlink(missing_ok=True)
-            else:
-                atomic_write(path, self.data)
-        bus.publish("memory.changed", home=str(home.root), path=str(path), what="restore")
+        from core.history.restore import write_back
+
+        current = write_back(memory.home, self.relative, self.data, self.expect, self.check)
         return RestoreFile(self.relative, current, expect=self.data, check=True)
 
 

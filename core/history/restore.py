@@ -7,7 +7,7 @@ were replaced are returned for an in-process undo.
 """
 from __future__ import annotations
 
-from core.errors import InvalidInputError, NotFoundError
+from core.errors import ConflictError, InvalidInputError, NotFoundError
 from core.events import bus
 from core.fsio import atomic_write, read_bytes, read_text
 from core.history.entries import WARM, EntryKey, block_of, restore_entry_text
@@ -28,11 +28,23 @@ def _version_bytes(history: HomeHistory, relative: str, commit: str) -> bytes:
 def restore_file(home: MemoryHome, history: HomeHistory, relative: str, commit: str) -> bytes | None:
     """Write ``relative`` back as it was in ``commit``; returns the replaced bytes (None: the
     file did not exist)."""
-    data = _version_bytes(history, relative, commit)
+    return write_back(home, relative, _version_bytes(history, relative, commit))
+
+
+def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: object = None,
+               check: bool = False) -> bytes | None:
+    """Write ``relative`` as ``data`` (None: remove it) under the home lock, atomically; with
+    ``check``, refuse (``ConflictError``) unless it holds ``expect`` now (None: absent), so an undo
+    never overwrites a later writer. Returns the replaced bytes."""
     path = home.root / relative
     with home.lock().hold():
         old = read_bytes(path)
-        atomic_write(path, data)
+        if check and old != expect:
+            raise ConflictError(f"{relative} was changed by another writer since; it was left as it is")
+        if data is None:
+            path.unlink(missing_ok=True)
+        else:
+            atomic_write(path, data)
     bus.publish("memory.changed", home=str(home.root), path=str(path), what="restore")
     return old
 

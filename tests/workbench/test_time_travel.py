@@ -124,3 +124,9 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert home.warm.read_bytes() == original
     window.act_undo.trigger()
 
+    # a later writer's bytes are never overwritten by a redo (or undo) of the restore
+    agents = newer.encode("utf-8") + "\n## 2026-10-09 09:00 [fact] medium\n\n值班表在 wiki 上。\n".encode("utf-8")
+    external_write(home.warm, agents)
+    window.act_redo.trigger()
+    assert home.warm.read_bytes() == agents
+    assert "changed by another writer" in window.statusBar().currentMessage()
