@@ -1,4 +1,4 @@
-"""``python -m core`` runs the ``linghun`` command line."""
-from core.cli import main
+"""``python -m linghun.core`` runs the ``linghun`` command line."""
+from linghun.core.cli import main
 
 raise SystemExit(main())

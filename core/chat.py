@@ -19,9 +19,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from core import tools
-from core.home import MemoryHome
-from core.turn import Turn, begin_turn
+from linghun.core import tools
+from linghun.core.home import MemoryHome
+from linghun.core.turn import Turn, begin_turn
 
 MAX_STEPS = 6
 AGENT_TOOLS = [s for s in tools.schemas() if s["function"]["name"] != "linghun_turn"]

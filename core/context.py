@@ -23,9 +23,9 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import disciplines
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core import disciplines
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 PART_KEYS = ("identity", "judgment", "discipline", "knowledge", "rules", "timeline", "cold", "goals",
              "map", "bundle")
@@ -103,7 +103,7 @@ class AgentContext:
 
 def context_settings(home: MemoryHome) -> dict[str, Any]:
     """The ``context`` section of workbench.json over our defaults."""
-    from core.settings import home_settings
+    from linghun.core.settings import home_settings
 
     return home_settings(home).context
 
@@ -112,7 +112,7 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
             bundle: str | None = None, round_info: dict[str, Any] | None = None) -> AgentContext:
     """The context for ``question`` (see the module docstring). ``bundle`` overrides the bundle
     read from the inject path (the turn passes the one its round just delivered)."""
-    from core.settings import home_settings
+    from linghun.core.settings import home_settings
 
     settings = home_settings(home)
     cfg = settings.context
@@ -139,7 +139,7 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
 
     map_cfg = settings.map
     if map_cfg["enabled"]:
-        from core.map import injection_text
+        from linghun.core.map import injection_text
 
         ctx.parts.append(Part("map", titles["map"], injection_text(home), map_cfg["budget"], "map"))
     else:
@@ -147,8 +147,8 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
 
     ctx.round = round_info
     if bundle is None and run_round and ctx.question:
-        from core.assembler.debounce import Debouncer
-        from core.assembler.round import Assembler
+        from linghun.core.assembler.debounce import Debouncer
+        from linghun.core.assembler.round import Assembler
 
         result = Assembler(home, config=settings.assembler, provider=provider, keep_traces=False,
                            debouncer=Debouncer()).run(ctx.question, dry_run=True)
@@ -199,13 +199,13 @@ def _goal_part(home: MemoryHome, titles: dict[str, str], question: str, budget: 
     """Every live goal (active, paused), statement only: the seed's evidence channel carries no
     triggers or priority (those belong to the map's goal axis). With a question, the goals it
     activates come first; the set is the same."""
-    from core.map import goals_of
+    from linghun.core.map import goals_of
 
     goals, note = goals_of(home)
     live = [g for g in goals if g.state in ("active", "paused")]
     if question and live:
         try:
-            from core.goals import Goals
+            from linghun.core.goals import Goals
 
             order = {a.goal.id: a.rank for a in Goals(home).goal_get(question, len(live))}
             live.sort(key=lambda g: order.get(g.id, len(live)))

@@ -28,11 +28,11 @@ from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
-from core.events import EventBus
-from core.formats import team as team_format
-from core.fsio import read_text
-from core.home import MemoryHome
-from core.memory import Memory, MemoryConfig
+from linghun.core.events import EventBus
+from linghun.core.formats import team as team_format
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory, MemoryConfig
 
 SEED = 20260907
 START = date(2026, 9, 7)  # a Monday
@@ -467,7 +467,7 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     out = Path(out)
     home = MemoryHome(out.resolve() / "linghun")
     if home.root.exists() and any(home.root.iterdir()):
-        from core.errors import InvalidInputError
+        from linghun.core.errors import InvalidInputError
 
         raise InvalidInputError(f"{home.root} is not empty; the demo is only written into a new folder")
     home.ensure()
@@ -531,7 +531,7 @@ PROJECTION_BUCKETS = ("发布", "事故", "PR", "CI", "迁移", "sprint", "客�
 
 
 def _write_projection(memory: Memory) -> None:
-    from core.ontology import memory_project
+    from linghun.core.ontology import memory_project
 
     memory_project(memory.home, PROJECTION_BUCKETS, memory=memory)
 
@@ -540,7 +540,7 @@ def _write_projection(memory: Memory) -> None:
 
 def _goal_store(home: MemoryHome):
     try:
-        from core.goals.store import Goals
+        from linghun.core.goals.store import Goals
     except ImportError:  # the goal package is optional for the generator
         return None
     return Goals(home)
@@ -575,8 +575,8 @@ def _round_runner(memory: Memory):
     ledgers, the archivist's cache, assembled.md) are written by the scribe as in a live home.
     """
     try:
-        from core.assembler.debounce import Debouncer
-        from core.assembler.round import Assembler
+        from linghun.core.assembler.debounce import Debouncer
+        from linghun.core.assembler.round import Assembler
     except ImportError:
         return None
     # the assembler reads the home through its own Memory, as the agent's would: it re-reads
@@ -597,7 +597,7 @@ def regenerate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     if root.exists():
         # only a folder this generator wrote (its soul card) is removed: never a real home
         if read_text(root / "identity.md") != IDENTITY:
-            from core.errors import InvalidInputError
+            from linghun.core.errors import InvalidInputError
 
             raise InvalidInputError(f"{root} is not a generated demo home; it was left untouched")
         shutil.rmtree(root)

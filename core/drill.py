@@ -26,13 +26,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from core.errors import InvalidInputError, NotFoundError
-from core.formats import cold as cold_format
-from core.formats import episodic as episodic_format
-from core.formats.nodes import node_date, parse_nodes
-from core.formats.warm import WarmEntry
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.formats import cold as cold_format
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.formats.nodes import node_date, parse_nodes
+from linghun.core.formats.warm import WarmEntry
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 __all__ = ["FILES", "drill", "entry", "node_file", "node", "journal_window", "episodic_day", "cold_day",
            "goal", "situation"]
@@ -47,7 +47,7 @@ _N = re.compile(r"^\[?\s*(\d+)\s*\]?\??$")
 
 
 def _memory(home: MemoryHome, memory=None):
-    from core.memory import Memory
+    from linghun.core.memory import Memory
 
     return memory or Memory(home)
 
@@ -156,7 +156,7 @@ def cold_day(home: MemoryHome, day: str) -> dict:
 
 
 def goal(home: MemoryHome, goal_id: str) -> dict:
-    from core.map import goals_of
+    from linghun.core.map import goals_of
 
     goals, note = goals_of(home)
     for g in goals:
@@ -171,7 +171,7 @@ def goal(home: MemoryHome, goal_id: str) -> dict:
 
 
 def situation(home: MemoryHome, label: str, memory=None) -> dict:
-    from core.situations import group_situations
+    from linghun.core.situations import group_situations
 
     entries = _memory(home, memory).entries()
     for s in group_situations(entries):

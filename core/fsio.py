@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from core.errors import CorruptFileError, HomeBusyError, NotUtf8Error, UnsafePathError
+from linghun.core.errors import CorruptFileError, HomeBusyError, NotUtf8Error, UnsafePathError
 
 try:  # POSIX
     import fcntl

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from core import appdirs
-from core.fsio import HomeLock, remove_dead_temps
+from linghun.core import appdirs
+from linghun.core.fsio import HomeLock, remove_dead_temps
 
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 
@@ -222,7 +222,7 @@ class MemoryHome:
         """Delete what writers killed mid-write left (``core.fsio.remove_dead_temps``); done once
         per process when the home is opened (``core.memory.Memory``). The transaction journal is
         left to recovery."""
-        from core.transaction import JOURNAL_DIR
+        from linghun.core.transaction import JOURNAL_DIR
 
         if not self.root.is_dir():
             return []
@@ -238,7 +238,7 @@ class _RecoveringLock(HomeLock):
 
     def _acquire(self) -> None:
         super()._acquire()
-        from core.transaction import pending, recover
+        from linghun.core.transaction import pending, recover
 
         root = self.path.parent
         if not pending(root):

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from core.errors import CorruptFileError
-from core.events import bus
-from core.fsio import read_json, write_json
-from core.home import MemoryHome
+from linghun.core.errors import CorruptFileError
+from linghun.core.events import bus
+from linghun.core.fsio import read_json, write_json
+from linghun.core.home import MemoryHome
 
 
 def read_config(home: MemoryHome) -> dict[str, Any]:

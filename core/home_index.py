@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from core.appdirs import cache_dir
-from core.search import SearchConfig, Searcher, TokenCache, Unit
+from linghun.core.appdirs import cache_dir
+from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
 
 __all__ = ["searching", "token_cache", "save_tokens", "forget"]
 
@@ -44,7 +44,7 @@ def _cache_file(key: str) -> Path:
 
 
 def _signature() -> str:
-    from core.text import tokenizer_name
+    from linghun.core.text import tokenizer_name
 
     return f"{TokenCache.VERSION}:{tokenizer_name()}"
 

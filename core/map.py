@@ -33,14 +33,14 @@ from typing import Any, Callable
 
 import networkx as nx
 
-from core.errors import NotUtf8Error, UnreadableFileError
-from core.formats import cold as cold_format
-from core.formats import journal as journal_format
-from core.formats.nodes import node_date, parse_nodes
-from core.formats.warm import WarmEntry
-from core.fsio import read_text
-from core.home import MemoryHome
-from core.situations import Situation, group_situations
+from linghun.core.errors import NotUtf8Error, UnreadableFileError
+from linghun.core.formats import cold as cold_format
+from linghun.core.formats import journal as journal_format
+from linghun.core.formats.nodes import node_date, parse_nodes
+from linghun.core.formats.warm import WarmEntry
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.core.situations import Situation, group_situations
 
 __all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "MemoryMap", "build_map",
            "render_map", "map_text", "map_settings", "injection_text", "goals_of"]
@@ -69,7 +69,7 @@ def goals_of(home: MemoryHome) -> tuple[list[Any], str]:
     if not home.goals.exists():
         return [], ""
     try:
-        from core.goals import Goals
+        from linghun.core.goals import Goals
     except ImportError:  # the goal system is optional for the map
         return [], "目标系统不可用"
     try:
@@ -169,8 +169,8 @@ class MemoryMap:
 
 def build_map(home: MemoryHome, memory=None) -> MemoryMap:
     """Read the home and build its map graph (situations, goals, archive, evidence)."""
-    from core.memory import Memory
-    from core.ontology import find_conflicts
+    from linghun.core.memory import Memory
+    from linghun.core.ontology import find_conflicts
 
     memory = memory or Memory(home)
     entries = memory.entries()
@@ -430,7 +430,7 @@ def render_map(mm: MemoryMap, budget: int = DEFAULT_BUDGET) -> str:
 def map_settings(home: MemoryHome) -> dict:
     """``map`` settings of the home's ``workbench.json``: ``enabled`` (default true) and ``budget``
     (default 2000), SPEC 15. A missing or unreadable file gives the defaults."""
-    from core.home_config import config_section
+    from linghun.core.home_config import config_section
 
     out = {"enabled": True, "budget": DEFAULT_BUDGET}
     try:

@@ -27,10 +27,10 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
 
-from core import __version__
-from core import tools as agent_tools
-from core.home import MemoryHome
-from core.redact import scrub
+from linghun.core import __version__
+from linghun.core import tools as agent_tools
+from linghun.core.home import MemoryHome
+from linghun.core.redact import scrub
 
 __all__ = ["SERVER_NAME", "make_server", "serve_stdio", "run"]
 
@@ -52,7 +52,7 @@ CONTEXT_URI = "linghun://context"
 
 
 def _context_text(home: MemoryHome, question: str, provider: Any) -> str:
-    from core.context import compose
+    from linghun.core.context import compose
 
     return compose(home, question, run_round=bool(question.strip()), provider=provider).text()
 

@@ -28,20 +28,20 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import CapacityError, CorruptFileError, InvalidInputError, NotFoundError
-from core.events import EventBus, bus as default_bus
-from core.formats import cold as cold_format
-from core.formats import episodic as episodic_format
-from core.formats import journal as journal_format
-from core.formats import nodes as nodes_format
-from core.formats.warm import (
+from linghun.core.errors import CapacityError, CorruptFileError, InvalidInputError, NotFoundError
+from linghun.core.events import EventBus, bus as default_bus
+from linghun.core.formats import cold as cold_format
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.formats import journal as journal_format
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.formats.warm import (
     KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
     injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
 )
-from core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
-from core.home import MemoryHome
-from core.sequences import common_ends
-from core.transaction import FileChange, InputsChanged, commit, pending
+from linghun.core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
+from linghun.core.home import MemoryHome
+from linghun.core.sequences import common_ends
+from linghun.core.transaction import FileChange, InputsChanged, commit, pending
 
 _REF_N = re.compile(r"^\s*\[?\s*(\d+)\s*\]?\s*$")
 EVENT_TIMELINE_NODE = "事件时间线"
@@ -112,7 +112,7 @@ class MemoryConfig:
         ``InvalidInputError`` naming the setting; a ``workbench.json`` that is not JSON at all
         leaves the defaults in force (its copy is kept aside by ``read_json``): the agent's writes
         must not stop because a settings file broke."""
-        from core.home_config import config_section
+        from linghun.core.home_config import config_section
 
         try:
             section = config_section(home, "memory")
@@ -685,7 +685,7 @@ class Memory:
         the archive index, the cold summary) within the read budget."""
         if ref:
             return self._read_ref(ref)
-        from core.read_side import render_read
+        from linghun.core.read_side import render_read
 
         limit = self.config.read_full_chars if full else self.config.inject_max_chars
         return render_read(self.entries(), self.team_ledger(), self.archive_index(),
@@ -725,7 +725,7 @@ class Memory:
     def team_ledger(self) -> str:
         """The team ledger of memory_read (SPEC 12): rounds, judge levels, feedback, gaps,
         topics the archivist organised, recent judgments and deliveries. Empty before any round."""
-        from core.formats.team import load_team  # the team formats build on this module's peers
+        from linghun.core.formats.team import load_team  # the team formats build on this module's peers
 
         team = load_team(self.home)
         cycle = team.cycle

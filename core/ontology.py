@@ -35,14 +35,14 @@ from typing import Any, Mapping, Sequence
 
 import networkx as nx
 
-from core.errors import InvalidInputError, UnreadableFileError
-from core.events import bus
-from core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
-from core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
-from core.fsio import atomic_write, read_text
-from core.home import MemoryHome
-from core.home_config import config_section, update_section
-from core.situations import (
+from linghun.core.errors import InvalidInputError, UnreadableFileError
+from linghun.core.events import bus
+from linghun.core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
+from linghun.core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
+from linghun.core.fsio import atomic_write, read_text
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import config_section, update_section
+from linghun.core.situations import (
     OTHER_LABEL, assign_anchors, document_frequency, entity_names, entity_spelling, label_of, topic_tokens,
 )
 
@@ -378,7 +378,7 @@ def project_with_llm(provider, entries: Sequence[WarmEntry], buckets: Sequence[s
 
     Raises ``core.llm.LLMError`` when the reply holds no node.
     """
-    from core.llm import LLMError
+    from linghun.core.llm import LLMError
 
     buckets = _clean_buckets(buckets)
     reply = provider.complete(build_prompt(entries, buckets, max_nodes, max_chars), temperature=0.2,
@@ -455,7 +455,7 @@ def project(entries: Sequence[WarmEntry], buckets: Sequence[str] | None = None, 
     ``LLMError``; without, offline."""
     buckets = _clean_buckets(buckets)
     if provider is not None:
-        from core.llm import LLMError
+        from linghun.core.llm import LLMError
 
         try:
             nodes, warnings = project_with_llm(provider, entries, buckets, max_nodes, max_chars)
@@ -472,7 +472,7 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
     ``provider``: an LLM provider, or ``None`` for the offline projection. An empty warm writes
     nothing (the old projection stays). A non-UTF-8 ontology.md is never overwritten.
     """
-    from core.memory import Memory
+    from linghun.core.memory import Memory
 
     memory = memory or Memory(home)
     buckets = _clean_buckets(buckets)
@@ -692,10 +692,10 @@ def topic_first(home: MemoryHome, query: str, k: int = 12, *, aliases: Mapping[s
     the warm entries to search (default: the home's). Wrong entries are never hits. MMR removes
     hits whose token sets overlap an earlier hit's by ``duplicate`` or more (Jaccard).
     """
-    from core.memory import Memory
-    from core.retrieval import mmr
-    from core.search import Searcher, Unit
-    from core.text import tokenize
+    from linghun.core.memory import Memory
+    from linghun.core.retrieval import mmr
+    from linghun.core.search import Searcher, Unit
+    from linghun.core.text import tokenize
 
     if entries is None:
         entries = Memory(home).entries()

@@ -25,7 +25,7 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-from core.retrieval import Positions
+from linghun.core.retrieval import Positions
 
 __all__ = ["LiveBM25"]
 

@@ -19,7 +19,7 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 import numpy as np
 from rank_bm25 import BM25
 
-from core.text import tokenize
+from linghun.core.text import tokenize
 
 __all__ = ["Hit", "BM25Index", "SpecBM25", "recency_union", "mmr", "top_k"]
 
@@ -109,7 +109,7 @@ class Positions:
         try:
             return self._position[doc_id]
         except KeyError:
-            from core.errors import NotFoundError
+            from linghun.core.errors import NotFoundError
 
             raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
 
@@ -141,7 +141,7 @@ class BM25Index(Positions):
         tokens: Sequence[Sequence[str]] | None = None,
     ):
         if ids is not None and len(ids) != len(docs):
-            from core.errors import InvalidInputError
+            from linghun.core.errors import InvalidInputError
 
             raise InvalidInputError(f"{len(ids)} ids for {len(docs)} documents")
         self.tokenizer = tokenizer
@@ -152,7 +152,7 @@ class BM25Index(Positions):
             [list(t) for t in tokens] if tokens is not None else [tokenizer(d or "") for d in docs]
         )
         if tokens is not None and len(self.doc_tokens) != len(self.ids):
-            from core.errors import InvalidInputError
+            from linghun.core.errors import InvalidInputError
 
             raise InvalidInputError(f"{len(self.doc_tokens)} token lists for {len(self.ids)} documents")
         self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
@@ -232,7 +232,7 @@ class BM25Index(Positions):
         units scoring strictly higher), ``terms`` the query terms it contains and what each adds.
         """
         if not 0 <= index < len(self.ids):
-            from core.errors import NotFoundError
+            from linghun.core.errors import NotFoundError
 
             raise NotFoundError(f"no indexed unit at position {index}")
         tokens = self.query_tokens(query)

@@ -52,12 +52,12 @@ from typing import Any, Hashable, Sequence
 
 import numpy as np
 
-from core import embeddings
-from core.relative_dates import month_words, referenced_dates
-from core.postings import LiveBM25
-from core.retrieval import Hit, recency_union, top_k
-from core.sequences import common_ends
-from core.text import stem, tokenize
+from linghun.core import embeddings
+from linghun.core.relative_dates import month_words, referenced_dates
+from linghun.core.postings import LiveBM25
+from linghun.core.retrieval import Hit, recency_union, top_k
+from linghun.core.sequences import common_ends
+from linghun.core.text import stem, tokenize
 
 __all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from core.home import MemoryHome
+from linghun.core.home import MemoryHome
 
 #: memory keys read elsewhere: ``MemoryConfig.SETTINGS`` (capacity, read budget...) and linghun's
 #: ``memory.assembler.injectPath`` (where the agent reads the bundle)
@@ -112,10 +112,10 @@ def _same_type(value: Any, default: Any) -> bool:
 
 def home_settings(home: MemoryHome) -> HomeSettings:
     """Read every section (a corrupt workbench.json raises ``CorruptFileError`` as before)."""
-    from core.assembler.config import AssemblerConfig
-    from core.context import CONTEXT_DEFAULTS
-    from core.home_config import read_config
-    from core.memory import MemoryConfig
+    from linghun.core.assembler.config import AssemblerConfig
+    from linghun.core.context import CONTEXT_DEFAULTS
+    from linghun.core.home_config import read_config
+    from linghun.core.memory import MemoryConfig
 
     data = read_config(home)
     warnings: list[str] = []

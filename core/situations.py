@@ -22,8 +22,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import Iterable, Sequence
 
-from core.formats.warm import WarmEntry
-from core.text import is_cjk, tokenize
+from linghun.core.formats.warm import WarmEntry
+from linghun.core.text import is_cjk, tokenize
 
 __all__ = [
     "OTHER_LABEL", "Situation", "topic_tokens", "document_frequency", "assign_anchors", "signatures",

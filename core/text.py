@@ -28,7 +28,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Iterable
 
-from core.appdirs import cache_dir
+from linghun.core.appdirs import cache_dir
 
 __all__ = [
     "tokenize",
@@ -144,7 +144,7 @@ def configure(user_dict: str | PathLike | None = None, words: Iterable[str] = ()
         if user_dict is not None:
             path = Path(user_dict)
             if not path.is_file():
-                from core.errors import NotFoundError
+                from linghun.core.errors import NotFoundError
 
                 raise NotFoundError(f"jieba user dictionary not found: {path}")
             _user_dicts.append(path)

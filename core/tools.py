@@ -21,10 +21,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from core.errors import InvalidInputError, LinghunError, NotFoundError
-from core.history import capture
-from core.home import MemoryHome
-from core.redact import scrub
+from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
+from linghun.core.history import capture
+from linghun.core.home import MemoryHome
+from linghun.core.redact import scrub
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
 
@@ -43,7 +43,7 @@ class ToolContext:
     """
 
     def __init__(self, home: MemoryHome | str, *, provider: Any = None, memory=None):
-        from core.memory import Memory
+        from linghun.core.memory import Memory
 
         self.home = home if isinstance(home, MemoryHome) else MemoryHome.resolve(home)
         self.memory = memory or Memory(self.home)
@@ -52,13 +52,13 @@ class ToolContext:
     @property
     def provider(self):
         if self._provider is None:
-            from core.llm import provider_for_home
+            from linghun.core.llm import provider_for_home
 
             self._provider = provider_for_home(self.home) or False
         return self._provider or None
 
     def goals(self):
-        from core.goals import Goals
+        from linghun.core.goals import Goals
 
         return Goals(self.home)
 
@@ -105,7 +105,7 @@ def _consolidate(ctx: ToolContext, a: dict) -> dict:
 
 
 def _project(ctx: ToolContext, a: dict) -> dict:
-    from core.ontology import memory_project
+    from linghun.core.ontology import memory_project
 
     provider = None if a.get("offline") else ctx.provider
     return memory_project(ctx.home, a.get("buckets"), provider=provider, memory=ctx.memory).to_dict()
@@ -145,9 +145,9 @@ def _soul_update(ctx: ToolContext, a: dict) -> dict:
 
 
 def _map(ctx: ToolContext, a: dict) -> dict:
-    from core.map import build_map, map_settings, render_map
+    from linghun.core.map import build_map, map_settings, render_map
 
-    from core.map import MAP_OFF_NOTE
+    from linghun.core.map import MAP_OFF_NOTE
 
     settings = map_settings(ctx.home)
     if not settings["enabled"]:  # the seed: map.enabled=false turns the map off, for the tool too
@@ -161,7 +161,7 @@ def _map(ctx: ToolContext, a: dict) -> dict:
 
 
 def _turn(ctx: ToolContext, a: dict) -> dict:
-    from core.turn import begin_turn
+    from linghun.core.turn import begin_turn
 
     turn = begin_turn(ctx.home, a["message"], session=a.get("session") or "default", provider=ctx.provider)
     if "answer" in a:
@@ -172,7 +172,7 @@ def _turn(ctx: ToolContext, a: dict) -> dict:
 
 def _history(ctx: ToolContext, a: dict) -> dict:
     """Versions of one warm entry (with who changed it and how), or of one file of the home."""
-    from core.history.entries import entry_history, key_for_number
+    from linghun.core.history.entries import entry_history, key_for_number
 
     capture.flush()  # this process's own writes first
     history = capture.history_of(ctx.home)
@@ -198,7 +198,7 @@ def _entry_number(ref: Any) -> int:
 
 
 def _drill(ctx: ToolContext, a: dict) -> dict:
-    from core.drill import drill
+    from linghun.core.drill import drill
 
     return drill(ctx.home, a["pointer"], ctx.memory)
 
@@ -414,6 +414,6 @@ def call(home: MemoryHome | str | ToolContext, name: str, args: Any = None, *, p
 
 
 def _jsonable(value: Any) -> Any:
-    from core.cli import to_jsonable
+    from linghun.core.cli import to_jsonable
 
     return to_jsonable(value)

@@ -42,8 +42,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import ConflictError, LinghunError
-from core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, writes_observed
+from linghun.core.errors import ConflictError, LinghunError
+from linghun.core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, writes_observed
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-from core.context import AgentContext, TITLES, compose
-from core.formats import team as team_format
-from core.fsio import atomic_write, read_text
-from core.home import MemoryHome
+from linghun.core.context import AgentContext, TITLES, compose
+from linghun.core.formats import team as team_format
+from linghun.core.fsio import atomic_write, read_text
+from linghun.core.home import MemoryHome
 
 TURNS_FILE = "agent/turns.jsonl"
 TURNS_KEEP = 200
@@ -45,7 +45,7 @@ class Turn:
 
     def finish(self, answer: str = "", tool_calls: Iterable[Mapping[str, Any]] = ()) -> "Turn":
         """Journal the exchange and store the finished record (once)."""
-        from core.memory import Memory
+        from linghun.core.memory import Memory
 
         self.answer = answer or ""
         self.tool_calls = [dict(c) for c in tool_calls]
@@ -66,7 +66,7 @@ def collect_last_user_query(messages: str | Iterable[Any]) -> str:
     "content"}``). A user message that is runtime context injection (it starts with one of our
     part headings or the bundle label) is skipped, and injected parts at the head of a message are
     cut off, so the round sees the question, not the memory it was shown."""
-    from core.assembler.config import LABEL
+    from linghun.core.assembler.config import LABEL
 
     items = [{"role": "user", "content": messages}] if isinstance(messages, str) else list(messages)
     for item in reversed(items):
@@ -95,8 +95,8 @@ def begin_turn(home: MemoryHome, messages: str | Iterable[Any], *, session: str 
                provider: Any = None, llm_label: str | None = None, config: Any = None,
                bus: Any = None, when: datetime | None = None) -> Turn:
     """Steps 1-4 of the module docstring. Never raises for what the round can meet (it degrades)."""
-    from core.assembler.round import Assembler
-    from core.settings import home_settings
+    from linghun.core.assembler.round import Assembler
+    from linghun.core.settings import home_settings
 
     settings = home_settings(home)
     message = messages if isinstance(messages, str) else collect_last_user_query(messages)
@@ -130,7 +130,7 @@ def turns(home: MemoryHome, session: str | None = None) -> list[dict[str, Any]]:
 
 
 def _turns_path(home: MemoryHome):
-    from core.settings import home_settings
+    from linghun.core.settings import home_settings
 
     try:
         return home_settings(home).paths_home.team_file(TURNS_FILE)

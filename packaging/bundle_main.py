@@ -5,8 +5,8 @@ import sys
 from pathlib import Path
 
 if Path(sys.argv[0]).name.startswith("linghun-workbench"):
-    from workbench.app import main
+    from linghun.workbench.app import main
 else:
-    from core.cli import main
+    from linghun.core.cli import main
 
 raise SystemExit(main())

@@ -14,7 +14,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from workbench.desktop_entry import APP_ID, HICOLOR_DIR, ICON_SIZES, ICON_SVG  # noqa: E402
+from linghun.workbench.desktop_entry import APP_ID, HICOLOR_DIR, ICON_SIZES, ICON_SVG  # noqa: E402
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
 """``python -m workbench``: start the desktop workbench."""
-from workbench.app import main
+from linghun.workbench.app import main
 
 raise SystemExit(main())

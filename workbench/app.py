@@ -19,13 +19,13 @@ from PySide6.QtCore import QCoreApplication, QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-import resources
-from core import __version__, appdirs
-from core.home import MemoryHome, agent_dsh_home
-from workbench import desktop_entry, gcguard, icons, pyside_fixes
-from workbench.i18n import Translations
-from workbench.quit_signals import QuitOnSignal
-from workbench.settings import Settings
+from linghun import resources
+from linghun.core import __version__, appdirs
+from linghun.core.home import MemoryHome, agent_dsh_home
+from linghun.workbench import desktop_entry, gcguard, icons, pyside_fixes
+from linghun.workbench.i18n import Translations
+from linghun.workbench.quit_signals import QuitOnSignal
+from linghun.workbench.settings import Settings
 
 APP_NAME = "linghun-workbench"
 LICENSE = "AGPL-3.0-or-later"
@@ -199,7 +199,7 @@ class Workbench:
     """The running application: settings, translations, theme and the main window, wired together."""
 
     def __init__(self, app: QApplication, settings: Settings | None = None) -> None:
-        from workbench.main_window import MainWindow
+        from linghun.workbench.main_window import MainWindow
 
         self.app = app
         self.settings = settings or Settings()

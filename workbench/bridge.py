@@ -12,7 +12,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from core.events import Event, EventBus, bus as default_bus
+from linghun.core.events import Event, EventBus, bus as default_bus
 
 
 class EventBridge(QObject):

@@ -13,8 +13,7 @@ import shutil
 import sys
 from pathlib import Path
 
-import resources
-
+from linghun import resources
 APP_ID = "io.github.linghun.Workbench"
 DESKTOP_DIR = resources.path("desktop")
 DESKTOP_FILE = DESKTOP_DIR / f"{APP_ID}.desktop"

@@ -20,9 +20,9 @@ from typing import Callable
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal, Slot
 
-from core.events import Event, EventBus, bus as default_bus
-from core.fsio import FileStamp
-from core.home import MemoryHome
+from linghun.core.events import Event, EventBus, bus as default_bus
+from linghun.core.fsio import FileStamp
+from linghun.core.home import MemoryHome
 
 WATCHED_SUFFIXES = (".md", ".json", ".jsonl")
 DEFAULT_DEBOUNCE_MS = 150
@@ -185,7 +185,7 @@ class HomeWatcher(QObject):
 
     @Slot()
     def _announce_parsed(self) -> None:
-        from core.memory import parse_is_current
+        from linghun.core.memory import parse_is_current
 
         if self._parsing is None or self._parsing.is_alive():
             return
@@ -204,8 +204,8 @@ class HomeWatcher(QObject):
 
 def _parse_warm(home: MemoryHome) -> None:
     """Worker: parse warm.md into the process's shared parse (no Qt here)."""
-    from core.errors import LinghunError
-    from core.memory import Memory
+    from linghun.core.errors import LinghunError
+    from linghun.core.memory import Memory
 
     try:
         Memory(home).document()

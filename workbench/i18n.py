@@ -15,8 +15,7 @@ import logging
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
-import resources
-
+from linghun import resources
 log = logging.getLogger(__name__)
 
 #: the languages the workbench ships, with their names as written in that language

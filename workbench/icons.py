@@ -12,8 +12,7 @@ from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
-import resources
-
+from linghun import resources
 _INK = "#1f2328"
 _SIZES = (16, 24, 32, 48)
 

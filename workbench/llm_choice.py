@@ -28,8 +28,8 @@ def fill(combo: QComboBox, settings) -> None:
 def chosen(ctx, combo: QComboBox) -> tuple[bool, object]:
     """``(go, settings)``: the settings for the chosen LLM, or None (offline); ``go`` is False when
     they cannot be read (said in the status bar): the caller runs nothing."""
-    from core.errors import LinghunError
-    from workbench.llm_setup import resolves
+    from linghun.core.errors import LinghunError
+    from linghun.workbench.llm_setup import resolves
 
     if combo.currentData() != "llm":
         return True, None

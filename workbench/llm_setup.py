@@ -18,15 +18,15 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Iterator
 
-from core.errors import LinghunError
-from core.llm.settings import LLMSettings
+from linghun.core.errors import LinghunError
+from linghun.core.llm.settings import LLMSettings
 
 
 def home_llm_section(home) -> dict[str, Any]:
     """The home's ``workbench.json`` ``llm`` object (``{}`` when absent or unreadable)."""
     if home is None:
         return {}
-    from core.home_config import config_section
+    from linghun.core.home_config import config_section
 
     try:
         section = config_section(home, "llm")
@@ -59,7 +59,7 @@ def build_provider(settings: LLMSettings | None):
     """The provider for ``settings`` (``None``: offline). Call it on a worker thread."""
     if settings is None:
         return None
-    from core.llm.settings import provider_from_settings
+    from linghun.core.llm.settings import provider_from_settings
 
     return provider_from_settings(settings, env=dict(os.environ))
 

@@ -17,15 +17,15 @@ from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QWidget,
 )
 
-from core.errors import LinghunError
-from core.home import MemoryHome
-from core.ontology import index_freshness
-from workbench import gcguard, icons, panes
-from workbench.plaintext import plain, tooltip
-from workbench.actions import make_action, on_group_trigger
-from workbench.panes import WorkbenchContext
-from workbench.settings import Settings
-from workbench.timetravel import TimeTravel
+from linghun.core.errors import LinghunError
+from linghun.core.home import MemoryHome
+from linghun.core.ontology import index_freshness
+from linghun.workbench import gcguard, icons, panes
+from linghun.workbench.plaintext import plain, tooltip
+from linghun.workbench.actions import make_action, on_group_trigger
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.settings import Settings
+from linghun.workbench.timetravel import TimeTravel
 
 log = logging.getLogger(__name__)
 
@@ -267,8 +267,8 @@ class MainWindow(QMainWindow):
     def _warm_up(self) -> None:
         """Load what the first round, map or gap re-run would wait for (the tokenizer, warm.md's
         parse and the home's shared search index) in the background now, and say so."""
-        from core.assembler.retriever import warm_up
-        from core.memory import Memory
+        from linghun.core.assembler.retriever import warm_up
+        from linghun.core.memory import Memory
 
         ctx, home = self.ctx, self.ctx.home
         ctx.warming = True
@@ -320,12 +320,12 @@ class MainWindow(QMainWindow):
         """With embeddings on for this home, embed its entries in the background now rather than
         in the first assembler round (a few seconds for a full warm.md; cached on disk after).
         ``embed_ahead`` reads the home's setting on the worker and does nothing when it is off."""
-        from core import embeddings
+        from linghun.core import embeddings
 
         if self.ctx is None or not embeddings.available():
             return
-        from core.assembler.retriever import embed_ahead
-        from core.memory import Memory
+        from linghun.core.assembler.retriever import embed_ahead
+        from linghun.core.memory import Memory
 
         home = self.ctx.home
         handle = self.ctx.tasks.submit(self.tr("Embedding the memory entries"), lambda _state: embed_ahead(Memory(home)))
@@ -405,7 +405,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_demo_home(self) -> None:
-        from workbench.app import demo_home  # the app module owns where the demo home lives
+        from linghun.workbench.app import demo_home  # the app module owns where the demo home lives
         path, note = demo_home()
         if self.open_home(path, remember=False) and note:
             self.show_message(note)
@@ -525,7 +525,7 @@ class MainWindow(QMainWindow):
     # -- dialogs ----------------------------------------------------------------------------
     @Slot()
     def show_settings(self) -> None:
-        from workbench.dialogs.settings_dialog import SettingsDialog
+        from linghun.workbench.dialogs.settings_dialog import SettingsDialog
         dialog = SettingsDialog(self.settings, self.ctx.home if self.ctx else None, self)
         if not dialog.exec():
             return
@@ -537,7 +537,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_welcome(self) -> None:
         """The welcome, window-modal but not blocking (the home keeps loading behind it)."""
-        from workbench.dialogs.welcome import WelcomeDialog
+        from linghun.workbench.dialogs.welcome import WelcomeDialog
         dialog = WelcomeDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.finished.connect(self._welcome_finished)
@@ -549,12 +549,12 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def show_shortcuts(self) -> None:
-        from workbench.dialogs.shortcuts import ShortcutsDialog
+        from linghun.workbench.dialogs.shortcuts import ShortcutsDialog
         ShortcutsDialog(self).exec()
 
     @Slot()
     def show_about(self) -> None:
-        from workbench.dialogs.about import AboutDialog
+        from linghun.workbench.dialogs.about import AboutDialog
         AboutDialog(self).exec()
 
     @Slot(QAction)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
 
-from core import appdirs
+from linghun.core import appdirs
 
 log = logging.getLogger(__name__)
 

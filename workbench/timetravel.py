@@ -19,10 +19,10 @@ from pathlib import Path
 from PySide6.QtCore import QDateTime, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QDateTimeEdit, QInputDialog, QLabel, QPushButton, QSlider, QToolBar
 
-from core.appdirs import cache_dir
-from core.history import capture
-from workbench.actions import on_trigger
-from workbench.undo import RestoreFile
+from linghun.core.appdirs import cache_dir
+from linghun.core.history import capture
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.undo import RestoreFile
 
 SLIDE_DELAY_MS = 250
 
@@ -50,7 +50,7 @@ def _write_protect(folder: Path) -> None:
 
 
 def _states(home) -> list[datetime]:
-    from core.history.store import when_of
+    from linghun.core.history.store import when_of
 
     capture.flush(10)
     history = capture.history_of(home)
@@ -198,7 +198,7 @@ class TimeTravel(QObject):
         ctx = self.window.ctx
         if ctx is None or self.present is None:
             return
-        from core.home import MemoryHome
+        from linghun.core.home import MemoryHome
 
         home = MemoryHome.resolve(self.present)
         dest = past_folder(self.present)
@@ -236,7 +236,7 @@ class TimeTravel(QObject):
         ctx = self.window.ctx
         if ctx is None or self.moment is None or self.present is None:
             return
-        from core.home import MemoryHome
+        from linghun.core.home import MemoryHome
 
         past_root, present_root = ctx.home.root, MemoryHome.resolve(self.present).root
         handle = ctx.tasks.submit(self.tr("Comparing with the home as it is"),

@@ -21,8 +21,8 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from core.errors import ConflictError, LinghunError
-from core.memory import Memory
+from linghun.core.errors import ConflictError, LinghunError
+from linghun.core.memory import Memory
 
 MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
 MERGE_WINDOW_S = 30.0
@@ -129,7 +129,7 @@ class RestoreFile:
     check: bool = False
 
     def apply(self, memory: Memory) -> "RestoreFile":
-        from core.history.restore import write_back
+        from linghun.core.history.restore import write_back
 
         current = write_back(memory.home, self.relative, self.data, self.expect, self.check)
         return RestoreFile(self.relative, current, expect=self.data, check=True)

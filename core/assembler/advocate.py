@@ -6,11 +6,11 @@ entity and attribute and different values. With an LLM the rule is the prompt. T
 """
 from __future__ import annotations
 
-from core.assembler.context import RoundContext
-from core.assembler.judge import Decision
-from core.assembler.retriever import TRUNCATED, Candidate
-from core.assembler.trace import Span
-from core.llm import LLMError
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.retriever import TRUNCATED, Candidate
+from linghun.core.assembler.trace import Span
+from linghun.core.llm import LLMError
 
 CONFLICT_MARK = "⚠️ 冲突："
 NO_CONFLICT = "无冲突"

@@ -18,15 +18,15 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from core.assembler import material as material_mod
-from core.assembler.context import RoundContext
-from core.assembler.judge import Decision
-from core.assembler.trace import Span, text_diff
-from core.formats import team
-from core.errors import UnreadableFileError
-from core.fsio import atomic_write, read_text
-from core.llm import LLMError
-from core.text import significant_tokens
+from linghun.core.assembler import material as material_mod
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.trace import Span, text_diff
+from linghun.core.formats import team
+from linghun.core.errors import UnreadableFileError
+from linghun.core.fsio import atomic_write, read_text
+from linghun.core.llm import LLMError
+from linghun.core.text import significant_tokens
 
 PREFIX = "脉络："
 CHANGE_MARK = "⚠️ 口径变化："
@@ -117,7 +117,7 @@ SAME_TOPIC_OVERLAP = 0.5
 def topic_tokens(text: str) -> set[str]:
     """Significant tokens of a question's topic: markers and fillers cut out first, so they do not
     leave bigrams of their own (的来, 龙去...) or glue the words around them into new ones."""
-    from core.assembler.judge import DEEP
+    from linghun.core.assembler.judge import DEEP
 
     cleaned = text
     for _label, pattern in DEEP:

@@ -13,7 +13,7 @@ import copy
 import json
 from typing import Any, Iterable, Mapping
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 LABEL = "以下记忆素材由认知循环团队按当前问题从记忆库组装（仅保留相关条目，细节原样）"
 
@@ -234,8 +234,8 @@ def load_home_settings(home) -> tuple[AssemblerConfig, Any]:
     Returns ``(AssemblerConfig, LLMSettings)``. A corrupt ``workbench.json`` is reported (its copy
     is kept by ``read_json``); keys are never required, so a missing file means the defaults.
     """
-    from core.home_config import read_config
-    from core.llm import LLMSettings
+    from linghun.core.home_config import read_config
+    from linghun.core.llm import LLMSettings
 
     data = read_config(home)
     warnings: list[str] = []

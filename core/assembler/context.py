@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from core.assembler.config import AssemblerConfig
-from core.assembler.trace import Span, Trace, clip
-from core.home import MemoryHome
-from core.llm import LLMError, LLMProvider, LLMResponse, RecordingProvider
-from core.memory import Memory
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.trace import Span, Trace, clip
+from linghun.core.home import MemoryHome
+from linghun.core.llm import LLMError, LLMProvider, LLMResponse, RecordingProvider
+from linghun.core.memory import Memory
 
 
 @dataclass

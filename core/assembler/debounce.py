@@ -7,8 +7,8 @@ from __future__ import annotations
 import threading
 from datetime import datetime
 
-from core.assembler.context import RoundContext
-from core.assembler.trace import Span
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.trace import Span
 
 
 class Debouncer:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.assembler.advocate import CONFLICT_MARK, cap_material, fact_conflicts
-from core.assembler.context import RoundContext
-from core.assembler.judge import Decision
-from core.assembler.retriever import LOW_PREFIX, TRUNCATED, Candidate, Retrieval
-from core.assembler.trace import Span
-from core.llm import LLMError
-from core.text import significant_tokens, tokenize
+from linghun.core.assembler.advocate import CONFLICT_MARK, cap_material, fact_conflicts
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.retriever import LOW_PREFIX, TRUNCATED, Candidate, Retrieval
+from linghun.core.assembler.trace import Span
+from linghun.core.llm import LLMError
+from linghun.core.text import significant_tokens, tokenize
 
 PREFIX = "素材："
 NOT_FOUND = "候选条目中未检索到该数据"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass
 
-from core.assembler.context import RoundContext
-from core.assembler.trace import Span
-from core.text import significant_tokens
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.trace import Span
+from linghun.core.text import significant_tokens
 
 HIT_OVERLAP = 0.25
 

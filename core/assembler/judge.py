@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from core.assembler.context import RoundContext
-from core.assembler.trace import Span
-from core.llm import LLMError, parse_json_object
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.trace import Span
+from linghun.core.llm import LLMError, parse_json_object
 
 LEVELS = ("light", "medium", "deep")
 STRATEGIES = ("general", "conflict", "timeline", "summarization", "knowledge_update", "event_ordering",

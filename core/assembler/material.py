@@ -14,10 +14,10 @@ import heapq
 import re
 from dataclasses import asdict, dataclass, field
 
-from core.formats.journal import parse_journal
-from core.formats.warm import WarmEntry
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.formats.journal import parse_journal
+from linghun.core.formats.warm import WarmEntry
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 _WARM_HEADER = re.compile(r"^## (\d{4}-\d\d-\d\d(?: \d\d:\d\d)?) \[([a-z_]+)\]\s*([a-z]*)\s*$", re.M)
 _LAST_ACCESS = re.compile(r"<!--\s*last_access:.*?-->", re.S)

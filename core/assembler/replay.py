@@ -16,15 +16,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from core.assembler.config import AssemblerConfig
-from core.assembler.context import RoundInputs
-from core.assembler.debounce import Debouncer
-from core.assembler.round import Assembler, RoundResult
-from core.assembler.trace import TraceStore
-from core.errors import InvalidInputError
-from core.events import EventBus
-from core.home import MemoryHome
-from core.llm import LLMProvider, ReplayProvider
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.context import RoundInputs
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler, RoundResult
+from linghun.core.assembler.trace import TraceStore
+from linghun.core.errors import InvalidInputError
+from linghun.core.events import EventBus
+from linghun.core.home import MemoryHome
+from linghun.core.llm import LLMProvider, ReplayProvider
 
 #: what each role's comparison looks at (besides its decisions and status)
 COMPARED_OUTPUTS = {
@@ -89,7 +89,7 @@ def rerun(home: MemoryHome, round_id: str, overrides: Mapping[str, Any] | list[s
     assembler = Assembler(home, config=config, provider=provider, llm_label=label, bus=bus,
                           debouncer=Debouncer(), keep_traces=keep_trace)
     inputs = RoundInputs.from_dict(header["inputs"])
-    from core.assembler.round import _warm_digest  # the same digest the original recorded
+    from linghun.core.assembler.round import _warm_digest  # the same digest the original recorded
 
     if _warm_digest(home)["warm_sha256"] != header.get("warm_sha256"):
         warnings.append("warm.md changed since the original round: retrieval may differ for that reason")

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core import home_index
-from core.assembler.context import RoundContext
-from core.assembler.judge import Decision
-from core.assembler.trace import Span, clip
-from core.formats.warm import WarmEntry
-from core.search import SearchConfig, Searcher, Unit, config_for
+from linghun.core import home_index
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.trace import Span, clip
+from linghun.core.formats.warm import WarmEntry
+from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -145,7 +145,7 @@ def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str
     if not ctx.home.goals.exists():
         return [], "no goals.json in this home"
     try:
-        from core import goals as goals_module
+        from linghun.core import goals as goals_module
     except ImportError:
         return [], "goal ontology not available (core.goals missing)"
     getter = _goal_getter(goals_module, ctx)
@@ -185,7 +185,7 @@ def topic_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], st
     """Ontology nodes selected by alias (SPEC 10 "topic index first, BM25 as the net"): the
     home's tables in ``workbench.json`` plus ``retrieval.*Aliases``, each under its header."""
     try:
-        from core.ontology import HEADERS, alias_hits, load_aliases
+        from linghun.core.ontology import HEADERS, alias_hits, load_aliases
     except ImportError:
         return [], "ontology aliases not available"
     overrides = {key: ctx.config.get(f"retrieval.{key}") for key in ("ontologyAliases", "knowledgeAliases", "rulesAliases")}
@@ -277,8 +277,8 @@ def searcher_for(units: list[Unit], config: SearchConfig = ASSEMBLER_SEARCH) -> 
 def _drop_near_copies(span: Span, ranked: list, by_id: dict) -> list:
     """MMR de-duplication (seed v0.1.1): a hit whose words are at least 90% those of a better hit
     is a near copy and leaves the ranking; the order of the others stays BM25's."""
-    from core.retrieval import mmr
-    from core.text import tokenize
+    from linghun.core.retrieval import mmr
+    from linghun.core.text import tokenize
 
     kept = {h.id for h in mmr(ranked, lambda h: tokenize(by_id[h.id].body or by_id[h.id].text))}
     dropped = [h for h in ranked if h.id not in kept]
@@ -447,7 +447,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if len(material) > cap:
             # over the cap the forgetting gradient decides what survives (warm = 遗忘梯度): the
             # entries used or written most recently first, not the oldest lines of the file
-            from core.read_side import gradient_key
+            from linghun.core.read_side import gradient_key
 
             fresh = {e.id: gradient_key(e) for e in entries}
             warm_part = sorted((c for c in chosen if c.source == "warm"),
@@ -524,8 +524,8 @@ def embed_ahead(memory) -> int:
     many entries were embedded (the model reads English: Chinese entries are searched lexically);
     0 when there was nothing to do, also when the settings file cannot be read (a round reports
     that)."""
-    from core.assembler.config import load_home_settings
-    from core.errors import CorruptFileError
+    from linghun.core.assembler.config import load_home_settings
+    from linghun.core.errors import CorruptFileError
 
     try:
         config, _llm = load_home_settings(memory.home)

@@ -18,25 +18,25 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from core.assembler import advocate as advocate_role
-from core.assembler import archivist as archivist_role
-from core.assembler import debounce as debounce_role
-from core.assembler import editor as editor_role
-from core.assembler import feedback as feedback_role
-from core.assembler import judge as judge_role
-from core.assembler import retriever as retriever_role
-from core.assembler import scribe as scribe_role
-from core.assembler.config import AssemblerConfig
-from core.assembler.context import RoundContext, RoundInputs
-from core.assembler.debounce import DEBOUNCER, Debouncer
-from core.assembler.trace import Trace, TraceStore, new_round_id
-from core.errors import UnreadableFileError, UnsafePathError
-from core.events import EventBus
-from core.formats import team
-from core.fsio import read_bytes, read_text
-from core.home import MemoryHome
-from core.llm import LLMError, LLMProvider
-from core.memory import Memory
+from linghun.core.assembler import advocate as advocate_role
+from linghun.core.assembler import archivist as archivist_role
+from linghun.core.assembler import debounce as debounce_role
+from linghun.core.assembler import editor as editor_role
+from linghun.core.assembler import feedback as feedback_role
+from linghun.core.assembler import judge as judge_role
+from linghun.core.assembler import retriever as retriever_role
+from linghun.core.assembler import scribe as scribe_role
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.context import RoundContext, RoundInputs
+from linghun.core.assembler.debounce import DEBOUNCER, Debouncer
+from linghun.core.assembler.trace import Trace, TraceStore, new_round_id
+from linghun.core.errors import UnreadableFileError, UnsafePathError
+from linghun.core.events import EventBus
+from linghun.core.formats import team
+from linghun.core.fsio import read_bytes, read_text
+from linghun.core.home import MemoryHome
+from linghun.core.llm import LLMError, LLMProvider
+from linghun.core.memory import Memory
 
 
 class RoundCancelled(Exception):
@@ -279,9 +279,9 @@ def run_round(home: MemoryHome, query: str, **kwargs: Any) -> RoundResult:
 def _configured_home(home: MemoryHome, config: AssemblerConfig) -> MemoryHome:
     """The home with the paths the settings move (``warm.path``, ``output.injectPath`` or linghun's
     ``memory.assembler.injectPath``, ``team.cycleDir``)."""
-    from core.errors import LinghunError
-    from core.home_config import read_config
-    from core.settings import home_with_paths, memory_inject_path
+    from linghun.core.errors import LinghunError
+    from linghun.core.home_config import read_config
+    from linghun.core.settings import home_with_paths, memory_inject_path
 
     try:
         memory = read_config(home).get("memory") if home.config.exists() else None

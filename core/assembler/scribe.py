@@ -21,16 +21,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from core.assembler.context import RoundContext
-from core.assembler.editor import EditorResult
-from core.assembler.feedback import FeedbackResult
-from core.assembler.judge import Decision
-from core.assembler.trace import Span, text_diff
-from core.errors import UnreadableFileError
-from core.formats import team
-from core.fsio import read_bytes, read_text
-from core.redact import scrub
-from core.transaction import FileChange, commit
+from linghun.core.assembler.context import RoundContext
+from linghun.core.assembler.editor import EditorResult
+from linghun.core.assembler.feedback import FeedbackResult
+from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.trace import Span, text_diff
+from linghun.core.errors import UnreadableFileError
+from linghun.core.formats import team
+from linghun.core.fsio import read_bytes, read_text
+from linghun.core.redact import scrub
+from linghun.core.transaction import FileChange, commit
 
 
 @dataclass

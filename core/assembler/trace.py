@@ -19,11 +19,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
-from core.errors import NotFoundError
-from core.events import EventBus, bus as default_bus
-from core.fsio import open_for_append
-from core.home import MemoryHome
-from core.redact import scrub
+from linghun.core.errors import NotFoundError
+from linghun.core.events import EventBus, bus as default_bus
+from linghun.core.fsio import open_for_append
+from linghun.core.home import MemoryHome
+from linghun.core.redact import scrub
 
 TRACE_VERSION = 1
 TRACES_DIR = "traces"

@@ -20,12 +20,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.assembler import retriever as retriever_role
-from core.assembler.config import AssemblerConfig
-from core.assembler.debounce import Debouncer
-from core.errors import NotFoundError
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.assembler import retriever as retriever_role
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.errors import NotFoundError
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 
 @dataclass
@@ -63,7 +63,7 @@ class WhyNot:
 
 
 def _round(home: MemoryHome, query: str, config: AssemblerConfig, memory: Memory):
-    from core.assembler import Assembler
+    from linghun.core.assembler import Assembler
 
     assembler = Assembler(home, config=config, memory=memory, keep_traces=False, debouncer=Debouncer())
     result = assembler.run(query, session="why-not", dry_run=True)
@@ -173,7 +173,7 @@ def _variants(home: MemoryHome, query: str, n: int, config: AssemblerConfig, bas
         term = max(base.missed, key=len)  # the most specific term the entry lacks
 
         def add_alias(copy: MemoryHome) -> None:
-            from core.ontology import save_aliases
+            from linghun.core.ontology import save_aliases
 
             save_aliases(copy, "memory", {term: target})
 

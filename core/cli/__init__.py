@@ -14,10 +14,10 @@ import pkgutil
 import sys
 from typing import Any, Callable, Sequence
 
-from core import __version__
-from core.errors import InvalidInputError, LinghunError, NotFoundError
-from core.home import MemoryHome, default_dsh_home
-from core.redact import scrub
+from linghun.core import __version__
+from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
+from linghun.core.home import MemoryHome, default_dsh_home
+from linghun.core.redact import scrub
 
 
 def common_parent() -> argparse.ArgumentParser:
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    from core.history import capture
+    from linghun.core.history import capture
 
     try:
         # every write this command makes to the home is kept in the home's history, as the CLI's

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli import emit, home_of
-from core.errors import NotFoundError
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import NotFoundError
 
 
 def _existing_home(args: argparse.Namespace):
@@ -35,13 +35,13 @@ def format_context(ctx) -> str:
 
 
 def _provider(home):
-    from core.llm import provider_for_home
+    from linghun.core.llm import provider_for_home
 
     return provider_for_home(home)
 
 
 def cmd_context(args: argparse.Namespace) -> int:
-    from core.context import compose
+    from linghun.core.context import compose
 
     home = _existing_home(args)
     provider = None if args.offline else _provider(home)
@@ -54,7 +54,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 
 def cmd_turn(args: argparse.Namespace) -> int:
-    from core.turn import run_turn
+    from linghun.core.turn import run_turn
 
     home = _existing_home(args)
     provider = None if args.offline else _provider(home)
@@ -82,7 +82,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     """Each line of standard input (or each --message) is one user message."""
     import json
 
-    from core.chat import ChatAgent
+    from linghun.core.chat import ChatAgent
 
     home = _existing_home(args)
     provider = None if args.offline else _provider(home)

@@ -1,11 +1,11 @@
 """``linghun demo --out DIR``: write the bundled demo home (see ``core.demo``)."""
 from __future__ import annotations
 
-from core.cli import emit
+from linghun.core.cli import emit
 
 
 def cmd_demo(args) -> int:
-    from core.demo import generate, regenerate
+    from linghun.core.demo import generate, regenerate
 
     result = (regenerate if args.replace else generate)(args.out)
     emit(args, result, lambda r: (

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from core.cli import emit
+from linghun.core.cli import emit
 
 PROGRESS_EVERY = 0.10     # a line per tenth of the questions when stderr is not a terminal...
 PROGRESS_SECONDS = 30.0   # ...or per half minute, whichever comes first
@@ -64,7 +64,7 @@ def _duration(seconds: float) -> str:
 
 def _out_dir(args, kind: str) -> Path:
     """``--out``, else a new folder in the user's data folder; said on stderr before the run."""
-    from core.evaluation.paths import new_report_dir
+    from linghun.core.evaluation.paths import new_report_dir
 
     out = Path(args.out) if args.out else new_report_dir(kind)
     print(f"linghun eval: the report goes to {out}", file=sys.stderr, flush=True)
@@ -94,7 +94,7 @@ def _summary_text(report) -> str:
 
 
 def _run_locomo(args) -> int:
-    from core.evaluation.suite import evaluate_locomo
+    from linghun.core.evaluation.suite import evaluate_locomo
 
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
@@ -105,7 +105,7 @@ def _run_locomo(args) -> int:
 
 
 def _run_beam(args) -> int:
-    from core.evaluation.suite import evaluate_beam
+    from linghun.core.evaluation.suite import evaluate_beam
 
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
@@ -116,7 +116,7 @@ def _run_beam(args) -> int:
 
 
 def _run_cues(args) -> int:
-    from core.evaluation.suite import evaluate_cue_file
+    from linghun.core.evaluation.suite import evaluate_cue_file
 
     for what, p in (("cue file", args.path), ("LoCoMo conversation file", args.conversations)):
         if not Path(p).is_file():
@@ -134,9 +134,9 @@ def _run_cues(args) -> int:
 
 
 def _run_home(args) -> int:
-    from core.evaluation.beam import load_beam
-    from core.evaluation.homes import build_home
-    from core.evaluation.locomo import load_locomo
+    from linghun.core.evaluation.beam import load_beam
+    from linghun.core.evaluation.homes import build_home
+    from linghun.core.evaluation.locomo import load_locomo
 
     exists = Path(args.path).is_dir() if args.kind == "beam" else Path(args.path).is_file()
     if not exists:

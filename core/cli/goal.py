@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import emit, home_of, non_negative, not_blank
-from core.errors import InvalidInputError
-from core.goals.model import PRIORITIES, SIGNALS
-from core.goals.states import STATES
+from linghun.core.cli import emit, home_of, non_negative, not_blank
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.model import PRIORITIES, SIGNALS
+from linghun.core.goals.states import STATES
 
 
 def _goals(args, existing: bool = True) -> "Goals":
     """Only a new goal or a signal may start a new home; reading a mistyped home is an error."""
-    from core.goals.store import Goals  # with the activation index: only goal commands load it
+    from linghun.core.goals.store import Goals  # with the activation index: only goal commands load it
 
     return Goals(home_of(args, existing=existing))
 
@@ -114,7 +114,7 @@ def cmd_extract(args):
     goals = _goals(args)
     provider = None
     if args.llm:
-        from core.llm import provider_for_home
+        from linghun.core.llm import provider_for_home
 
         provider = provider_for_home(goals.home)
         if provider is None:
@@ -143,7 +143,7 @@ def cmd_extract(args):
 
 
 def cmd_eval(args):
-    from core.goals.cue_eval import evaluate_files
+    from linghun.core.goals.cue_eval import evaluate_files
 
     report = evaluate_files(args.cues, args.conversations, _goals(args).lexicon() if args.home else None)
     emit(args, report.to_dict(), lambda _: report.text())

@@ -18,14 +18,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.cli import emit, home_of
-from core.errors import InvalidInputError, NotFoundError
-from core.fsio import read_text
-from core.history import capture
-from core.history.layout import WARM
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.fsio import read_text
+from linghun.core.history import capture
+from linghun.core.history.layout import WARM
 
 if TYPE_CHECKING:  # the store imports libgit2: only the history commands load it, not every command
-    from core.history.store import HomeHistory
+    from linghun.core.history.store import HomeHistory
 
 
 def parse_moment(text: str | None) -> datetime | None:
@@ -104,7 +104,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_blame(args: argparse.Namespace) -> int:
-    from core.history.entries import blame, diff, key_for_number
+    from linghun.core.history.entries import blame, diff, key_for_number
 
     history = _history(args)
     text = read_text(history.home.warm) or ""
@@ -128,8 +128,8 @@ def cmd_blame(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from core.history.entries import key_for_number
-    from core.history.restore import restore_entry, restore_file
+    from linghun.core.history.entries import key_for_number
+    from linghun.core.history.restore import restore_entry, restore_file
 
     history = _history(args)
     if args.entry:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import argparse
 
-from core.cli import emit, home_of
-from core.errors import InvalidInputError
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import InvalidInputError
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from core.assembler.config import load_home_settings
-    from core.llm.probe import probe
+    from linghun.core.assembler.config import load_home_settings
+    from linghun.core.llm.probe import probe
 
     _config, settings = load_home_settings(home_of(args))
     if args.timeout is not None:

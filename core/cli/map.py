@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.cli import emit, home_of, non_negative, not_blank, positive
-from core.errors import InvalidInputError
+from linghun.core.cli import emit, home_of, non_negative, not_blank, positive
+from linghun.core.errors import InvalidInputError
 
 
 def cmd_map(args: argparse.Namespace) -> None:
-    from core.map import MAP_OFF_NOTE, build_map, map_settings, render_map
+    from linghun.core.map import MAP_OFF_NOTE, build_map, map_settings, render_map
 
     home = home_of(args, existing=True)
     settings = map_settings(home)
@@ -28,8 +28,8 @@ def cmd_map(args: argparse.Namespace) -> None:
 
 
 def cmd_project(args: argparse.Namespace) -> None:
-    from core.llm import provider_for_home
-    from core.ontology import memory_project
+    from linghun.core.llm import provider_for_home
+    from linghun.core.ontology import memory_project
 
     provider = None if args.offline else provider_for_home(home_of(args, existing=True))
     result = memory_project(home_of(args, existing=True), args.bucket or None, provider=provider)
@@ -40,15 +40,15 @@ def cmd_project(args: argparse.Namespace) -> None:
 
 
 def cmd_drill(args: argparse.Namespace) -> None:
-    from core.drill import drill
+    from linghun.core.drill import drill
 
     result = drill(home_of(args, existing=True), args.pointer)
     emit(args, result, result["text"])
 
 
 def cmd_situations(args: argparse.Namespace) -> None:
-    from core.memory import Memory
-    from core.situations import group_situations
+    from linghun.core.memory import Memory
+    from linghun.core.situations import group_situations
 
     situations = group_situations(Memory(home_of(args, existing=True)).entries(), include_wrong=args.wrong)
     emit(args, [s.to_dict() for s in situations], lambda rows: "\n".join(
@@ -57,14 +57,14 @@ def cmd_situations(args: argparse.Namespace) -> None:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> None:
-    from core.ontology import topic_first
+    from linghun.core.ontology import topic_first
 
     result = topic_first(home_of(args, existing=True), args.query, args.k)
     emit(args, result, result.text or "(no hit)")
 
 
 def cmd_aliases(args: argparse.Namespace) -> None:
-    from core.ontology import ALIAS_TABLES, load_aliases, save_aliases
+    from linghun.core.ontology import ALIAS_TABLES, load_aliases, save_aliases
 
     home = home_of(args, existing=True)
     if args.set:

@@ -6,9 +6,9 @@ import argparse
 import json
 import sys
 
-from core.cli import emit, home_of
-from core.errors import InvalidInputError
-from core.memory import Memory
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import InvalidInputError
+from linghun.core.memory import Memory
 
 
 def _memory(args: argparse.Namespace, existing: bool = True) -> Memory:

@@ -15,8 +15,8 @@ import sys
 import json
 from typing import Any
 
-from core.cli import emit, home_of, not_blank
-from core.errors import InvalidInputError
+from linghun.core.cli import emit, home_of, not_blank
+from linghun.core.errors import InvalidInputError
 
 # The assembler and the LLM clients are imported by the commands that run them: every other
 # ``linghun`` command starts without them (they cost most of a second).
@@ -26,13 +26,13 @@ ROLE_MARKS = {"feedback": "反馈", "debounce": "防抖", "judge": "判官", "re
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, str]:
-    from core.assembler.config import parse_assignment
+    from linghun.core.assembler.config import parse_assignment
 
     return dict(parse_assignment(item) for item in (args.set or []))
 
 
 def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, query: str | None):
-    from core.llm import ReplayProvider, provider_from_settings
+    from linghun.core.llm import ReplayProvider, provider_from_settings
 
     mode = args.llm
     if mode == "offline":
@@ -59,8 +59,8 @@ def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, q
 
 
 def cmd_round(args: argparse.Namespace) -> int:
-    from core.assembler import Assembler, TraceStore
-    from core.assembler.config import load_home_settings, streaming_config
+    from linghun.core.assembler import Assembler, TraceStore
+    from linghun.core.assembler.config import load_home_settings, streaming_config
 
     home = home_of(args, existing=True)
     config, llm_settings = load_home_settings(home)
@@ -76,7 +76,7 @@ def cmd_round(args: argparse.Namespace) -> int:
         print(f"linghun: warning: {warning}", file=sys.stderr)
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)
     if args.stream and not args.json:
-        from core.events import bus
+        from linghun.core.events import bus
 
         unsubscribe = bus.subscribe("trace.delta", lambda e: print(e.payload["text"], end="", flush=True))
     else:
@@ -97,7 +97,7 @@ def cmd_round(args: argparse.Namespace) -> int:
 
 
 def cmd_rounds(args: argparse.Namespace) -> int:
-    from core.assembler import TraceStore
+    from linghun.core.assembler import TraceStore
 
     store = TraceStore(home_of(args, existing=True))
     if args.show:
@@ -113,9 +113,9 @@ def cmd_rounds(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from core.assembler.config import load_home_settings
-    from core.assembler.replay import rerun
-    from core.llm import provider_from_settings
+    from linghun.core.assembler.config import load_home_settings
+    from linghun.core.assembler.replay import rerun
+    from linghun.core.llm import provider_from_settings
 
     home = home_of(args, existing=True)
     provider = None

@@ -6,12 +6,12 @@ import argparse
 import json
 import sys
 
-from core.cli import emit, home_of
-from core.errors import InvalidInputError
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import InvalidInputError
 
 
 def cmd_schema(args: argparse.Namespace) -> None:
-    from core import tools
+    from linghun.core import tools
 
     schemas = tools.schemas()
     if args.name:
@@ -21,14 +21,14 @@ def cmd_schema(args: argparse.Namespace) -> None:
 
 
 def cmd_list(args: argparse.Namespace) -> None:
-    from core import tools
+    from linghun.core import tools
 
     rows = [{"name": t.name, "description": t.description} for t in tools.TOOLS.values()]
     emit(args, rows, lambda r: "\n".join(f"{x['name']:<20} {x['description'].split('. ')[0]}" for x in r))
 
 
 def cmd_tool(args: argparse.Namespace) -> int:
-    from core import tools
+    from linghun.core import tools
 
     raw = sys.stdin.read() if args.args == "-" else args.args
     try:
@@ -43,7 +43,7 @@ def cmd_tool(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> None:
-    from core.mcp_server import run
+    from linghun.core.mcp_server import run
 
     run(home_of(args), provider=False if args.offline else None)
 

@@ -13,9 +13,9 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import InvalidInputError, NotFoundError
-from core.evaluation.data import Conversation, Dataset, Question, Turn
-from core.fsio import read_json
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.evaluation.data import Conversation, Dataset, Question, Turn
+from linghun.core.fsio import read_json
 
 ABILITIES = (
     "abstention", "contradiction_resolution", "event_ordering", "information_extraction",

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from core.errors import InvalidInputError
-from core.evaluation.metrics import mean, percentile
-from core.search import SearchConfig, Searcher, Unit
+from linghun.core.errors import InvalidInputError
+from linghun.core.evaluation.metrics import mean, percentile
+from linghun.core.search import SearchConfig, Searcher, Unit
 
 KS = (1, 5, 10)
 RRF_K = 60  # as core.goals.cue_eval
@@ -99,9 +99,9 @@ def evaluate_cues(
     cancelled: Callable[[], bool] | None = None,
 ) -> CueRun:
     """Stitch the cues, build memory offline, and rank each trigger through every channel."""
-    from core.goals import cue_eval
-    from core.goals.lexicon import builtin_lexicon
-    from core.evaluation.runner import Cancelled
+    from linghun.core.goals import cue_eval
+    from linghun.core.goals.lexicon import builtin_lexicon
+    from linghun.core.evaluation.runner import Cancelled
 
     lexicon = builtin_lexicon()
     cues = cue_eval.load_cues(_load(cues_path))

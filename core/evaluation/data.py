@@ -69,7 +69,7 @@ class Dataset:
         for conv in self.conversations:
             if conv.id == conversation_id:
                 return conv
-        from core.errors import NotFoundError
+        from linghun.core.errors import NotFoundError
 
         raise NotFoundError(f"no conversation {conversation_id!r} in {self.name}")
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from core.evaluation.data import Conversation, Turn
-from core.formats.warm import append_entry, new_entry, parse_warm
-from core.fsio import write_json
-from core.home import MemoryHome
-from core.memory import Memory, MemoryConfig
+from linghun.core.evaluation.data import Conversation, Turn
+from linghun.core.formats.warm import append_entry, new_entry, parse_warm
+from linghun.core.fsio import write_json
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory, MemoryConfig
 
 _EPOCH = datetime(2000, 1, 1, 9, 0)
 _ROLES = {"user": "user", "用户": "user", "assistant": "assistant", "助手": "assistant"}
@@ -80,10 +80,10 @@ def build_home(conversation: Conversation, dsh_home: str | Path, *, goals: bool 
 
 
 def _write_goals(home: MemoryHome, conversation: Conversation) -> int:
-    from core.goals.extract import extract_offline
-    from core.goals.lexicon import builtin_lexicon
-    from core.goals.merge import GoalSet
-    from core.goals.model import GoalFile, make_source
+    from linghun.core.goals.extract import extract_offline
+    from linghun.core.goals.lexicon import builtin_lexicon
+    from linghun.core.goals.merge import GoalSet
+    from linghun.core.goals.model import GoalFile, make_source
 
     lexicon = builtin_lexicon()
     file = GoalFile()

@@ -17,9 +17,9 @@ import re
 from datetime import datetime
 from pathlib import Path
 
-from core.errors import InvalidInputError
-from core.evaluation.data import Conversation, Dataset, Question, Turn
-from core.fsio import read_json
+from linghun.core.errors import InvalidInputError
+from linghun.core.evaluation.data import Conversation, Dataset, Question, Turn
+from linghun.core.fsio import read_json
 
 CATEGORY_NAMES = {"1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop", "5": "adversarial"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from core import appdirs
+from linghun.core import appdirs
 
 
 def reports_dir() -> Path:

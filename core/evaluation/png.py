@@ -14,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-from core.fsio import atomic_write
+from linghun.core.fsio import atomic_write
 
 # 5x7 glyphs, one string of 7 rows of 5 bits per character.
 _FONT = {

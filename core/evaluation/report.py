@@ -7,9 +7,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-from core.evaluation.png import write_bar_chart
-from core.evaluation.runner import RunResult
-from core.fsio import atomic_write, write_json
+from linghun.core.evaluation.png import write_bar_chart
+from linghun.core.evaluation.runner import RunResult
+from linghun.core.fsio import atomic_write, write_json
 
 
 @dataclass

@@ -18,13 +18,13 @@ from typing import Callable, Hashable, Protocol, Sequence
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from core.assembler.config import AssemblerConfig
-from core.assembler.judge import heuristic
-from core.assembler.retriever import HIT_JOINER, choose_follow, choose_k, choose_mode
-from core.errors import LinghunError
-from core.evaluation.data import Conversation, Dataset, Question
-from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
-from core.search import SearchConfig, Searcher, Unit
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.judge import heuristic
+from linghun.core.assembler.retriever import HIT_JOINER, choose_follow, choose_k, choose_mode
+from linghun.core.errors import LinghunError
+from linghun.core.evaluation.data import Conversation, Dataset, Question
+from linghun.core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from linghun.core.search import SearchConfig, Searcher, Unit
 
 DEFAULT_KS = (1, 5, 10, 25, 50)
 ROUND_DEFAULTS = AssemblerConfig()  # the settings of a home that changed none

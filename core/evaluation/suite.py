@@ -8,17 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Sequence
 
-from core import embeddings
-from core.errors import NotFoundError
-from core.evaluation.beam import load_beam
-from core.evaluation.data import Dataset
-from core.evaluation.locomo import CATEGORY_NAMES, load_locomo
-from core.evaluation.report import Report, write_report
-from core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
-from core.evaluation.png import write_bar_chart
-from core.fsio import atomic_write, write_json
-from core.search import SearchConfig, config_for
-from core.text import tokenize
+from linghun.core import embeddings
+from linghun.core.errors import NotFoundError
+from linghun.core.evaluation.beam import load_beam
+from linghun.core.evaluation.data import Dataset
+from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo
+from linghun.core.evaluation.report import Report, write_report
+from linghun.core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
+from linghun.core.evaluation.png import write_bar_chart
+from linghun.core.fsio import atomic_write, write_json
+from linghun.core.search import SearchConfig, config_for
+from linghun.core.text import tokenize
 
 Progress = Callable[[int, int], None]
 BEAM_KS = (5, 10, 20)
@@ -121,7 +121,7 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
     embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""
-    from core.evaluation.cues import KS, evaluate_cues
+    from linghun.core.evaluation.cues import KS, evaluate_cues
 
     config, notes = search_config(dense)
     result = evaluate_cues(cues, conversations, config=config, progress=progress, cancelled=cancelled)

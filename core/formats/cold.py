@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 _SPLIT = re.compile(r"(?:^|(?<=\n))(?=## )")
 _HEADER = re.compile(r"^## (?P<day>\d{4}-\d\d-\d\d) 沉淀(?:（(?P<n>\d+) 条）)?\s*$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 _SPLIT = re.compile(r"(?:^|\n)(?=## \d\d:\d\d[ \t\r]*(?:\n|\Z))")
 _HHMM = re.compile(r"\d\d:\d\d")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 FIELDS = ("名字", "性格", "沟通风格", "其他")
 NAME_PLACEHOLDER = "（你的名字或称呼）"

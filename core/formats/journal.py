@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 STAMP_RE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 _SPLIT = re.compile(r"(?:^|\n)(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\r?(?:\n|\Z))")

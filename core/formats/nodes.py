@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError
 
 _SPLIT = re.compile(r"(?:^|(?<=\n))(?=## )")
 _COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")

@@ -270,8 +270,8 @@ def read_team_json(path) -> tuple[Any, str | None]:
     """``(value, problem)``: a missing file is ``(None, None)``; a corrupt one is ``(None, why)``
     after ``core.fsio.read_json`` kept a dated copy of it beside it (SPEC 12: corrupt reads as
     the empty state, so the next write may replace it: the copy holds the old bytes)."""
-    from core.errors import CorruptFileError
-    from core.fsio import read_json
+    from linghun.core.errors import CorruptFileError
+    from linghun.core.fsio import read_json
 
     try:
         return read_json(path), None
@@ -286,7 +286,7 @@ def claim_team_json(path) -> tuple[Any, str | None]:
     dated ``.corrupt`` file beside it) and the writer starts afresh in its place; the problem
     says where the old bytes went.
     """
-    from core.fsio import set_aside
+    from linghun.core.fsio import set_aside
 
     value, problem = read_team_json(path)
     if problem and path.exists():
@@ -316,8 +316,8 @@ class TeamState:
 
 def load_team(home, at: str | None = None) -> TeamState:
     """The team files of ``home`` (current folder, else the legacy ``linghun/team``)."""
-    from core.errors import UnreadableFileError
-    from core.fsio import read_text
+    from linghun.core.errors import UnreadableFileError
+    from linghun.core.fsio import read_text
 
     problems: list[str] = []
 

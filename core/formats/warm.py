@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from core.formats.cold import brief
-from core.formats.nodes import escape_heading_lines, unescape_heading_lines
+from linghun.core.formats.cold import brief
+from linghun.core.formats.nodes import escape_heading_lines, unescape_heading_lines
 
 CONFIDENCES = ("high", "medium", "low", "wrong")
 WRITABLE_CONFIDENCES = ("high", "medium", "low")

@@ -34,11 +34,11 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from core.errors import InvalidInputError
-from core.goals.features import TextFeatures, cosine, token_set
-from core.goals.lexicon import Lexicon, builtin_lexicon
-from core.goals.model import PRIORITY_RANK, Goal
-from core.goals.states import state_weight
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.features import TextFeatures, cosine, token_set
+from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
+from linghun.core.goals.model import PRIORITY_RANK, Goal
+from linghun.core.goals.states import state_weight
 
 ALPHA = 0.4
 BETA = 0.6

@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from core.errors import InvalidInputError
-from core.goals.activation import GoalIndex
-from core.goals.extract import extract_offline
-from core.goals.lexicon import Lexicon, builtin_lexicon
-from core.goals.merge import GoalSet
-from core.goals.model import make_source
-from core.retrieval import BM25Index
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.activation import GoalIndex
+from linghun.core.goals.extract import extract_offline
+from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
+from linghun.core.goals.merge import GoalSet
+from linghun.core.goals.model import make_source
+from linghun.core.retrieval import BM25Index
 
 RELATION_TYPES = ("causal", "state", "goal", "value")
 CHANNELS = ("bm25", "goal", "fusion")

@@ -19,12 +19,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.goals.features import token_set, topic_tokens
-from core.goals.lexicon import BELIEF, GENERAL, Lexicon, builtin_lexicon
-from core.goals.merge import Signal
-from core.goals.model import MAX_TRIGGERS, PRIORITIES, SIGNALS, clean_text, clean_triggers
-from core.goals.patterns import guess_priority, match_signal
-from core.goals.triggers import suggest_triggers
+from linghun.core.goals.features import token_set, topic_tokens
+from linghun.core.goals.lexicon import BELIEF, GENERAL, Lexicon, builtin_lexicon
+from linghun.core.goals.merge import Signal
+from linghun.core.goals.model import MAX_TRIGGERS, PRIORITIES, SIGNALS, clean_text, clean_triggers
+from linghun.core.goals.patterns import guess_priority, match_signal
+from linghun.core.goals.triggers import suggest_triggers
 
 MAX_STATEMENT_CHARS = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?;。！？；…])\s*|\n+")
@@ -138,7 +138,7 @@ class LLMExtractor:
                 {"role": "user", "content": f"Speaker: {speaker}\nText:\n{text}"}]
 
     def extract(self, text: str, speaker: str = "user", *, ref: str | None = None) -> Extraction:
-        from core.llm import LLMError, parse_json_object
+        from linghun.core.llm import LLMError, parse_json_object
 
         try:
             reply = self.provider.complete(self.messages(text, speaker), temperature=self.temperature,

@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.text import stem, tokenize
+from linghun.core.text import stem, tokenize
 
 #: intention / progress / outcome words and time words: they say *how* or *when* a goal moves, not
 #: *what* it is about, so they are ignored when deciding whether two statements are on the same

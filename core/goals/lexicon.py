@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from core.errors import CorruptFileError
-from core.fsio import read_json
-from core.goals.domains import DOMAIN_LEXICON
-from core.goals.features import TextFeatures, tokens_of
+from linghun.core.errors import CorruptFileError
+from linghun.core.fsio import read_json
+from linghun.core.goals.domains import DOMAIN_LEXICON
+from linghun.core.goals.features import TextFeatures, tokens_of
 
 #: the domain of a goal that no lexicon word places (never gives a domain hit)
 GENERAL = "general"

@@ -29,14 +29,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from core.errors import IllegalTransitionError, InvalidInputError, NotFoundError
-from core.goals.lexicon import BELIEF, GENERAL, Lexicon
-from core.goals.model import (MAX_TRIGGERS, PRIORITY_RANK, Goal, GoalFile, check_priority,
+from linghun.core.errors import IllegalTransitionError, InvalidInputError, NotFoundError
+from linghun.core.goals.lexicon import BELIEF, GENERAL, Lexicon
+from linghun.core.goals.model import (MAX_TRIGGERS, PRIORITY_RANK, Goal, GoalFile, check_priority,
                               check_signal, clean_text, clean_triggers, make_source, now_stamp)
-from core.goals.patterns import is_value_statement
-from core.goals.states import (ABANDONED, ACHIEVED, ACTIVE, PAUSED, check_state, check_transition)
-from core.goals.topic import TopicMatcher, compatible_domains, same_speaker
-from core.goals.triggers import suggest_triggers
+from linghun.core.goals.patterns import is_value_statement
+from linghun.core.goals.states import (ABANDONED, ACHIEVED, ACTIVE, PAUSED, check_state, check_transition)
+from linghun.core.goals.topic import TopicMatcher, compatible_domains, same_speaker
+from linghun.core.goals.triggers import suggest_triggers
 
 #: the states a signal may merge into
 MERGE_STATES: dict[str, tuple[str, ...]] = {
@@ -92,7 +92,7 @@ class GoalSet:
 
     def __init__(self, file: GoalFile | None = None, lexicon: Lexicon | None = None,
                  on_transition: TransitionListener | None = None):
-        from core.goals.lexicon import builtin_lexicon
+        from linghun.core.goals.lexicon import builtin_lexicon
 
         self.file = file or GoalFile()
         self.lexicon = lexicon or builtin_lexicon()

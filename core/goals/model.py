@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable
 
-from core.errors import InvalidInputError
-from core.goals.states import ACTIVE
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.states import ACTIVE
 
 SCHEMA_VERSION = 1
 SIGNALS: tuple[str, ...] = ("new", "progress", "change", "achieve", "abandon")

@@ -14,7 +14,7 @@ whose weight is 0 never activates).
 """
 from __future__ import annotations
 
-from core.errors import IllegalTransitionError, InvalidInputError
+from linghun.core.errors import IllegalTransitionError, InvalidInputError
 
 ACTIVE, PAUSED, ACHIEVED, ABANDONED = "active", "paused", "achieved", "abandoned"
 STATES: tuple[str, ...] = (ACTIVE, PAUSED, ACHIEVED, ABANDONED)

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from core.errors import CorruptFileError, InvalidInputError
-from core.events import EventBus, bus as default_bus
-from core.fsio import FileStamp, read_bytes, read_json, write_json
-from core.goals.activation import GoalActivation, GoalIndex
-from core.goals.extract import Extraction, extract
-from core.goals.lexicon import Lexicon, extension_path, lexicon_for
-from core.goals.merge import GoalSet, Signal, UpdateResult
-from core.goals.model import Goal, GoalFile, make_source, parse_source
-from core.goals.states import check_state
-from core.home import MemoryHome
+from linghun.core.errors import CorruptFileError, InvalidInputError
+from linghun.core.events import EventBus, bus as default_bus
+from linghun.core.fsio import FileStamp, read_bytes, read_json, write_json
+from linghun.core.goals.activation import GoalActivation, GoalIndex
+from linghun.core.goals.extract import Extraction, extract
+from linghun.core.goals.lexicon import Lexicon, extension_path, lexicon_for
+from linghun.core.goals.merge import GoalSet, Signal, UpdateResult
+from linghun.core.goals.model import Goal, GoalFile, make_source, parse_source
+from linghun.core.goals.states import check_state
+from linghun.core.home import MemoryHome
 
 
 class Goals:
@@ -158,7 +158,7 @@ class Goals:
     def extract_journal(self, day: str | None = None, start: str | None = None, end: str | None = None,
                         *, provider=None, apply: bool = False) -> list[tuple[str, Extraction, list[UpdateResult]]]:
         """Extraction over the user's side of journal turns (source: the turn's stamp)."""
-        from core.memory import Memory
+        from linghun.core.memory import Memory
 
         out = []
         for turn in Memory(self.home).journal_turns(day, start, end):
@@ -170,7 +170,7 @@ class Goals:
 
     def extract_entries(self, *, provider=None, apply: bool = False) -> list[tuple[str, Extraction, list[UpdateResult]]]:
         """Extraction over the warm entries that are not flipped (source: the entry's ``[n]``)."""
-        from core.memory import Memory
+        from linghun.core.memory import Memory
 
         out = []
         for entry in Memory(self.home).entries():

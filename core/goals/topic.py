@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.goals.features import topic_tokens
-from core.goals.lexicon import GENERAL
-from core.text import stem
+from linghun.core.goals.features import topic_tokens
+from linghun.core.goals.lexicon import GENERAL
+from linghun.core.text import stem
 
 OVERLAP_THRESHOLD = 0.5
 GENERIC_WEIGHT = 0.5

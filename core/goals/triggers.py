@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from core.goals.features import SIGNAL_WORDS, tokens_of
-from core.goals.lexicon import Lexicon
-from core.goals.model import MAX_TRIGGERS
-from core.text import is_cjk, tokenize
+from linghun.core.goals.features import SIGNAL_WORDS, tokens_of
+from linghun.core.goals.lexicon import Lexicon
+from linghun.core.goals.model import MAX_TRIGGERS
+from linghun.core.text import is_cjk, tokenize
 
 _GLUED = re.compile(r"^我们?(?:想要|想|要|打算|计划|准备|希望)?")
 

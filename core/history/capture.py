@@ -31,13 +31,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from core.errors import LinghunError
-from core.fsio import observe_writes
-from core.history.layout import is_versioned
-from core.home import MemoryHome
+from linghun.core.errors import LinghunError
+from linghun.core.fsio import observe_writes
+from linghun.core.history.layout import is_versioned
+from linghun.core.home import MemoryHome
 
 if TYPE_CHECKING:
-    from core.history.store import HomeHistory
+    from linghun.core.history.store import HomeHistory
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ def writing_as(name: str) -> Iterator[None]:
 
 
 def history_settings(home: MemoryHome) -> dict[str, Any]:
-    from core.home_config import config_section
+    from linghun.core.home_config import config_section
 
     try:
         section = config_section(home, "history")
@@ -124,7 +124,7 @@ class Recorder:
         with self._guard:
             if home.root in self._histories:
                 return self._histories[home.root]
-        from core.history.store import HomeHistory  # libgit2 is loaded only when needed
+        from linghun.core.history.store import HomeHistory  # libgit2 is loaded only when needed
 
         history = HomeHistory(home) if history_settings(home)["enabled"] else None
         with self._guard:

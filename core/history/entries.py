@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.formats.warm import WarmEntry, parse_warm
-from core.history.layout import WARM
-from core.history.store import HomeHistory, Version
+from linghun.core.formats.warm import WarmEntry, parse_warm
+from linghun.core.history.layout import WARM
+from linghun.core.history.store import HomeHistory, Version
 _HEADER_LINE = re.compile(r"^## \d{4}-\d{2}-\d{2}", re.MULTILINE)
 _CONF_LINE = re.compile(r"^## .*?(?:\] |\d )(?P<conf>\S+)[ \t]*$")
 

@@ -6,8 +6,8 @@ import hashlib
 import re
 from pathlib import Path
 
-from core.appdirs import data_dir
-from core.home import MemoryHome
+from linghun.core.appdirs import data_dir
+from linghun.core.home import MemoryHome
 
 #: warm.md, relative to the home's ``linghun`` folder (the file whose entries have versions)
 WARM = "memory/warm.md"

@@ -7,12 +7,12 @@ were replaced are returned for an in-process undo.
 """
 from __future__ import annotations
 
-from core.errors import ConflictError, InvalidInputError, NotFoundError
-from core.events import bus
-from core.fsio import atomic_write, read_bytes, read_text
-from core.history.entries import WARM, EntryKey, block_of, restore_entry_text
-from core.history.store import HomeHistory
-from core.home import MemoryHome
+from linghun.core.errors import ConflictError, InvalidInputError, NotFoundError
+from linghun.core.events import bus
+from linghun.core.fsio import atomic_write, read_bytes, read_text
+from linghun.core.history.entries import WARM, EntryKey, block_of, restore_entry_text
+from linghun.core.history.store import HomeHistory
+from linghun.core.home import MemoryHome
 
 
 def _version_bytes(history: HomeHistory, relative: str, commit: str) -> bytes:

@@ -20,8 +20,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from core.formats.team import load_team
-from core.home import MemoryHome
+from linghun.core.formats.team import load_team
+from linghun.core.home import MemoryHome
 
 SAME_ROUND_SECONDS = 120
 ASSEMBLED = "memory/assembled.md"
@@ -74,7 +74,7 @@ class HomeRound:
 
 def home_rounds(home: MemoryHome) -> list[HomeRound]:
     """Every recorded round, newest first."""
-    from core.assembler.trace import TraceStore
+    from linghun.core.assembler.trace import TraceStore
 
     team = load_team(home)
     rounds: list[HomeRound] = []
@@ -135,7 +135,7 @@ class Delivered:
 
 def delivered_bundle(history, home: MemoryHome, r: HomeRound) -> Delivered:
     """``assembled.md`` as it stood just before the next round (now, for the newest one)."""
-    from core.history.store import when_of
+    from linghun.core.history.store import when_of
 
     if r.level == "skip":
         return Delivered(None, "skipped: no bundle")
@@ -165,9 +165,9 @@ class Reproduction:
 def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduction:
     """Run ``r``'s question with our engine (offline, dry run) on the home as it stood just
     before the round, in a throwaway copy; diff our bundle against the one delivered."""
-    from core.assembler import Assembler
-    from core.assembler.debounce import Debouncer
-    from core.errors import NotFoundError
+    from linghun.core.assembler import Assembler
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.errors import NotFoundError
 
     delivered = delivered_bundle(history, home, r)
     before = r.at - timedelta(microseconds=1)
@@ -188,7 +188,7 @@ def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduct
 def round_facts(history, home: MemoryHome, r: HomeRound) -> dict[str, Any]:
     """What one round decided and delivered, for a side-by-side comparison: its judgment, the
     bundle, and from its trace (when kept) the ranked candidates, the LLM calls and the timings."""
-    from core.assembler.trace import TraceStore
+    from linghun.core.assembler.trace import TraceStore
 
     facts: dict[str, Any] = {"query": r.query, "at": r.at.astimezone().isoformat(timespec="seconds"),
                              "source": r.source, "level": r.level, "strategy": r.strategy, "by": r.judged_by,

@@ -36,9 +36,9 @@ from typing import Iterator
 
 import pygit2
 
-from core.fsio import HomeLock
-from core.history.layout import history_location, is_versioned
-from core.home import MemoryHome
+from linghun.core.fsio import HomeLock
+from linghun.core.history.layout import history_location, is_versioned
+from linghun.core.home import MemoryHome
 
 REF = "refs/heads/main"
 AT_PREFIX = "at: "

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from core.errors import LinghunError
-from core.redact import scrub
+from linghun.core.errors import LinghunError
+from linghun.core.redact import scrub
 
 #: one chat message: ``{"role": "system"|"user"|"assistant", "content": str}``
 Message = dict[str, Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.llm.base import LLMError
+from linghun.core.llm.base import LLMError
 
 
 def parse_json_object(text: str) -> dict[str, Any]:

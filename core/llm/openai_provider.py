@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import openai
 
-from core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
-from core.redact import remember
+from linghun.core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
+from linghun.core.redact import remember
 
 
 class OpenAIProvider:

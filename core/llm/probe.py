@@ -12,10 +12,10 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
-from core.errors import LinghunError
-from core.llm.base import LLMError
-from core.llm.settings import LLMSettings
-from core.redact import scrub
+from linghun.core.errors import LinghunError
+from linghun.core.llm.base import LLMError
+from linghun.core.llm.settings import LLMSettings
+from linghun.core.redact import scrub
 
 #: what the probe asks: the cheapest request an endpoint must answer
 PROBE_MESSAGES = [{"role": "user", "content": "ping"}]
@@ -37,7 +37,7 @@ class ProbeResult:
 
 def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeResult:
     """Send one 1-token request with ``settings`` (their timeout, no retry: one honest attempt)."""
-    from core.llm.openai_provider import OpenAIProvider
+    from linghun.core.llm.openai_provider import OpenAIProvider
 
     env = os.environ if env is None else env
     try:

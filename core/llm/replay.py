@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable
 
-from core.llm.base import DeltaCallback, LLMError, LLMProvider, LLMResponse, Message, check_messages
+from linghun.core.llm.base import DeltaCallback, LLMError, LLMProvider, LLMResponse, Message, check_messages
 
 Exchange = dict[str, Any]
 

@@ -17,8 +17,8 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from core.errors import InvalidInputError
-from core.llm.base import LLMProvider
+from linghun.core.errors import InvalidInputError
+from linghun.core.llm.base import LLMProvider
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def _auto_preset(settings: LLMSettings, env: Mapping[str, str]) -> str:
 def provider_for_home(home, env: Mapping[str, str] | None = None) -> "LLMProvider | None":
     """The provider configured for ``home`` (its ``workbench.json`` ``llm`` section, then the
     environment), or ``None`` for offline."""
-    from core.home_config import config_section
+    from linghun.core.home_config import config_section
 
     return provider_from_settings(config_section(home, "llm"), env=env)
 
@@ -153,7 +153,7 @@ def provider_from_settings(
     settings: LLMSettings | Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None
 ) -> LLMProvider | None:
     """An ``OpenAIProvider`` for the settings, or ``None`` (offline) when there is no key."""
-    from core.llm.openai_provider import OpenAIProvider
+    from linghun.core.llm.openai_provider import OpenAIProvider
 
     if settings is None or isinstance(settings, Mapping):
         settings = LLMSettings.from_dict(settings)

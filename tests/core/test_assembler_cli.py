@@ -1,9 +1,9 @@
 """``linghun round``, ``linghun rounds``, ``linghun replay``."""
 import json
 
-from core.cli import main
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.cli import main
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 
 def test_round_rounds_replay_offline(upstream_home, capsys):

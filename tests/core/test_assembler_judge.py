@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from core.assembler.judge import heuristic
-from core.llm import OpenAIProvider
+from linghun.core.assembler.judge import heuristic
+from linghun.core.llm import OpenAIProvider
 from tests.core.test_assembler_support import assembler, new_home, span
 
 

@@ -2,11 +2,11 @@
 on 127.0.0.1 (tests/fakeopenai.py), streaming included; record / replay; provider failures."""
 import json
 
-from core.assembler.replay import rerun
-from core.events import EventBus
-from core.formats import team
-from core.fsio import read_text
-from core.llm import OpenAIProvider
+from linghun.core.assembler.replay import rerun
+from linghun.core.events import EventBus
+from linghun.core.formats import team
+from linghun.core.fsio import read_text
+from linghun.core.llm import OpenAIProvider
 from tests.core.test_assembler_support import assembler, entry, new_home, span
 
 BUNDLE = "素材：订单服务 | 端口 | 8087 | #7（2026-10-07）。⚠️ 冲突：旧端口 8080（2026-10-01）。"

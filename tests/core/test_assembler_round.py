@@ -5,14 +5,14 @@ from datetime import timedelta
 
 import pytest
 
-from core.assembler import Assembler, AssemblerConfig, Debouncer, TraceStore
-from core.assembler.context import RoundInputs
-from core.assembler.feedback import measure
-from core.assembler.round import read_inputs
-from core.events import EventBus
-from core.formats import team
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer, TraceStore
+from linghun.core.assembler.context import RoundInputs
+from linghun.core.assembler.feedback import measure
+from linghun.core.assembler.round import read_inputs
+from linghun.core.events import EventBus
+from linghun.core.formats import team
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 from tests.core.test_assembler_support import NOW, assembler, entry, filler, new_home, span
 
 
@@ -287,7 +287,7 @@ def test_corrupt_cycle_json_reads_as_empty_and_is_kept_aside(tmp_path):
 def test_fallback_keep_last_when_the_editor_fails(tmp_path):
     """A failing editor (a provider that always fails) keeps the previous bundle; the round is
     still recorded and the failure is in the trace."""
-    from core.llm import OpenAIProvider
+    from linghun.core.llm import OpenAIProvider
 
     home = new_home(tmp_path, [entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7")])
     home.assembled.write_text("素材：上一轮的素材\n", encoding="utf-8")
@@ -352,7 +352,7 @@ def test_trace_files_rotate_by_size(tmp_path):
 
 
 def test_rerun_from_trace_is_identical_and_overrides_show_in_the_diff(tmp_path):
-    from core.assembler.replay import rerun
+    from linghun.core.assembler.replay import rerun
 
     home = _story_home(tmp_path)
     original = assembler(home).run("订单服务现在的端口是多少")
@@ -371,7 +371,7 @@ def test_rerun_from_trace_is_identical_and_overrides_show_in_the_diff(tmp_path):
 def test_rerun_can_be_cancelled(tmp_path):
     import threading
 
-    from core.assembler.replay import rerun
+    from linghun.core.assembler.replay import rerun
 
     home = _story_home(tmp_path)
     original = assembler(home).run("订单服务现在的端口是多少")
@@ -382,7 +382,7 @@ def test_rerun_can_be_cancelled(tmp_path):
 
 
 def test_settings_are_checked():
-    from core.errors import InvalidInputError
+    from linghun.core.errors import InvalidInputError
 
     with pytest.raises(InvalidInputError):
         AssemblerConfig().with_overrides({"retrieval.nope": 1})

@@ -4,10 +4,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from core.assembler import Assembler, AssemblerConfig, Debouncer
-from core.events import EventBus
-from core.formats.warm import new_entry
-from core.home import MemoryHome
+from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer
+from linghun.core.events import EventBus
+from linghun.core.formats.warm import new_entry
+from linghun.core.home import MemoryHome
 
 NOW = datetime(2026, 10, 10, 12, 0).astimezone()
 
@@ -53,7 +53,7 @@ def span(result, role: str) -> dict:
 
 
 def test_archivist_tails_are_counted_in_bytes():
-    from core.assembler.material import tail_bytes
+    from linghun.core.assembler.material import tail_bytes
 
     text = "旧" * 3000 + "新事实"
     tail = tail_bytes(text, 4000)
@@ -63,8 +63,8 @@ def test_archivist_tails_are_counted_in_bytes():
 
 
 def test_the_archivist_reads_journal_and_episodic_tails_in_bytes(tmp_path):
-    from core.assembler import material
-    from core.home import MemoryHome
+    from linghun.core.assembler import material
+    from linghun.core.home import MemoryHome
 
     home = MemoryHome.resolve(tmp_path / "dsh")
     home.ensure()

@@ -2,11 +2,11 @@
 the system message, a function call that writes warm.md, the journal."""
 import json
 
-from core.chat import AGENT_TOOLS, ChatAgent
-from core.cli import main as cli_main
-from core.home import MemoryHome
-from core.llm import OpenAIProvider
-from core.memory import Memory
+from linghun.core.chat import AGENT_TOOLS, ChatAgent
+from linghun.core.cli import main as cli_main
+from linghun.core.home import MemoryHome
+from linghun.core.llm import OpenAIProvider
+from linghun.core.memory import Memory
 
 
 def _configure(home, server):

@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from core.cli import main
+from linghun.core.cli import main
 from tests.conftest import REPO
 
 
@@ -36,7 +36,7 @@ def test_errors_have_messages_and_codes(upstream_home, capsys):
 
 
 def test_python_dash_m_core_runs(upstream_home):
-    out = subprocess.run([sys.executable, "-m", "core", "journal", "--home", str(upstream_home)],
+    out = subprocess.run([sys.executable, "-m", "linghun.core", "journal", "--home", str(upstream_home)],
                          cwd=REPO, capture_output=True, text=True)
     assert out.returncode == 0 and "2026-10-07（2 条流水）" in out.stdout
 

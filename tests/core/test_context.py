@@ -1,12 +1,12 @@
 """The injected context: every part in the seed's order, within its budget, from the home's files."""
 import json
 
-from core.cli import main as cli_main
-from core.context import PART_KEYS, compose, diff, fit
-from core.disciplines import DEFAULT_IDENTITY, DEFAULT_JUDGMENT
-from core.goals import Goals
-from core.home import MemoryHome
-from core.home_config import update_section
+from linghun.core.cli import main as cli_main
+from linghun.core.context import PART_KEYS, compose, diff, fit
+from linghun.core.disciplines import DEFAULT_IDENTITY, DEFAULT_JUDGMENT
+from linghun.core.goals import Goals
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import update_section
 
 
 def _home(path):

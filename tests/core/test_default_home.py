@@ -8,9 +8,9 @@ from importlib.metadata import version as dist_version
 
 import pytest
 
-import resources
-from core.cli import main
-from core.home import MemoryHome, default_dsh_home
+from linghun import resources
+from linghun.core.cli import main
+from linghun.core.home import MemoryHome, default_dsh_home
 from tests.conftest import REPO
 
 
@@ -52,7 +52,7 @@ def test_the_agents_dsh_wins_over_the_demo_home_and_dsh_home_over_both(user, mon
 
 def test_both_commands_print_the_project_version():
     expected = dist_version("linghun-workbench")
-    for module, name in (("core", "linghun"), ("workbench", "linghun-workbench")):
+    for module, name in (("linghun.core", "linghun"), ("linghun.workbench", "linghun-workbench")):
         out = subprocess.run([sys.executable, "-m", module, "--version"], cwd=REPO, capture_output=True,
                              text=True, timeout=60)
         assert out.returncode == 0 and out.stdout.strip() == f"{name} {expected}"

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-import resources
-from core.cli import main as cli_main
-from core.demo import generate, regenerate
-from core.errors import InvalidInputError
-from core.formats import nodes as nodes_format
-from core.formats import team as team_format
-from core.formats.journal import parse_journal
-from core.fsio import read_text
-from core.home import MemoryHome
-from core.memory import Memory, MemoryConfig
+from linghun import resources
+from linghun.core.cli import main as cli_main
+from linghun.core.demo import generate, regenerate
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.formats import team as team_format
+from linghun.core.formats.journal import parse_journal
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory, MemoryConfig
 
 
 def _files(root: Path) -> dict[str, bytes]:

@@ -1,11 +1,11 @@
 """Drill-down from map pointers to evidence."""
 import pytest
 
-from core.drill import drill, entry, journal_window, node
-from core.errors import InvalidInputError, NotFoundError
-from core.home import MemoryHome
-from core.memory import Memory
-from core.ontology import memory_project
+from linghun.core.drill import drill, entry, journal_window, node
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.ontology import memory_project
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_episodic_cold_situation_and_goal(home):
     assert len(c["items"]) == 3 and c["episodic"] == "episodic:2026-09-26"
     s = drill(home, "situation:订单服务")
     assert [e["n"] for e in s["entries"]] == [7, 8]
-    from core.goals import Goals
+    from linghun.core.goals import Goals
 
     Goals(home).goal_update("new", "按时发布 v2", priority="high", domain="career")
     assert drill(home, "goal:g1")["text"].startswith("career · active · high：按时发布 v2")

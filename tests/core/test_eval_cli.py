@@ -5,7 +5,7 @@ import io
 import json
 from pathlib import Path
 
-from core.cli import main
+from linghun.core.cli import main
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
 
@@ -36,7 +36,7 @@ def test_progress_lines_when_stderr_is_not_a_terminal(tmp_path, capsys):
 
 
 def test_progress_lines_are_throttled():
-    from core.cli.evaluation import ProgressLines
+    from linghun.core.cli.evaluation import ProgressLines
 
     now = [0.0]
     stream = io.StringIO()

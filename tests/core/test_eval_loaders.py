@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InvalidInputError, NotFoundError
-from core.evaluation.beam import flatten_ids, load_beam, parse_anchor
-from core.evaluation.homes import build_home
-from core.evaluation.locomo import clean_evidence, load_locomo, parse_session_time
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.evaluation.beam import flatten_ids, load_beam, parse_anchor
+from linghun.core.evaluation.homes import build_home
+from linghun.core.evaluation.locomo import clean_evidence, load_locomo, parse_session_time
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
 
@@ -109,7 +109,7 @@ def test_build_home_is_reproducible(tmp_path):
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes()
     journal = (tmp_path / "a" / "linghun/memory/journal/2023-03-03.md").read_text(encoding="utf-8")
     assert "2023-03-03 10:00:00\n用户：Anna: Hi Ben!" in journal and "助手：Ben: No way!" in journal
-    from core.memory import Memory
+    from linghun.core.memory import Memory
 
     entries = Memory(built.home).entries()
     assert len(entries) == 8 and entries[0].body == "Anna: Hi Ben! I finally adopted a puppy last weekend."

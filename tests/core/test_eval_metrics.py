@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
-from core.evaluation.data import Conversation, Turn
-from core.evaluation.locomo import load_locomo
-from core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
-from core.evaluation.png import Canvas, bar_chart
-from core.evaluation.report import write_report
-from core.evaluation.runner import Cancelled, LinghunRetriever, PlainBM25Retriever, run
-from core.evaluation.suite import holdout_ids
+from linghun.core.cli import main
+from linghun.core.evaluation.data import Conversation, Turn
+from linghun.core.evaluation.locomo import load_locomo
+from linghun.core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from linghun.core.evaluation.png import Canvas, bar_chart
+from linghun.core.evaluation.report import write_report
+from linghun.core.evaluation.runner import Cancelled, LinghunRetriever, PlainBM25Retriever, run
+from linghun.core.evaluation.suite import holdout_ids
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
 
@@ -148,7 +148,7 @@ def test_report_files(tmp_path):
 def test_holdout_ids():
     ds = load_locomo(FIX / "locomo_tiny.json")
     assert holdout_ids(ds, ["1"]) == ["tiny-2"] and holdout_ids(ds, ["tiny-1,1"]) == ["tiny-1", "tiny-2"]
-    from core.errors import NotFoundError
+    from linghun.core.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
         holdout_ids(ds, ["nope"])
@@ -180,7 +180,7 @@ def test_cli_builds_a_home(tmp_path, capsys):
 
 
 def test_cue_evaluation_with_goals(tmp_path, capsys):
-    from core.evaluation.cues import evaluate_cues
+    from linghun.core.evaluation.cues import evaluate_cues
 
     result = evaluate_cues(FIX / "cues_tiny.json", FIX / "locomo_tiny.json")
     table = result.table()
@@ -203,7 +203,7 @@ def test_cli_json_is_strict_json(tmp_path, capsys):
 
 
 def test_suite_takes_the_k_to_measure(tmp_path, beam_dir):
-    from core.evaluation.suite import evaluate_beam, focus_of
+    from linghun.core.evaluation.suite import evaluate_beam, focus_of
 
     rep = evaluate_beam(beam_dir, tmp_path / "b", ks=(1, 3), holdout=["2"])
     assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {"R@1", "R@3", "R@bundle"}

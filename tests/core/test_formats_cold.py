@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InvalidInputError
-from core.formats.cold import append_section, brief, parse_cold, render_section
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats.cold import append_section, brief, parse_cold, render_section
 
 
 def test_fixture_section(upstream_home):

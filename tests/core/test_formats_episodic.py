@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InvalidInputError
-from core.formats.episodic import parse_episodic, render_append
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats.episodic import parse_episodic, render_append
 
 WARM = "## 2026-10-08 09:00 [rule] high\n\n先跑迁移。\n<!-- last_access: 2026-10-08 09:00 -->\n"
 

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InvalidInputError
-from core.formats.identity import identity_name, parse_identity
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats.identity import identity_name, parse_identity
 
 TEMPLATE = "名字：（你的名字或称呼）\n性格：\n沟通风格：\n其他：\n"
 
@@ -45,7 +45,7 @@ def test_ascii_colon_kept_and_missing_field_added():
 
 
 def test_update_field_function_and_template():
-    from core.formats.identity import update_field
+    from linghun.core.formats.identity import update_field
 
     out = update_field(TEMPLATE, "名字", "简")
     assert out == "名字：简\n性格：\n沟通风格：\n其他：\n"

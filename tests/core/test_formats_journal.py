@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.errors import InvalidInputError
-from core.formats.journal import (filter_window, format_index, format_turn, normalise_bound,
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats.journal import (filter_window, format_index, format_turn, normalise_bound,
                                   parse_journal)
 
 

@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.errors import InvalidInputError
-from core.formats.nodes import (Node, append_rule, node_date, parse_nodes, render_nodes,
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats.nodes import (Node, append_rule, node_date, parse_nodes, render_nodes,
                                 rules_in)
 
 ONTOLOGY = """## 订单服务

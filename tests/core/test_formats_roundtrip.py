@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.formats.cold import parse_cold
-from core.formats.episodic import parse_episodic
-from core.formats.identity import parse_identity
-from core.formats.journal import parse_journal
-from core.formats.nodes import parse_nodes
+from linghun.core.formats.cold import parse_cold
+from linghun.core.formats.episodic import parse_episodic
+from linghun.core.formats.identity import parse_identity
+from linghun.core.formats.journal import parse_journal
+from linghun.core.formats.nodes import parse_nodes
 
 PIECES = [
     "## ", "##", "\n", "\r\n", "\n\n", " ", "\t", "x", "中文", "（", "）", "[high] ", "- ",

@@ -2,10 +2,10 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.errors import InvalidInputError
-from core.goals.activation import (ALPHA, BETA, BRIDGE_MIN_SHARED, GoalIndex, goal_activate,
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.activation import (ALPHA, BETA, BRIDGE_MIN_SHARED, GoalIndex, goal_activate,
                                    similarity)
-from core.goals.model import Goal
+from linghun.core.goals.model import Goal
 
 
 def goal(gid, statement, domain="general", triggers=(), state="active", priority="medium"):
@@ -95,9 +95,9 @@ VOCAB = ["family", "trip", "college", "fund", "marathon", "run", "rumour", "priv
 
 def _direct(g: Goal, situation: str) -> float:
     """The SPEC formula evaluated for one goal, without the index."""
-    from core.goals.features import token_set
-    from core.goals.lexicon import builtin_lexicon
-    from core.goals.states import state_weight
+    from linghun.core.goals.features import token_set
+    from linghun.core.goals.lexicon import builtin_lexicon
+    from linghun.core.goals.states import state_weight
 
     w = state_weight(g.state)
     if w == 0:

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import InvalidInputError
-from core.goals.cue_eval import (evaluate, evaluate_files, load_conversations, load_cues, query_text,
+from linghun.core.errors import InvalidInputError
+from linghun.core.goals.cue_eval import (evaluate, evaluate_files, load_conversations, load_cues, query_text,
                                  stitch)
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_goals"

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from core.goals.extract import LLMExtractor, extract, extract_dialogue, extract_offline, split_sentences
-from core.llm import OpenAIProvider
+from linghun.core.goals.extract import LLMExtractor, extract, extract_dialogue, extract_offline, split_sentences
+from linghun.core.llm import OpenAIProvider
 
 CASES = [
     # (text, signal, domain or None, priority or None)
@@ -147,7 +147,7 @@ def test_without_provider_the_path_is_offline():
 def test_pr_notes_that_change_a_setting_are_not_goal_changes():
     from pathlib import Path
 
-    from core.goals.extract import extract_dialogue
+    from linghun.core.goals.extract import extract_dialogue
 
     journal = Path(__file__).resolve().parents[2] / "resources" / "demo-home" / "linghun" / "memory" / "journal"
     text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(journal.glob("*.md")))

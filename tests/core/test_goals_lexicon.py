@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from core.errors import CorruptFileError
-from core.goals.domains import DOMAIN_LEXICON
-from core.goals.lexicon import GENERAL, Lexicon, builtin_lexicon, lexicon_for
+from linghun.core.errors import CorruptFileError
+from linghun.core.goals.domains import DOMAIN_LEXICON
+from linghun.core.goals.lexicon import GENERAL, Lexicon, builtin_lexicon, lexicon_for
 
 REQUIRED = ("money", "family", "career", "health", "travel", "belief", "lifestyle", "art",
             "education", "community", "relationship")

@@ -1,9 +1,9 @@
 """linghun_goal_update: signal merging, the same-topic rule, belief goals, triggers."""
 import pytest
 
-from core.errors import IllegalTransitionError, InvalidInputError, NotFoundError
-from core.goals.merge import GoalSet, Signal
-from core.goals.topic import OVERLAP_THRESHOLD, TopicMatcher
+from linghun.core.errors import IllegalTransitionError, InvalidInputError, NotFoundError
+from linghun.core.goals.merge import GoalSet, Signal
+from linghun.core.goals.topic import OVERLAP_THRESHOLD, TopicMatcher
 
 T0, T1, T2 = "2026-01-01 09:00:00", "2026-01-02 09:00:00", "2026-01-03 09:00:00"
 

@@ -3,9 +3,9 @@ import itertools
 
 import pytest
 
-from core.errors import IllegalTransitionError, InvalidInputError
-from core.goals.merge import GoalSet, Signal
-from core.goals.states import STATES, TRANSITIONS, can_transition, check_state, check_transition
+from linghun.core.errors import IllegalTransitionError, InvalidInputError
+from linghun.core.goals.merge import GoalSet, Signal
+from linghun.core.goals.states import STATES, TRANSITIONS, can_transition, check_state, check_transition
 
 ALLOWED = {
     ("active", "paused"), ("active", "achieved"), ("active", "abandoned"),

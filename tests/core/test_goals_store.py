@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.cli import main
-from core.errors import CorruptFileError, IllegalTransitionError, NotFoundError
-from core.events import EventBus
-from core.goals.model import GoalFile
-from core.goals.store import Goals
-from core.home import MemoryHome
+from linghun.core.cli import main
+from linghun.core.errors import CorruptFileError, IllegalTransitionError, NotFoundError
+from linghun.core.events import EventBus
+from linghun.core.goals.model import GoalFile
+from linghun.core.goals.store import Goals
+from linghun.core.home import MemoryHome
 
 
 @pytest.fixture
@@ -95,7 +95,7 @@ def test_corrupt_file_is_quarantined_and_never_overwritten(home, content):
 
 
 def test_extract_from_journal_and_entries(home):
-    from core.memory import Memory
+    from linghun.core.memory import Memory
     from datetime import datetime
 
     mem = Memory(home)

@@ -8,13 +8,13 @@ from datetime import datetime, timedelta
 import pygit2
 import pytest
 
-from core.cli import main
-from core.history import capture
-from core.history.entries import EntryKey, blame, key_for_number
-from core.history.layout import history_location
-from core.history.store import HomeHistory
-from core.home import MemoryHome
-from core.tools import dispatch
+from linghun.core.cli import main
+from linghun.core.history import capture
+from linghun.core.history.entries import EntryKey, blame, key_for_number
+from linghun.core.history.layout import history_location
+from linghun.core.history.store import HomeHistory
+from linghun.core.home import MemoryHome
+from linghun.core.tools import dispatch
 from tests.conftest import REPO
 
 
@@ -80,7 +80,7 @@ def test_watch_once_records_the_agents_changes_and_removals(home, upstream_home)
 
 @pytest.mark.slow
 def test_watch_process_keeps_every_version_an_agent_process_writes(home, upstream_home):
-    watcher = subprocess.Popen([sys.executable, "-m", "core", "watch", "--interval", "0.05", "--home",
+    watcher = subprocess.Popen([sys.executable, "-m", "linghun.core", "watch", "--interval", "0.05", "--home",
                                 str(upstream_home)], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     agent = subprocess.Popen([sys.executable, "-m", "tests.agent_sim", str(upstream_home)], cwd=REPO,
@@ -139,7 +139,7 @@ def test_restore_of_one_entry_keeps_every_other_byte(home, upstream_home):
     key = key_for_number(text, 3)
     lines = text.split("\n")
     # the agent edits entry [3] and appends a new one
-    from core.history.entries import block_span
+    from linghun.core.history.entries import block_span
     start, end = block_span(text, key)
     edited = text[:start] + text[start:end].replace("\n\n", "\n\n改过的 ", 1) + text[end:] + "\n## 2026-10-09 [rule] high\n\n新规则\n"
     home.warm.write_text(edited, encoding="utf-8")
@@ -209,7 +209,7 @@ def test_entry_key_follows_an_entry_whose_number_moved():
     text = "## 2026-10-01 10:00 [fact] high\n\na\n\n## 2026-10-01 10:00 [fact] high\n\nb\n"
     key = key_for_number(text, 2)
     assert key == EntryKey("2026-10-01 10:00", "fact", 1)
-    from core.history.entries import block_of
+    from linghun.core.history.entries import block_of
     assert block_of("## 2026-09-01 [rule] low\n\nz\n\n" + text, key).startswith("## 2026-10-01 10:00 [fact] high\n\nb")
 
 

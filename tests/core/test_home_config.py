@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from core.errors import CorruptFileError
-from core.home import MemoryHome
-from core.home_config import config_section, read_config, update_section
-from core.llm import provider_for_home
+from linghun.core.errors import CorruptFileError
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import config_section, read_config, update_section
+from linghun.core.llm import provider_for_home
 
 
 def test_missing_file_reads_as_defaults(empty_home):

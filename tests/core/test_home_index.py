@@ -5,11 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core import home_index
-from core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool, warm_up
-from core.formats.warm import parse_warm
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core import home_index
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool, warm_up
+from linghun.core.formats.warm import parse_warm
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.perf.synth import make_home
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def test_every_reader_shares_one_searcher_that_follows_appends_from_another_proc
     first, _ = _search(home, "订单服务")
     second, _ = _search(home, "缓存")  # another Memory, as each round makes
     assert second is first
-    subprocess.run([sys.executable, "-m", "core", "append", "fact", "灯塔项目 | 端口 | 7421 | #cli",
+    subprocess.run([sys.executable, "-m", "linghun.core", "append", "fact", "灯塔项目 | 端口 | 7421 | #cli",
                     "--home", str(home.dsh_home)], cwd=ROOT, check=True, capture_output=True)
     after, bodies = _search(home, "灯塔项目 端口")
     assert after is first  # changed in place, not rebuilt

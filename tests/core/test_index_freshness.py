@@ -6,10 +6,10 @@ import os
 import shutil
 from datetime import datetime
 
-import resources
-from core.home import MemoryHome
-from core.memory import Memory
-from core.ontology import index_freshness, memory_project
+from linghun import resources
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.ontology import index_freshness, memory_project
 
 
 def _demo(tmp_path) -> MemoryHome:

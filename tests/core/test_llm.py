@@ -1,8 +1,8 @@
 """LLM providers through a real OpenAI-compatible HTTP server on 127.0.0.1 (no mocks)."""
 import pytest
 
-from core.errors import LinghunError
-from core.llm import (
+from linghun.core.errors import LinghunError
+from linghun.core.llm import (
     LLMError,
     LLMProvider,
     LLMSettings,

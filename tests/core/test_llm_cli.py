@@ -1,8 +1,8 @@
 """``linghun llm test``: the connection test of Settings for the agent and the shell."""
 import json
 
-from core.cli import main
-from core.home import MemoryHome
+from linghun.core.cli import main
+from linghun.core.home import MemoryHome
 
 KEY = "sk-cli-probe-1a2b3c4d5e"
 

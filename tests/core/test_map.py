@@ -3,12 +3,12 @@ import re
 
 import pytest
 
-from core.drill import drill
-from core.goals import Goals
-from core.home import MemoryHome
-from core.map import DEFAULT_BUDGET, build_map, map_text, render_map
-from core.memory import Memory
-from core.ontology import memory_project
+from linghun.core.drill import drill
+from linghun.core.goals import Goals
+from linghun.core.home import MemoryHome
+from linghun.core.map import DEFAULT_BUDGET, build_map, map_text, render_map
+from linghun.core.memory import Memory
+from linghun.core.ontology import memory_project
 from tests.perf.synth import make_home
 
 _POINTER = re.compile(r"\[(\d+)\]")
@@ -126,7 +126,7 @@ def test_map_of_10k_entries_is_within_the_budget(big_home):
 def test_map_settings_from_the_home(upstream_home):
     import json
 
-    from core.map import injection_text, map_settings
+    from linghun.core.map import injection_text, map_settings
 
     home = MemoryHome.resolve(upstream_home)
     assert map_settings(home) == {"enabled": True, "budget": 2000}
@@ -176,8 +176,8 @@ def test_empty_home_has_four_empty_axes_and_creates_nothing(empty_home):
 def test_map_enabled_false_turns_off_the_tool_and_the_command(upstream_home, capsys):
     import json
 
-    from core import tools
-    from core.cli import main as cli_main
+    from linghun.core import tools
+    from linghun.core.cli import main as cli_main
 
     home = MemoryHome.resolve(upstream_home)
     home.config.write_text(json.dumps({"map": {"enabled": False, "budget": 500}}), encoding="utf-8")

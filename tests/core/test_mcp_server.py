@@ -6,13 +6,13 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from core.memory import Memory
-from core.home import MemoryHome
-from core.tools import names
+from linghun.core.memory import Memory
+from linghun.core.home import MemoryHome
+from linghun.core.tools import names
 
 
 async def _round_trip(dsh_home: str) -> tuple[list[str], dict, dict, dict]:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "core", "mcp", "--offline", "--home", dsh_home])
+    params = StdioServerParameters(command=sys.executable, args=["-m", "linghun.core", "mcp", "--offline", "--home", dsh_home])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
@@ -37,7 +37,7 @@ def test_list_append_and_read_back_over_stdio(upstream_home):
 
 
 async def _context_over_stdio(dsh_home: str) -> tuple[list[str], str, list[str], str]:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "core", "mcp", "--offline", "--home", dsh_home])
+    params = StdioServerParameters(command=sys.executable, args=["-m", "linghun.core", "mcp", "--offline", "--home", dsh_home])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
@@ -50,7 +50,7 @@ async def _context_over_stdio(dsh_home: str) -> tuple[list[str], str, list[str],
 
 
 def test_the_context_is_a_prompt_and_a_resource(upstream_home):
-    from core.context import compose
+    from linghun.core.context import compose
 
     names_, prompt_text, uris, resource_text = anyio.run(_context_over_stdio, str(upstream_home))
     assert names_ == ["memory_context"] and uris == ["linghun://context"]

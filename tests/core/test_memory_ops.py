@@ -3,10 +3,10 @@ from datetime import datetime
 
 import pytest
 
-from core.errors import CapacityError, InvalidInputError, NotFoundError, NotUtf8Error
-from core.events import EventBus
-from core.home import MemoryHome
-from core.memory import Memory, MemoryConfig
+from linghun.core.errors import CapacityError, InvalidInputError, NotFoundError, NotUtf8Error
+from linghun.core.events import EventBus
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory, MemoryConfig
 
 T = datetime(2026, 10, 10, 9, 0)
 
@@ -208,8 +208,7 @@ def test_rules_and_soul(memory):
 
 
 def test_a_failed_save_leaves_memory_as_the_file_is(memory, monkeypatch):
-    import core.memory as memory_module
-
+    import linghun.core.memory as memory_module
     before = [e.raw for e in memory.entries()]
 
     def disk_full(path, data):
@@ -224,7 +223,7 @@ def test_a_failed_save_leaves_memory_as_the_file_is(memory, monkeypatch):
 
 
 def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
-    from core.assembler.retriever import warm_pool
+    from linghun.core.assembler.retriever import warm_pool
 
     pool = warm_pool(memory)
     memory.append("fact", "支付网关 | 超时 | 30s | #12", "high", when=T)
@@ -234,8 +233,8 @@ def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
 
 
 def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
-    from core.formats.warm import keys_near_duplicate, new_entry
-    from core.memory import _near_duplicate
+    from linghun.core.formats.warm import keys_near_duplicate, new_entry
+    from linghun.core.memory import _near_duplicate
 
     bodies = ["abc", "abcdef", "abcdefghij", "xyz", "", "a", "abcd", "bcdefghijklmnop", "defg"]
     entries = [new_entry("2026-01-01 00:00", "fact", "medium", b) if b else

@@ -3,13 +3,13 @@ import json
 
 import pytest
 
-from core.errors import InvalidInputError, NotUtf8Error
-from core.formats.nodes import parse_nodes
-from core.formats.warm import parse_warm
-from core.home import MemoryHome
-from core.llm import OpenAIProvider
-from core.memory import Memory
-from core.ontology import (
+from linghun.core.errors import InvalidInputError, NotUtf8Error
+from linghun.core.formats.nodes import parse_nodes
+from linghun.core.formats.warm import parse_warm
+from linghun.core.home import MemoryHome
+from linghun.core.llm import OpenAIProvider
+from linghun.core.memory import Memory
+from linghun.core.ontology import (
     CONFLICT_MARK, HEADERS, alias_hits, find_conflicts, load_aliases, memory_project, project_offline,
     save_aliases, topic_first,
 )
@@ -292,7 +292,7 @@ def test_structured_entities_anchor_their_topic():
 
 
 def test_project_computes_what_memory_project_writes(upstream_home):
-    from core.ontology import project
+    from linghun.core.ontology import project
 
     home = MemoryHome.resolve(upstream_home)
     before = home.ontology.read_bytes()

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main as cli_main
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.cli import main as cli_main
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo-home"
 
@@ -43,7 +43,7 @@ def test_default_read_on_the_demo_home_shows_recent_warm_entries_by_kind(demo_ho
 
 def test_touch_lifts_an_old_entry_to_the_top_of_its_group(demo_home):
     memory = Memory(MemoryHome.resolve(demo_home))
-    from core.read_side import gradient_key
+    from linghun.core.read_side import gradient_key
 
     oldest_fact = min((e for e in memory.entries() if e.kind == "fact" and not e.is_wrong), key=gradient_key)
     before = memory.read()

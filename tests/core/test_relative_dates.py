@@ -4,7 +4,7 @@ from datetime import date, datetime, timedelta
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from core.relative_dates import month_words, referenced_dates
+from linghun.core.relative_dates import month_words, referenced_dates
 
 MON = date(2023, 4, 10)  # a Monday
 SAT = date(2023, 4, 15)
@@ -248,8 +248,8 @@ def test_the_cheap_pre_check_drops_no_expression():
     from datetime import date as _date
     from pathlib import Path
 
-    from core import relative_dates as rd
-    from resources import DEMO_HOME_DIR
+    from linghun.core import relative_dates as rd
+    from linghun.resources import DEMO_HOME_DIR
 
     lines = [line for p in Path(DEMO_HOME_DIR).rglob("*.md") for line in p.read_text(encoding="utf-8").splitlines()]
     lines += ["the day before yesterday", "last night", "this evening", "in 3 weeks", "two years ago",

@@ -5,9 +5,9 @@ import random
 import numpy as np
 import pytest
 
-from core.errors import InvalidInputError, NotFoundError
-from core.retrieval import BM25Index, Hit, SpecBM25, mmr, recency_union
-from core.text import tokenize
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.retrieval import BM25Index, Hit, SpecBM25, mmr, recency_union
+from linghun.core.text import tokenize
 
 DOCS = [
     "我们下周去北京旅游，顺便看长城",

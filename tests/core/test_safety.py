@@ -9,16 +9,16 @@ import textwrap
 
 import pytest
 
-from core.errors import CorruptFileError
-from core.fsio import FileStamp, atomic_write, read_json, read_text
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.errors import CorruptFileError
+from linghun.core.fsio import FileStamp, atomic_write, read_json, read_text
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.conftest import REPO
 
 APPENDER = textwrap.dedent("""
     import sys
-    from core.home import MemoryHome
-    from core.memory import Memory, MemoryConfig
+    from linghun.core.home import MemoryHome
+    from linghun.core.memory import Memory, MemoryConfig
     home, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
     memory = Memory(MemoryHome.resolve(home), MemoryConfig(max_bytes=10**9))
     for i in range(count):
@@ -43,7 +43,7 @@ def test_two_processes_appending_500_each_end_with_1000(empty_home):
 
 KILLED_WRITER = textwrap.dedent("""
     import sys
-    from core.fsio import atomic_write
+    from linghun.core.fsio import atomic_write
     path = sys.argv[1]
     n = 0
     print("ready", flush=True)

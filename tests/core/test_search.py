@@ -1,5 +1,5 @@
 """The Searcher interface that the assembler and the workbench call."""
-from core.search import Searcher, Unit
+from linghun.core.search import Searcher, Unit
 
 
 def units():
@@ -42,8 +42,8 @@ from dataclasses import replace  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from core.errors import NotFoundError  # noqa: E402
-from core.search import PLAIN, SearchConfig  # noqa: E402
+from linghun.core.errors import NotFoundError  # noqa: E402
+from linghun.core.search import PLAIN, SearchConfig  # noqa: E402
 
 
 def dialogue():
@@ -111,7 +111,7 @@ def test_parts_sum_to_the_score_and_explain_agrees():
 
 
 def test_dense_channel_is_skipped_without_the_package(monkeypatch):
-    from core import embeddings
+    from linghun.core import embeddings
 
     monkeypatch.setattr(embeddings, "available", lambda: False)
     s = Searcher(dialogue(), replace(SearchConfig(), dense_weight=1.0))
@@ -120,7 +120,7 @@ def test_dense_channel_is_skipped_without_the_package(monkeypatch):
 
 def test_dense_channel_with_a_stub_encoder(monkeypatch):
     """The dense channel mixes cosine similarity in, and lets units with no shared word through."""
-    from core import embeddings
+    from linghun.core import embeddings
 
     class Stub:
         dim = 2
@@ -148,7 +148,7 @@ def test_dense_channel_with_a_stub_encoder(monkeypatch):
 
 
 def test_the_model_reads_english_not_chinese():
-    from core.embeddings import reads
+    from linghun.core.embeddings import reads
 
     assert reads("What was the root cause of the last incident?") and reads("I met 王珂 at the office")
     assert reads("") and reads("2026-10-07")
@@ -160,8 +160,8 @@ def test_the_model_reads_english_not_chinese():
 def test_chinese_is_searched_lexically_with_the_semantic_mix(monkeypatch):
     """MiniLM reads English: Chinese units are not embedded, and a Chinese query ranks exactly as
     the lexical searcher ranks it (its weights, no embedding channel, no query encoding)."""
-    from core import embeddings
-    from core.search import SEMANTIC
+    from linghun.core import embeddings
+    from linghun.core.search import SEMANTIC
 
     class Stub:
         dim = 2
@@ -264,7 +264,7 @@ def test_a_question_ranks_below_the_answer_but_stays_a_hit():
 
 
 def test_sentence_similarity_weighs_more_for_long_units(monkeypatch):
-    from core import embeddings
+    from linghun.core import embeddings
 
     class Stub:
         dim = 2

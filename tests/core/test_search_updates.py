@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from core.search import SearchConfig, Searcher, TokenCache, Unit
+from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
 
 WORDS = ["订单服务", "端口", "部署", "redis", "postgres", "缓存", "release", "rollback", "回归测试", "昨天",
          "last month", "预算", "staging", "pnpm", "监控"]

@@ -3,10 +3,10 @@ unknown keys are warnings that name them."""
 import json
 from pathlib import Path
 
-from core.cli import main as cli_main
-from core.home import MemoryHome
-from core.memory import Memory
-from core.settings import expand_path, home_settings
+from linghun.core.cli import main as cli_main
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.settings import expand_path, home_settings
 
 # the assembler README's configuration block, key for key, as JSON
 SEED_BLOCK = {
@@ -38,7 +38,7 @@ def test_the_seed_block_pasted_into_workbench_json_runs_a_round(upstream_home, c
     # output.injectPath with $DSH_HOME: the bundle lands there, and the context reads it from there
     moved = Path(upstream_home) / "bundles" / "assembled.md"
     assert "8087" in moved.read_text(encoding="utf-8")
-    from core.context import compose
+    from linghun.core.context import compose
 
     assert compose(home).part("bundle").source == str(moved)
 

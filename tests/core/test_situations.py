@@ -1,8 +1,8 @@
 """Situations: warm entries grouped by a signature of topic tokens."""
-from core.formats.warm import parse_warm
-from core.home import MemoryHome
-from core.memory import Memory
-from core.situations import OTHER_LABEL, group_situations, signatures, topic_tokens
+from linghun.core.formats.warm import parse_warm
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.situations import OTHER_LABEL, group_situations, signatures, topic_tokens
 
 
 def _entries(*bodies: str, conf: str = "medium"):

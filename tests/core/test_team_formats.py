@@ -1,9 +1,9 @@
 """The team workspace files (SPEC 12): exact shapes, caps, and byte-exact round trips."""
 import json
 
-from core.formats import team
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.formats import team
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 
 def _home(upstream_home):

@@ -3,10 +3,10 @@ import threading
 
 import pytest
 
-from core import text
-from core.appdirs import cache_dir
-from core.errors import NotFoundError
-from core.text import ENGLISH_STOP, SIGNIFICANT_STOP, significant_tokens, stem, tokenize
+from linghun.core import text
+from linghun.core.appdirs import cache_dir
+from linghun.core.errors import NotFoundError
+from linghun.core.text import ENGLISH_STOP, SIGNIFICANT_STOP, significant_tokens, stem, tokenize
 
 
 def test_latin_words_follow_the_upstream_rule():
@@ -113,7 +113,7 @@ def test_rjieba_cuts_every_chinese_run_of_the_demo_home_and_fixtures_as_jieba(up
     from pathlib import Path
 
     rjieba = pytest.importorskip("rjieba")
-    from resources import DEMO_HOME_DIR
+    from linghun.resources import DEMO_HOME_DIR
 
     cjk = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
     files = [p for root in (Path(DEMO_HOME_DIR), Path(upstream_home)) for p in root.rglob("*") if p.is_file()]

@@ -3,11 +3,11 @@ import json
 
 import pytest
 
-from core import tools
-from core.cli import main as cli_main
-from core.errors import InvalidInputError, NotFoundError
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core import tools
+from linghun.core.cli import main as cli_main
+from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 SPEC_TOOLS = {"memory_append", "memory_read", "memory_touch", "memory_consolidate", "memory_project",
               "memory_rules", "memory_journal", "linghun_goal_update", "linghun_goal_get", "linghun_goal_state",

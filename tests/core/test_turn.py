@@ -1,11 +1,11 @@
 """A turn per user message: the round, the bundle on the inject path, the context, the journal."""
 import json
 
-from core.cli import main as cli_main
-from core.home import MemoryHome
-from core.home_config import update_section
-from core.memory import Memory
-from core.turn import begin_turn, collect_last_user_query, run_turn, turns
+from linghun.core.cli import main as cli_main
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import update_section
+from linghun.core.memory import Memory
+from linghun.core.turn import begin_turn, collect_last_user_query, run_turn, turns
 
 
 def test_last_user_query_skips_injected_context():

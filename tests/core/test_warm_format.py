@@ -1,7 +1,7 @@
 """warm.md parsing and rendering (SPEC 3)."""
 from hypothesis import given, settings, strategies as st
 
-from core.formats.warm import (
+from linghun.core.formats.warm import (
     LOW_TAG, WRONG_TAG, WarmDocument, append_entry, injection_order, is_near_duplicate, join_fields,
     new_entry, parse_warm,
 )

@@ -1,7 +1,7 @@
 """Why was [n] delivered, or not: exclusion, score and rank, the cut, and single changes re-run."""
-from core.assembler.config import AssemblerConfig
-from core.assembler.why_not import explain
-from core.home import MemoryHome
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.why_not import explain
+from linghun.core.home import MemoryHome
 
 QUESTION = "改数据库结构之前要做什么？"
 CUT_AT_ONE = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1})

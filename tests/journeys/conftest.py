@@ -54,7 +54,7 @@ def journey_window(qtbot, settings, no_thread_left):  # noqa: F811 - fixtures
 
     Call it again (after closing the first window through its Quit action) to restart the app on
     the same home. Every window still open at the end is closed without questions."""
-    from workbench.app import Workbench
+    from linghun.workbench.app import Workbench
 
     made = []
 

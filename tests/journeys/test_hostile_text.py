@@ -8,8 +8,8 @@ from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
-from core.home import MemoryHome
-from core.tools import dispatch
+from linghun.core.home import MemoryHome
+from linghun.core.tools import dispatch
 from tests.reliability.hostile import shots_dir
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
 
@@ -34,7 +34,7 @@ def _hover(qtbot, view, index) -> str:
 
 def test_hovering_a_hostile_entry_shows_its_text_literally(qtbot, settings, upstream_home, tmp_path,  # noqa: F811
                                                            no_thread_left):  # noqa: F811
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
 
     home = MemoryHome.resolve(upstream_home)
     dispatch(home, "memory_append", {"kind": "event", "content": HOSTILE, "confidence": "high"})

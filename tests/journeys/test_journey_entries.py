@@ -9,11 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
-from core.memory import stamp_of
+from linghun.core.memory import stamp_of
 from tests.journeys.conftest import (
     answer_dialog, choose_in_context_menu, click, click_cell, find_row, press, type_into, visible_width, wait_for,
 )
-from workbench.models.entries import COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_TEXT
+from linghun.workbench.models.entries import COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_TEXT
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 

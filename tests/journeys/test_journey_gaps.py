@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLineEdit
 
-from core.formats import team as team_format
+from linghun.core.formats import team as team_format
 from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, visible_width, wait_for
 
 QUESTION = "vault 的访问策略是谁维护的？"

@@ -14,7 +14,7 @@ from PySide6.QtTest import QTest
 from tests.journeys.conftest import (
     click, click_cell, click_tab, find_row, press, show_pane, type_into, visible_rows, visible_width, wait_for,
 )
-from workbench.models.goals import ActivationModel
+from linghun.workbench.models.goals import ActivationModel
 
 GOAL, SCORE, BRIDGE = 2, 3, 7
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTabBar
 
 from tests.fakeopenai import Reply
 from tests.journeys.conftest import click, click_cell, find_row, type_into, wait_for
-from workbench.models.rounds import ROLES
+from linghun.workbench.models.rounds import ROLES
 
 QUESTION = "What is the history of the checkout-api releases?"   # "history": a deep question
 KEY = "sk-journey-0f1e2d3c4b5a"

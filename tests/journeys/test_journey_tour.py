@@ -14,8 +14,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QTableWidget
 
 from tests.journeys.conftest import answer_dialog, press, show_pane, type_into, visible_width, wait_for
-from workbench import panes
-from workbench.models.entries import COL_TEXT
+from linghun.workbench import panes
+from linghun.workbench.models.entries import COL_TEXT
 
 
 def _no_overlap(window) -> None:

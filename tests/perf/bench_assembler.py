@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.assembler import Assembler, AssemblerConfig, Debouncer
-from core.events import EventBus
-from core.formats.warm import new_entry
+from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer
+from linghun.core.events import EventBus
+from linghun.core.formats.warm import new_entry
 from tests.perf.synth import make_home
 
 QUESTIONS = [

@@ -25,9 +25,9 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from core.events import EventBus
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.events import EventBus
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.perf.synth import make_home
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,8 +68,8 @@ def seed_home(dsh: Path, n: int) -> MemoryHome:
 
 
 def bench_size(n: int, cli: bool, append_during: bool) -> None:
-    from workbench.panes.ontology.preview import preview_consolidation
-    from workbench.tasks import TaskState
+    from linghun.workbench.panes.ontology.preview import preview_consolidation
+    from linghun.workbench.tasks import TaskState
 
     print(f"consolidation of {n:,} warm entries")
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,7 +95,7 @@ def bench_size(n: int, cli: bool, append_during: bool) -> None:
         if cli:
             dsh = fresh("cli")
             with _Timer() as t:
-                subprocess.run([sys.executable, "-m", "core", "consolidate", "--home", str(dsh)],
+                subprocess.run([sys.executable, "-m", "linghun.core", "consolidate", "--home", str(dsh)],
                                cwd=REPO, check=True, capture_output=True)
             print(t.line("linghun consolidate (process)"))
 

@@ -12,8 +12,8 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from core.formats.warm import parse_warm
-from core.memory import Memory, MemoryConfig
+from linghun.core.formats.warm import parse_warm
+from linghun.core.memory import Memory, MemoryConfig
 from tests.perf.synth import make_home, warm_text
 
 
@@ -43,7 +43,7 @@ def bench_append(n: int = 10_000, appends: int = 100, history: bool = False) -> 
         home = make_home(Path(tmp), n)
         memory = Memory(home, MemoryConfig(max_bytes=10**9))
         if history:
-            from core.history import capture
+            from linghun.core.history import capture
             capture.enable(memory.home, "cli")
         memory.entries()  # the first read parses; appends afterwards use the cached parse
         when = datetime(2027, 1, 1)
@@ -71,7 +71,7 @@ def bench_scrub(n: int = 10_000) -> None:
     entries (every entry a JSON record, as ``core.assembler.trace`` writes them)."""
     import json
 
-    from core.redact import scrub
+    from linghun.core.redact import scrub
 
     text = "".join(json.dumps({"kind": "entry", "text": line}, ensure_ascii=False) + "\n"
                    for line in warm_text(n).splitlines() for _ in range(2))

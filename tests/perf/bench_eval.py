@@ -17,13 +17,13 @@ from pathlib import Path
 
 os.environ.setdefault("LINGHUN_CACHE_DIR", tempfile.mkdtemp(prefix="linghun-bench-"))
 
-from core import embeddings  # noqa: E402
-from core.evaluation.beam import load_beam  # noqa: E402
-from core.evaluation.locomo import load_locomo  # noqa: E402
-from core.evaluation.metrics import percentile  # noqa: E402
-from core.evaluation.runner import LinghunRetriever, PlainBM25Retriever, run  # noqa: E402
-from core.search import SEMANTIC  # noqa: E402
-from core.text import tokenize  # noqa: E402
+from linghun.core import embeddings  # noqa: E402
+from linghun.core.evaluation.beam import load_beam  # noqa: E402
+from linghun.core.evaluation.locomo import load_locomo  # noqa: E402
+from linghun.core.evaluation.metrics import percentile  # noqa: E402
+from linghun.core.evaluation.runner import LinghunRetriever, PlainBM25Retriever, run  # noqa: E402
+from linghun.core.search import SEMANTIC  # noqa: E402
+from linghun.core.text import tokenize  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 

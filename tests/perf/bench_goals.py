@@ -11,12 +11,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.fsio import write_json
-from core.goals.lexicon import builtin_lexicon
-from core.goals.merge import GoalSet, Signal
-from core.goals.model import GoalFile
-from core.goals.store import Goals
-from core.home import MemoryHome
+from linghun.core.fsio import write_json
+from linghun.core.goals.lexicon import builtin_lexicon
+from linghun.core.goals.merge import GoalSet, Signal
+from linghun.core.goals.model import GoalFile
+from linghun.core.goals.store import Goals
+from linghun.core.home import MemoryHome
 
 N_GOALS = 1000
 N_QUERIES = 300

@@ -21,9 +21,9 @@ import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from core.history import capture
-from core.history.store import HomeHistory
-from core.memory import Memory, MemoryConfig
+from linghun.core.history import capture
+from linghun.core.history.store import HomeHistory
+from linghun.core.memory import Memory, MemoryConfig
 from tests.perf.synth import make_home
 
 

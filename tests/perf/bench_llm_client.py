@@ -23,9 +23,9 @@ import json, sys, time
 from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 app = QCoreApplication([])
-from core.home import MemoryHome
-from workbench.settings import LlmSettings, Settings
-from workbench import llm_setup
+from linghun.core.home import MemoryHome
+from linghun.workbench.settings import LlmSettings, Settings
+from linghun.workbench import llm_setup
 tmp = Path(sys.argv[1])
 home = MemoryHome.resolve(tmp / "dsh")
 home.root.mkdir(parents=True, exist_ok=True)

@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.map import build_map, render_map
-from core.memory import Memory
-from core.ontology import memory_project, project_offline
+from linghun.core.map import build_map, render_map
+from linghun.core.memory import Memory
+from linghun.core.ontology import memory_project, project_offline
 from tests.perf.synth import make_home
 
 

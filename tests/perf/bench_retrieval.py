@@ -14,9 +14,9 @@ import time
 
 os.environ.setdefault("LINGHUN_CACHE_DIR", tempfile.mkdtemp(prefix="linghun-bench-"))
 
-from core.retrieval import BM25Index  # noqa: E402
-from core.search import Searcher, Unit  # noqa: E402
-from core.text import tokenize  # noqa: E402
+from linghun.core.retrieval import BM25Index  # noqa: E402
+from linghun.core.search import Searcher, Unit  # noqa: E402
+from linghun.core.text import tokenize  # noqa: E402
 
 ZH = ("北京 旅游 预算 项目 截止 日期 部署 服务 客户 合同 会议 计划 孩子 学费 基金 健康 医院 跑步 音乐 绘画 "
       "朋友 家人 搬家 工作 面试 公司 老板 同事 报告 数据 模型 训练 上线 回滚 数据库 缓存 接口 测试 版本 发布").split()

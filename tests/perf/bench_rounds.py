@@ -35,10 +35,10 @@ def timed(label: str, target: str = "", out: dict | None = None):
 
 
 def _round(home, question: str):
-    from core.assembler.config import AssemblerConfig
-    from core.assembler.debounce import Debouncer
-    from workbench.panes.rounds.background import run_round
-    from workbench.tasks import TaskState
+    from linghun.core.assembler.config import AssemblerConfig
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.workbench.panes.rounds.background import run_round
+    from linghun.workbench.tasks import TaskState
 
     loaded = run_round(TaskState(), home, question, config=AssemblerConfig({"debounceMs": 0}), llm=None,
                        debouncer=Debouncer(), dry_run=False, cancel=threading.Event())
@@ -47,21 +47,21 @@ def _round(home, question: str):
 
 
 def _gap_rerun(home, question: str):
-    from workbench.panes.gaps.pane import rerun_round
-    from workbench.tasks import TaskState
+    from linghun.workbench.panes.gaps.pane import rerun_round
+    from linghun.workbench.tasks import TaskState
 
     return rerun_round(TaskState(), home, question)
 
 
 def _map(home):
-    from workbench.panes.map.pane import build_snapshot
-    from workbench.tasks import TaskState
+    from linghun.workbench.panes.map.pane import build_snapshot
+    from linghun.workbench.tasks import TaskState
 
     return build_snapshot(TaskState(), home)
 
 
 def bench_home(n: int, appends: int = 3) -> dict:
-    from core.memory import Memory, MemoryConfig
+    from linghun.core.memory import Memory, MemoryConfig
     from tests.perf.synth import make_home
 
     out: dict = {}
@@ -69,7 +69,7 @@ def bench_home(n: int, appends: int = 3) -> dict:
         home = make_home(Path(tmp) / "dsh", n)
         print(f"{n:,} entries", flush=True)
         with timed("open: warm-up (the workbench runs it in the background)", "", out):
-            from core.assembler.retriever import warm_up
+            from linghun.core.assembler.retriever import warm_up
 
             warm_up(Memory(home, MemoryConfig(max_bytes=10**10)))
         with timed("first round after opening", "[< 1 s at 10k once open]", out):
@@ -90,8 +90,8 @@ def bench_home(n: int, appends: int = 3) -> dict:
 def bench_demo() -> None:
     import shutil
 
-    from core.home import MemoryHome
-    from resources import DEMO_HOME_DIR
+    from linghun.core.home import MemoryHome
+    from linghun.resources import DEMO_HOME_DIR
 
     with tempfile.TemporaryDirectory(prefix="bench-demo-") as tmp:
         shutil.copytree(DEMO_HOME_DIR, Path(tmp) / "dsh")
@@ -107,9 +107,9 @@ def bench_demo() -> None:
 
 def reopen(dsh: str) -> None:
     """In a fresh process: open the home and search it once (what 'searchable' means)."""
-    from core.assembler.retriever import warm_up
-    from core.home import MemoryHome
-    from core.memory import Memory
+    from linghun.core.assembler.retriever import warm_up
+    from linghun.core.home import MemoryHome
+    from linghun.core.memory import Memory
 
     home = MemoryHome.resolve(Path(dsh))
     with timed("reopen: parse + index ready + one search", "[< 5 s at 100k]"):

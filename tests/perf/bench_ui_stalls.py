@@ -83,10 +83,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from tests.fakeopenai import FakeOpenAI
     from tests.perf.synth import make_home
-    from workbench.app import Workbench, create_application
-    from workbench.panes.ontology.pane import OntologyPane
-    from workbench.panes.rounds.pane import RoundsPane
-    from workbench.settings import LlmSettings
+    from linghun.workbench.app import Workbench, create_application
+    from linghun.workbench.panes.ontology.pane import OntologyPane
+    from linghun.workbench.panes.rounds.pane import RoundsPane
+    from linghun.workbench.settings import LlmSettings
 
     home = make_home(tmp / "dsh", args.entries)
     app = create_application()

@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     t0, c0 = time.perf_counter(), time.process_time()
     from PySide6.QtWidgets import QApplication
 
-    from workbench.app import Workbench, create_application
-    from workbench.settings import Settings
+    from linghun.workbench.app import Workbench, create_application
+    from linghun.workbench.settings import Settings
 
     app = create_application([])
     settings = Settings()

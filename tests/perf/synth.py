@@ -5,8 +5,8 @@ import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from core.formats.warm import new_entry
-from core.home import MemoryHome
+from linghun.core.formats.warm import new_entry
+from linghun.core.home import MemoryHome
 
 _ZH = ["订单服务", "支付网关", "数据库迁移", "回归测试", "发布流程", "缓存", "监控告警", "用户偏好", "预算",
        "家庭旅行", "健身计划", "读书会", "部署脚本", "接口超时", "日志采集", "权限系统", "值班", "季度目标"]

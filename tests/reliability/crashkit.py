@@ -17,10 +17,10 @@ from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
-from core.formats import episodic as episodic_format
-from core.formats import nodes as nodes_format
-from core.formats.warm import parse_warm
-from core.home import MemoryHome
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.formats.warm import parse_warm
+from linghun.core.home import MemoryHome
 from tests.perf.synth import warm_text
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,8 +33,8 @@ ROUND_QUESTION = "量子退火算法的调度参数是多少"
 DRIVER = r"""
 import os, sys
 from datetime import datetime
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 home_dir, op, crash_at = sys.argv[1], sys.argv[2], int(sys.argv[3])
 count = [0]
@@ -58,7 +58,7 @@ elif op == "append":
     memory.append("event", "用户 | 记录 | 触发沉淀的新条目 | | 写满之后追加", "high", when=when)
 elif op == "round":  # an offline assembler round: its scribe writes the team files and the bundle
     from datetime import timezone
-    from core.assembler import Assembler
+    from linghun.core.assembler import Assembler
     Assembler(memory.home).run(ROUND_QUESTION, now=when.replace(tzinfo=timezone.utc))
 elif op == "open":
     pass
@@ -69,8 +69,8 @@ elif op == "open":
 READY_THEN = r"""
 import sys, time
 from datetime import datetime
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 memory = Memory(MemoryHome.resolve(sys.argv[1]))
 print("ready", flush=True)
 sys.stdin.readline()

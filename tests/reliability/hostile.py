@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from core.home import MemoryHome
-from core.memory import Memory
-from core.tools import dispatch
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.tools import dispatch
 
 IMG = '<img src="/dev/zero">'
 PAYLOADS = {

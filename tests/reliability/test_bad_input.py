@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from core.home import MemoryHome
-from core.tools import call
+from linghun.core.home import MemoryHome
+from linghun.core.tools import call
 from tests.reliability.hostile import PAYLOADS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def _cli(*args: str, home: Path | None = None, limit_bytes: int | None = None) -
         if limit_bytes is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
 
-    argv = [sys.executable, "-m", "core", *args] + (["--home", str(home)] if home is not None else [])
+    argv = [sys.executable, "-m", "linghun.core", *args] + (["--home", str(home)] if home is not None else [])
     return subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=120, preexec_fn=limit,
                           stdin=subprocess.DEVNULL)
 
@@ -115,7 +115,7 @@ def test_the_mcp_server_answers_a_malformed_line(upstream_home):
              json.dumps({"jsonrpc": "2.0", "id": 7, "method": "initialize",
                          "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "probe", "version": "1"}}})]
-    proc = subprocess.run([sys.executable, "-m", "core", "mcp", "--home", str(upstream_home)], cwd=REPO,
+    proc = subprocess.run([sys.executable, "-m", "linghun.core", "mcp", "--home", str(upstream_home)], cwd=REPO,
                           input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60,
                           env={**os.environ})
     replies = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]

@@ -13,9 +13,9 @@ import subprocess
 import sys
 import time
 
-from core.fsio import RACY_NS, FileStamp, atomic_write
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.fsio import RACY_NS, FileStamp, atomic_write
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 # the other process: same-size rewrite in place, then the old mtime back (one coarse tick)
 OTHER = """

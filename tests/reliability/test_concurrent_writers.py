@@ -18,17 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from core.formats import episodic as episodic_format
-from core.formats.warm import parse_warm
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.formats.warm import parse_warm
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 REPO = Path(__file__).resolve().parents[2]
 _MARKER = re.compile(r"\b[A-Z]\d*-\d{4,5}\b")
 
 WRITER = r"""
 import sys
-from core.tools import call
+from linghun.core.tools import call
 home, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 for i in range(n):
     reply = call(home, "memory_append", {"kind": "event", "content": f"部署记录 {tag}-{i:04d} 完成上线"})
@@ -80,7 +80,7 @@ def test_four_processes_appending_at_once_keep_every_entry_exactly_once(tmp_path
 
 KILLED = r"""
 import sys
-from core.tools import call
+from linghun.core.tools import call
 home, tag = sys.argv[1], sys.argv[2]
 i = 0
 while True:

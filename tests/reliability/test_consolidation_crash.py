@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import LinghunError, NotUtf8Error
-from core.home import MemoryHome
-from core.memory import Memory
-from core.transaction import JOURNAL_DIR
+from linghun.core.errors import LinghunError, NotUtf8Error
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.transaction import JOURNAL_DIR
 from tests.reliability.crashkit import (
     WHEN, audit, build_home, copy_home, entry_keys, failing_at, run_driver, snapshot,
 )
@@ -166,8 +166,8 @@ def test_consolidating_twice_archives_each_entry_once(tmp_path):
 
 def test_a_consolidation_is_recorded_in_the_homes_history(upstream_home):
     """Files put in place by the commit's renames reach the history like any atomic write."""
-    from core.cli import main
-    from core.history import capture
+    from linghun.core.cli import main
+    from linghun.core.history import capture
 
     home = MemoryHome.resolve(upstream_home)
     try:

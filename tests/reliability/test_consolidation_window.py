@@ -8,17 +8,17 @@ import os
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.formats import episodic as episodic_format
-from core.transaction import JOURNAL_DIR
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.transaction import JOURNAL_DIR
 from tests.reliability.crashkit import entry_keys, snapshot
 from tests.perf.synth import make_home
-from workbench.settings import Settings
+from linghun.workbench.settings import Settings
 
 SCREENSHOTS = os.environ.get("LINGHUN_SCREENSHOT_DIR")
 
 
 def test_consolidate_preview_apply_and_undo_in_the_window(tmp_path, qtbot):
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
 
     home = make_home(tmp_path / "dsh", 2_000)
     originals = entry_keys(home.warm.read_text(encoding="utf-8"))

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from core.assembler.round import run_round
-from core.errors import UnsafePathError
-from core.fsio import STALE_TEMP_SECONDS, atomic_write
-from core.home import MemoryHome
-from core.memory import Memory
-from core.tools import call
+from linghun.core.assembler.round import run_round
+from linghun.core.errors import UnsafePathError
+from linghun.core.fsio import STALE_TEMP_SECONDS, atomic_write
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.tools import call
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,7 @@ def test_unsafe_path_error_names_the_file(tmp_path):
 KILLED_WRITER = """
 import os, sys
 from pathlib import Path
-from core import fsio
+from linghun.core import fsio
 path = Path(sys.argv[1])
 real_replace = os.replace
 def stop(src, dst):  # killed after the temp file is written, before it is renamed

@@ -12,10 +12,10 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QApplication, QGraphicsView, QLabel, QToolTip, QWidget
 
-from core.assembler.round import run_round
+from linghun.core.assembler.round import run_round
 from tests.reliability.hostile import IMG, PAYLOADS, hostile_home, shots_dir, unsafe
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
-from workbench.plaintext import clean
+from linghun.workbench.plaintext import clean
 
 
 def _indexes(model, parent=QModelIndex(), limit=400):
@@ -78,7 +78,7 @@ def hostile_dsh(upstream_home):
 
 
 def test_every_pane_shows_hostile_text_as_text(qtbot, settings, hostile_dsh, tmp_path, no_thread_left):  # noqa: F811
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
 
     window = MainWindow(settings)
     qtbot.addWidget(window)
@@ -141,7 +141,7 @@ def test_every_pane_shows_hostile_text_as_text(qtbot, settings, hostile_dsh, tmp
 
 
 def test_tooltip_helper_keeps_text_literal(qapp):
-    from workbench.plaintext import escape, tooltip
+    from linghun.workbench.plaintext import escape, tooltip
 
     for name, text in PAYLOADS.items():
         tip = tooltip(text)

@@ -9,13 +9,13 @@ import sys
 
 import pytest
 
-from core.errors import CapacityError, InvalidInputError
-from core.memory import Memory, MemoryConfig
+from linghun.core.errors import CapacityError, InvalidInputError
+from linghun.core.memory import Memory, MemoryConfig
 from tests.reliability.crashkit import REPO, WHEN, build_home, snapshot
 
 
 def _linghun(home, *argv):
-    return subprocess.run([sys.executable, "-m", "core", *argv, "--home", str(home.dsh_home)],
+    return subprocess.run([sys.executable, "-m", "linghun.core", *argv, "--home", str(home.dsh_home)],
                           cwd=REPO, capture_output=True, text=True, timeout=300)
 
 

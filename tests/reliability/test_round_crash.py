@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from core.assembler import Assembler
-from core.errors import LinghunError
-from core.formats import team
-from core.home import MemoryHome
-from core.memory import Memory
-from core.transaction import JOURNAL_DIR
+from linghun.core.assembler import Assembler
+from linghun.core.errors import LinghunError
+from linghun.core.formats import team
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.transaction import JOURNAL_DIR
 from tests.reliability.crashkit import ROUND_QUESTION, WHEN, copy_home, failing_at, run_driver
 
 ROUND_FILES = (team.CYCLE_FILE, team.GAPS_FILE, team.JUDGE_HISTORY_FILE, team.EDITOR_BUNDLES_FILE)
@@ -106,8 +106,8 @@ def test_enospc_at_every_write_step_of_a_round_leaves_all_or_nothing(tmp_path, u
 
 def test_a_rounds_files_are_recorded_in_the_homes_history(upstream_home):
     """The files the round's commit puts in place reach the history like any atomic write."""
-    from core.cli import main
-    from core.history import capture
+    from linghun.core.cli import main
+    from linghun.core.history import capture
 
     home = MemoryHome.resolve(upstream_home)
     try:

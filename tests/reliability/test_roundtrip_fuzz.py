@@ -12,9 +12,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from core.formats.journal import canonical_said, format_turn, parse_journal
-from core.formats.warm import new_entry, parse_warm
-from core.goals.model import GoalFile
+from linghun.core.formats.journal import canonical_said, format_turn, parse_journal
+from linghun.core.formats.warm import new_entry, parse_warm
+from linghun.core.goals.model import GoalFile
 
 PIECES = [
     "## ", "\\## ", "\\\\## ", "##", "# ", "\n", "\r\n", "\n\n", " ", "\t", "x", "中文", "用户：", "助手：",

@@ -15,17 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import LinghunError
-from core.home import MemoryHome
-from core.redact import MASK, scrub
-from core.tools import call
+from linghun.core.errors import LinghunError
+from linghun.core.home import MemoryHome
+from linghun.core.redact import MASK, scrub
+from linghun.core.tools import call
 
 REPO = Path(__file__).resolve().parents[2]
 KEY = "lhk-Zq9Xw7Vu5Ts3Rq1Po8Nm6Lk4"  # no known key shape: only knowing the key can mask it
 
 
 def _linghun(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "core", *args], cwd=REPO, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "linghun.core", *args], cwd=REPO, capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, timeout=120)
 
 
@@ -56,7 +56,7 @@ def test_a_key_the_provider_repeats_is_stored_and_printed_nowhere(openai_server,
 
 
 def test_scrub_masks_remembered_keys_environment_secrets_and_key_shapes(monkeypatch):
-    from core.redact import remember
+    from linghun.core.redact import remember
 
     remember("my-own-key-123456")
     monkeypatch.setenv("SOME_SERVICE_TOKEN", "tok_abcdefgh12345")
@@ -71,8 +71,8 @@ def test_scrub_masks_remembered_keys_environment_secrets_and_key_shapes(monkeypa
 
 @pytest.mark.parametrize("bad", [b"{not json", b'{"version": 1, "turnCount": \xff\xfe}'])
 def test_a_corrupt_cycle_json_is_set_aside_and_a_fresh_ledger_starts(upstream_home, bad):
-    from core.assembler.round import run_round
-    from core.formats.team import CYCLE_FILE
+    from linghun.core.assembler.round import run_round
+    from linghun.core.formats.team import CYCLE_FILE
 
     home = MemoryHome.resolve(upstream_home)
     cycle = home.team_file(CYCLE_FILE)
@@ -123,7 +123,7 @@ def test_key_shapes_are_masked_exactly_as_the_pattern_would_everywhere():
     trace position by position); on any text it must mask exactly what the pattern's ``sub`` does."""
     import random
 
-    from core.redact import _LOOKS_LIKE_KEY, _mask_key_shapes
+    from linghun.core.redact import _LOOKS_LIKE_KEY, _mask_key_shapes
 
     rnd = random.Random(15)
     pieces = ["sk-", "pk-", "rk-", "Bearer ", "desk-", "k-", "A" * 8, "中", "-", "_", " ", "0123456789abcdef",

@@ -15,18 +15,18 @@ import anyio
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from core import tools
-from core.errors import HomeBusyError
-from core.formats import episodic as episodic_format
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core import tools
+from linghun.core.errors import HomeBusyError
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.perf.synth import make_home
 from tests.reliability.crashkit import READY_THEN, REPO, WHEN, build_home, entry_keys
 
 #: holds the home lock until its stdin closes; prints "held" once it has it
 HOLDER = r"""
 import sys
-from core.home import MemoryHome
+from linghun.core.home import MemoryHome
 with MemoryHome.resolve(sys.argv[1]).lock().hold():
     print("held", flush=True)
     sys.stdin.read()
@@ -52,7 +52,7 @@ def test_a_busy_home_gives_a_clear_message_and_exit_code_in_the_cli(held_home):
     before = held_home.warm.read_bytes()
     for argv in (["append", "fact", "网关 | 端口 | 8443 | #9"],
                  ["tool", "memory_append", "--args", '{"kind": "fact", "content": "网关 | 端口 | 8443 | #9"}']):
-        done = subprocess.run([sys.executable, "-m", "core", *argv, "--home", str(held_home.dsh_home)],
+        done = subprocess.run([sys.executable, "-m", "linghun.core", *argv, "--home", str(held_home.dsh_home)],
                               cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == HomeBusyError.exit_code, done.stderr
         assert "Traceback" not in done.stderr
@@ -69,7 +69,7 @@ def test_a_busy_home_is_a_tool_error_for_the_agent(held_home, monkeypatch):
 
     async def over_mcp():
         params = StdioServerParameters(command=sys.executable, cwd=str(REPO),
-                                       args=["-m", "core", "mcp", "--offline", "--home", str(held_home.dsh_home)],
+                                       args=["-m", "linghun.core", "mcp", "--offline", "--home", str(held_home.dsh_home)],
                                        env=dict(os.environ, LINGHUN_LOCK_TIMEOUT="1"))
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
@@ -95,8 +95,7 @@ def test_a_write_made_while_consolidation_computes_is_archived_exactly_once(tmp_
     (content hash), computes again and archives the new entry too, once."""
     home = build_home(tmp_path / "dsh")
     consolidating, other = Memory(home), Memory(MemoryHome.resolve(home.dsh_home))
-    import core.memory as memory_module
-
+    import linghun.core.memory as memory_module
     real_read = memory_module.read_bytes
     appended = []
 

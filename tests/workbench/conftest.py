@@ -9,7 +9,7 @@ import gc
 
 import pytest
 
-from workbench import gcguard, pyside_fixes
+from linghun.workbench import gcguard, pyside_fixes
 
 
 @pytest.fixture(autouse=True)

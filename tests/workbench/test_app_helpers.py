@@ -36,7 +36,7 @@ def no_thread_left():
 
 @pytest.fixture
 def settings(isolated, qapp):
-    from workbench.settings import Settings
+    from linghun.workbench.settings import Settings
     s = Settings()
     s.language = "en"
     s.theme = "light"
@@ -45,7 +45,7 @@ def settings(isolated, qapp):
 
 @pytest.fixture
 def workbench(qtbot, settings, upstream_home, no_thread_left):
-    from workbench.app import Workbench
+    from linghun.workbench.app import Workbench
     wb = Workbench(qtbot_app(qtbot), settings)
     wb.window.open_home(upstream_home)
     yield wb
@@ -70,6 +70,6 @@ def warm_bytes(wb) -> bytes:
 
 def external_write(path, data: bytes) -> None:
     """Write as another process would, atomically (temp file + rename), with a new mtime."""
-    from core.fsio import atomic_write
+    from linghun.core.fsio import atomic_write
     time.sleep(0.01)
     atomic_write(path, data)

@@ -4,10 +4,10 @@ from __future__ import annotations
 import threading
 import time
 
-from core.events import EventBus
+from linghun.core.events import EventBus
 from tests.workbench.test_app_helpers import no_thread_left  # noqa: F401 - fixture
-from workbench.bridge import EventBridge
-from workbench.tasks import TaskManager
+from linghun.workbench.bridge import EventBridge
+from linghun.workbench.tasks import TaskManager
 
 
 def test_bridge_delivers_worker_events_on_the_gui_thread(qtbot):
@@ -82,7 +82,7 @@ def test_emitting_signals_cannot_free_the_bool_singletons():
 
     from PySide6.QtCore import QObject, Signal
 
-    from workbench.pyside_fixes import RESERVE, keep_singletons_alive
+    from linghun.workbench.pyside_fixes import RESERVE, keep_singletons_alive
 
     class Emitter(QObject):
         sig_plain = Signal()

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VOID_CALLS = textwrap.dedent("""
     import sys
     from PySide6.QtWidgets import QLabel
-    from workbench.app import create_application
+    from linghun.workbench.app import create_application
 
     calls = sys.getrefcount(None) + 20_000  # counted before the reserve is added
     app = create_application()
@@ -37,9 +37,9 @@ PREVIEW_AND_QUIT = textwrap.dedent("""
     from pathlib import Path
     from PySide6.QtCore import QTimer
     from PySide6.QtTest import QTest
-    from resources import DEMO_HOME_DIR
-    from workbench.app import Workbench, create_application
-    from workbench.panes.ontology.pane import OntologyPane
+    from linghun.resources import DEMO_HOME_DIR
+    from linghun.workbench.app import Workbench, create_application
+    from linghun.workbench.panes.ontology.pane import OntologyPane
 
     tmp = Path(tempfile.mkdtemp())
     shutil.copytree(DEMO_HOME_DIR, tmp / "dsh")

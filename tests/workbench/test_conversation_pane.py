@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTabBar
 
-from core import turn as core_turn
-from core.context import PART_KEYS
-from core.memory import Memory
+from linghun.core import turn as core_turn
+from linghun.core.context import PART_KEYS
+from linghun.core.memory import Memory
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
-from workbench.models.context import ContextPartsModel
+from linghun.workbench.models.context import ContextPartsModel
 
 FIRST = "How was the vault migration decided?"  # typed: QTest.keyClicks takes ASCII only
 SECOND = "What is the latest version of checkout-api?"
@@ -137,7 +137,7 @@ def _chat_server(server, entry: str, answer: str) -> None:
 
 def test_with_the_configured_llm_a_tool_call_shows_inline_and_its_entry_can_be_undone(
         workbench, qtbot, openai_server):
-    from workbench.settings import LlmSettings
+    from linghun.workbench.settings import LlmSettings
 
     window = workbench.window
     ctx = window.ctx

@@ -18,11 +18,11 @@ from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-import resources
+from linghun import resources
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
 from tests.workbench.test_conversation_pane import _chat_server, _open_pane, _send
 from tests.workbench.test_ontology_pane_screenshots import CJK_FONT
-from workbench.settings import LlmSettings
+from linghun.workbench.settings import LlmSettings
 
 
 def _grab(window, name: str, tmp_path: Path) -> None:

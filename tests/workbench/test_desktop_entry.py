@@ -14,12 +14,12 @@ import pytest
 from PySide6.QtCore import QTranslator
 from PySide6.QtGui import QGuiApplication, QImage
 
-import resources
-from core.home import MemoryHome
+from linghun import resources
+from linghun.core.home import MemoryHome
 from tests.conftest import REPO
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
-from workbench import desktop_entry
-from workbench.desktop_entry import APP_ID
+from linghun.workbench import desktop_entry
+from linghun.workbench.desktop_entry import APP_ID
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -61,7 +61,7 @@ def test_metainfo_is_complete():
         name = shot.findtext("image").rsplit("/", 1)[-1]
         assert (resources.SCREENSHOTS_DIR / name).is_file(), name
     assert root.find("content_rating").get("type") == "oars-1.1"
-    from core import __version__
+    from linghun.core import __version__
     assert root.find("releases/release").get("version") == __version__
 
 
@@ -96,7 +96,7 @@ def test_icons_come_in_the_hicolor_sizes():
 def test_install_desktop_entry_puts_entry_and_icons_in_the_data_folder(tmp_path):
     data = tmp_path / "xdg-data"
     env = {**os.environ, "XDG_DATA_HOME": str(data)}
-    out = subprocess.run([sys.executable, "-m", "workbench", "--install-desktop-entry"], cwd=REPO, env=env,
+    out = subprocess.run([sys.executable, "-m", "linghun.workbench", "--install-desktop-entry"], cwd=REPO, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     entry = data / "applications" / f"{APP_ID}.desktop"
@@ -109,7 +109,7 @@ def test_install_desktop_entry_puts_entry_and_icons_in_the_data_folder(tmp_path)
         desktop_entry.ICON_SVG.read_bytes()
     assert (data / "icons" / "hicolor" / "48x48" / "apps" / f"{APP_ID}.png").is_file()
     assert (data / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
-    out = subprocess.run([sys.executable, "-m", "workbench", "--uninstall-desktop-entry"], cwd=REPO, env=env,
+    out = subprocess.run([sys.executable, "-m", "linghun.workbench", "--uninstall-desktop-entry"], cwd=REPO, env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and not [p for p in data.rglob("*") if p.is_file()]
 
@@ -120,7 +120,7 @@ def test_exec_paths_with_spaces_and_quotes_are_quoted():
 
 
 def test_a_home_given_as_path_opens(qtbot, settings, upstream_home, no_thread_left):
-    from workbench.app import Workbench, parse_args
+    from linghun.workbench.app import Workbench, parse_args
     args = parse_args([str(upstream_home)])
     wb = Workbench(QGuiApplication.instance(), settings)
     qtbot.addWidget(wb.window)
@@ -130,19 +130,19 @@ def test_a_home_given_as_path_opens(qtbot, settings, upstream_home, no_thread_le
 
 
 def test_a_file_inside_a_home_opens_that_home(upstream_home):
-    from workbench.app import parse_args
+    from linghun.workbench.app import parse_args
     warm = MemoryHome.resolve(upstream_home).warm
     assert Path(parse_args([str(warm)]).home) == upstream_home.resolve()
 
 
 def test_path_and_home_together_are_refused(capsys):
-    from workbench.app import parse_args
+    from linghun.workbench.app import parse_args
     with pytest.raises(SystemExit) as exc:
         parse_args(["/a", "--home", "/b"])
     assert exc.value.code == 2 and "not both" in capsys.readouterr().err
 
 
 def test_the_application_names_its_desktop_file(qapp):
-    from workbench.app import create_application
+    from linghun.workbench.app import create_application
     assert create_application() is qapp
     assert QGuiApplication.desktopFileName() == APP_ID

@@ -1,7 +1,7 @@
 """A long diff is shown a slice at a time, so the GUI thread never lays out 100k lines at once."""
 from __future__ import annotations
 
-from workbench.dialogs.diff import DiffView
+from linghun.workbench.dialogs.diff import DiffView
 
 
 def test_a_long_diff_arrives_in_slices_and_ends_complete(qtbot):

@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.workbench.test_app_helpers import (  # noqa: F401 - fixtures
     entries_pane, external_write, isolated, no_thread_left, settings, warm_bytes, workbench,
 )
-from workbench.dialogs.conflict import Choice, ConflictDialog
-from workbench.dialogs.diff import DiffDialog
-from workbench.models.entries import COL_CONFIDENCE, COL_N, COL_STAMP, ENTRY_ID_ROLE, EntriesFilterProxy, EntriesModel
+from linghun.workbench.dialogs.conflict import Choice, ConflictDialog
+from linghun.workbench.dialogs.diff import DiffDialog
+from linghun.workbench.models.entries import COL_CONFIDENCE, COL_N, COL_STAMP, ENTRY_ID_ROLE, EntriesFilterProxy, EntriesModel
 
 
 @pytest.fixture

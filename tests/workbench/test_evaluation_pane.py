@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core.home import MemoryHome
-from workbench.panes import WorkbenchContext
-from workbench.panes.evaluation import EvaluationPane
-from workbench.panes.evaluation import background
-from workbench.settings import Settings
+from linghun.core.home import MemoryHome
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.panes.evaluation import EvaluationPane
+from linghun.workbench.panes.evaluation import background
+from linghun.workbench.settings import Settings
 
 from PySide6.QtWidgets import QFileDialog
 
@@ -91,7 +91,7 @@ def test_beam_folder_and_cue_file(pane, qtbot, beam_dir):
 
 
 def test_cancel_stops_the_run_and_writes_no_report(pane, qtbot, monkeypatch):
-    from core.evaluation import suite
+    from linghun.core.evaluation import suite
 
     started = threading.Event()
     release = threading.Event()

@@ -1,11 +1,11 @@
 """The home watcher: external changes reported, own writes not, atomic saves followed."""
 from __future__ import annotations
 
-from core.events import EventBus
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.events import EventBus
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 from tests.workbench.test_app_helpers import external_write
-from workbench.filewatch import HomeWatcher
+from linghun.workbench.filewatch import HomeWatcher
 
 
 def _watcher(upstream_home, bus):

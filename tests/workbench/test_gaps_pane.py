@@ -6,14 +6,14 @@ import shutil
 
 import pytest
 
-import resources
-from core.formats import team as team_format
-from core.home import MemoryHome
-from workbench.models.gaps import GapsModel, annotate, dismiss, fill_draft, load_gaps
-from workbench.panes import WorkbenchContext
-from workbench.panes.entries.pane import EntriesPane
-from workbench.panes.gaps import GapsPane
-from workbench.settings import Settings
+from linghun import resources
+from linghun.core.formats import team as team_format
+from linghun.core.home import MemoryHome
+from linghun.workbench.models.gaps import GapsModel, annotate, dismiss, fill_draft, load_gaps
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.panes.entries.pane import EntriesPane
+from linghun.workbench.panes.gaps import GapsPane
+from linghun.workbench.settings import Settings
 
 from PySide6.QtWidgets import QWidget
 
@@ -68,8 +68,8 @@ def test_gaps_of_both_files_with_their_rounds(pane, ctx):
 
 
 def test_fill_then_rerun_closes_the_gap(pane, ctx, qtbot):
-    from core.assembler.debounce import Debouncer
-    from core.assembler.round import Assembler
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.assembler.round import Assembler
 
     entries = EntriesPane.create(ctx)
     qtbot.addWidget(entries)
@@ -173,8 +173,8 @@ def test_a_corrupt_cycle_json_is_shown_and_left_untouched(ctx, qtbot):
 
 
 def test_a_new_gap_written_by_the_assembler_appears(pane, ctx, qtbot):
-    from core.assembler.debounce import Debouncer
-    from core.assembler.round import Assembler
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.assembler.round import Assembler
 
     before = len(pane.model.gaps())
     result = Assembler(ctx.home, debouncer=Debouncer(), keep_traces=False).run("zxqv 完全无关的问题 blorf")
@@ -199,8 +199,8 @@ def test_a_rerun_can_be_cancelled(pane, ctx, qtbot):
 
 
 def test_a_cancel_request_stops_the_round_between_roles(ctx):
-    from workbench.panes.gaps.pane import rerun_round
-    from workbench.tasks import TaskCancelled, TaskState
+    from linghun.workbench.panes.gaps.pane import rerun_round
+    from linghun.workbench.tasks import TaskCancelled, TaskState
 
     state = TaskState()
     state.request_cancel()
@@ -261,7 +261,7 @@ def test_a_rerun_answers_every_gap_of_the_same_question(pane, qtbot):
 
 
 def test_the_fill_draft_names_a_known_entity_never_the_whole_question(ctx):
-    from core.formats.warm import new_entry
+    from linghun.core.formats.warm import new_entry
 
     gap = load_gaps(ctx.home)[0][0]
     facts = [new_entry("2026-10-01 10:00", "fact", "high", "checkout-api | 生产版本 | v2.6.0 | 发布记录#1"),

@@ -2,7 +2,7 @@
 import gc
 import threading
 
-from workbench import gcguard
+from linghun.workbench import gcguard
 
 
 class _Cycle:

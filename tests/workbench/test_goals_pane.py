@@ -5,20 +5,20 @@ import shutil
 
 import pytest
 
-import resources
-from core.fsio import atomic_write, read_bytes
-from core.goals import TRANSITIONS, Goal, Goals
-from core.home import MemoryHome
+from linghun import resources
+from linghun.core.fsio import atomic_write, read_bytes
+from linghun.core.goals import TRANSITIONS, Goal, Goals
+from linghun.core.home import MemoryHome
 
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from workbench.models.goals import ActivationModel, GoalsModel, score_parts  # noqa: E402
-from workbench.panes import WorkbenchContext  # noqa: E402
-from workbench.panes.goals import GoalsPane  # noqa: E402
-from workbench.panes.goals.dialog import GoalDialog, GoalDraft  # noqa: E402
-from workbench.settings import Settings  # noqa: E402
+from linghun.workbench.models.goals import ActivationModel, GoalsModel, score_parts  # noqa: E402
+from linghun.workbench.panes import WorkbenchContext  # noqa: E402
+from linghun.workbench.panes.goals import GoalsPane  # noqa: E402
+from linghun.workbench.panes.goals.dialog import GoalDialog, GoalDraft  # noqa: E402
+from linghun.workbench.settings import Settings  # noqa: E402
 
 
 def _open(tmp_path, home_dir):

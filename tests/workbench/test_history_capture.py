@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.history import capture
-from core.history.entries import blame, key_for_number
+from linghun.core.history import capture
+from linghun.core.history.entries import blame, key_for_number
 from tests.conftest import REPO
 from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401
 

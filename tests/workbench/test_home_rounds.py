@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.history.rounds import HomeRound
+from linghun.core.history.rounds import HomeRound
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
-from workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
+from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 
 PORT_Q = "订单服务现在跑在哪个端口？"
 MIGRATE_Q = "迁移之后还有什么要注意的？"
@@ -118,7 +118,7 @@ def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
 
 
 def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(workbench, qtbot):
-    from core.home_config import update_section
+    from linghun.core.home_config import update_section
 
     window = workbench.window
     update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import resources
+from linghun import resources
 from tests.workbench.test_app_helpers import (  # noqa: F401 - fixtures
     entries_pane, isolated, no_thread_left, settings, workbench,
 )
-from workbench.i18n import effective_language, qm_path
+from linghun.workbench.i18n import effective_language, qm_path
 
 
 def test_translation_files_are_shipped_and_finished():

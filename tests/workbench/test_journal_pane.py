@@ -7,13 +7,13 @@ from datetime import datetime
 import numpy as np
 import pytest
 
-import resources
-from core.events import bus
-from core.home import MemoryHome
-from workbench.panes import WorkbenchContext
-from workbench.panes.journal import JournalPane
-from workbench.panes.journal.timeline_data import collect, iso_epoch, local_epoch
-from workbench.settings import Settings
+from linghun import resources
+from linghun.core.events import bus
+from linghun.core.home import MemoryHome
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.panes.journal import JournalPane
+from linghun.workbench.panes.journal.timeline_data import collect, iso_epoch, local_epoch
+from linghun.workbench.settings import Settings
 
 
 @pytest.fixture
@@ -142,8 +142,8 @@ def test_a_round_mark_shows_its_judgment(pane):
 
 
 def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
-    from core.assembler.debounce import Debouncer
-    from core.assembler.round import Assembler
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.assembler.round import Assembler
 
     opened = []
 

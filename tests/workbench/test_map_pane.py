@@ -7,19 +7,19 @@ import threading
 
 import pytest
 
-import resources
-from core.events import bus
-from core.fsio import read_bytes
-from core.home import MemoryHome
-from core.map import build_map, render_map
+from linghun import resources
+from linghun.core.events import bus
+from linghun.core.fsio import read_bytes
+from linghun.core.home import MemoryHome
+from linghun.core.map import build_map, render_map
 
 pytest.importorskip("PySide6")
 
-from workbench.models.map import MapModel, graph_layout  # noqa: E402
-from workbench.panes import WorkbenchContext  # noqa: E402
-from workbench.panes.map import MapPane  # noqa: E402
-from workbench.panes.map.pane import map_html  # noqa: E402
-from workbench.settings import Settings  # noqa: E402
+from linghun.workbench.models.map import MapModel, graph_layout  # noqa: E402
+from linghun.workbench.panes import WorkbenchContext  # noqa: E402
+from linghun.workbench.panes.map import MapPane  # noqa: E402
+from linghun.workbench.panes.map.pane import map_html  # noqa: E402
+from linghun.workbench.settings import Settings  # noqa: E402
 
 
 @pytest.fixture
@@ -145,7 +145,7 @@ def test_a_journal_day_and_an_unknown_pointer(pane):
 
 def test_the_map_is_rebuilt_when_memory_changes(pane, ctx, qtbot):
     goals_before = pane.model.axis_count("goals")
-    from core.goals import Goals
+    from linghun.core.goals import Goals
 
     with qtbot.waitSignal(pane.sig_rebuilt, timeout=20000):
         Goals(ctx.home, events=ctx.memory.events).goal_update("new", "Write the quarterly report for the board",
@@ -163,7 +163,7 @@ def test_the_map_is_rebuilt_when_memory_changes(pane, ctx, qtbot):
 
 
 def test_in_the_window_an_entry_pointer_selects_the_entry_in_the_entries_pane(tmp_path, qtbot):
-    from workbench.main_window import MainWindow
+    from linghun.workbench.main_window import MainWindow
 
     shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
     window = MainWindow(Settings(tmp_path / "settings.ini"))

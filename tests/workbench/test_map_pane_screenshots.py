@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-import resources
+from linghun import resources
 from tests.workbench.test_ontology_pane_screenshots import SIZE, _render, ctx, language  # noqa: F401 - fixtures
 
 from PySide6.QtCore import QCoreApplication, QTranslator
@@ -29,7 +29,7 @@ def translated(language):  # noqa: F811 - the imported fixture
 
 
 def test_map_pane(ctx, qtbot, translated, tmp_path):  # noqa: F811
-    from workbench.panes.map import MapPane
+    from linghun.workbench.panes.map import MapPane
 
     pane = MapPane.create(ctx)
     qtbot.addWidget(pane)
@@ -46,7 +46,7 @@ def test_map_pane(ctx, qtbot, translated, tmp_path):  # noqa: F811
 
 
 def test_goals_pane(ctx, qtbot, translated, tmp_path):  # noqa: F811
-    from workbench.panes.goals import GoalsPane
+    from linghun.workbench.panes.goals import GoalsPane
 
     pane = GoalsPane.create(ctx)
     qtbot.addWidget(pane)

@@ -6,22 +6,22 @@ import threading
 
 import pytest
 
-import resources
-from core.events import bus
-from core.formats import nodes as nodes_format
-from core.formats.nodes import render_nodes
-from core.home import MemoryHome
-from core.ontology import project_offline
+from linghun import resources
+from linghun.core.events import bus
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.formats.nodes import render_nodes
+from linghun.core.home import MemoryHome
+from linghun.core.ontology import project_offline
 
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt  # noqa: E402
 
-from workbench.models.ontology import OntologyModel  # noqa: E402
-from workbench.panes import WorkbenchContext  # noqa: E402
-from workbench.panes.ontology import OntologyPane  # noqa: E402
-from workbench.settings import Settings  # noqa: E402
-from workbench.plaintext import clean  # noqa: E402
+from linghun.workbench.models.ontology import OntologyModel  # noqa: E402
+from linghun.workbench.panes import WorkbenchContext  # noqa: E402
+from linghun.workbench.panes.ontology import OntologyPane  # noqa: E402
+from linghun.workbench.settings import Settings  # noqa: E402
+from linghun.workbench.plaintext import clean  # noqa: E402
 from tests.reliability.hostile import seen  # noqa: E402
 
 
@@ -208,7 +208,7 @@ def test_an_unreadable_file_is_shown_and_left_untouched(tmp_path, qtbot):
 
 
 def test_projection_with_the_llm_of_the_settings(pane, ctx, qtbot, openai_server, monkeypatch):
-    from workbench.settings import LlmSettings
+    from linghun.workbench.settings import LlmSettings
 
     ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "test-model")
     monkeypatch.setattr(ctx.settings.api_key, "get", lambda: "sk-test")

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import resources
-from core.home import MemoryHome
-from workbench.panes import WorkbenchContext
-from workbench.settings import Settings
+from linghun import resources
+from linghun.core.home import MemoryHome
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.settings import Settings
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from PySide6.QtGui import QFont, QFontDatabase, QImage
@@ -74,7 +74,7 @@ def _render(widget, qtbot, name: str, language: str, tmp_path: Path) -> QImage:
 
 
 def test_ontology_pane(ctx, qtbot, language, tmp_path):
-    from workbench.panes.ontology import OntologyPane
+    from linghun.workbench.panes.ontology import OntologyPane
 
     pane = OntologyPane.create(ctx)
     qtbot.addWidget(pane)
@@ -87,7 +87,7 @@ def test_ontology_pane(ctx, qtbot, language, tmp_path):
 
 
 def test_journal_pane(ctx, qtbot, language, tmp_path):
-    from workbench.panes.journal import JournalPane
+    from linghun.workbench.panes.journal import JournalPane
 
     pane = JournalPane.create(ctx)
     qtbot.addWidget(pane)
@@ -99,7 +99,7 @@ def test_journal_pane(ctx, qtbot, language, tmp_path):
 
 
 def test_gaps_pane(ctx, qtbot, language, tmp_path):
-    from workbench.panes.gaps import GapsPane
+    from linghun.workbench.panes.gaps import GapsPane
 
     pane = GapsPane.create(ctx)
     qtbot.addWidget(pane)

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tests.workbench.test_rounds_pane import ctx, pane  # noqa: F401 - fixtures
-from workbench.panes.rounds.pane import TAB_LLM
-from workbench.settings import LlmSettings
+from linghun.workbench.panes.rounds.pane import TAB_LLM
+from linghun.workbench.settings import LlmSettings
 
 QUESTION = "What is the availability SLO of checkout-api?"  # typed: QTest.keyClicks takes ASCII only
 BUNDLE = "素材：\n- [6] 2026-09-28 11:16 checkout-api | 可用性 SLO | 99.95% | SLO 文档#1\n" + "细节原样保留。" * 12

@@ -8,16 +8,16 @@ import threading
 
 import pytest
 
-import resources
-from core.assembler import Assembler, Debouncer
-from core.events import bus
-from core.formats import team as team_format
-from core.home import MemoryHome
-from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, term_text
-from workbench.panes import WorkbenchContext
-from workbench.panes.rounds import RoundsPane
-from workbench.panes.rounds.background import parse_overrides
-from workbench.settings import LlmSettings, Settings
+from linghun import resources
+from linghun.core.assembler import Assembler, Debouncer
+from linghun.core.events import bus
+from linghun.core.formats import team as team_format
+from linghun.core.home import MemoryHome
+from linghun.workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, term_text
+from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.panes.rounds import RoundsPane
+from linghun.workbench.panes.rounds.background import parse_overrides
+from linghun.workbench.settings import LlmSettings, Settings
 
 from PySide6.QtWidgets import QWidget
 
@@ -174,8 +174,8 @@ def test_rerun_refuses_an_unknown_setting(pane, ctx, qtbot):
 
 
 def test_a_gap_is_announced_and_opens_the_gaps_pane(pane, ctx, qtbot):
-    from workbench.models.gaps import gap_key
-    from workbench.panes.gaps import GapsPane
+    from linghun.workbench.models.gaps import gap_key
+    from linghun.workbench.panes.gaps import GapsPane
 
     gaps = GapsPane.create(ctx)
     qtbot.addWidget(gaps)

@@ -21,9 +21,9 @@ SHARED_LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "l
 
 
 def test_rounds_pane(ctx, qtbot, language, tmp_path):
-    from workbench.panes.rounds import RoundsPane
+    from linghun.workbench.panes.rounds import RoundsPane
 
-    from core.assembler import Assembler, Debouncer
+    from linghun.core.assembler import Assembler, Debouncer
 
     # a few earlier rounds, as the agent would have asked them: a gap, an update, a summary
     for n, question in enumerate(("vault 的访问策略是谁维护的？", "checkout-api 现在的最新版本是多少？",
@@ -45,7 +45,7 @@ def test_rounds_pane(ctx, qtbot, language, tmp_path):
 
 
 def test_evaluation_pane(ctx, qtbot, language, tmp_path):
-    from workbench.panes.evaluation import EvaluationPane
+    from linghun.workbench.panes.evaluation import EvaluationPane
 
     pane = EvaluationPane.create(ctx)
     qtbot.addWidget(pane)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 
 from tests.workbench.test_app_helpers import isolated, settings  # noqa: F401 - fixtures
-from workbench.settings import LlmSettings, Secret, Settings
+from linghun.workbench.settings import LlmSettings, Secret, Settings
 
 
 def test_choices_survive_a_restart(settings):
@@ -48,7 +48,7 @@ def test_without_a_keyring_the_key_lives_for_the_session_only(settings):
 
 
 def test_settings_dialog_saves_without_showing_the_key(qtbot, settings):
-    from workbench.dialogs.settings_dialog import SettingsDialog
+    from linghun.workbench.dialogs.settings_dialog import SettingsDialog
     dialog = SettingsDialog(settings)
     qtbot.addWidget(dialog)
     dialog.theme.setCurrentIndex(dialog.theme.findData("dark"))
@@ -61,8 +61,8 @@ def test_settings_dialog_saves_without_showing_the_key(qtbot, settings):
 
 
 def test_context_builds_the_llm_provider_from_settings_and_keyring(settings, openai_server, upstream_home):
-    from core.home import MemoryHome
-    from workbench.panes import WorkbenchContext
+    from linghun.core.home import MemoryHome
+    from linghun.workbench.panes import WorkbenchContext
     ctx = WorkbenchContext.__new__(WorkbenchContext)
     ctx.settings = settings
     assert ctx.llm_provider() is None  # offline by default
@@ -78,11 +78,11 @@ def test_context_builds_the_llm_provider_from_settings_and_keyring(settings, ope
 
 
 def test_dialog_turns_embeddings_on_for_the_open_home_only(qtbot, settings, upstream_home, monkeypatch):
-    from core import embeddings
-    from core.assembler.config import AssemblerConfig
-    from core.home import MemoryHome
-    from core.home_config import config_section, update_section
-    from workbench.dialogs.settings_dialog import SettingsDialog
+    from linghun.core import embeddings
+    from linghun.core.assembler.config import AssemblerConfig
+    from linghun.core.home import MemoryHome
+    from linghun.core.home_config import config_section, update_section
+    from linghun.workbench.dialogs.settings_dialog import SettingsDialog
 
     monkeypatch.setattr(embeddings, "available", lambda: True)
     home = MemoryHome.resolve(upstream_home)
@@ -102,9 +102,9 @@ def test_dialog_turns_embeddings_on_for_the_open_home_only(qtbot, settings, upst
 
 def test_dialog_without_the_package_or_with_a_broken_file_leaves_the_home_alone(qtbot, settings, upstream_home,
                                                                                monkeypatch):
-    from core import embeddings
-    from core.home import MemoryHome
-    from workbench.dialogs.settings_dialog import SettingsDialog
+    from linghun.core import embeddings
+    from linghun.core.home import MemoryHome
+    from linghun.workbench.dialogs.settings_dialog import SettingsDialog
 
     monkeypatch.setattr(embeddings, "available", lambda: False)
     home = MemoryHome.resolve(upstream_home)

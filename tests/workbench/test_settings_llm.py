@@ -8,11 +8,11 @@ import threading
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.home import MemoryHome
-from core.home_config import config_section
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import config_section
 from tests.workbench.test_app_helpers import isolated, settings  # noqa: F401 - fixtures
-from workbench.dialogs.settings_dialog import SettingsDialog
-from workbench.settings import LlmSettings
+from linghun.workbench.dialogs.settings_dialog import SettingsDialog
+from linghun.workbench.settings import LlmSettings
 
 KEY = "sk-probe-7c1d2e3f4a5b"
 

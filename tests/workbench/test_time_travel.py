@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
-import resources
+from linghun import resources
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QInputDialog
 
-from workbench.models.goals import GoalsModel
+from linghun.workbench.models.goals import GoalsModel
 from tests.workbench.test_app_helpers import entries_pane, external_write, isolated, no_thread_left, settings, workbench  # noqa: F401
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 

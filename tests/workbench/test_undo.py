@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import ConflictError
-from core.home import MemoryHome
-from core.memory import Memory
-from workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw, UndoService
+from linghun.core.errors import ConflictError
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw, UndoService
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_merge_keys_fold_typing_into_one_step(qapp, memory):
 def test_a_new_entry_follows_the_append_rules_and_undoes_to_the_same_bytes(memory):
     from datetime import datetime
 
-    from workbench.undo import AppendEntry
+    from linghun.workbench.undo import AppendEntry
 
     before = memory.home.warm.read_bytes()
     op = AppendEntry("fact", "网关 | 超时 | 30s | #12", "high", datetime(2026, 10, 12, 9, 0))

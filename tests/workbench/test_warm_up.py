@@ -7,14 +7,14 @@ import threading
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core import home_index
+from linghun.core import home_index
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
 
 
 def test_opening_a_home_warms_up_and_a_round_meanwhile_says_it_prepares_the_index(
         qtbot, settings, upstream_home, no_thread_left):  # noqa: F811
-    from workbench.app import Workbench
-    from workbench.panes.rounds.pane import RoundsPane
+    from linghun.workbench.app import Workbench
+    from linghun.workbench.panes.rounds.pane import RoundsPane
     from PySide6.QtWidgets import QApplication
 
     bench = Workbench(QApplication.instance(), settings)

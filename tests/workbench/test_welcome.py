@@ -11,7 +11,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from core.home import MemoryHome
+from linghun.core.home import MemoryHome
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
 
 
@@ -24,7 +24,7 @@ def user(isolated, monkeypatch):
 
 
 def _started(qtbot, settings):
-    from workbench.app import Workbench
+    from linghun.workbench.app import Workbench
     wb = Workbench(QApplication.instance(), settings)
     qtbot.addWidget(wb.window)
     wb.start(None)
@@ -32,7 +32,7 @@ def _started(qtbot, settings):
 
 
 def _welcome(qtbot, wb):
-    from workbench.dialogs.welcome import WelcomeDialog
+    from linghun.workbench.dialogs.welcome import WelcomeDialog
     qtbot.waitUntil(lambda: any(d.isVisible() for d in wb.window.findChildren(WelcomeDialog)))
     return next(d for d in wb.window.findChildren(WelcomeDialog) if d.isVisible())
 
@@ -55,7 +55,7 @@ def _save_screenshot(window, dialog, name: str) -> None:
 
 
 def test_first_start_welcomes_on_the_demo_home_then_never_again(qtbot, settings, user, no_thread_left):
-    from workbench.app import demo_home_dir
+    from linghun.workbench.app import demo_home_dir
     wb = _started(qtbot, settings)
     dialog = _welcome(qtbot, wb)
     text = dialog.text.text()
@@ -72,7 +72,7 @@ def test_first_start_welcomes_on_the_demo_home_then_never_again(qtbot, settings,
     wb.window.close()
     again = _started(qtbot, settings)
     QApplication.processEvents()
-    from workbench.dialogs.welcome import WelcomeDialog
+    from linghun.workbench.dialogs.welcome import WelcomeDialog
     assert not [d for d in again.window.findChildren(WelcomeDialog) if d.isVisible()]
     again.window.close()
 

@@ -5,7 +5,7 @@ import PySide6
 from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from workbench import icons
+from linghun.workbench import icons
 
 
 def logo_beside_text(dialog: QDialog) -> tuple[QHBoxLayout, QLabel]:
@@ -24,7 +24,7 @@ def logo_beside_text(dialog: QDialog) -> tuple[QHBoxLayout, QLabel]:
 
 class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
-        from workbench.app import LICENSE, version
+        from linghun.workbench.app import LICENSE, version
 
         super().__init__(parent)
         self.setWindowTitle(self.tr("About linghun workbench"))

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget,
 )
 
-from workbench.actions import on_trigger
-from workbench.dialogs.diff import DiffView
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.dialogs.diff import DiffView
 
 
 class Choice(str, Enum):

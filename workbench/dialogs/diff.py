@@ -6,7 +6,7 @@ import difflib
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
-from workbench.plaintext import plain
+from linghun.workbench.plaintext import plain
 
 
 def unified_diff(before: str, after: str, name: str = "warm.md", context: int = 2) -> str:

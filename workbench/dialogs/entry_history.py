@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from core.history import capture
-from core.history.entries import EntryKey, EntryVersion, entry_history
-from workbench.actions import on_trigger
-from workbench.dialogs.diff import DiffView, unified_diff
-from workbench.undo import ReplaceRaw
-from workbench.plaintext import plain
+from linghun.core.history import capture
+from linghun.core.history.entries import EntryKey, EntryVersion, entry_history
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.dialogs.diff import DiffView, unified_diff
+from linghun.workbench.undo import ReplaceRaw
+from linghun.workbench.plaintext import plain
 
 CHANGES = {"created": QT_TRANSLATE_NOOP("EntryHistoryDialog", "created"),
            "edited": QT_TRANSLATE_NOOP("EntryHistoryDialog", "edited"),

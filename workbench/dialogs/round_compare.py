@@ -10,9 +10,9 @@ from PySide6.QtWidgets import (
     QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core.history import capture
-from core.history.rounds import HomeRound, compare_rounds
-from workbench.panes.rounds.detail import DiffHighlighter
+from linghun.core.history import capture
+from linghun.core.history.rounds import HomeRound, compare_rounds
+from linghun.workbench.panes.rounds.detail import DiffHighlighter
 
 
 class RoundCompareDialog(QDialog):

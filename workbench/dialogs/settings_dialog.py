@@ -9,21 +9,21 @@ from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
-from core import embeddings
-from core.errors import LinghunError
-from core.home import MemoryHome
-from core.home_config import config_section, update_section
-from core.redact import scrub
-from core.llm.probe import scrub
-from workbench.actions import on_trigger
-from workbench.llm_setup import home_llm_section, llm_settings
-from workbench.settings import LlmSettings, Settings
-from workbench.tasks import TaskManager
+from linghun.core import embeddings
+from linghun.core.errors import LinghunError
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import config_section, update_section
+from linghun.core.redact import scrub
+from linghun.core.llm.probe import scrub
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.llm_setup import home_llm_section, llm_settings
+from linghun.workbench.settings import LlmSettings, Settings
+from linghun.workbench.tasks import TaskManager
 
 
 def _probe_task(state, settings):
     """Task: one 1-token request (``core.llm.probe``); the client is built here, off the GUI thread."""
-    from core.llm.probe import probe
+    from linghun.core.llm.probe import probe
 
     return probe(settings)
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 
 def shortcut_rows(window) -> list[tuple[str, str, str]]:
     """(where, what, keys) for every action of ``window`` with a shortcut, window actions first."""
-    from workbench.panes import Pane
+    from linghun.workbench.panes import Pane
 
     everywhere = QCoreApplication.translate("ShortcutsDialog", "Everywhere")
     rows = []

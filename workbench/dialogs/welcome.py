@@ -12,10 +12,10 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QVBoxLayout, QWidget
 
-from core import appdirs
-from core.home import agent_dsh_home
-from workbench.actions import on_trigger
-from workbench.dialogs.about import logo_beside_text
+from linghun.core import appdirs
+from linghun.core.home import agent_dsh_home
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.dialogs.about import logo_beside_text
 
 
 def _code(path: Path | str) -> str:

@@ -9,8 +9,8 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 
-from workbench.models.columns import TranslatedColumns
-from workbench.plaintext import tooltip
+from linghun.workbench.models.columns import TranslatedColumns
+from linghun.workbench.plaintext import tooltip
 
 
 class ContextPartsModel(TranslatedColumns, QAbstractTableModel):

@@ -16,11 +16,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
-from core.errors import UnreadableFileError
-from core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
-from core.memory import Memory
-from workbench import icons
-from workbench.plaintext import tooltip
+from linghun.core.errors import UnreadableFileError
+from linghun.core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
+from linghun.core.memory import Memory
+from linghun.workbench import icons
+from linghun.workbench.plaintext import tooltip
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2

@@ -12,14 +12,14 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from workbench.models.columns import TranslatedColumns
+from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
-from core.errors import InvalidInputError, LinghunError
-from core.formats import team as team_format
-from core.fsio import read_text
-from core.home import MemoryHome
-from workbench.plaintext import tooltip
+from linghun.core.errors import InvalidInputError, LinghunError
+from linghun.core.formats import team as team_format
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.workbench.plaintext import tooltip
 
 
 def tr(text: str) -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from workbench.models.columns import TranslatedColumns
+from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 from PySide6.QtGui import QBrush, QColor
 
-from core.goals import ALPHA, BETA, Goal, GoalActivation
-from core.goals.activation import W_BASE, W_BRIDGE, W_DOMAIN, W_SIM
-from workbench.plaintext import tooltip
+from linghun.core.goals import ALPHA, BETA, Goal, GoalActivation
+from linghun.core.goals.activation import W_BASE, W_BRIDGE, W_DOMAIN, W_SIM
+from linghun.workbench.plaintext import tooltip
 
 #: colours of the states (diagram, table) and of the score parts (bars, legend)
 STATE_COLOURS = {"active": "#2e9d4a", "paused": "#d4a017", "achieved": "#2f6fb5", "abandoned": "#8a8f98"}

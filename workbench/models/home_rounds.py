@@ -10,8 +10,8 @@ from PySide6.QtCore import (
     QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QSortFilterProxyModel, Qt,
 )
 
-from core.history.rounds import HomeRound
-from workbench.models.columns import TranslatedColumns
+from linghun.core.history.rounds import HomeRound
+from linghun.workbench.models.columns import TranslatedColumns
 
 
 def _tr(text: str) -> str:

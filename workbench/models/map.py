@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from workbench.models.columns import TranslatedColumns
+from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
-from core.home import MemoryHome
-from core.map import AXES, AXIS_TITLES, MemoryMap, build_map
-from workbench.plaintext import tooltip
+from linghun.core.home import MemoryHome
+from linghun.core.map import AXES, AXIS_TITLES, MemoryMap, build_map
+from linghun.workbench.plaintext import tooltip
 
 AXIS_NAMES = {
     "situations": QT_TRANSLATE_NOOP("MapModel", "Situations"),
@@ -154,7 +154,7 @@ class MapSnapshot:
 
 def build_snapshot(state, home: MemoryHome) -> MapSnapshot:
     """Task (``workbench.tasks``): build the map of ``home`` with a fresh ``Memory``."""
-    from core.memory import Memory
+    from linghun.core.memory import Memory
 
     state.set_progress(0.1, "map")
     mm = build_map(home, Memory(home))

@@ -14,15 +14,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.models.columns import TranslatedColumns
+from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
 
-from core.errors import LinghunError
-from core.formats import cold as cold_format
-from core.formats import nodes as nodes_format
-from core.fsio import read_text
-from core.home import MemoryHome
-from workbench.plaintext import tooltip
+from linghun.core.errors import LinghunError
+from linghun.core.formats import cold as cold_format
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.workbench.plaintext import tooltip
 
 _REF = re.compile(r"\[(\d+)\]")
 _DATE = re.compile(r"20\d\d-\d\d-\d\d")
@@ -182,8 +182,8 @@ def find_archived_entry(home: MemoryHome, item: OntologyItem) -> ArchivedEntry |
     """The warm entry a line of the event timeline, the knowledge ontology or rules.md was
     consolidated from, found in the episodic archives (SPEC 4 writes ``- <stamp> <body>`` for
     events, ``- <body>（<day>）`` for knowledge and rules). None when it is not archived."""
-    from core.formats import episodic as episodic_format
-    from core.formats.warm import parse_warm
+    from linghun.core.formats import episodic as episodic_format
+    from linghun.core.formats.warm import parse_warm
 
     if item.level != "line" or item.group not in ("events", "knowledge", "knowledge_legacy", "rules"):
         return None

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from workbench.models.columns import TranslatedColumns
+from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt, QT_TRANSLATE_NOOP
 
-from core.assembler.trace import TraceStore
-from core.home import MemoryHome
-from workbench.plaintext import tooltip
+from linghun.core.assembler.trace import TraceStore
+from linghun.core.home import MemoryHome
+from linghun.workbench.plaintext import tooltip
 
 #: the roles of a round, in the order they fire (core/assembler/TRACE.md)
 ROLES = ("feedback", "debounce", "judge", "retriever", "archivist", "advocate", "editor", "scribe")

@@ -4,7 +4,7 @@ To add a pane, create a package ``workbench/panes/<name>/`` whose ``__init__.py`
 module defining the class, and decorate the class with ``@register_pane``::
 
     from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-    from workbench.panes import Pane, register_pane
+    from linghun.workbench.panes import Pane, register_pane
 
     @register_pane
     class JournalPane(Pane):
@@ -38,17 +38,17 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
-from core.home import MemoryHome
-from core.memory import Memory
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
-    from workbench.bridge import EventBridge
-    from workbench.filewatch import HomeWatcher
-    from workbench.settings import Settings
-    from workbench.tasks import TaskManager
-    from workbench.undo import UndoService
+    from linghun.workbench.bridge import EventBridge
+    from linghun.workbench.filewatch import HomeWatcher
+    from linghun.workbench.settings import Settings
+    from linghun.workbench.tasks import TaskManager
+    from linghun.workbench.undo import UndoService
 
 log = logging.getLogger(__name__)
 
@@ -116,14 +116,14 @@ class WorkbenchContext:
         settings dialog's endpoint, model and keyring key over the home's ``workbench.json``
         ``llm`` section; see ``workbench.llm_setup``. Hand them to a task and build the client
         there (``workbench.llm_setup.build_provider``)."""
-        from workbench.llm_setup import llm_settings
+        from linghun.workbench.llm_setup import llm_settings
 
         return llm_settings(self.settings, getattr(self, "home", None))
 
     def llm_provider(self):
         """The provider for ``llm_settings()`` (None: offline). It builds the HTTP client: call it
         from a worker thread, never from a slot."""
-        from workbench.llm_setup import build_provider
+        from linghun.workbench.llm_setup import build_provider
 
         return build_provider(self.llm_settings())
 
@@ -132,10 +132,10 @@ class WorkbenchContext:
              record_history: bool = True) -> WorkbenchContext:
         """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there).
         ``record_history``: keep the home's history (off for a read-only copy of a past state)."""
-        from workbench.bridge import EventBridge
-        from workbench.filewatch import HomeWatcher
-        from workbench.tasks import TaskManager
-        from workbench.undo import UndoService
+        from linghun.workbench.bridge import EventBridge
+        from linghun.workbench.filewatch import HomeWatcher
+        from linghun.workbench.tasks import TaskManager
+        from linghun.workbench.undo import UndoService
 
         memory = Memory(home)
         watcher = HomeWatcher(home)
@@ -150,7 +150,7 @@ class WorkbenchContext:
     def close(self) -> None:
         """Stop watching and listening, cancel and join background work (no thread left running)."""
         self.watcher.close()
-        from core.history import capture
+        from linghun.core.history import capture
 
         capture.recorder.disable(self.home)  # a no-op for a home that was not recorded
         self.bridge.close()
@@ -163,7 +163,7 @@ class WorkbenchContext:
 def _record_history(home: MemoryHome, watcher: "HomeWatcher") -> None:
     """Keep the home's history while it is open: our writes as the workbench's, what the watcher
     sees (the agent's writes) by a scan; both run on the capture thread, never here."""
-    from core.history import capture
+    from linghun.core.history import capture
 
     capture.enable(home, "workbench")
     watcher.sig_external_change.connect(lambda _paths: capture.recorder.request_scan(home))

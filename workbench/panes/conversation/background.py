@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.chat import ChatAgent
-from core.errors import LinghunError
-from core.home import MemoryHome
-from core.memory import Memory
-from workbench.llm_setup import provider_for
+from linghun.core.chat import ChatAgent
+from linghun.core.errors import LinghunError
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.workbench.llm_setup import provider_for
 
 #: the workbench's conversation is its own session (debounce and turns are per session)
 SESSION = "workbench-chat"
@@ -43,7 +43,7 @@ def undo_of_appends(home: MemoryHome, tool_calls: list[dict[str, Any]], last: tu
     still as written, and the entry that was last before them given back its exact text (an
     append adds a blank separator to it). A merge into an existing entry (dedupe, update, revive)
     is not offered: the text it replaced is not known here."""
-    from workbench.undo import Batch, DeleteEntry, ReplaceRaw
+    from linghun.workbench.undo import Batch, DeleteEntry, ReplaceRaw
 
     memory = Memory(home)
     ids = [c["result"]["id"] for c in tool_calls if c.get("name") == "memory_append"

@@ -16,15 +16,15 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate, QTableView, QTabWidget, QWidget,
 )
 
-from core import context as core_context
-from core import turn as core_turn
-from workbench.actions import add_tool_action
-from workbench.icons import icon
-from workbench.models.context import ContextPartsModel
-from workbench.panes import Pane, register_pane
-from workbench.panes.conversation.pane import SELECT_TURN_TOPIC
-from workbench.panes.rounds.detail import DiffHighlighter
-from workbench.plaintext import plain
+from linghun.core import context as core_context
+from linghun.core import turn as core_turn
+from linghun.workbench.actions import add_tool_action
+from linghun.workbench.icons import icon
+from linghun.workbench.models.context import ContextPartsModel
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.conversation.pane import SELECT_TURN_TOPIC
+from linghun.workbench.panes.rounds.detail import DiffHighlighter
+from linghun.workbench.plaintext import plain
 
 RELOAD_DELAY_MS = 300
 TURN_LABEL_CHARS = 60

@@ -14,14 +14,14 @@ import json
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QWidget
 
-from core.events import bus
-from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
-from workbench.icons import icon
-from workbench import llm_choice
-from workbench.panes import Pane, register_pane
-from workbench.panes.conversation import background
-from workbench.plaintext import escape
-from workbench.undo import AlreadyApplied
+from linghun.core.events import bus
+from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
+from linghun.workbench.icons import icon
+from linghun.workbench import llm_choice
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.conversation import background
+from linghun.workbench.plaintext import escape
+from linghun.workbench.undo import AlreadyApplied
 
 #: the topic that tells the context pane which turn to show (payload ``home``, ``turn``)
 SELECT_TURN_TOPIC = "workbench.select_turn"

@@ -1,4 +1,4 @@
 """The entries pane: warm entries in a filterable table with a structured editor."""
-from workbench.panes.entries.pane import EntriesPane
+from linghun.workbench.panes.entries.pane import EntriesPane
 
 __all__ = ["EntriesPane"]

@@ -12,14 +12,14 @@ from PySide6.QtWidgets import (
     QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from core.formats.warm import KIND_FIELDS, KINDS, LEGACY_KINDS, WarmEntry, new_entry
-from core.memory import stamp_of
-from workbench import icons
-from workbench.dialogs.diff import DiffView, unified_diff
-from workbench.models.entries import word
-from workbench.panes.entries.forms import FreeForm, StructuredForm, split_body
-from workbench.plaintext import plain
-from workbench.actions import on_trigger
+from linghun.core.formats.warm import KIND_FIELDS, KINDS, LEGACY_KINDS, WarmEntry, new_entry
+from linghun.core.memory import stamp_of
+from linghun.workbench import icons
+from linghun.workbench.dialogs.diff import DiffView, unified_diff
+from linghun.workbench.models.entries import word
+from linghun.workbench.panes.entries.forms import FreeForm, StructuredForm, split_body
+from linghun.workbench.plaintext import plain
+from linghun.workbench.actions import on_trigger
 
 FIELDS = ("stamp", "kind", "confidence", "body")
 CONFIDENCE_CHOICES = ("high", "medium", "low", "wrong")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import QFormLayout, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
-from core.formats.warm import KIND_FIELDS, LEGACY_KINDS, join_fields
+from linghun.core.formats.warm import KIND_FIELDS, LEGACY_KINDS, join_fields
 
 FIELD_LABELS = {
     "subject": QT_TRANSLATE_NOOP("EntryForms", "Subject"),

@@ -17,21 +17,21 @@ from PySide6.QtWidgets import (
     QTableView, QToolBar, QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError, NotFoundError
-from core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
-from core.memory import stamp_of
-from workbench import icons
-from workbench.actions import make_action
-from workbench.dialogs.conflict import Choice, ConflictDialog
-from workbench.dialogs.diff import DiffDialog
-from workbench.models.entries import (
+from linghun.core.errors import LinghunError, NotFoundError
+from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
+from linghun.core.memory import stamp_of
+from linghun.workbench import icons
+from linghun.workbench.actions import make_action
+from linghun.workbench.dialogs.conflict import Choice, ConflictDialog
+from linghun.workbench.dialogs.diff import DiffDialog
+from linghun.workbench.models.entries import (
     COL_CONFIDENCE, COL_KIND, COL_LAST_ACCESS, COL_N, COL_STAMP, COL_TEXT, ENTRY_ID_ROLE,
     EntriesFilterProxy, EntriesModel, word,
 )
-from workbench.panes import Pane, register_pane
-from workbench.panes.entries.editor import EntryEditor, merge_drafts
-from workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
-from workbench.plaintext import plain
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.entries.editor import EntryEditor, merge_drafts
+from linghun.workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
+from linghun.workbench.plaintext import plain
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
@@ -307,7 +307,7 @@ class EntriesPane(Pane):
     # -- selection --------------------------------------------------------------------------------
     def show_history(self) -> bool:
         """The history and blame of the selected entry, in a dialog (``self.history_dialog``)."""
-        from workbench.dialogs.entry_history import EntryHistoryDialog
+        from linghun.workbench.dialogs.entry_history import EntryHistoryDialog
 
         ids = self.selected_ids()
         if len(ids) != 1:

@@ -11,10 +11,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import resources
-from core.errors import InvalidInputError
-from core.evaluation.paths import new_report_dir, reports_dir  # noqa: F401 - the pane's names for them
-from workbench.tasks import TaskCancelled
+from linghun import resources
+from linghun.core.errors import InvalidInputError
+from linghun.core.evaluation.paths import new_report_dir, reports_dir  # noqa: F401 - the pane's names for them
+from linghun.workbench.tasks import TaskCancelled
 
 KINDS = ("locomo", "beam", "cues")
 #: where the shared benchmark data usually sits beside the project (never shipped with it)
@@ -101,7 +101,7 @@ def latest_report(folder: Path | None = None) -> Path | None:
 
 def run_evaluation(state, request: EvalRequest):
     """Task: measure, write the report, return ``core.evaluation.report.Report``."""
-    from core.evaluation.runner import Cancelled
+    from linghun.core.evaluation.runner import Cancelled
 
     request.check()
     state.set_progress(0.0, "loading")
@@ -110,7 +110,7 @@ def run_evaluation(state, request: EvalRequest):
         state.set_progress(done / total if total else 1.0, f"{done}/{total}")
 
     try:
-        from core.evaluation import suite
+        from linghun.core.evaluation import suite
 
         if request.kind == "cues":
             return suite.evaluate_cue_file(request.path, request.conversations, request.out_dir,

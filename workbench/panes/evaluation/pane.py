@@ -18,15 +18,15 @@ from PySide6.QtWidgets import (
     QScrollArea, QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core import embeddings
-from core.errors import LinghunError
-from core.fsio import read_text
-from workbench.icons import icon
-from workbench.panes import Pane, register_pane
-from workbench.panes.evaluation import background
-from workbench.panes.evaluation.background import EvalRequest
-from workbench.plaintext import plain, tooltip
-from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
+from linghun.core import embeddings
+from linghun.core.errors import LinghunError
+from linghun.core.fsio import read_text
+from linghun.workbench.icons import icon
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.evaluation import background
+from linghun.workbench.panes.evaluation.background import EvalRequest
+from linghun.workbench.plaintext import plain, tooltip
+from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report

@@ -1,4 +1,4 @@
 """The gaps pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.gaps.pane import GapsPane
+from linghun.workbench.panes.gaps.pane import GapsPane
 
 __all__ = ["GapsPane"]

@@ -15,16 +15,16 @@ from PySide6.QtWidgets import (
     QTableView, QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError
-from core.formats import team as team_format
-from workbench.icons import icon
-from workbench.models.gaps import Gap, GapsModel, annotate, dismiss, fill_draft
-from workbench.panes import Pane, register_pane
-from workbench.panes.ontology.commands import WriteFiles, current_text
-from workbench.panes.ontology.links import entries_pane_of, raise_pane
-from workbench.tasks import TaskCancelled
-from workbench.plaintext import escape, plain
-from workbench.actions import add_tool_action, on_trigger
+from linghun.core.errors import LinghunError
+from linghun.core.formats import team as team_format
+from linghun.workbench.icons import icon
+from linghun.workbench.models.gaps import Gap, GapsModel, annotate, dismiss, fill_draft
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.ontology.commands import WriteFiles, current_text
+from linghun.workbench.panes.ontology.links import entries_pane_of, raise_pane
+from linghun.workbench.tasks import TaskCancelled
+from linghun.workbench.plaintext import escape, plain
+from linghun.workbench.actions import add_tool_action, on_trigger
 
 RELOAD_DELAY_MS = 150
 QUESTION_MIN = 260  # px
@@ -35,8 +35,8 @@ def rerun_round(state, home, query: str) -> dict:
     """Task: the round again on ``query``, offline and dry (nothing of the agent's is written;
     the round's trace is kept in ``team/traces`` like any round's). It reads the home through its
     own ``Memory``: the GUI thread's one is never used from a worker."""
-    from core.assembler.debounce import Debouncer
-    from core.assembler.round import Assembler
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.assembler.round import Assembler
 
     state.set_progress(0.2, "round")
     result = Assembler(home, debouncer=Debouncer()).run(query, session=RERUN_SESSION, dry_run=True,

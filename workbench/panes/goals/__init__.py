@@ -1,4 +1,4 @@
 """The goals pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.goals.pane import GoalsPane
+from linghun.workbench.panes.goals.pane import GoalsPane
 
 __all__ = ["GoalsPane"]

@@ -13,10 +13,10 @@ from PySide6.QtWidgets import (
     QTableView, QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError
-from core.goals import Goals
-from workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
-from workbench.plaintext import plain
+from linghun.core.errors import LinghunError
+from linghun.core.goals import Goals
+from linghun.workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
+from linghun.workbench.plaintext import plain
 
 RANK_DELAY_MS = 200
 GOAL_WIDTH = 300  # px

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from core.errors import ConflictError, InvalidInputError
-from core.fsio import atomic_write, read_bytes
-from core.goals import Goals
-from core.memory import Memory
+from linghun.core.errors import ConflictError, InvalidInputError
+from linghun.core.fsio import atomic_write, read_bytes
+from linghun.core.goals import Goals
+from linghun.core.memory import Memory
 
 
 @dataclass

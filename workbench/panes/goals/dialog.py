@@ -7,9 +7,9 @@ from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget,
 )
 
-from core.goals import PRIORITIES, Goal
-from core.goals.model import MAX_TRIGGERS, clean_triggers
-from workbench.models.goals import priority_name
+from linghun.core.goals import PRIORITIES, Goal
+from linghun.core.goals.model import MAX_TRIGGERS, clean_triggers
+from linghun.workbench.models.goals import priority_name
 
 AUTO = ""  # the combo value that lets the core choose (the lexicon's domain, the default priority)
 

@@ -21,17 +21,17 @@ from PySide6.QtWidgets import (
     QTabWidget, QTableView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError
-from core.goals import STATES, TRANSITIONS, Goal, Goals
-from workbench.actions import add_tool_action, make_action, on_trigger
-from workbench.icons import icon
-from workbench.models.goals import GoalsModel, state_name
-from workbench.panes import Pane, register_pane
-from workbench.panes.goals import commands
-from workbench.panes.goals.activation import ActivationDemo
-from workbench.panes.goals.dialog import AUTO, GoalDialog, GoalDraft
-from workbench.panes.goals.state_diagram import StateDiagram
-from workbench.plaintext import escape, plain
+from linghun.core.errors import LinghunError
+from linghun.core.goals import STATES, TRANSITIONS, Goal, Goals
+from linghun.workbench.actions import add_tool_action, make_action, on_trigger
+from linghun.workbench.icons import icon
+from linghun.workbench.models.goals import GoalsModel, state_name
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.goals import commands
+from linghun.workbench.panes.goals.activation import ActivationDemo
+from linghun.workbench.panes.goals.dialog import AUTO, GoalDialog, GoalDraft
+from linghun.workbench.panes.goals.state_diagram import StateDiagram
+from linghun.workbench.plaintext import escape, plain
 
 RELOAD_DELAY_MS = 120
 

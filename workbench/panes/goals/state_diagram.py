@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from core.goals import STATES, TRANSITIONS
-from workbench.models.goals import STATE_COLOURS, state_name
+from linghun.core.goals import STATES, TRANSITIONS
+from linghun.workbench.models.goals import STATE_COLOURS, state_name
 
 #: where each state sits, as fractions of the widget (a square: the lifecycle reads left to right)
 POSITIONS = {"active": (0.2, 0.25), "paused": (0.8, 0.25), "abandoned": (0.2, 0.8), "achieved": (0.8, 0.8)}

@@ -1,4 +1,4 @@
 """The journal timeline pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.journal.pane import JournalPane
+from linghun.workbench.panes.journal.pane import JournalPane
 
 __all__ = ["JournalPane"]

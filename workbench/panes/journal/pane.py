@@ -20,13 +20,13 @@ from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
 
-from core.errors import LinghunError  # noqa: E402
-from workbench.actions import add_tool_action  # noqa: E402
-from workbench.icons import icon  # noqa: E402
-from workbench.panes import Pane, register_pane  # noqa: E402
-from workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
-from workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
-from workbench.plaintext import plain, tooltip
+from linghun.core.errors import LinghunError  # noqa: E402
+from linghun.workbench.actions import add_tool_action  # noqa: E402
+from linghun.workbench.icons import icon  # noqa: E402
+from linghun.workbench.panes import Pane, register_pane  # noqa: E402
+from linghun.workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
+from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
+from linghun.workbench.plaintext import plain, tooltip
 
 RELOAD_DELAY_MS = 200
 DAY = 86400.0

@@ -21,12 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from core.errors import LinghunError
-from core.formats import episodic as episodic_format
-from core.formats import journal as journal_format
-from core.formats import team as team_format
-from core.fsio import read_text
-from core.home import MemoryHome
+from linghun.core.errors import LinghunError
+from linghun.core.formats import episodic as episodic_format
+from linghun.core.formats import journal as journal_format
+from linghun.core.formats import team as team_format
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
 
 TRACKS = ("journal", "warm", "consolidation", "goals", "rounds")
 
@@ -157,7 +157,7 @@ def _goals(home: MemoryHome, data: TimelineData) -> None:
     if text is None:
         return
     try:
-        from core.goals.model import GoalFile
+        from linghun.core.goals.model import GoalFile
 
         goals = GoalFile.from_json(json.loads(text)).goals
     except (ValueError, ImportError) as exc:
@@ -184,7 +184,7 @@ def _rounds(home: MemoryHome, data: TimelineData) -> None:
     try:
         # the assembler package is large to import: only when the home has traces at all
         if home.team_file("traces").is_dir():
-            from core.assembler.trace import TraceStore
+            from linghun.core.assembler.trace import TraceStore
 
             rounds = TraceStore(home).rounds()
     except ImportError:

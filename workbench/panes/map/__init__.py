@@ -1,4 +1,4 @@
 """The map pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.map.pane import MapPane
+from linghun.workbench.panes.map.pane import MapPane
 
 __all__ = ["MapPane"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import ConflictError, InvalidInputError
-from core.fsio import read_bytes, read_json, write_json
-from core.memory import Memory
-from workbench.panes.goals.commands import WriteBytes
+from linghun.core.errors import ConflictError, InvalidInputError
+from linghun.core.fsio import read_bytes, read_json, write_json
+from linghun.core.memory import Memory
+from linghun.workbench.panes.goals.commands import WriteBytes
 
 
 def set_map_budget(memory: Memory, budget: int) -> "_ConfigWrite":

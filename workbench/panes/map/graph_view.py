@@ -13,10 +13,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.map import AXES
-from workbench.models.goals import STATE_COLOURS
-from workbench.models.map import GraphLayout, LayoutNode, axis_title
-from workbench.plaintext import tooltip
+from linghun.core.map import AXES
+from linghun.workbench.models.goals import STATE_COLOURS
+from linghun.workbench.models.map import GraphLayout, LayoutNode, axis_title
+from linghun.workbench.plaintext import tooltip
 
 COLUMN_W = 210.0
 COLUMN_GAP = 80.0

@@ -21,16 +21,16 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError
-from core.map import map_settings, render_map
-from workbench.icons import icon
-from workbench.models.map import MapModel, MapSnapshot, build_snapshot
-from workbench.panes import Pane, register_pane
-from workbench.panes.map.commands import set_map_budget
-from workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
-from workbench.panes.ontology.links import request_entry
-from workbench.plaintext import escape, plain
-from workbench.actions import add_tool_action, on_trigger
+from linghun.core.errors import LinghunError
+from linghun.core.map import map_settings, render_map
+from linghun.workbench.icons import icon
+from linghun.workbench.models.map import MapModel, MapSnapshot, build_snapshot
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.map.commands import set_map_budget
+from linghun.workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
+from linghun.workbench.panes.ontology.links import request_entry
+from linghun.workbench.plaintext import escape, plain
+from linghun.workbench.actions import add_tool_action, on_trigger
 
 REBUILD_DELAY_MS = 300
 #: the first build waits for the window to be up: it loads jieba and reads every file of the home
@@ -373,7 +373,7 @@ class MapPane(Pane):
         """Select ``pointer`` in the tree and the graph and show its evidence (``core.drill``); an
         ``[n]`` also selects the entry in the entries pane. Returns the drill result (None when the
         pointer resolves to nothing)."""
-        from core.drill import drill
+        from linghun.core.drill import drill
 
         if pointer.startswith("axis:"):
             result = {"type": "axis", "pointer": pointer, "text": self._axis_text(pointer.split(":", 1)[1])}
@@ -399,7 +399,7 @@ class MapPane(Pane):
         """An axis' own lines of the full map text."""
         if self.snapshot is None:
             return ""
-        from core.map import _AXIS_LINES  # one renderer of an axis' lines: the map's own
+        from linghun.core.map import _AXIS_LINES  # one renderer of an axis' lines: the map's own
 
         head, lines = _AXIS_LINES[axis](self.snapshot.map)
         return "\n".join([head, *lines])

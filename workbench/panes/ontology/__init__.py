@@ -1,4 +1,4 @@
 """The ontology pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.ontology.pane import OntologyPane
+from linghun.workbench.panes.ontology.pane import OntologyPane
 
 __all__ = ["OntologyPane"]

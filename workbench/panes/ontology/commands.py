@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import ConflictError, InvalidInputError
-from core.formats import nodes as nodes_format
-from core.fsio import read_text
-from core.memory import Memory
-from core.transaction import FileChange, commit
+from linghun.core.errors import ConflictError, InvalidInputError
+from linghun.core.formats import nodes as nodes_format
+from linghun.core.fsio import read_text
+from linghun.core.memory import Memory
+from linghun.core.transaction import FileChange, commit
 
 #: what ``memory.changed`` says about each file name (the bridge and file watcher use the path)
 _WHAT = {"warm.md": "warm", "cold.md": "cold", "rules.md": "rules", "ontology.md": "ontology",

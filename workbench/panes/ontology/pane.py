@@ -18,17 +18,17 @@ from PySide6.QtWidgets import (
     QSplitter, QTabWidget, QTreeView, QVBoxLayout, QWidget,
 )
 
-from core.errors import LinghunError
-from workbench.dialogs.diff import DiffView
-from workbench.icons import icon
-from workbench.llm_setup import resolves
-from workbench.models.ontology import OntologyItem, OntologyModel, find_archived_entry
-from workbench.panes import Pane, register_pane
-from workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
-from workbench.panes.ontology.links import request_entry
-from workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
-from workbench.plaintext import escape, plain
-from workbench.actions import add_tool_action, on_trigger
+from linghun.core.errors import LinghunError
+from linghun.workbench.dialogs.diff import DiffView
+from linghun.workbench.icons import icon
+from linghun.workbench.llm_setup import resolves
+from linghun.workbench.models.ontology import OntologyItem, OntologyModel, find_archived_entry
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.ontology.commands import WriteFiles, add_node, current_text, edit_node, remove_node
+from linghun.workbench.panes.ontology.links import request_entry
+from linghun.workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
+from linghun.workbench.plaintext import escape, plain
+from linghun.workbench.actions import add_tool_action, on_trigger
 
 RELOAD_DELAY_MS = 120
 

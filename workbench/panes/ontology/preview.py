@@ -17,11 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-from core.events import EventBus
-from core.home import MemoryHome
-from core.memory import Memory
-from workbench.dialogs.diff import unified_diff
-from workbench.panes.ontology.commands import WriteFiles, current_text
+from linghun.core.events import EventBus
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.workbench.dialogs.diff import unified_diff
+from linghun.workbench.panes.ontology.commands import WriteFiles, current_text
 
 
 @dataclass
@@ -93,9 +93,9 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
                        llm=None) -> PreviewedChange:
     """Task: the ``ontology.md`` that ``memory_project`` would write (offline, or with the LLM of
     the ``LLMSettings`` ``llm``, whose client is built here, off the GUI thread)."""
-    from core.formats.nodes import render_nodes
-    from core.ontology import project_offline, project_with_llm
-    from workbench.llm_setup import provider_for
+    from linghun.core.formats.nodes import render_nodes
+    from linghun.core.ontology import project_offline, project_with_llm
+    from linghun.workbench.llm_setup import provider_for
 
     state.set_progress(0.1, "read")
     entries = memory.entries()
@@ -109,7 +109,7 @@ def preview_projection(state, home: MemoryHome, memory: Memory, buckets: Sequenc
     nodes = None
     with provider_for(llm) as provider:
         if provider is not None:
-            from core.llm import LLMError
+            from linghun.core.llm import LLMError
 
             try:
                 nodes, _warnings = project_with_llm(provider, entries, list(buckets))

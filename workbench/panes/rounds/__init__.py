@@ -1,4 +1,4 @@
 """The rounds pane (see ``pane.py``); importing the package registers it."""
-from workbench.panes.rounds.pane import RoundsPane
+from linghun.workbench.panes.rounds.pane import RoundsPane
 
 __all__ = ["RoundsPane"]

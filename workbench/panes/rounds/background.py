@@ -9,12 +9,12 @@ import re
 import threading
 from typing import Any
 
-from core.assembler.config import AssemblerConfig, parse_assignment, streaming_config
-from core.assembler.debounce import Debouncer
-from core.assembler.round import Assembler
-from core.home import MemoryHome
-from workbench.llm_setup import provider_for
-from workbench.tasks import TaskCancelled
+from linghun.core.assembler.config import AssemblerConfig, parse_assignment, streaming_config
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
+from linghun.core.home import MemoryHome
+from linghun.workbench.llm_setup import provider_for
+from linghun.workbench.tasks import TaskCancelled
 
 #: debounce is per session (SPEC 11.2): the workbench's rounds are their own conversation
 SESSION = "workbench"
@@ -48,7 +48,7 @@ def rerun_round(state, home: MemoryHome, round_id: str, overrides: dict[str, str
                 settings=None) -> dict[str, Any]:
     """Task: ``core.assembler.rerun`` (a dry run) and its differences from the original; with
     ``llm="openai"`` the client for the ``LLMSettings`` ``settings`` is built here."""
-    from core.assembler.replay import rerun
+    from linghun.core.assembler.replay import rerun
 
     state.check_cancelled()
     state.set_progress(0.1, "re-run")

@@ -11,8 +11,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
-from workbench.models.rounds import RoleState, role_title, status_title
-from workbench.plaintext import escape
+from linghun.workbench.models.rounds import RoleState, role_title, status_title
+from linghun.workbench.plaintext import escape
 
 VALUE_CHARS = 600  # a long input (the previous bundle, the material) is cut in the overview
 

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (
     QSplitter, QTableView, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core.history import capture
-from core.history.rounds import HomeRound, delivered_bundle, home_rounds, reproduce
-from workbench.actions import on_trigger
-from workbench.icons import icon
-from workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
-from workbench.panes.rounds.detail import DiffHighlighter
+from linghun.core.history import capture
+from linghun.core.history.rounds import HomeRound, delivered_bundle, home_rounds, reproduce
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.icons import icon
+from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
+from linghun.workbench.panes.rounds.detail import DiffHighlighter
 
 RELOAD_DELAY_MS = 300
 LEVELS = ("skip", "light", "medium", "deep")
@@ -261,7 +261,7 @@ class HomeRoundsPanel(QWidget):
     @Slot()
     def compare_selected(self) -> bool:
         """Open the two selected rounds side by side (``self.compare_dialog``)."""
-        from workbench.dialogs.round_compare import RoundCompareDialog
+        from linghun.workbench.dialogs.round_compare import RoundCompareDialog
 
         chosen = self.selected_rounds()
         if len(chosen) != 2 or self._closed:
@@ -353,7 +353,7 @@ class HomeRoundsPanel(QWidget):
         self.tabs.setCurrentIndex(TAB_REPRODUCE)
 
         def work(_state):
-            from core.assembler.config import load_home_settings
+            from linghun.core.assembler.config import load_home_settings
 
             config, _llm = load_home_settings(home)
             return reproduce(capture.history_of(home), home, r, config)

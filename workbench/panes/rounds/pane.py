@@ -21,21 +21,21 @@ from PySide6.QtWidgets import (
     QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
-from core.assembler.config import AssemblerConfig, load_home_settings
-from core.assembler.debounce import Debouncer
-from core.errors import LinghunError
-from workbench import llm_choice
-from workbench.icons import icon
-from workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
-from workbench.panes import Pane, register_pane
-from workbench.panes.ontology.links import raise_pane
-from workbench.panes.rounds import background
-from workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
-from workbench.panes.rounds.home_rounds import HomeRoundsPanel
-from workbench.panes.rounds.why_not import WhyNotPanel
-from workbench.panes.rounds.strip import RoleStrip
-from workbench.plaintext import escape
-from workbench.actions import button_shortcut, name_button_shortcut, on_trigger
+from linghun.core.assembler.config import AssemblerConfig, load_home_settings
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.errors import LinghunError
+from linghun.workbench import llm_choice
+from linghun.workbench.icons import icon
+from linghun.workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
+from linghun.workbench.panes import Pane, register_pane
+from linghun.workbench.panes.ontology.links import raise_pane
+from linghun.workbench.panes.rounds import background
+from linghun.workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
+from linghun.workbench.panes.rounds.home_rounds import HomeRoundsPanel
+from linghun.workbench.panes.rounds.why_not import WhyNotPanel
+from linghun.workbench.panes.rounds.strip import RoleStrip
+from linghun.workbench.plaintext import escape
+from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 RELOAD_DELAY_MS = 300
@@ -592,7 +592,7 @@ class RoundsPane(Pane):
         raise_pane(self.ctx, "gaps")
         live = self.live
         if live is not None and hasattr(gaps, "reload") and hasattr(gaps, "select"):
-            from workbench.models.gaps import gap_key
+            from linghun.workbench.models.gaps import gap_key
 
             gaps.reload()
             scribe = live.roles["scribe"].span or {}

@@ -6,9 +6,9 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
 
-from workbench.models.rounds import ROLES, RoleState, role_title, status_title
-from workbench.plaintext import tooltip
-from workbench.actions import on_trigger
+from linghun.workbench.models.rounds import ROLES, RoleState, role_title, status_title
+from linghun.workbench.plaintext import tooltip
+from linghun.workbench.actions import on_trigger
 
 #: background of a role's button per status; text stays dark on these light fills in both themes
 STATUS_COLOURS = {

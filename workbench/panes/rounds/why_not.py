@@ -8,9 +8,9 @@ import html
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from core.assembler.why_not import WhyNot, explain
-from workbench.actions import on_trigger
-from workbench.icons import icon
+from linghun.core.assembler.why_not import WhyNot, explain
+from linghun.workbench.actions import on_trigger
+from linghun.workbench.icons import icon
 
 
 class WhyNotPanel(QWidget):
@@ -84,7 +84,7 @@ class WhyNotPanel(QWidget):
         self.note.setText(self.tr("Running the round and its variants…"))
 
         def work(_state):
-            from core.assembler.config import load_home_settings
+            from linghun.core.assembler.config import load_home_settings
 
             config, _llm = load_home_settings(home)
             return explain(home, query, n, config)
