@@ -297,3 +297,15 @@ def test_rounds_model_keeps_the_newest_rounds_up_to_its_limit(ctx):
     model = RoundsModel(ctx.home, limit=2)
     model.reload()
     assert model.rowCount() == 2 and set(r["round"] for r in model.rounds()) <= set(ids)
+
+
+def test_a_late_start_notice_of_a_round_already_shown_does_not_start_it_over(pane, ctx, qtbot):
+    from linghun.core.events import bus
+
+    live = _run(pane, qtbot, DEEP)
+    pane.reload()
+    header = dict(live.header)
+    # the same notice again, as a busy machine can deliver it after the round is listed
+    bus.publish("round.started", round=live.round_id, header=header)
+    qtbot.wait(50)
+    assert pane.live is live and pane.live.finished and pane.live.result["status"] == "ok"

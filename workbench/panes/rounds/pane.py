@@ -418,11 +418,16 @@ class RoundsPane(Pane):
             header = payload.get("header") or {}
             if header.get("home") != str(self.ctx.home.root) or header.get("replay_of"):
                 return
+            round_id = str(payload.get("round"))
+            if (self.live is not None and self.live.round_id == round_id) or self.model.row_of(round_id) >= 0:
+                # a notice that arrives after its round is already shown (followed live, or listed
+                # from its trace) must not start it over as an unfinished round
+                return
             # follow a round this pane started, or any round of this home when none is being followed
             ours = self._expecting and header.get("session") == background.SESSION
             if ours or self._handle is None and (self.live is None or self.live.finished):
                 self._expecting = False
-                self._set_live(LiveRound(str(payload.get("round")), header))
+                self._set_live(LiveRound(round_id, header))
             return
         live = self.live
         if live is None or payload.get("round") != live.round_id or live.finished:
