@@ -248,55 +248,62 @@ def _button_in(widget: QWidget, button: str | QMessageBox.StandardButton | QDial
     return None
 
 
-def answer_dialog(button: str | QMessageBox.StandardButton | QDialogButtonBox.StandardButton,
-                  seen: list | None = None, timeout_ms: int = 15000) -> None:
-    """Click ``button`` (its text, or a standard button) in the next modal dialog to open.
-
-    Call it just BEFORE the gesture that opens the dialog. ``seen`` collects the dialog's text
-    (its label or window title) so the journey can assert what the person was told."""
+def _when_modal(act, timeout_ms: int) -> None:
+    """Poll (every 20 ms, up to ``timeout_ms``) for the next visible modal dialog and hand it to
+    ``act``; ``act`` returns True once it has answered it."""
     state = {"left": timeout_ms // 20}
 
     def attempt() -> None:
         dialog = QApplication.activeModalWidget()
-        if isinstance(dialog, (QDialog, QMessageBox)) and dialog.isVisible():
-            target = _button_in(dialog, button)
-            if target is not None:
-                if seen is not None:
-                    seen.append(dialog.text() if isinstance(dialog, QMessageBox) else dialog.windowTitle())
-                    if isinstance(dialog, QMessageBox):
-                        seen.append(dialog.informativeText())
-                QTest.mouseClick(target, Qt.MouseButton.LeftButton)
-                return
-        state["left"] -= 1
-        if state["left"] > 0:
-            QTimer.singleShot(20, attempt)
-
-    QTimer.singleShot(0, attempt)
-
-
-def answer_file_dialog(path: str | Path, timeout_ms: int = 15000) -> None:
-    """Type ``path`` into the next file dialog to open and press its accept button (Open /
-    Choose). Call it just BEFORE the gesture that opens the dialog."""
-    state = {"left": timeout_ms // 20}
-
-    def attempt() -> None:
-        dialog = QApplication.activeModalWidget()
-        if isinstance(dialog, QFileDialog) and dialog.isVisible():
-            edit = dialog.findChild(QLineEdit, "fileNameEdit")
-            # Qt's file dialog completes and quotes names while keys are typed one by one
-            # ('"/" "tmp"...'); a pasted path is what a person does there, then Open / Choose
-            edit.setFocus()
-            edit.setText(str(path))
-            box = dialog.findChild(QDialogButtonBox)
-            accept = next(b for b in box.buttons()
-                          if box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole)
-            QTest.mouseClick(accept, Qt.MouseButton.LeftButton)
+        if dialog is not None and dialog.isVisible() and act(dialog):
             return
         state["left"] -= 1
         if state["left"] > 0:
             QTimer.singleShot(20, attempt)
 
     QTimer.singleShot(0, attempt)
+
+
+def answer_dialog(button: str | QMessageBox.StandardButton | QDialogButtonBox.StandardButton,
+                  seen: list | None = None, timeout_ms: int = 15000) -> None:
+    """Click ``button`` (its text, or a standard button) in the next modal dialog to open.
+
+    Call it just BEFORE the gesture that opens the dialog. ``seen`` collects the dialog's text
+    (its label or window title) so the journey can assert what the person was told."""
+
+    def act(dialog) -> bool:
+        target = _button_in(dialog, button) if isinstance(dialog, (QDialog, QMessageBox)) else None
+        if target is None:
+            return False
+        if seen is not None:
+            seen.append(dialog.text() if isinstance(dialog, QMessageBox) else dialog.windowTitle())
+            if isinstance(dialog, QMessageBox):
+                seen.append(dialog.informativeText())
+        QTest.mouseClick(target, Qt.MouseButton.LeftButton)
+        return True
+
+    _when_modal(act, timeout_ms)
+
+
+def answer_file_dialog(path: str | Path, timeout_ms: int = 15000) -> None:
+    """Type ``path`` into the next file dialog to open and press its accept button (Open /
+    Choose). Call it just BEFORE the gesture that opens the dialog."""
+
+    def act(dialog) -> bool:
+        if not isinstance(dialog, QFileDialog):
+            return False
+        edit = dialog.findChild(QLineEdit, "fileNameEdit")
+        # Qt's file dialog completes and quotes names while keys are typed one by one
+        # ('"/" "tmp"...'); a pasted path is what a person does there, then Open / Choose
+        edit.setFocus()
+        edit.setText(str(path))
+        box = dialog.findChild(QDialogButtonBox)
+        accept = next(b for b in box.buttons()
+                      if box.buttonRole(b) == QDialogButtonBox.ButtonRole.AcceptRole)
+        QTest.mouseClick(accept, Qt.MouseButton.LeftButton)
+        return True
+
+    _when_modal(act, timeout_ms)
 
 
 def choose_in_context_menu(view: QAbstractItemView, row: int, text: str, column: int = 0) -> None:

@@ -39,6 +39,17 @@ def _type_chinese(widget, text: str) -> None:
     QApplication.sendEvent(widget, event)
 
 
+def _show_rounds(window, tab: int | None = None):
+    """Bring the Rounds dock up and, if ``tab`` is given, click that tab of its views."""
+    pane = window.pane("rounds")
+    window.docks["rounds"].show()
+    window.docks["rounds"].raise_()
+    if tab is not None:
+        bar = pane.views.tabBar()
+        QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(tab).center())
+    return pane
+
+
 def _rows(panel) -> list[tuple[str, str, str]]:
     m = panel.proxy
     return [(m.index(r, 1).data(), m.index(r, 4).data(), m.index(r, 5).data()) for r in range(m.rowCount())]
@@ -68,11 +79,7 @@ def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(
     finally:
         agent.close()
 
-    pane = window.pane("rounds")
-    window.docks["rounds"].show()
-    window.docks["rounds"].raise_()
-    bar = pane.views.tabBar()
-    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    pane = _show_rounds(window, tab=1)
     panel = pane.home_rounds
     assert pane.views.currentWidget() is panel
     qtbot.waitUntil(lambda: panel.proxy.rowCount() == 5, timeout=10000)  # 3 in the fixture + 2 now
@@ -124,11 +131,7 @@ def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(
     update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})
     window.resize(1280, 800)
     window.show()
-    pane = window.pane("rounds")
-    window.docks["rounds"].show()
-    window.docks["rounds"].raise_()
-    bar = pane.views.tabBar()
-    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(2).center())
+    pane = _show_rounds(window, tab=2)
     panel = pane.why_not
     assert pane.views.currentWidget() is panel
     _type_chinese(panel.question, "改数据库结构之前要做什么？")
@@ -147,9 +150,7 @@ def test_two_rounds_side_by_side_one_agent_one_traced(workbench, qtbot, tmp_path
     window = workbench.window
     window.resize(1280, 800)
     window.show()
-    pane = window.pane("rounds")
-    window.docks["rounds"].show()
-    window.docks["rounds"].raise_()
+    pane = _show_rounds(window)
     # a round of ours, with its full trace, on the question the agent asked last in the fixture
     _type_chinese(pane.question, PORT_Q)
     with qtbot.waitSignal(pane.sig_round_finished, timeout=30000):
