@@ -15,17 +15,60 @@ process 10 times in 5 s.
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 STALL_MS = 20.0
 TICK_MS = 5
+
+
+class StallSampler(threading.Thread):
+    """With ``--trace``: samples the GUI thread's stack while a tick is late, so each stall names
+    the code it was spent in. Samples are taken every 5 ms of lateness past ``STALL_MS``."""
+
+    def __init__(self, ticker: "Ticker", gui_thread_id: int):
+        super().__init__(daemon=True)
+        self.ticker, self.gui = ticker, gui_thread_id
+        self.samples: collections.Counter[tuple[str, ...]] = collections.Counter()
+        self.running = True
+
+    def run(self) -> None:
+        while self.running:
+            time.sleep(0.005)
+            last = self.ticker.last
+            if last and (time.perf_counter() - last) * 1000 > STALL_MS:
+                frame = sys._current_frames().get(self.gui)
+                if frame is not None:
+                    self.samples[self._stack(frame)] += 1
+
+    @staticmethod
+    def _stack(frame) -> tuple[str, ...]:
+        """The slot the event loop called (the outermost frames below this script) and the line
+        that was running in it; empty when the GUI thread was in Qt's own code (layout, paint)."""
+        lines = []
+        for summary in traceback.extract_stack(frame)[::-1]:
+            if "bench_ui_stalls" in summary.filename:
+                break
+            lines.append(f"{Path(summary.filename).name}:{summary.lineno} {summary.name}")
+        lines.reverse()
+        return tuple(lines[:4] + ["..."] + lines[-2:]) if len(lines) > 7 else tuple(lines)
+
+    def report(self, top: int = 5) -> None:
+        total = sum(self.samples.values())
+        for stack, count in self.samples.most_common(top):
+            print(f"    {count:4d}/{total} samples (~{count * 5} ms late)")
+            for line in stack or ("(Qt: layout, paint or events)",):
+                print(f"        {line}")
+        self.samples.clear()
 
 
 class Ticker:
@@ -35,20 +78,24 @@ class Ticker:
         from PySide6.QtCore import QTimer, Qt
 
         self.ticks: list[float] = []
+        self.last = 0.0
         self.timer = QTimer()
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
-        self.ticks.append(time.perf_counter())
+        self.last = time.perf_counter()
+        self.ticks.append(self.last)
 
     def start(self) -> None:
         self.ticks = [time.perf_counter()]
+        self.last = self.ticks[0]
         self.timer.start()
 
     def stop(self) -> tuple[float, float]:
         self.timer.stop()
+        self.last = 0.0
         self.ticks.append(time.perf_counter())
         gaps = [(b - a) * 1000 for a, b in zip(self.ticks, self.ticks[1:])]
         total = (self.ticks[-1] - self.ticks[0]) * 1000
@@ -71,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--only", help="comma-separated scenario names")
+    parser.add_argument("--trace", action="store_true", help="name the GUI-thread code behind each scenario's stalls")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="linghun-stalls-"))
     os.environ["LINGHUN_CONFIG_DIR"] = str(tmp / "config")
@@ -143,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
         wanted = args.only.split(",")
         scenarios = [s for s in scenarios if any(w in s[0] for w in wanted)]
     ticker = Ticker()
+    sampler = None
+    if args.trace:
+        sampler = StallSampler(ticker, threading.get_ident())
+        sampler.start()
     print(f"{args.entries:,} entries; gaps of a {TICK_MS} ms precise timer on the GUI thread (stalled: gaps > {STALL_MS:.0f} ms)")
     print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8}")
     for name, run in scenarios:
@@ -152,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         longest, stalled = ticker.stop()
         print(f"{name:<50} {longest:9.1f} ms {stalled:7.1f}% {time.perf_counter() - w0:7.1f}s "
               f"{time.process_time() - c0:7.1f}s", flush=True)
+        if sampler is not None:
+            sampler.report()
     server.stop()
     window.close()
     return 0
