@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
 
 from linghun.core.events import Event, EventBus, bus as default_bus
 from linghun.core.fsio import FileStamp
@@ -43,6 +43,7 @@ class HomeWatcher(QObject):
 
     sig_external_change = Signal(list)
     sig_own_change = Signal(list)
+    _scanned = Signal(object)  # from the scanning thread: (folders, files, own, external)
 
     def __init__(self, home: MemoryHome, debounce_ms: int = DEFAULT_DEBOUNCE_MS,
                  event_bus: EventBus | None = None, parent: QObject | None = None) -> None:
@@ -57,28 +58,32 @@ class HomeWatcher(QObject):
         self._timer.timeout.connect(self.scan)
         self._lock = threading.Lock()
         self._ours: dict[str, FileStamp] = {}
-        self._known: dict[str, FileStamp] = {}
+        self._known: dict[str, FileStamp] = {}  # only the scanning thread touches it after __init__
         bus = event_bus or default_bus
         self._unsubscribe: Callable[[], None] | None = bus.subscribe("memory.changed", self._on_memory_changed)
-        # warm.md is parsed on a worker before the change is announced (see ``scan``); the worker
-        # touches no Qt object, this timer on the GUI thread announces when it is done
-        self._parsing: threading.Thread | None = None
-        self._parsed_changes: list[str] = []
-        self._reparses = 0
-        self._parse_poll = QTimer(self)
-        self._parse_poll.setInterval(20)
-        self._parse_poll.timeout.connect(self._announce_parsed)
-        self._watch_folders()
-        for path in self._tracked_files():
+        # A scan lists, stats and hashes files, and parses a changed warm.md (over 100 ms at 10k
+        # entries): it runs on a thread of its own and posts what it found back (``_scanned``,
+        # queued to this object's thread). One scan at a time; pokes meanwhile make one more.
+        self._scanning: threading.Thread | None = None
+        self._rescan = False
+        self._closed = False
+        self._scanned.connect(self._on_scanned, Qt.ConnectionType.QueuedConnection)
+        folders = self.folders()
+        self._watch_folders(folders)
+        files = self._tracked_files(folders)
+        for path in files:
             self._known[str(path)] = _cheap_stamp(path)
-        self._rewatch_files()
+        self._rewatch_files(files)
 
     # -- lifecycle ------------------------------------------------------------------------
     def close(self) -> None:
+        self._closed = True
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
         self._timer.stop()
+        if self._scanning is not None:
+            self._scanning.join()  # its report then finds the watcher closed and is dropped
         paths = self._fsw.files() + self._fsw.directories()
         if paths:
             self._fsw.removePaths(paths)
@@ -109,15 +114,15 @@ class HomeWatcher(QObject):
                 candidates.extend(p for p in sorted(team.rglob("*")) if p.is_dir())
         return [p for p in candidates if p.is_dir()]
 
-    def _watch_folders(self) -> None:
+    def _watch_folders(self, folders: list[Path]) -> None:
         have = set(self._fsw.directories())
-        new = [str(p) for p in self.folders() if str(p) not in have]
+        new = [str(p) for p in folders if str(p) not in have]
         if new:
             self._fsw.addPaths(new)
 
-    def _tracked_files(self) -> list[Path]:
+    def _tracked_files(self, folders: list[Path]) -> list[Path]:
         files: list[Path] = []
-        for folder in self.folders():
+        for folder in folders:
             if folder == self.home.dsh_home:
                 continue
             try:
@@ -126,9 +131,9 @@ class HomeWatcher(QObject):
                 continue
         return files
 
-    def _rewatch_files(self) -> None:
+    def _rewatch_files(self, files: list[Path]) -> None:
         have = set(self._fsw.files())
-        missing = [str(p) for p in self._tracked_files() if str(p) not in have]
+        missing = [str(p) for p in files if str(p) not in have]
         if missing:
             self._fsw.addPaths(missing)
 
@@ -139,10 +144,25 @@ class HomeWatcher(QObject):
 
     # -- scanning -------------------------------------------------------------------------
     @Slot()
-    def scan(self) -> list[str]:
-        """Compare the files with what we last saw; emit and return the external changes."""
-        self._watch_folders()
-        current = {str(p): p for p in self._tracked_files()}
+    def scan(self) -> None:
+        """Start a scan on the scanning thread (or ask the running one for another)."""
+        if self._closed:
+            return
+        if self._scanning is not None:
+            self._rescan = True
+            return
+        self._rescan = False
+        self._scanning = threading.Thread(target=self._scan_files, daemon=True, name="home watcher scan")
+        self._scanning.start()
+
+    def _scan_files(self) -> None:
+        """Scanning thread: compare the files with what we last saw (no Qt object is touched but
+        the queued ``_scanned`` signal). A changed warm.md is parsed here before it is reported:
+        every Memory of the process then takes that parse (``core.memory``), and the panes that
+        reload on the report find it ready instead of parsing on the GUI thread."""
+        folders = self.folders()
+        files = self._tracked_files(folders)
+        current = {str(p): p for p in files}
         external: list[str] = []
         own: list[str] = []
         for key in sorted(set(current) | set(self._known)):
@@ -166,44 +186,31 @@ class HomeWatcher(QObject):
                 own.append(key)
             else:
                 external.append(key)
-        self._rewatch_files()
+        if str(self.home.warm) in external:
+            _parse_warm(self.home)
+        self._scanned.emit((folders, files, own, external))
+
+    @Slot(object)
+    def _on_scanned(self, found: tuple) -> None:
+        if self._scanning is not None:
+            self._scanning.join()
+        self._scanning = None
+        if self._closed:
+            return
+        folders, files, own, external = found
+        self._watch_folders(folders)
+        self._rewatch_files(files)  # a rename drops the file from the watch
         if own:
             self.sig_own_change.emit(own)
-        if external and (str(self.home.warm) in external or self._parsing is not None):
-            # Parse the new warm.md on a worker first (a 10k-entry file is over 100 ms of parsing):
-            # every Memory of the process then takes that parse (``core.memory``), and the panes
-            # that reload on the signal find it ready instead of parsing on the GUI thread.
-            self._parsed_changes += [p for p in external if p not in self._parsed_changes]
-            if self._parsing is None:
-                self._parsing = threading.Thread(target=_parse_warm, args=(self.home,), daemon=True,
-                                                 name="warm.md parse")
-                self._parsing.start()
-                self._parse_poll.start()
-        elif external:
+        if external:
             self.sig_external_change.emit(external)
-        return external
-
-    @Slot()
-    def _announce_parsed(self) -> None:
-        from linghun.core.memory import parse_is_current
-
-        if self._parsing is None or self._parsing.is_alive():
-            return
-        if self._reparses < 3 and self.home.warm.exists() and not parse_is_current(self.home.warm):
-            # written again while it was parsed (an agent writing fast): parse the newer file
-            self._reparses += 1
-            self._parsing = threading.Thread(target=_parse_warm, args=(self.home,), daemon=True, name="warm.md parse")
-            self._parsing.start()
-            return
-        self._reparses = 0
-        self._parse_poll.stop()
-        self._parsing = None
-        changes, self._parsed_changes = self._parsed_changes, []
-        self.sig_external_change.emit(changes)
+        if self._rescan:
+            self.scan()
 
 
 def _parse_warm(home: MemoryHome) -> None:
-    """Worker: parse warm.md into the process's shared parse (no Qt here)."""
+    """Scanning thread: parse warm.md into the process's shared parse (no Qt here). Written again
+    while it was parsed (an agent writing fast): the next scan sees the newer bytes and parses them."""
     from linghun.core.errors import LinghunError
     from linghun.core.memory import Memory
 

@@ -71,6 +71,41 @@ class StallSampler(threading.Thread):
         self.samples.clear()
 
 
+def _object_path(obj, depth: int = 4) -> str:
+    """``Class#name < Parent#name < ...``: enough of the parent chain to tell which widget it is."""
+    names = []
+    while obj is not None and len(names) < depth:
+        name = obj.objectName() if hasattr(obj, "objectName") else ""
+        names.append(f"{type(obj).__name__}{'#' + name if name else ''}")
+        obj = obj.parent() if hasattr(obj, "parent") and callable(obj.parent) else None
+    return " < ".join(names)
+
+
+def timed_application():
+    """With ``--trace``: an application that also names each event the GUI thread took long over
+    (receiver class and event type), which covers the time spent in Qt's own code."""
+    from PySide6.QtWidgets import QApplication
+
+    class TimedApplication(QApplication):
+        slow: collections.Counter[str] = collections.Counter()
+
+        def notify(self, receiver, event):  # noqa: D401 - Qt override
+            start = time.perf_counter()
+            try:
+                return super().notify(receiver, event)
+            finally:
+                took = (time.perf_counter() - start) * 1000
+                if took > STALL_MS:
+                    self.slow[f"{_object_path(receiver)} {event.type().name}"] += took
+
+        def report(self, top: int = 5) -> None:
+            for key, took in self.slow.most_common(top):
+                print(f"    {took:7.0f} ms in events over {STALL_MS:.0f} ms: {key}")
+            self.slow.clear()
+
+    return TimedApplication(sys.argv[:1])
+
+
 class Ticker:
     """Records the GUI thread's 5 ms ticks."""
 
@@ -137,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     from linghun.workbench.settings import LlmSettings
 
     home = make_home(tmp / "dsh", args.entries)
+    if args.trace:
+        timed_application()  # create_application() adopts it
     app = create_application()
     bench = Workbench(app)
     window = bench.window
@@ -206,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.process_time() - c0:7.1f}s", flush=True)
         if sampler is not None:
             sampler.report()
+            app.report()
     server.stop()
     window.close()
     return 0

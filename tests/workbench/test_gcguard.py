@@ -28,3 +28,26 @@ def test_automatic_collection_is_off_and_the_timer_collects(qapp, qtbot):
         assert set(collected_in) == {threading.main_thread().name}
     finally:
         gc.callbacks.pop()
+
+
+def test_a_full_collection_waits_for_growth_then_freezes_what_survived(qapp):
+    guard = gcguard.install(qapp)
+    gc.collect()
+    guard.collect_full()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0 and len(gc.get_objects(generation=2)) == 0
+    kept = [[i] for i in range(frozen // 10)]  # long-lived, but fewer than a quarter of the frozen
+    gc.collect(1)
+    gc.collect(1)  # promoted to generation 2
+    assert not guard._full_is_due()
+    kept += [[i] for i in range(frozen // 2)]
+    gc.collect(1)
+    gc.collect(1)
+    assert guard._full_is_due()
+    garbage = _Cycle()
+    del garbage
+    before = guard.full_collections
+    guard.collect_full()
+    assert guard.full_collections == before + 1 and len(gc.get_objects(generation=2)) == 0
+    assert gc.get_freeze_count() >= frozen + len(kept)
+    gc.unfreeze()
