@@ -269,11 +269,20 @@ class MainWindow(QMainWindow):
         parse and the home's shared search index) in the background now, and say so."""
         from linghun.core.assembler.retriever import warm_up
         from linghun.core.memory import Memory
+        from linghun.workbench.llm_setup import llm_settings, preload_client, resolves
 
         ctx, home = self.ctx, self.ctx.home
         ctx.warming = True
         self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
-        handle = ctx.tasks.submit(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
+        with_llm = resolves(llm_settings(self.settings, home))
+
+        def work(_state) -> int:
+            indexed = warm_up(Memory(home))
+            if with_llm:  # the first round with the model then starts at once
+                preload_client()
+            return indexed
+
+        handle = ctx.tasks.submit(self.tr("Warming up the search index"), work)
 
         def done(*_args) -> None:
             ctx.warming = False

@@ -47,3 +47,41 @@ def test_opening_a_home_warms_up_and_a_round_meanwhile_says_it_prepares_the_inde
     assert "Search index ready" in window.statusBar().currentMessage()
     window._may_close_home = lambda: True
     window.close()
+
+
+_OPEN_AND_REPORT = """
+import os, sys
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtTest import QTest
+from linghun.workbench.app import Workbench, create_application
+from linghun.workbench.settings import LlmSettings
+app = create_application()
+bench = Workbench(app)
+bench.settings.llm = LlmSettings(provider="openai" if sys.argv[2] == "model" else "offline",
+                                 base_url="http://127.0.0.1:9/v1", model="m")
+bench.window.open_home(sys.argv[1], remember=False)
+for _ in range(3000):
+    if not bench.window.ctx.warming:
+        break
+    QTest.qWait(10)
+print("openai" in sys.modules)
+bench.window._may_close_home = lambda: True
+bench.window.close()
+"""
+
+
+def test_opening_a_home_with_a_model_configured_loads_the_client_library_ahead(tmp_path, upstream_home):
+    """The first round with the model does not wait for ``import openai`` (over a second)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, LINGHUN_CONFIG_DIR=str(tmp_path / "config"), LINGHUN_DATA_DIR=str(tmp_path / "data"),
+               LINGHUN_CACHE_DIR=str(tmp_path / "cache"), LINGHUN_API_KEY="sk-test")
+    loaded = {}
+    for mode in ("model", "offline"):
+        done = subprocess.run([sys.executable, "-c", _OPEN_AND_REPORT, str(upstream_home), mode], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        loaded[mode] = done.stdout.strip().splitlines()[-1]
+    assert loaded == {"model": "True", "offline": "False"}
