@@ -413,6 +413,26 @@ class Searcher:
             rank = int(np.count_nonzero(total > total[i])) + 1
             return self._hit(rank, i, float(total[i]), q, text_max, parts)
 
+    def explain_matches(self, query: str, unit_ids: Sequence[Hashable]) -> tuple[int, dict[Hashable, Hit]]:
+        """How many units match ``query``, and the hits of those of ``unit_ids`` that match,
+        ranked as ``search`` ranks them (ties by position). Direct material cites a few dozen
+        entries of a large warm: a hit for each of 10k matches cost 80 ms, with its trace 270 ms.
+        Unknown ids are left out."""
+        with self._lock:
+            if not len(self):
+                return 0, {}
+            q = self._query(query)
+            total, text_max, parts = self._score(q)
+            order = top_k(total, len(total))
+            rank = np.zeros(len(total), dtype=np.int64)
+            rank[order] = np.arange(1, len(order) + 1)
+            hits: dict[Hashable, Hit] = {}
+            for unit_id in unit_ids:
+                i = self._index.position_of(unit_id)
+                if i >= 0 and rank[i]:
+                    hits[unit_id] = self._hit(int(rank[i]), i, float(total[i]), q, text_max, parts)
+            return len(order), hits
+
     def newest_ids(self, n: int) -> list[Hashable]:
         """Ids of the ``n`` newest units, newest first: by ``meta['time']`` when every unit has
         one, else by position (later units are newer, as in warm.md)."""

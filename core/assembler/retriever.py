@@ -431,17 +431,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
     by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
     if mode == "direct":
-        # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
-        probe = []
-        if pool:
-            with _searching(ctx.home, cached, pool, search) as searcher:
-                probe = searcher.search(decision.query, len(pool))
-        scored = {h.id: h for h in probe}
-        chosen = topics + [_from_hit(c, scored[c.id], "direct") if c.id in scored else _with_via(c, "direct")
-                           for c in pool] + goals
-        gap = bool(pool) and not probe and not topics
-        if gap:
-            span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
+        chosen = topics + pool + goals
         material = join_material(chosen)
         cap = config.get("retrieval.maxDirectChars")
         if len(material) > cap:
@@ -456,10 +446,24 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                       + [c for c in chosen if c.source not in ("topic", "warm")])
             material = join_material(chosen)
         truncated = len(material) > cap
-        if truncated:
+        full_chars = len(material)
+        if truncated:  # the candidates of the round are those the cut material shows
+            chosen = _inside(chosen, cap)
             material = material[:cap] + TRUNCATED
-            span.decide("truncate", True, f"direct material {len(join_material(chosen))} chars > maxDirectChars {cap}")
-        result = Retrieval("direct", None, chosen, material, len(pool), bm25_hits=len(probe), gap=gap,
+        # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
+        matches, scored = 0, {}
+        if pool:
+            with _searching(ctx.home, cached, pool, search) as searcher:
+                matches, scored = searcher.explain_matches(decision.query, [c.id for c in chosen])
+        extra_ids = {id(c) for c in topics + goals}
+        chosen = [c if id(c) in extra_ids else _from_hit(c, scored[c.id], "direct") if c.id in scored
+                  else _with_via(c, "direct") for c in chosen]
+        gap = bool(pool) and not matches and not topics
+        if gap:
+            span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
+        if truncated:
+            span.decide("truncate", True, f"direct material {full_chars} chars > maxDirectChars {cap}")
+        result = Retrieval("direct", None, chosen, material, len(pool), bm25_hits=matches, gap=gap,
                            truncated=truncated)
     else:
         k, newest, why_k = choose_k(config, decision)
@@ -500,6 +504,17 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                     "gap": result.gap, "truncated": result.truncated, "material_chars": len(result.material),
                     "material": clip(result.material)}
     return result
+
+
+def _inside(candidates: list[Candidate], cap: int) -> list[Candidate]:
+    """The candidates whose text starts within the first ``cap`` characters of their material."""
+    out, pos = [], 0
+    for c in candidates:
+        if pos >= cap:
+            break
+        out.append(c)
+        pos += len(c.text) + len(HIT_JOINER)
+    return out
 
 
 def _units(pool: list[Candidate]) -> list[Unit]:

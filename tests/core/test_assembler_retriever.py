@@ -125,6 +125,21 @@ def test_direct_mode_cap_8000(tmp_path):
     assert r2["outputs"]["truncated"] is False
 
 
+def test_a_cut_direct_material_lists_the_entries_it_shows_with_their_scores(tmp_path):
+    blocks = [entry(f"2026-09-{1 + i:02d} 10:00", "event", "medium", f"长记录{i} " + "细节" * 400) for i in range(12)]
+    home = new_home(tmp_path, blocks)
+    result = assembler(home).run("长记录 细节")
+    r = _retriever(result)
+    material = r["outputs"]["material"]
+    shown = [c for c in r["candidates"]]
+    # 800+ characters each, cut at 8000: ten are shown (the tenth in part), not all twelve
+    assert len(shown) == 10 and r["outputs"]["hits"] == 12
+    assert all(c["text"][:50] in material for c in shown)
+    assert [c["n"] for c in shown] == list(range(12, 2, -1))  # the freshest first
+    assert all(c["score"] > 0 and c["rank"] and c["terms"] for c in shown)
+    assert r["outputs"]["candidates"] == 10
+
+
 def test_workspace_dirs(tmp_path):
     ws = tmp_path / "ws"
     (ws / "docs" / "deep").mkdir(parents=True)

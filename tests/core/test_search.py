@@ -29,6 +29,18 @@ def test_explain_and_newest():
     assert s2.newest_ids(5) == [2, 1]
 
 
+def test_explain_matches_ranks_as_search_does_for_the_units_asked_only():
+    s = Searcher(units() + [Unit("e", "旅游 旅游 日本"), Unit("f", "旅游")])
+    ranked = s.search("旅游 日本", 10)
+    matches, hits = s.explain_matches("旅游 日本", ["f", "b", "a", "nobody"])
+    assert matches == len(ranked) == 4
+    assert set(hits) == {"f", "a"}  # "b" does not match, "nobody" is not indexed
+    for hit in ranked:
+        if hit.id in hits:
+            assert (hits[hit.id].rank, hits[hit.id].score, hits[hit.id].terms) == (hit.rank, hit.score, hit.terms)
+    assert s.explain_matches("无关的词", ["a"]) == (0, {})
+
+
 def test_search_with_recency_safeguard():
     s = Searcher(units())
     out = s.search_with_recency("日本", 3, newest=2)
