@@ -126,6 +126,9 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
         out.reason = f"the round ended {result.status}: no bundle"
     elif decision.get("level") == "skip":
         out.reason = "the judge skipped retrieval for this question"
+    elif out.mode == "direct" and via is None and outputs.get("truncated"):
+        out.reason = ("direct material cut at retrieval.maxDirectChars: the entries used or written most "
+                      "recently fill it first (the forgetting gradient), and this one did not fit")
     elif out.mode == "direct":
         out.reason = "direct material: every candidate goes to the editor; the editor chose " + \
             ("to quote it" if out.delivered else "not to quote it")

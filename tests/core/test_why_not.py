@@ -49,3 +49,11 @@ def test_an_entry_mmr_dropped_as_a_near_copy_says_so_and_mmr_off_delivers_it(emp
     copy = next(w for w in (w1, w2) if not w.via)
     assert copy.near_copy and "near copy" in copy.reason and copy.rank <= copy.k
     assert {v.change: v for v in copy.variants}["retrieval.mmr = false"].rank is not None
+
+
+def test_an_entry_left_out_of_a_cut_direct_material_says_so(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    tight = AssemblerConfig().with_overrides({"retrieval.mode": "never", "retrieval.maxDirectChars": 200})
+    w = explain(home, QUESTION, 1, tight, variants=False)
+    assert (w.mode, w.via, w.delivered) == ("direct", None, False)
+    assert "cut at retrieval.maxDirectChars" in w.reason
