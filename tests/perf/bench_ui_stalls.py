@@ -5,7 +5,9 @@
 A precise 5 ms ``QTimer`` runs on the GUI thread of the real main window (offscreen) with a home
 of N synthetic entries open. For each scenario the table gives the longest gap between two ticks
 and the share of the time spent in gaps longer than 20 ms ("stalled"), with the wall and CPU time
-of the scenario. The idle row is the floor: what the machine's load alone costs the timer.
+of the scenario and the garbage collector's longest and total pause (it runs on the GUI thread).
+The idle row is the floor: what the machine's load alone costs the timer. ``--trace`` adds, per
+scenario, the GUI-thread code the stalls were spent in and the slowest Qt events.
 
 Scenarios, each driven as a person does: idle; 8 offline rounds (question typed, Run clicked);
 3 rounds against a local OpenAI-compatible server that answers after 1.5 s (tests/fakeopenai.py);
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import gc
 import os
 import subprocess
 import sys
@@ -138,6 +141,26 @@ class Ticker:
         return max(gaps, default=0.0), 100.0 * stalled / total if total else 0.0
 
 
+class CollectorPauses:
+    """The garbage collector's pauses (the workbench collects on the GUI thread only,
+    ``workbench.gcguard``): the longest and the total of a scenario."""
+
+    def __init__(self):
+        self.pauses: list[float] = []
+        self._start = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, _info: dict) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((time.perf_counter() - self._start) * 1000)
+
+    def take(self) -> tuple[float, float]:
+        pauses, self.pauses = self.pauses, []
+        return max(pauses, default=0.0), sum(pauses)
+
+
 def wait_until(app, done, timeout: float = 600.0) -> bool:
     from PySide6.QtTest import QTest
 
@@ -233,14 +256,17 @@ def main(argv: list[str] | None = None) -> int:
         sampler = StallSampler(ticker, threading.get_ident())
         sampler.start()
     print(f"{args.entries:,} entries; gaps of a {TICK_MS} ms precise timer on the GUI thread (stalled: gaps > {STALL_MS:.0f} ms)")
-    print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8}")
+    print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8} {'gc pause max/total':>19}")
+    collector = CollectorPauses()
     for name, run in scenarios:
         w0, c0 = time.perf_counter(), time.process_time()
+        collector.take()
         ticker.start()
         run()
         longest, stalled = ticker.stop()
+        gc_max, gc_total = collector.take()
         print(f"{name:<50} {longest:9.1f} ms {stalled:7.1f}% {time.perf_counter() - w0:7.1f}s "
-              f"{time.process_time() - c0:7.1f}s", flush=True)
+              f"{time.process_time() - c0:7.1f}s {gc_max:7.1f} / {gc_total:6.0f} ms", flush=True)
         if sampler is not None:
             sampler.report()
             app.report()
