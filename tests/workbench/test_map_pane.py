@@ -54,6 +54,52 @@ def test_map_model_passes_qtmodeltester(ctx, qtmodeltester):
     assert index.parent().parent().data(MapModel.IdRole) == "axis:situations"
 
 
+def test_a_tree_built_off_the_gui_thread_swaps_in_as_a_reset(ctx, qtmodeltester):
+    from linghun.workbench.models.map import build_tree
+
+    mm = build_map(ctx.home)
+    model = MapModel()
+    model.set_tree(build_tree(mm.outline()))
+    qtmodeltester.check(model, force_py=True)  # stays connected: the swaps below are checked too
+    resets = []
+    model.modelReset.connect(lambda: resets.append(1))
+    ctx.memory.append("fact", "swap | value | 1 | test", "medium")
+    bigger = build_map(ctx.home)
+    tree = build_tree(bigger.outline())
+    model.set_tree(tree)
+    assert resets == [1]
+    entry = bigger.entries[-1]
+    index = model.index_for_pointer(f"[{entry.n}]")
+    assert index.data(MapModel.IdRole) == f"entry:{entry.id}"
+    assert index.parent().parent().data(MapModel.IdRole) == "axis:situations"
+    model.set_tree(build_tree([]))
+    assert model.rowCount() == 0 and not model.index_for_pointer(f"[{entry.n}]").isValid()
+
+
+def test_a_rebuild_keeps_the_selected_pointer_and_the_text_scroll(pane, ctx, qtbot):
+    pane.resize(700, 500)
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.tabs.setCurrentIndex(1)
+    pane.budget.setValue(0)  # the whole map: long enough to scroll
+    qtbot.waitUntil(lambda: pane.map_text is not None and pane.map_text.budget == 0)
+    bar = pane.text_view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum() // 2)
+    scroll = bar.value()
+    mm = pane.snapshot.map
+    node = next(n for n in mm.children("file:ontology", "contains") if mm.graph.nodes[n]["cites"])
+    pointer = pane.select_node(node)["pointer"]
+    before = pane.snapshot
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=20000):
+        pane.act_rebuild.trigger()
+    assert pane.snapshot is not before
+    assert pane.tree.currentIndex().data(MapModel.PointerRole) == pointer
+    assert pane.graph.selected() == pane.snapshot.map.node_for_pointer(pointer)
+    assert pane.map_text is pane.snapshot.text and pane.text == render_map(pane.snapshot.map, 0)
+    assert bar.value() == scroll
+
+
 def test_graph_layout_columns_and_typed_edges(ctx):
     mm = build_map(ctx.home)
     layout = graph_layout(mm)
@@ -79,18 +125,22 @@ def test_graph_layout_columns_and_typed_edges(ctx):
     assert any(n.id == "more:evidence" for n in small.nodes)
 
 
-def test_map_text_is_the_injected_text_within_the_budget(pane, ctx):
+def test_map_text_is_the_injected_text_within_the_budget(pane, ctx, qtbot):
     assert pane.budget.value() == 2000
     mm = build_map(ctx.home)
     assert pane.text == render_map(mm, 2000)
     assert len(pane.text) <= 2000
     assert f"{len(pane.text)} / 2000" in pane.count_label.text()
-    pane.budget.setValue(700)
-    assert len(pane.text) <= 700 and pane.text == render_map(mm, 700)
+    pane.budget.setValue(700)  # rendered on a worker, shown when ready
+    qtbot.waitUntil(lambda: pane.text == render_map(mm, 700))
+    assert len(pane.text) <= 700
     assert "超出地图预算" in pane.text  # the overflow hint says what was left out
     assert f"{len(pane.text)} / 700" in pane.count_label.text()
-    pane.budget.setValue(0)
-    assert pane.text == render_map(mm, 0) and len(pane.text) > 2000
+    assert f"(the full map: {len(render_map(mm, 0))})" in pane.count_label.text()
+    for budget in (900, 1100, 0):  # typed in a burst: the last one is shown
+        pane.budget.setValue(budget)
+    qtbot.waitUntil(lambda: pane.text == render_map(mm, 0) and not pane._rendering)
+    assert len(pane.text) > 2000 and pane.map_text.budget == 0
 
 
 def test_saving_the_budget_is_undoable(pane, ctx):

@@ -2,24 +2,27 @@
 model, and the deterministic layout of its graph view.
 
 ``build_snapshot`` reads the home with its own ``Memory`` (the worker never shares the GUI
-thread's) and returns everything the pane shows: the ``MemoryMap``, its outline and the graph
-layout. ``MapModel`` is a tree keyed by the map's node ids (axes -> items -> their entries or
-nodes). ``graph_layout`` puts the four axes in columns, one labelled item per axis item, and
-folds the entry-level edges of ``core.map`` into typed edges between the shown items (a situation
+thread's) and returns everything the pane shows, ready to swap in: the ``MemoryMap``, its tree
+(``MapTree``: the items with their id and pointer lookups), the graph layout and the map text
+within a budget (``MapText``). ``MapModel`` shows a ``MapTree`` keyed by the map's node ids (axes
+-> items -> their entries or nodes); swapping one in is a model reset and nothing else.
+``graph_layout`` puts the four axes in columns, one labelled item per axis item, and folds the
+entry-level edges of ``core.map`` into typed edges between the shown items (a situation
 -> the journal days of its entries, a projection node -> the situations whose entries it cites,
 a cold section -> its episodic archive), weighted by how many entries each one stands for.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from linghun.workbench.models.columns import TranslatedColumns
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP, QUrl
 
 from linghun.core.home import MemoryHome
-from linghun.core.map import AXES, AXIS_TITLES, MemoryMap, build_map
-from linghun.workbench.plaintext import tooltip
+from linghun.core.map import AXES, AXIS_TITLES, DEFAULT_BUDGET, MemoryMap, build_map, map_settings, render_map
+from linghun.workbench.plaintext import escape, tooltip
 
 AXIS_NAMES = {
     "situations": QT_TRANSLATE_NOOP("MapModel", "Situations"),
@@ -142,40 +145,122 @@ def _short_label(mm: MemoryMap, node: str) -> str:
     return mm.label(node)
 
 
+# -- the tree of the axes ------------------------------------------------------------------------------
+class _Item:
+    """One row of the tree. ``parent`` is the parent's position in ``MapTree.items`` (-1 for an
+    axis), not the parent itself: a tree without reference cycles is freed as soon as the next
+    one replaces it, instead of waiting for a full garbage collection on the GUI thread."""
+
+    __slots__ = ("id", "type", "label", "pointer", "parent", "row", "children")
+
+    def __init__(self, node_id: str, kind: str, label: str, pointer: str | None, parent: int, row: int):
+        self.id, self.type, self.label, self.pointer = node_id, kind, label, pointer
+        self.parent, self.row = parent, row
+        self.children: list[_Item] = []
+
+
+@dataclass
+class MapTree:
+    """The axes as ``_Item`` rows with their lookups, built off the GUI thread (``build_tree``)."""
+
+    roots: list[_Item] = field(default_factory=list)
+    items: list[_Item] = field(default_factory=list)  # every item; ``_Item.parent`` indexes it
+    by_id: dict[str, _Item] = field(default_factory=dict)
+    by_pointer: dict[str, _Item] = field(default_factory=dict)
+
+
+def build_tree(outline: list[dict]) -> MapTree:
+    """The rows of ``MemoryMap.outline()``: each axis, its items and their children."""
+    tree = MapTree()
+
+    def add(data: dict, parent: int, row: int) -> None:
+        item = _Item(data["id"], data["type"], data["label"], data.get("pointer"), parent, row)
+        tree.items[parent].children.append(item)
+        here = len(tree.items)
+        tree.items.append(item)
+        tree.by_id.setdefault(item.id, item)
+        if item.pointer:
+            tree.by_pointer.setdefault(item.pointer, item)
+        for i, child in enumerate(data.get("children") or []):
+            add(child, here, i)
+
+    for row, axis in enumerate(outline):
+        root = _Item(f"axis:{axis['axis']}", "axis", axis["axis"], f"axis:{axis['axis']}", -1, row)
+        here = len(tree.items)
+        tree.roots.append(root)
+        tree.items.append(root)
+        tree.by_id[root.id] = root
+        tree.by_pointer[root.pointer] = root
+        for i, data in enumerate(axis["items"]):
+            add(data, here, i)
+    return tree
+
+
+# -- the map text ------------------------------------------------------------------------------------
+_POINTER = re.compile(r"\[(\d+)\]\??|«([^»]+)»")
+
+
+def map_html(text: str) -> str:
+    """The map text as HTML with every ``[n]`` and ``«pointer»`` a link (``drill:<pointer>``)."""
+    out, last = [], 0
+    for m in _POINTER.finditer(text):
+        out.append(escape(text[last:m.start()], None))
+        pointer = f"[{m.group(1)}]" if m.group(1) else m.group(2)
+        out.append(f'<a href="drill:{QUrl.toPercentEncoding(pointer).data().decode()}">{escape(m.group(0))}</a>')
+        last = m.end()
+    out.append(escape(text[last:], None))
+    return "<pre style='white-space: pre-wrap'>" + "".join(out) + "</pre>"
+
+
+@dataclass(frozen=True)
+class MapText:
+    """The map text within ``budget`` (what ``core.map.injection_text`` gives the agent when the
+    budget is the home's), its HTML, the full map's length and the home's ``map`` settings."""
+
+    budget: int
+    text: str
+    html: str
+    full_length: int
+    settings: dict
+
+
+def render_text(state, mm: MemoryMap, budget: int) -> MapText:
+    """Task (``workbench.tasks``): the map text of ``mm`` within ``budget``."""
+    text = render_map(mm, budget)
+    full = len(text) if budget <= 0 else len(render_map(mm, 0))
+    return MapText(budget, text, map_html(text), full, map_settings(mm.home))
+
+
 # -- the snapshot built off the GUI thread -----------------------------------------------------------
 @dataclass
 class MapSnapshot:
-    """What the map pane shows of one home at one moment."""
+    """What the map pane shows of one home at one moment, ready to swap in."""
 
     map: MemoryMap
-    outline: list[dict]
+    tree: MapTree
     layout: GraphLayout
+    text: MapText
 
 
-def build_snapshot(state, home: MemoryHome) -> MapSnapshot:
-    """Task (``workbench.tasks``): build the map of ``home`` with a fresh ``Memory``."""
+def build_snapshot(state, home: MemoryHome, budget: int = DEFAULT_BUDGET) -> MapSnapshot:
+    """Task (``workbench.tasks``): build the map of ``home`` with a fresh ``Memory``; its text is
+    rendered within ``budget``."""
     from linghun.core.memory import Memory
 
     state.set_progress(0.1, "map")
     mm = build_map(home, Memory(home))
     state.check_cancelled()
     state.set_progress(0.7, "layout")
-    snapshot = MapSnapshot(mm, mm.outline(), graph_layout(mm))
+    tree, layout = build_tree(mm.outline()), graph_layout(mm)
+    state.check_cancelled()
+    state.set_progress(0.85, "text")
+    snapshot = MapSnapshot(mm, tree, layout, render_text(state, mm, budget))
     mm.node_for_pointer("")  # fill the pointer index here, not on the GUI thread
     state.set_progress(1.0, "done")
     return snapshot
 
 
 # -- the tree model -----------------------------------------------------------------------------------
-class _Item:
-    __slots__ = ("id", "type", "label", "pointer", "parent", "row", "children")
-
-    def __init__(self, node_id: str, kind: str, label: str, pointer: str | None, parent: "_Item | None", row: int):
-        self.id, self.type, self.label, self.pointer = node_id, kind, label, pointer
-        self.parent, self.row = parent, row
-        self.children: list[_Item] = []
-
-
 class MapModel(TranslatedColumns, QAbstractItemModel):
     """The four axes as a tree: axis -> items -> their entries / nodes; keyed by map node ids.
 
@@ -191,43 +276,29 @@ class MapModel(TranslatedColumns, QAbstractItemModel):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._roots: list[_Item] = []
-        self._by_id: dict[str, _Item] = {}
-        self._by_pointer: dict[str, _Item] = {}
+        self._tree = MapTree()
 
-    def set_outline(self, outline: list[dict]) -> None:
+    def set_tree(self, tree: MapTree) -> None:
+        """Show ``tree`` (built off the GUI thread by ``build_tree``): a reset and nothing else."""
         self.beginResetModel()
-        self._roots, self._by_id, self._by_pointer = [], {}, {}
-        for row, axis in enumerate(outline):
-            root = _Item(f"axis:{axis['axis']}", "axis", axis["axis"], f"axis:{axis['axis']}", None, row)
-            self._roots.append(root)
-            self._by_id[root.id] = root
-            self._by_pointer[root.pointer] = root
-            for i, data in enumerate(axis["items"]):
-                self._add(data, root, i)
+        self._tree = tree
         self.endResetModel()
 
-    def _add(self, data: dict, parent: _Item, row: int) -> None:
-        item = _Item(data["id"], data["type"], data["label"], data.get("pointer"), parent, row)
-        parent.children.append(item)
-        self._by_id.setdefault(item.id, item)
-        if item.pointer:
-            self._by_pointer.setdefault(item.pointer, item)
-        for i, child in enumerate(data.get("children") or []):
-            self._add(child, item, i)
+    def set_outline(self, outline: list[dict]) -> None:
+        self.set_tree(build_tree(outline))
 
     def index_for_id(self, node_id: str) -> QModelIndex:
-        item = self._by_id.get(node_id)
+        item = self._tree.by_id.get(node_id)
         return self.createIndex(item.row, 0, item) if item is not None else QModelIndex()
 
     def index_for_pointer(self, pointer: str) -> QModelIndex:
         """The item of a pointer (``[n]``, ``goal:g1``...): stable across rebuilds, unlike the ids
         of entries, which each ``Memory`` numbers afresh."""
-        item = self._by_pointer.get(pointer)
+        item = self._tree.by_pointer.get(pointer)
         return self.createIndex(item.row, 0, item) if item is not None else QModelIndex()
 
     def axis_count(self, axis: str) -> int:
-        item = self._by_id.get(f"axis:{axis}")
+        item = self._tree.by_id.get(f"axis:{axis}")
         return len(item.children) if item else 0
 
     # -- Qt interface -------------------------------------------------------------------------
@@ -237,21 +308,22 @@ class MapModel(TranslatedColumns, QAbstractItemModel):
     def index(self, row, column, parent=QModelIndex()):  # noqa: B008
         if column < 0 or column >= len(self.COLUMNS) or row < 0:
             return QModelIndex()
-        siblings = self._item(parent).children if parent.isValid() else self._roots
+        siblings = self._item(parent).children if parent.isValid() else self._tree.roots
         if row >= len(siblings):
             return QModelIndex()
         return self.createIndex(row, column, siblings[row])
 
     def parent(self, index=QModelIndex()):  # noqa: B008 - Qt's overloaded name
         item = self._item(index)
-        if item is None or item.parent is None:
+        if item is None or item.parent < 0:
             return QModelIndex()
-        return self.createIndex(item.parent.row, 0, item.parent)
+        parent = self._tree.items[item.parent]
+        return self.createIndex(parent.row, 0, parent)
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         if parent.isValid():
             return len(self._item(parent).children) if parent.column() == 0 else 0
-        return len(self._roots)
+        return len(self._tree.roots)
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802,B008
         return len(self.COLUMNS)

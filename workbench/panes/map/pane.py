@@ -9,11 +9,11 @@ Selecting an ``[n]`` entry also selects it in the entries pane (``ontology.links
 the one mechanism every pane uses).
 
 The map is rebuilt off the GUI thread (``ctx.tasks``) when memory or goals change, coalesced: a
-burst of writes is one rebuild, and a change during a rebuild queues exactly one more.
+burst of writes is one rebuild, and a change during a rebuild queues exactly one more. The worker
+prepares everything shown (the tree's rows, the graph layout, the text and its HTML for the budget
+in the box), so the GUI thread only swaps it in; a new budget is rendered on a worker too.
 """
 from __future__ import annotations
-
-import re
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QUrl, Signal, Slot
 from PySide6.QtWidgets import (
@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from linghun.core.errors import LinghunError
-from linghun.core.map import map_settings, render_map
+from linghun.core.map import map_settings
 from linghun.workbench.icons import icon
-from linghun.workbench.models.map import MapModel, MapSnapshot, build_snapshot
+from linghun.workbench.models.map import MapModel, MapSnapshot, MapText, build_snapshot, map_html, render_text
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.map.commands import set_map_budget
 from linghun.workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
@@ -37,20 +37,6 @@ REBUILD_DELAY_MS = 300
 #: in a worker, which holds the GIL long enough to stall the window's first paint (measured: the
 #: paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)
 FIRST_BUILD_DELAY_MS = 1500
-_POINTER = re.compile(r"\[(\d+)\]\??|«([^»]+)»")
-_ENTRY_POINTER = re.compile(r"^\[(\d+)\]\??$")
-
-
-def map_html(text: str) -> str:
-    """The map text as HTML with every ``[n]`` and ``«pointer»`` a link (``drill:<pointer>``)."""
-    out, last = [], 0
-    for m in _POINTER.finditer(text):
-        out.append(escape(text[last:m.start()], None))
-        pointer = f"[{m.group(1)}]" if m.group(1) else m.group(2)
-        out.append(f'<a href="drill:{QUrl.toPercentEncoding(pointer).data().decode()}">{escape(m.group(0))}</a>')
-        last = m.end()
-    out.append(escape(text[last:], None))
-    return "<pre style='white-space: pre-wrap'>" + "".join(out) + "</pre>"
 
 
 @register_pane
@@ -80,10 +66,14 @@ class MapPane(Pane):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
         self.snapshot: MapSnapshot | None = None
+        self.map_text: MapText | None = None  # what the text tab shows
         self.text = ""
         self.evidence: dict | None = None
         self._handle = None
         self._pending = False
+        self._rendering = None  # the TaskHandle rendering the text for a new budget
+        self._rendered_map = None  # the map it renders
+        self._render_again = False
         self._selected_pointer: str | None = None
         self._build()
         self._rebuild_timer = self.single_shot(REBUILD_DELAY_MS, self.rebuild)
@@ -208,7 +198,7 @@ class MapPane(Pane):
             self.graph.set_layout(self.snapshot.layout)
             self.graph.select_node(self.snapshot.map.node_for_pointer(self._selected_pointer or ""))
         self._update_status()
-        self.render_text()
+        self._show_count()
         if self.evidence is not None:
             self._show_evidence(self.evidence)
 
@@ -221,7 +211,8 @@ class MapPane(Pane):
             self._pending = True
             return
         self._pending = False
-        self._handle = self.ctx.tasks.submit(self.tr("Building the memory map"), build_snapshot, self.ctx.home)
+        self._handle = self.ctx.tasks.submit(self.tr("Building the memory map"), build_snapshot, self.ctx.home,
+                                             self.budget.value())
         self._handle.sig_finished.connect(self._on_built)
         self._handle.sig_failed.connect(self._on_failed)
         self._handle.sig_done.connect(self._on_task_done)
@@ -233,10 +224,13 @@ class MapPane(Pane):
     @Slot(object)
     def _on_built(self, snapshot: MapSnapshot) -> None:
         self.snapshot = snapshot
-        self.model.set_outline(snapshot.outline)
+        self.model.set_tree(snapshot.tree)
         self.tree.expandToDepth(0)
         self.graph.set_layout(snapshot.layout)
-        self.render_text()
+        if snapshot.text.budget == self.budget.value():
+            self._show_text(snapshot.text)
+        else:  # the box changed during the build
+            self.render_text()
         if self._selected_pointer is not None:  # the same pointer in the new map
             self._select_in_tree(self._selected_pointer)
             self.graph.select_node(snapshot.map.node_for_pointer(self._selected_pointer))
@@ -289,32 +283,62 @@ class MapPane(Pane):
 
     # -- the injected text ------------------------------------------------------------------
     @Slot()
-    def render_text(self) -> str:
-        """Render the map within the budget in the box (what ``core.map.injection_text`` gives the
-        agent when the box holds the home's budget)."""
-        budget = self.budget.value()
+    def render_text(self) -> None:
+        """Render the map within the budget in the box on a worker (what ``core.map.injection_text``
+        gives the agent when the box holds the home's budget); shown when it is ready. One render
+        at a time: a budget typed meanwhile is rendered after it."""
         if self.snapshot is None:
-            self.text = ""
+            self.map_text, self.text = None, ""
             self.text_view.clear()
             self.count_label.setText("")
-            return ""
-        self.text = render_map(self.snapshot.map, budget)
+            return
+        if self._rendering is not None:
+            self._render_again = True
+            return
+        self._rendered_map = self.snapshot.map
+        self._rendering = self.ctx.tasks.submit(self.tr("Rendering the map text"), render_text,
+                                                self._rendered_map, self.budget.value())
+        self._rendering.sig_finished.connect(self._on_rendered)
+        self._rendering.sig_failed.connect(self._on_failed)
+        self._rendering.sig_done.connect(self._on_rendering_done)
+
+    @Slot(object)
+    def _on_rendered(self, text: MapText) -> None:
+        # a rebuild that finished meanwhile brought its own text; a budget typed meanwhile renders again
+        if self.snapshot is not None and self._rendered_map is self.snapshot.map \
+                and text.budget == self.budget.value():
+            self._show_text(text)
+
+    @Slot()
+    def _on_rendering_done(self) -> None:
+        self._rendering = None
+        if self._render_again:
+            self._render_again = False
+            self.render_text()
+
+    def _show_text(self, text: MapText) -> None:
+        self.map_text, self.text = text, text.text
         scroll = self.text_view.verticalScrollBar().value()
-        self.text_view.setHtml(map_html(self.text))
+        self.text_view.setHtml(text.html)
         self.text_view.verticalScrollBar().setValue(scroll)
-        full = len(render_map(self.snapshot.map, 0))
-        if budget > 0:
-            count = self.tr("%1 / %2 characters (the full map: %3)").replace("%1", str(len(self.text))) \
-                .replace("%2", str(budget)).replace("%3", str(full))
+        self._show_count()
+
+    def _show_count(self) -> None:
+        """The text's size against its budget and the home's settings, in the current language."""
+        text = self.map_text
+        if text is None:
+            self.count_label.setText("")
+            return
+        if text.budget > 0:
+            count = self.tr("%1 / %2 characters (the full map: %3)").replace("%1", str(len(text.text))) \
+                .replace("%2", str(text.budget)).replace("%3", str(text.full_length))
         else:
-            count = self.tr("%1 characters (no limit)").replace("%1", str(len(self.text)))
-        settings = map_settings(self.ctx.home)
-        if not settings["enabled"]:
+            count = self.tr("%1 characters (no limit)").replace("%1", str(len(text.text)))
+        if not text.settings["enabled"]:
             count += " · " + self.tr("map.enabled is false: nothing is injected")
-        elif budget != settings["budget"]:
-            count += " · " + self.tr("the home injects %1").replace("%1", str(settings["budget"]))
+        elif text.budget != text.settings["budget"]:
+            count += " · " + self.tr("the home injects %1").replace("%1", str(text.settings["budget"]))
         self.count_label.setText(count)
-        return self.text
 
     @Slot()
     def save_budget(self) -> bool:
@@ -441,9 +465,10 @@ class MapPane(Pane):
     def shutdown(self) -> None:
         self._rebuild_timer.stop()
         self._first_build.stop()
-        self._pending = False
-        if self._handle is not None:
-            self._handle.cancel()
+        self._pending = self._render_again = False
+        for handle in (self._handle, self._rendering):
+            if handle is not None:
+                handle.cancel()
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
                              (self.ctx.bridge.sig_event, self._on_event),
                              (self.ctx.watcher.sig_external_change, self._on_external_change)):
