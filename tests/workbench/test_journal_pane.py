@@ -172,3 +172,47 @@ def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
         assert opened == [("rounds", result.round_id), ("goals", goal.ref["goal_id"])]
     finally:
         widget.shutdown()
+
+
+def test_marks_look_as_pyqtgraph_draws_them_and_hovering_still_restyles(pane, qtbot):
+    import pyqtgraph as pg
+
+    pane.resize(900, 400)
+    pane.show()
+    qtbot.waitExposed(pane)
+    item = pane._items["warm"]
+    x, y = item.getData()
+    assert len(x) > 1
+    # the same marks through pyqtgraph's own spot-by-spot lookup, with the item's style
+    plain_item = pg.ScatterPlotItem(size=item.opts["size"], symbol=item.opts["symbol"], pen=item.opts["pen"],
+                                    brush=item.opts["brush"])
+    plain_item.fragmentAtlas = item.fragmentAtlas  # one atlas: coordinates comparable
+    plain_item.setData(x=x, y=y)
+    assert (item.data["sourceRect"] == plain_item.data["sourceRect"]).all()
+    assert (item.data["sourceRect"]["w"] > 0).all()
+    # a hovered mark is drawn bigger, and back to normal after
+    normal = item.data["sourceRect"][0].copy()
+    item.data["hovered"][0] = True
+    item.data["sourceRect"][0] = 0
+    item.updateSpots()
+    assert item.data["sourceRect"][0]["w"] > normal["w"]
+    item.data["hovered"][0] = False
+    item.data["sourceRect"][0] = 0
+    item.updateSpots()
+    assert item.data["sourceRect"][0] == normal
+
+
+def test_a_reload_swaps_in_marks_indexed_off_the_gui_thread(pane, ctx, qtbot):
+    entry = ctx.memory.entries()[3]
+    data = collect(ctx.home, ctx.memory.entries())
+    pane._show_data(data)
+    assert pane.data is data
+    assert pane.data.find(f"entry:{entry.id}").ref["entry_id"] == entry.id
+    x, _ = pane._items["warm"].getData()
+    assert list(x) == [m.time for m in data.marks["warm"]]
+    assert list(pane._items["warm"].data["data"]) == [m.key for m in data.marks["warm"]]
+    mark = data.marks["warm"][0]
+    assert pane._tip(mark.time, 1, mark.key) and mark.label.split(" · ")[0] in pane._tip(mark.time, 1, mark.key)
+    start, end = data.marks["warm"][0].time, data.marks["warm"][-1].time
+    assert data.count_between("warm", start, end) == len(data.marks["warm"])
+    assert data.count_between("warm", start + 0.5, end) == sum(1 for m in data.marks["warm"] if m.time >= start + 0.5)

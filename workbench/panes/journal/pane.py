@@ -1,7 +1,8 @@
 """The journal timeline: what happened when, across the journal, warm, consolidations, goals and
 assembler rounds, on one zoomable time axis.
 
-One ``ScatterPlotItem`` per track, fed with numpy arrays (``timeline_data``); the bottom axis is a
+One ``ScatterPlotItem`` per track, fed with numpy arrays prepared off the GUI thread
+(``timeline_data``), all marks of a track in one style; the bottom axis is a
 ``DateAxisItem``. Drag a window (``LinearRegionItem``) to read the journal turns of that window
 (``Memory.journal_turns``); click a mark to open it: a warm entry is selected in the entries pane,
 the others are shown in the reader. Mouse wheel zooms and dragging pans, in time only.
@@ -51,6 +52,25 @@ def _stamp(epoch: float) -> str:
     return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
 
 
+class _TrackScatter(pg.ScatterPlotItem):
+    """The marks of one track: every mark has the item's style (none is given per mark).
+
+    pyqtgraph looks each new spot's picture up in its symbol atlas one spot at a time, in Python:
+    about 20 ms of the GUI thread for 10k marks on every reload. The marks of a track all look the
+    same, so one lookup serves them all. A hovered mark is drawn bigger: while one is, pyqtgraph's
+    own lookup runs (for the few spots whose look changed)."""
+
+    def updateSpots(self, dataSet=None):  # noqa: N802,N803 - pyqtgraph's names
+        data = self.data if dataSet is None else dataSet
+        if self.opts["pxMode"] and self.opts["useCache"] and len(data) > 1 and not data["hovered"].any():
+            todo = np.flatnonzero(data["sourceRect"]["w"] == 0)
+            if len(todo) > 1:
+                super().updateSpots(data[todo[0]:todo[0] + 1])  # a view: the lookup writes into data
+                data["sourceRect"][todo] = data["sourceRect"][todo[0]]
+                return
+        super().updateSpots(dataSet)
+
+
 @register_pane
 class JournalPane(Pane):
     """The timeline of a home.
@@ -74,7 +94,6 @@ class JournalPane(Pane):
         super().__init__(ctx, parent)
         self.data = TimelineData()
         self._items: dict[str, pg.ScatterPlotItem] = {}
-        self._labels: dict[str, str] = {}
         self._window: tuple[float, float] | None = None
         self._build()
         self._collecting = None  # the TaskHandle collecting the marks after a change
@@ -114,7 +133,7 @@ class JournalPane(Pane):
         self.plot.getViewBox().setLimits(yMin=-1, yMax=len(TRACKS))
         for i, track in enumerate(TRACKS):
             symbol, colour = TRACK_STYLE[track]
-            item = pg.ScatterPlotItem(size=9 if track != "journal" else 6, symbol=symbol, pen=pg.mkPen(None),
+            item = _TrackScatter(size=9 if track != "journal" else 6, symbol=symbol, pen=pg.mkPen(None),
                                       brush=pg.mkBrush(QColor(colour)), hoverable=True,
                                       hoverSize=13, tip=self._tip)
             item.sigClicked.connect(self._on_points_clicked)
@@ -185,14 +204,11 @@ class JournalPane(Pane):
 
     @Slot(object)
     def _show_data(self, data: TimelineData) -> None:
+        """Swap in marks collected (and indexed) off the GUI thread."""
         self.data = data
-        self._labels = {}
         for i, track in enumerate(TRACKS):
-            marks = self.data.marks[track]
-            x = self.data.times(track)
-            keys = np.array([m.key for m in marks], dtype=object)
-            self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=keys)
-            self._labels.update({m.key: m.label for m in marks})
+            x = data.times(track)
+            self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=data.keys(track))
         if self.data.errors:
             self.ctx.show_message(self.tr("Some files could not be read: %1").replace("%1", "; ".join(self.data.errors)))
         if self._window:
@@ -224,7 +240,8 @@ class JournalPane(Pane):
             self.plot.setXRange(span[0] - pad, span[1] + pad, padding=0)
 
     def _tip(self, x, y, data) -> str:
-        return tooltip(self._labels.get(data, ""))
+        mark = self.data.find(data)
+        return tooltip(mark.label if mark is not None else "")
 
     # -- the reading window -------------------------------------------------------------------
     def set_window(self, start: float, end: float) -> None:
@@ -248,7 +265,7 @@ class JournalPane(Pane):
         except LinghunError as exc:
             self.window_label.setText(str(exc))
             return
-        in_window = {t: sum(1 for m in self.data.marks[t] if start <= m.time <= end) for t in TRACKS}
+        in_window = {t: self.data.count_between(t, start, end) for t in TRACKS}
         self.window_label.setText(
             self.tr("%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds")
             .replace("%1", lo[:16]).replace("%2", hi[:16]).replace("%3", str(len(turns)))

@@ -46,22 +46,50 @@ class Mark:
 
 @dataclass
 class TimelineData:
+    """The marks of each track, sorted by time, and the lookups the pane needs (``index``: built
+    once, by the worker that collected the marks, so the GUI thread never walks them mark by mark)."""
+
     marks: dict[str, list[Mark]] = field(default_factory=lambda: {t: [] for t in TRACKS})
     errors: list[str] = field(default_factory=list)
+    _index: dict | None = field(default=None, repr=False, compare=False)
 
-    def times(self, track: str) -> np.ndarray:
-        return np.fromiter((m.time for m in self.marks[track]), dtype=float, count=len(self.marks[track]))
-
-    def span(self) -> tuple[float, float] | None:
-        all_times = [m.time for marks in self.marks.values() for m in marks]
-        return (min(all_times), max(all_times)) if all_times else None
-
-    def find(self, key: str) -> Mark | None:
+    def index(self) -> TimelineData:
+        """Build the arrays and the key lookup from ``marks`` (call again after changing them)."""
+        self._index = {
+            "times": {t: np.fromiter((m.time for m in marks), dtype=float, count=len(marks))
+                      for t, marks in self.marks.items()},
+            "keys": {t: np.array([m.key for m in marks], dtype=object) for t, marks in self.marks.items()},
+            "by_key": {},
+        }
         for marks in self.marks.values():
             for m in marks:
-                if m.key == key:
-                    return m
-        return None
+                self._index["by_key"].setdefault(m.key, m)
+        return self
+
+    def _lookup(self, name: str):
+        if self._index is None:
+            self.index()
+        return self._index[name]
+
+    def times(self, track: str) -> np.ndarray:
+        """The times of a track's marks, in order (epoch seconds)."""
+        return self._lookup("times")[track]
+
+    def keys(self, track: str) -> np.ndarray:
+        """The keys of a track's marks, in the order of ``times``."""
+        return self._lookup("keys")[track]
+
+    def span(self) -> tuple[float, float] | None:
+        ends = [x for times in self._lookup("times").values() if len(times) for x in (times[0], times[-1])]
+        return (float(min(ends)), float(max(ends))) if ends else None
+
+    def count_between(self, track: str, start: float, end: float) -> int:
+        """How many marks of ``track`` lie in ``start``..``end`` (both included)."""
+        times = self.times(track)
+        return int(np.searchsorted(times, end, side="right") - np.searchsorted(times, start, side="left"))
+
+    def find(self, key: str) -> Mark | None:
+        return self._lookup("by_key").get(key)
 
 
 def local_epoch(stamp: str) -> float | None:
@@ -117,7 +145,7 @@ def collect(home: MemoryHome, entries) -> TimelineData:
     _rounds(home, data)
     for marks in data.marks.values():
         marks.sort(key=lambda m: m.time)
-    return data
+    return data.index()
 
 
 def _journal(home: MemoryHome, data: TimelineData) -> None:
