@@ -432,9 +432,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
     if mode == "direct":
         chosen = topics + pool + goals
-        material = join_material(chosen)
         cap = config.get("retrieval.maxDirectChars")
-        if len(material) > cap:
+        full_chars = _joined_length(chosen)  # not joined: 20 MB of text at 100k entries
+        truncated = full_chars > cap
+        if truncated:
             # over the cap the forgetting gradient decides what survives (warm = 遗忘梯度): the
             # entries used or written most recently first, not the oldest lines of the file
             from linghun.core.read_side import gradient_key
@@ -444,12 +445,9 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                                key=lambda c: fresh.get(c.id, ("", 0)), reverse=True)
             chosen = ([c for c in chosen if c.source == "topic"] + warm_part
                       + [c for c in chosen if c.source not in ("topic", "warm")])
+            chosen, material = _cut(chosen, cap)
+        else:
             material = join_material(chosen)
-        truncated = len(material) > cap
-        full_chars = len(material)
-        if truncated:  # the candidates of the round are those the cut material shows
-            chosen = _inside(chosen, cap)
-            material = material[:cap] + TRUNCATED
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
         matches, scored = 0, {}
         if pool:
@@ -506,15 +504,22 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     return result
 
 
-def _inside(candidates: list[Candidate], cap: int) -> list[Candidate]:
-    """The candidates whose text starts within the first ``cap`` characters of their material."""
-    out, pos = [], 0
+def _joined_length(candidates: list[Candidate]) -> int:
+    """``len(join_material(candidates))`` without joining them."""
+    return sum(len(c.text) for c in candidates) + len(HIT_JOINER) * max(0, len(candidates) - 1)
+
+
+def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:
+    """The material of ``candidates`` cut at ``cap`` characters (``TRUNCATED`` appended), and the
+    candidates it shows: those whose text starts within the cut. The material is the same as
+    cutting the whole joined text, without joining every entry of a large warm."""
+    shown, pos = [], 0
     for c in candidates:
         if pos >= cap:
             break
-        out.append(c)
+        shown.append(c)
         pos += len(c.text) + len(HIT_JOINER)
-    return out
+    return shown, (join_material(shown) + HIT_JOINER)[:cap] + TRUNCATED
 
 
 def _units(pool: list[Candidate]) -> list[Unit]:

@@ -125,6 +125,17 @@ def test_direct_mode_cap_8000(tmp_path):
     assert r2["outputs"]["truncated"] is False
 
 
+def test_the_cut_material_is_the_joined_material_cut():
+    from linghun.core.assembler.retriever import Candidate, _cut, join_material
+
+    candidates = [Candidate(str(i), "warm", "字" * (3 + 7 * i)) for i in range(6)]
+    whole = join_material(candidates)
+    for cap in range(1, len(whole)):
+        shown, material = _cut(candidates, cap)
+        assert material == whole[:cap] + TRUNCATED
+        assert [c.id for c in shown] == [c.id for c in candidates if whole.index(c.text) < cap]
+
+
 def test_a_cut_direct_material_lists_the_entries_it_shows_with_their_scores(tmp_path):
     blocks = [entry(f"2026-09-{1 + i:02d} 10:00", "event", "medium", f"长记录{i} " + "细节" * 400) for i in range(12)]
     home = new_home(tmp_path, blocks)
