@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from linghun.core.assembler.advocate import CONFLICT_MARK, cap_material, fact_conflicts
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
-from linghun.core.assembler.retriever import LOW_PREFIX, TRUNCATED, Candidate, Retrieval
+from linghun.core.assembler.retriever import LOW_PREFIX, Candidate, Retrieval
 from linghun.core.assembler.trace import Span
 from linghun.core.llm import LLMError
 from linghun.core.text import significant_tokens, tokenize
@@ -226,7 +226,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
         advocate: str | None, feedback) -> EditorResult:
     """The bundle; raises (``LLMError``) when the LLM fails, so the round keeps the last bundle."""
     max_chars = ctx.config.get("assemble.maxChars")
-    candidates = _visible(retrieval)
+    candidates = retrieval.candidates  # a cut direct material lists only what it shows (retriever)
     span.inputs = {"query": decision.query, "strategy": decision.strategy, "candidates": len(candidates),
                    "timeline": bool(timeline), "advocate": bool(advocate), "maxChars": max_chars,
                    "dual_track": decision.strategy == "summarization"}
@@ -255,17 +255,3 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
         result = EditorResult(text, "llm", len(candidates))
     span.outputs = {"bundle": result.text, "chars": len(result.text), "used": result.used, "by": result.by}
     return result
-
-
-def _visible(retrieval: Retrieval) -> list[Candidate]:
-    """In direct mode only the candidates inside the capped material reach the editor."""
-    if not retrieval.truncated:
-        return retrieval.candidates
-    limit = len(retrieval.material) - len(TRUNCATED)
-    out, pos = [], 0
-    for c in retrieval.candidates:
-        if pos >= limit:
-            break
-        out.append(c)
-        pos += len(c.text) + 5
-    return out
