@@ -65,6 +65,11 @@ def bench_home(n: int, appends: int = 3) -> dict:
     from tests.perf.synth import make_home
 
     out: dict = {}
+    # the open window has its panes' modules loaded: the first round does not import them
+    import linghun.core.ontology  # noqa: F401
+    import linghun.workbench.panes.gaps.pane  # noqa: F401
+    import linghun.workbench.panes.rounds.background  # noqa: F401
+
     with tempfile.TemporaryDirectory(prefix="bench-rounds-") as tmp:
         home = make_home(Path(tmp) / "dsh", n)
         print(f"{n:,} entries", flush=True)
