@@ -20,6 +20,14 @@ STATUS_COLOURS = {
 }
 
 
+STRIP_STYLE = "\n".join(
+    ["QToolButton { border: 1px solid #9aa0a6; border-radius: 4px; padding: 2px 6px; }",
+     'QToolButton[status="waiting"], QToolButton[status="not run"] { color: #8a8f98; }']
+    + [f'QToolButton[status="{status}"] {{ background: {colour}; color: #1f2328; }}'
+       for status, colour in STATUS_COLOURS.items()]
+    + ["QToolButton:checked { border: 2px solid #1a73e8; }"])
+
+
 class RoleStrip(QWidget):
     """Eight checkable buttons, feedback to scribe.
 
@@ -43,12 +51,24 @@ class RoleStrip(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             button.setMinimumHeight(44)
+            # a width that does not follow the text: a round changes every button's status and
+            # duration a dozen times, and each change of the strip's width laid the whole Rounds
+            # pane out again (its text views re-flow: tens of ms per round at 10k entries)
+            button.setMinimumWidth(self._widest_text(button))
             button.setProperty("role", role)
             on_trigger(button.clicked, partial(self.sig_role_clicked.emit, role))
             self._group.addButton(button)
             layout.addWidget(button)
             self.buttons[role] = button
+        self.setStyleSheet(STRIP_STYLE)  # one sheet; a button's status property picks its colours
         self.clear()
+
+    @staticmethod
+    def _widest_text(button: QToolButton) -> int:
+        metrics = button.fontMetrics()
+        return max(metrics.horizontalAdvance(t) for t in (
+            f"{status_title('fallback')} · 999.9 ms", f"{status_title('running')} · 9999…",
+            *(role_title(r) for r in ROLES))) + 16
 
     def clear(self) -> None:
         for role in ROLES:
@@ -67,16 +87,10 @@ class RoleStrip(QWidget):
         button.setText(f"{role_title(state.role)}\n{detail}")
         span = state.span or {}
         button.setToolTip(tooltip(str(span.get("error") or "") or f"{state.role}: {state.status}"))
-        colour = STATUS_COLOURS.get(state.status)
-        faded = state.status in ("waiting", "not run")
-        style = ["QToolButton { border: 1px solid #9aa0a6; border-radius: 4px; padding: 2px 6px; }",
-                 "QToolButton:checked { border: 2px solid #1a73e8; }"]
-        if colour:
-            style.append(f"QToolButton {{ background: {colour}; color: #1f2328; }}")
-        elif faded:
-            style.append("QToolButton { color: #8a8f98; }")
-        button.setStyleSheet("\n".join(style))
-        button.setProperty("status", state.status)
+        if button.property("status") != state.status:
+            button.setProperty("status", state.status)
+            button.style().unpolish(button)  # the sheet's [status=...] rules apply to the new value
+            button.style().polish(button)
 
     def select(self, role: str) -> None:
         button = self.buttons.get(role)
