@@ -13,8 +13,10 @@
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -23,6 +25,8 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
 from linghun.core.events import Event, EventBus, bus as default_bus
 from linghun.core.fsio import FileStamp
 from linghun.core.home import MemoryHome
+
+log = logging.getLogger(__name__)
 
 WATCHED_SUFFIXES = (".md", ".json", ".jsonl")
 DEFAULT_DEBOUNCE_MS = 150
@@ -63,8 +67,10 @@ class HomeWatcher(QObject):
         self._unsubscribe: Callable[[], None] | None = bus.subscribe("memory.changed", self._on_memory_changed)
         # A scan lists, stats and hashes files, and parses a changed warm.md (over 100 ms at 10k
         # entries): it runs on a thread of its own and posts what it found back (``_scanned``,
-        # queued to this object's thread). One scan at a time; pokes meanwhile make one more.
-        self._scanning: threading.Thread | None = None
+        # queued to this object's thread). One scan at a time; pokes meanwhile make one more. The
+        # thread stays: starting one per scan waited for it to take the GIL from busy workers.
+        self._scanner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="home-watcher-scan")
+        self._scanning: Future | None = None
         self._rescan = False
         self._closed = False
         self._scanned.connect(self._on_scanned, Qt.ConnectionType.QueuedConnection)
@@ -82,8 +88,7 @@ class HomeWatcher(QObject):
             self._unsubscribe()
             self._unsubscribe = None
         self._timer.stop()
-        if self._scanning is not None:
-            self._scanning.join()  # its report then finds the watcher closed and is dropped
+        self._scanner.shutdown(wait=True)  # a scan's report then finds the watcher closed and is dropped
         paths = self._fsw.files() + self._fsw.directories()
         if paths:
             self._fsw.removePaths(paths)
@@ -152,14 +157,23 @@ class HomeWatcher(QObject):
             self._rescan = True
             return
         self._rescan = False
-        self._scanning = threading.Thread(target=self._scan_files, daemon=True, name="home watcher scan")
-        self._scanning.start()
+        self._scanning = self._scanner.submit(self._scan_files)
 
     def _scan_files(self) -> None:
-        """Scanning thread: compare the files with what we last saw (no Qt object is touched but
-        the queued ``_scanned`` signal). A changed warm.md is parsed here before it is reported:
-        every Memory of the process then takes that parse (``core.memory``), and the panes that
-        reload on the report find it ready instead of parsing on the GUI thread."""
+        """Scanning thread: compare the files with what we last saw and post the result back
+        (no Qt object is touched but the queued ``_scanned`` signal); a scan that fails reports
+        nothing, so the next poke scans again."""
+        try:
+            found = self._compare()
+        except Exception:  # noqa: BLE001 - a folder vanishing mid-scan must not stop the watching
+            log.exception("scanning the home failed")
+            found = ([], [], [], [])
+        self._scanned.emit(found)
+
+    def _compare(self) -> tuple[list[Path], list[Path], list[str], list[str]]:
+        """``(folders, files, own, external)``. A changed warm.md is parsed here before it is
+        reported: every Memory of the process then takes that parse (``core.memory``), and the
+        panes that reload on the report find it ready instead of parsing on the GUI thread."""
         folders = self.folders()
         files = self._tracked_files(folders)
         current = {str(p): p for p in files}
@@ -188,12 +202,10 @@ class HomeWatcher(QObject):
                 external.append(key)
         if str(self.home.warm) in external:
             _parse_warm(self.home)
-        self._scanned.emit((folders, files, own, external))
+        return folders, files, own, external
 
     @Slot(object)
     def _on_scanned(self, found: tuple) -> None:
-        if self._scanning is not None:
-            self._scanning.join()
         self._scanning = None
         if self._closed:
             return

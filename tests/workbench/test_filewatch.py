@@ -62,3 +62,25 @@ def test_a_burst_of_writes_is_one_report(qtbot, upstream_home):
         assert len(reports) == 1
     finally:
         watcher.close()
+
+
+def test_a_scan_that_fails_does_not_stop_the_watching(qtbot, upstream_home, caplog):
+    home, watcher = _watcher(upstream_home, EventBus())
+    compare, calls = watcher._compare, []
+
+    def fails_once():
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("a folder vanished mid-scan")
+        return compare()
+
+    watcher._compare = fails_once
+    try:
+        home.rules.write_text("## 规则\n\n- 第一次\n", encoding="utf-8")
+        qtbot.waitUntil(lambda: bool(calls) and watcher._scanning is None, timeout=2000)
+        assert "scanning the home failed" in caplog.text
+        with qtbot.waitSignal(watcher.sig_external_change, timeout=2000) as blocker:
+            home.rules.write_text("## 规则\n\n- 第二次\n", encoding="utf-8")
+        assert str(home.rules) in blocker.args[0]
+    finally:
+        watcher.close()
