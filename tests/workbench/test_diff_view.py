@@ -17,3 +17,23 @@ def test_a_long_diff_arrives_in_slices_and_ends_complete(qtbot):
     view.clear()  # a new preview starts: nothing of the old one arrives after
     qtbot.wait(50)
     assert view.toPlainText() == "" and view.is_complete()
+
+
+def test_slices_cut_on_a_worker_show_the_same_text(qtbot):
+    import threading
+
+    from linghun.workbench.dialogs.diff import diff_slices
+
+    text = "\n".join(f"{'+-@ '[i % 4]} line {i}" for i in range(1234))
+    cut: list = []
+    worker = threading.Thread(target=lambda: cut.append(diff_slices(text, 100)))
+    worker.start()
+    worker.join()
+    assert len(cut[0]) == 13 and all(s.count("\n") == 99 for s in cut[0][:-1])
+    view = DiffView()
+    qtbot.addWidget(view)
+    view.show_slices(cut[0])
+    qtbot.waitUntil(view.is_complete, timeout=10000)
+    assert view.toPlainText() == text
+    view.show_slices([])
+    assert view.toPlainText() == "" and view.is_complete()

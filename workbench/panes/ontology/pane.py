@@ -499,7 +499,7 @@ class OntologyPane(Pane):
             files = ", ".join(change.relative(p) for p in change.changed())
             self.preview_summary.setText(self.tr("Would write %1 file(s): %2").replace("%1", str(len(change.changed())))
                                          .replace("%2", files) + "\n" + self._summary(change))
-        self.diff_view.show_text(change.diff())
+        self.diff_view.show_slices(change.diff_slices())
 
     def _summary(self, change: PreviewedChange) -> str:
         c = change.counts

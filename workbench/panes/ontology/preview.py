@@ -20,7 +20,7 @@ from typing import Sequence
 from linghun.core.events import EventBus
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
-from linghun.workbench.dialogs.diff import unified_diff
+from linghun.workbench.dialogs.diff import diff_slices, unified_diff
 from linghun.workbench.panes.ontology.commands import WriteFiles, current_text
 
 
@@ -36,6 +36,7 @@ class PreviewedChange:
     #: bytes; projection: topics, by, and empty=True when warm had nothing to project)
     counts: dict = field(default_factory=dict)
     _diff: str | None = field(default=None, repr=False)
+    _slices: list[str] | None = field(default=None, repr=False)
 
     @property
     def is_empty(self) -> bool:
@@ -58,8 +59,14 @@ class PreviewedChange:
                                  for p in self.changed())
         return self._diff
 
+    def diff_slices(self) -> list[str]:
+        """The diff cut for ``DiffView.show_slices`` (computed with the diff by ``with_diff``)."""
+        if self._slices is None:
+            self._slices = diff_slices(self.diff())
+        return self._slices
+
     def with_diff(self) -> "PreviewedChange":
-        self.diff()
+        self.diff_slices()
         return self
 
     def operation(self) -> WriteFiles:
