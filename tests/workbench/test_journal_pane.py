@@ -216,3 +216,13 @@ def test_a_reload_swaps_in_marks_indexed_off_the_gui_thread(pane, ctx, qtbot):
     start, end = data.marks["warm"][0].time, data.marks["warm"][-1].time
     assert data.count_between("warm", start, end) == len(data.marks["warm"])
     assert data.count_between("warm", start + 0.5, end) == sum(1 for m in data.marks["warm"] if m.time >= start + 0.5)
+
+
+def test_an_outside_write_reloads_the_timeline_with_the_watchers_parse(pane, ctx, qtbot):
+    before = pane.counts()["warm"]
+    text = ctx.home.warm.read_text(encoding="utf-8")
+    ctx.home.warm.write_text(text + "\n## 2026-10-23 18:00 [fact] medium\n\n外部写入 | 值 | 1\n", encoding="utf-8")
+    qtbot.waitUntil(lambda: pane.counts()["warm"] == before + 1, timeout=10000)
+    newest = max(pane.data.marks["warm"], key=lambda m: m.ref["n"])
+    assert "外部写入" in newest.label
+    assert ctx.memory.entry(newest.ref["entry_id"]).n == newest.ref["n"]  # the GUI's ids: the entries pane's

@@ -52,6 +52,11 @@ def _stamp(epoch: float) -> str:
     return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _collect(_state, home, entries) -> TimelineData:
+    """Task (``workbench.tasks``): the marks of ``home`` with these warm entries."""
+    return collect(home, entries)
+
+
 class _TrackScatter(pg.ScatterPlotItem):
     """The marks of one track: every mark has the item's style (none is given per mark).
 
@@ -97,7 +102,7 @@ class JournalPane(Pane):
         self._window: tuple[float, float] | None = None
         self._build()
         self._collecting = None  # the TaskHandle collecting the marks after a change
-        self._collect_again = False
+        self._collect_next = None  # the warm entries of a change reported while it runs
         self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload_in_background)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
@@ -185,22 +190,28 @@ class JournalPane(Pane):
     @Slot()
     def reload_in_background(self) -> None:
         """``reload`` with the marks collected on a worker: after a change (each round writes
-        files) collecting a 10k-entry home's timeline took 0.6 s of the GUI thread."""
-        if self._collecting is not None:
-            self._collect_again = True
-            return
-        home, entries = self.ctx.home, self.ctx.memory.entries()
-        self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"),
-                                                 lambda _state: collect(home, entries))
+        files) collecting a 10k-entry home's timeline took 0.6 s of the GUI thread.
+
+        The warm entries are taken now, when a change has just been reported and the process's
+        parse of warm.md is ready (``core.memory`` shares it; the watcher parses an outside write
+        before reporting it): taken later, after another outside write, the Memory would parse
+        warm.md here on the GUI thread. A request while a collect runs is collected after it."""
+        self._reload_timer.stop()
+        self._collect_next = self.ctx.memory.entries()
+        if self._collecting is None:
+            self._collect_pending()
+
+    def _collect_pending(self) -> None:
+        entries, self._collect_next = self._collect_next, None
+        self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"), _collect, self.ctx.home, entries)
         self._collecting.sig_finished.connect(self._show_data)
         self._collecting.sig_done.connect(self._on_collected)
 
     @Slot()
     def _on_collected(self) -> None:
         self._collecting = None
-        if self._collect_again:
-            self._collect_again = False
-            self.reload_in_background()
+        if self._collect_next is not None:
+            self._collect_pending()
 
     @Slot(object)
     def _show_data(self, data: TimelineData) -> None:
@@ -225,7 +236,7 @@ class JournalPane(Pane):
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
-            self._reload_timer.start()
+            self.reload_in_background()  # now: the watcher has coalesced the writes and parsed warm.md
 
     @Slot()
     def _apply_visibility(self) -> None:
