@@ -2207,6 +2207,11 @@
         <translation>Building the memory map</translation>
     </message>
     <message>
+        <location filename="../../workbench/panes/map/pane.py" line="299"/>
+        <source>Rendering the map text</source>
+        <translation>Rendering the map text</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/map/pane.py" line="247"/>
         <source>The map could not be built: %1</source>
         <translation>The map could not be built: %1</translation>

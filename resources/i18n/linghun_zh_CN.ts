@@ -2207,6 +2207,11 @@
         <translation>正在构建记忆地图</translation>
     </message>
     <message>
+        <location filename="../../workbench/panes/map/pane.py" line="299"/>
+        <source>Rendering the map text</source>
+        <translation>正在生成地图文本</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/map/pane.py" line="247"/>
         <source>The map could not be built: %1</source>
         <translation>无法构建地图：%1</translation>
