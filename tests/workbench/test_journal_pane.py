@@ -226,3 +226,16 @@ def test_an_outside_write_reloads_the_timeline_with_the_watchers_parse(pane, ctx
     newest = max(pane.data.marks["warm"], key=lambda m: m.ref["n"])
     assert "外部写入" in newest.label
     assert ctx.memory.entry(newest.ref["entry_id"]).n == newest.ref["n"]  # the GUI's ids: the entries pane's
+
+
+def test_an_unreadable_warm_md_leaves_the_other_tracks_and_says_so(pane, ctx, qtbot):
+    messages = []
+    ctx.show_message = messages.append
+    journal = pane.counts()["journal"]
+    assert journal and pane.counts()["warm"]
+    bad = b"## 2026-10-01 10:00 [fact] high\n\n\xff not utf-8\n"
+    ctx.home.warm.write_bytes(bad)
+    qtbot.waitUntil(lambda: pane.counts()["warm"] == 0, timeout=10000)
+    assert pane.counts()["journal"] == journal
+    assert any("warm.md" in m and "UTF-8" in m for m in messages)
+    assert ctx.home.warm.read_bytes() == bad

@@ -52,9 +52,12 @@ def _stamp(epoch: float) -> str:
     return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _collect(_state, home, entries) -> TimelineData:
-    """Task (``workbench.tasks``): the marks of ``home`` with these warm entries."""
-    return collect(home, entries)
+def _collect(_state, home, entries, errors: list[str]) -> TimelineData:
+    """Task (``workbench.tasks``): the marks of ``home`` with these warm entries; ``errors`` say
+    what could not be read before (warm.md)."""
+    data = collect(home, entries)
+    data.errors[:0] = errors
+    return data
 
 
 class _TrackScatter(pg.ScatterPlotItem):
@@ -185,7 +188,14 @@ class JournalPane(Pane):
     @Slot()
     def reload(self) -> None:
         """Re-read the home; the view range and the window stay where they are."""
-        self._show_data(collect(self.ctx.home, self.ctx.memory.entries()))
+        self._show_data(_collect(None, self.ctx.home, *self._warm_entries()))
+
+    def _warm_entries(self) -> tuple[list, list[str]]:
+        """The warm entries and, when warm.md cannot be read, why (the other tracks still show)."""
+        try:
+            return self.ctx.memory.entries(), []
+        except LinghunError as exc:
+            return [], [str(exc)]
 
     @Slot()
     def reload_in_background(self) -> None:
@@ -197,13 +207,14 @@ class JournalPane(Pane):
         before reporting it): taken later, after another outside write, the Memory would parse
         warm.md here on the GUI thread. A request while a collect runs is collected after it."""
         self._reload_timer.stop()
-        self._collect_next = self.ctx.memory.entries()
+        self._collect_next = self._warm_entries()
         if self._collecting is None:
             self._collect_pending()
 
     def _collect_pending(self) -> None:
-        entries, self._collect_next = self._collect_next, None
-        self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"), _collect, self.ctx.home, entries)
+        (entries, errors), self._collect_next = self._collect_next, None
+        self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"), _collect, self.ctx.home, entries,
+                                                 errors)
         self._collecting.sig_finished.connect(self._show_data)
         self._collecting.sig_done.connect(self._on_collected)
 
