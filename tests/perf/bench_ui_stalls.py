@@ -78,9 +78,13 @@ def _object_path(obj, depth: int = 4) -> str:
     """``Class#name < Parent#name < ...``: enough of the parent chain to tell which widget it is."""
     names = []
     while obj is not None and len(names) < depth:
-        name = obj.objectName() if hasattr(obj, "objectName") else ""
+        try:
+            name = obj.objectName()
+            parent = obj.parent()
+        except (AttributeError, TypeError, RuntimeError):  # not a QObject, or one being destroyed
+            name, parent = "", None
         names.append(f"{type(obj).__name__}{'#' + name if name else ''}")
-        obj = obj.parent() if hasattr(obj, "parent") and callable(obj.parent) else None
+        obj = parent
     return " < ".join(names)
 
 
