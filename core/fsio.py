@@ -319,15 +319,31 @@ class FileStamp:
         same-size write by another process within one timestamp tick was taken as no change,
         and the next save reverted it.
         """
+        return self.confirm(path) is not None
+
+    def confirm(self, path: Path) -> "FileStamp | None":
+        """``same_content`` that also returns the stamp to keep: ``None`` when the bytes differ,
+        else this stamp, or a fresh one when a hash had to confirm the bytes and the file's
+        timestamps are now outside the racy window, so the next check is a stat again (a stamp
+        taken within the window of a write would otherwise re-read and re-hash the whole file at
+        every check for as long as it is kept)."""
+        started = time.time_ns()
         try:
             st = os.stat(path)
         except FileNotFoundError:
-            return False
-        if (st.st_mtime_ns == self.mtime_ns and st.st_size == self.size and st.st_ino == self.ino
-                and st.st_ctime_ns == self.ctime_ns and not self.racy):
-            return True
+            return None
+        same_stat = (st.st_mtime_ns == self.mtime_ns and st.st_size == self.size and st.st_ino == self.ino
+                     and st.st_ctime_ns == self.ctime_ns)
+        if same_stat and not self.racy:
+            return self
         data = read_bytes(path)
-        return data is not None and hashlib.sha256(data).hexdigest() == self.sha256
+        if data is None or hashlib.sha256(data).hexdigest() != self.sha256:
+            return None
+        # The bytes read after ``st`` are the stamped ones. A write after ``st`` moves mtime or
+        # ctime past ``started``; when ``st``'s timestamps are a window older than ``started``,
+        # a stat taken later can tell such a write (git refreshes its racy index entries so).
+        refreshed = FileStamp(st.st_mtime_ns, st.st_size, self.sha256, st.st_ctime_ns, st.st_ino, started)
+        return self if refreshed.racy else refreshed
 
 
 def _lock_holder(fd: int) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import hashlib
+import itertools
 import logging
 import re
 import threading
@@ -54,12 +55,14 @@ ONTOLOGY_NAMES = {
 }
 
 
-#: warm.md path -> (what the file looked like, its parsed document), shared by every ``Memory``
-_PARSED: dict[Path, tuple[FileStamp, WarmDocument]] = {}
+#: warm.md path -> (what the file looked like, its parsed document, when it was shared: a number
+#: that grows with each share), shared by every ``Memory``
+_PARSED: dict[Path, tuple[FileStamp, WarmDocument, int]] = {}
 _PARSED_LOCK = threading.Lock()
+_SHARES = itertools.count(1)
 
 
-def _shared(path: Path) -> tuple[WarmDocument, FileStamp] | None:
+def _shared(path: Path) -> tuple[WarmDocument, FileStamp, int] | None:
     """The shared parse of ``path`` when the file still has exactly those bytes. Checked by hash,
     not by mtime and size: two writes within one clock tick can leave both equal, and a document
     handed to another ``Memory`` must be the file's (hashing 10k entries is about 2 ms)."""
@@ -70,7 +73,7 @@ def _shared(path: Path) -> tuple[WarmDocument, FileStamp] | None:
     data = read_bytes(path)
     if data is None or hashlib.sha256(data).hexdigest() != found[0].sha256:
         return None
-    return found[1], found[0]
+    return found[1], found[0], found[2]
 
 
 def parse_is_current(path: Path) -> bool:
@@ -78,10 +81,19 @@ def parse_is_current(path: Path) -> bool:
     return _shared(Path(path)) is not None
 
 
-def _share(path: Path, stamp: FileStamp | None, doc: WarmDocument) -> None:
-    if stamp is not None:
-        with _PARSED_LOCK:
-            _PARSED[path] = (stamp, doc)
+def _share(path: Path, stamp: FileStamp | None, doc: WarmDocument, number: int | None = None) -> int:
+    """Share ``doc`` (of the bytes ``stamp`` describes) and return its share number (0: none).
+
+    ``number``: the one taken before those bytes were read (``next(_SHARES)``), so that a parse
+    which took longer than a later write never replaces that write's document."""
+    if stamp is None:
+        return 0
+    with _PARSED_LOCK:
+        number = number or next(_SHARES)
+        found = _PARSED.get(path)
+        if found is None or found[2] < number:
+            _PARSED[path] = (stamp, doc, number)
+    return number
 
 
 @dataclass
@@ -221,6 +233,7 @@ class Memory:
         self.events = events or default_bus
         self._doc: WarmDocument | None = None
         self._stamp: FileStamp | None = None
+        self._share_number = 0  # of the shared parse ``_doc`` is (0: none)
         self._saved_size: tuple[WarmDocument, int] | None = None
         if home.root not in _OPENED:  # once per home and process: a scan of the home's folders
             _OPENED.add(home.root)
@@ -245,16 +258,36 @@ class Memory:
     def document(self) -> WarmDocument:
         """The parsed warm.md, re-read only when the file changed on disk."""
         path = self.home.warm
-        if self._doc is not None and (
-            (self._stamp is None and not path.exists()) or (self._stamp and self._stamp.same_content(path))
-        ):
-            return self._doc
+        if self._doc is not None:
+            if self._stamp is None:
+                if not path.exists():
+                    return self._doc
+            elif (confirmed := self._stamp.confirm(path)) is not None:
+                self._stamp = confirmed
+                return self._doc
         shared = _shared(path)
         if shared is not None:
             return self._take(*shared)
-        return self._load(read_bytes(path))
+        number = next(_SHARES)
+        return self._load(read_bytes(path), number)
 
-    def _load(self, raw: bytes | None) -> WarmDocument:
+    def latest(self) -> WarmDocument:
+        """The newest warm.md this process has parsed or written, without looking at the file:
+        this Memory's document, or a newer one another ``Memory`` of the process shared (a
+        worker's parse after the agent wrote the file, a round's write). ``document()`` the first
+        time, when there is nothing yet.
+
+        For a GUI that was told warm.md changed and parsed (``workbench.filewatch``): reading and
+        hashing the file again there is what it must not do; ``document()`` is the check against
+        the disk."""
+        with _PARSED_LOCK:
+            found = _PARSED.get(self.home.warm)
+        if found is not None and found[2] > self._share_number and self._doc is not None:
+            stamp, doc, number = found
+            return self._take(doc, stamp, number)
+        return self._doc if self._doc is not None else self.document()
+
+    def _load(self, raw: bytes | None, number: int | None = None) -> WarmDocument:
         """The document of warm.md's bytes ``raw`` (the cached one when they are the same)."""
         path = self.home.warm
         if raw is None:
@@ -265,15 +298,15 @@ class Memory:
                 return self._doc
             doc, stamp = parse_warm(decode_utf8(path, raw)), FileStamp.of_bytes(path, raw)
             doc.entries = doc.numbered()
-            _share(path, stamp, doc)
-        return self._take(doc, stamp)
+            return self._take(doc, stamp, _share(path, stamp, doc, number))
+        return self._take(doc, stamp, 0)
 
-    def _take(self, doc: WarmDocument, stamp: FileStamp | None) -> WarmDocument:
+    def _take(self, doc: WarmDocument, stamp: FileStamp | None, share_number: int) -> WarmDocument:
         """``doc`` becomes this Memory's document, its entries keeping the ids they had here."""
         if self._doc is not None and _reconcile_ids(self._doc, doc, dry=True):
             doc = WarmDocument(doc.preamble, list(doc.entries))  # the shared one stays as parsed
             _reconcile_ids(self._doc, doc)
-        self._doc, self._stamp = doc, stamp
+        self._doc, self._stamp, self._share_number = doc, stamp, share_number
         return doc
 
     def _editable(self) -> WarmDocument:
@@ -339,7 +372,7 @@ class Memory:
         self._doc = WarmDocument(doc.preamble, doc.numbered())
         self._saved_size = (self._doc, len(data))
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
-        _share(self.home.warm, self._stamp, self._doc)
+        self._share_number = _share(self.home.warm, self._stamp, self._doc)
 
     def append(self, kind: str, content, confidence: str | None = None, update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:
@@ -552,8 +585,9 @@ class Memory:
         when = when or datetime.now()
         day = when.strftime("%Y-%m-%d")
         home = self.home
+        number = next(_SHARES)  # before the read: see ``_share``
         raw_warm = read_bytes(home.warm)
-        doc = self._load(raw_warm)
+        doc = self._load(raw_warm, number)
         result = ConsolidateResult(day=day)
         if not doc.entries:
             return ConsolidationPlan(result, [], doc)

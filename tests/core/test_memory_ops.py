@@ -244,3 +244,43 @@ def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
         expected = next((i for i, e in enumerate(entries)
                          if not e.is_wrong and keys_near_duplicate(e.dedupe_key, key)), None)
         assert _near_duplicate(entries, key) == expected, key
+
+
+def test_latest_takes_what_another_memory_parsed_or_wrote_without_reading_the_file(upstream_home, monkeypatch):
+    """The workbench's GUI asks ``latest()`` after a worker parsed the agent's write: it gets that
+    parse, entry ids kept, and never reads or hashes warm.md itself."""
+    from linghun.core import fsio, memory as memory_module
+
+    home = MemoryHome.resolve(upstream_home)
+    gui = Memory(home)
+    first = gui.document()
+    edited = first.entries[0]
+    text = home.warm.read_text(encoding="utf-8").replace(edited.body, edited.body + " (edited)")
+    home.warm.write_text(text + "\n## 2027-01-01 10:00 [fact] medium\n\nagent wrote this\n", encoding="utf-8")
+    Memory(home).document()  # the watcher's worker
+    reads = []
+    monkeypatch.setattr(memory_module, "read_bytes", lambda p: reads.append(p))
+    monkeypatch.setattr(fsio, "read_bytes", lambda p: reads.append(p))
+    latest = gui.latest()
+    assert not reads
+    assert latest.entries[-1].body == "agent wrote this" and len(latest.entries) == len(first.entries) + 1
+    assert latest.entries[0].id == edited.id, "an entry edited in place keeps its id here"
+    assert gui.latest() is latest
+    monkeypatch.undo()
+    writer = Memory(home)
+    writer.append("fact", "written by a round | x | 1")
+    assert gui.latest().entries[-1].body.startswith("written by a round")
+
+
+def test_a_slow_parse_never_replaces_the_document_of_a_later_write(upstream_home, monkeypatch):
+    from linghun.core import memory as memory_module
+
+    home = MemoryHome.resolve(upstream_home)
+    old_bytes = home.warm.read_bytes()
+    slow = Memory(home)
+    number = next(memory_module._SHARES)  # the slow parse read the file here...
+    gui = Memory(home)
+    gui.append("fact", "written meanwhile | x | 1")  # ...this write came before it finished
+    slow._load(old_bytes, number)
+    assert gui.latest().entries[-1].body.startswith("written meanwhile")
+    assert Memory(home).latest().entries[-1].body.startswith("written meanwhile")

@@ -73,3 +73,24 @@ def test_a_fresh_stamp_becomes_cheap_once_the_window_has_passed(tmp_path, monkey
     assert stamp.racy and stamp.same_content(path)
     monkeypatch.setattr(time, "time_ns", lambda: stamp.taken_ns + RACY_NS + 1)
     assert not FileStamp.read(path).racy
+
+
+def test_a_hash_that_confirms_the_bytes_after_the_window_makes_the_next_check_a_stat(tmp_path, monkeypatch):
+    """A stamp taken just after a write is racy; once a hash has confirmed the bytes outside the
+    window, the stamp ``confirm`` returns is trusted on a stat (no read at every later check)."""
+    from linghun.core import fsio
+
+    path = tmp_path / "f.md"
+    atomic_write(path, b"text")
+    stamp = FileStamp.read(path)
+    assert stamp.confirm(path) is stamp, "inside the window: confirmed by hash, kept as it is"
+    now = stamp.taken_ns + RACY_NS + 1
+    monkeypatch.setattr(time, "time_ns", lambda: now)
+    refreshed = stamp.confirm(path)
+    assert refreshed is not None and not refreshed.racy and refreshed == stamp
+    reads = []
+    monkeypatch.setattr(fsio, "read_bytes", lambda p: reads.append(p))
+    assert refreshed.confirm(path) is refreshed and not reads, "a stat is enough now"
+    monkeypatch.undo()
+    atomic_write(path, b"more text")
+    assert refreshed.confirm(path) is None and not refreshed.same_content(path)
