@@ -29,7 +29,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from linghun.core.errors import CapacityError, CorruptFileError, InvalidInputError, NotFoundError
+from linghun.core.errors import (
+    CapacityError, CorruptFileError, InvalidInputError, NotFoundError, UnreadableFileError,
+)
 from linghun.core.events import EventBus, bus as default_bus
 from linghun.core.formats import cold as cold_format
 from linghun.core.formats import episodic as episodic_format
@@ -55,9 +57,9 @@ ONTOLOGY_NAMES = {
 }
 
 
-#: warm.md path -> (what the file looked like, its parsed document, when it was shared: a number
-#: that grows with each share), shared by every ``Memory``
-_PARSED: dict[Path, tuple[FileStamp, WarmDocument, int]] = {}
+#: warm.md path -> (what the file looked like, its parsed document or why it cannot be read, when
+#: it was shared: a number that grows with each share), shared by every ``Memory``
+_PARSED: dict[Path, tuple[FileStamp, "WarmDocument | UnreadableFileError", int]] = {}
 _PARSED_LOCK = threading.Lock()
 _SHARES = itertools.count(1)
 
@@ -65,7 +67,8 @@ _SHARES = itertools.count(1)
 def _shared(path: Path) -> tuple[WarmDocument, FileStamp, int] | None:
     """The shared parse of ``path`` when the file still has exactly those bytes. Checked by hash,
     not by mtime and size: two writes within one clock tick can leave both equal, and a document
-    handed to another ``Memory`` must be the file's (hashing 10k entries is about 2 ms)."""
+    handed to another ``Memory`` must be the file's (hashing 10k entries is about 2 ms). Raises
+    the ``UnreadableFileError`` of those bytes when they could not be read."""
     with _PARSED_LOCK:
         found = _PARSED.get(path)
     if found is None:
@@ -73,16 +76,29 @@ def _shared(path: Path) -> tuple[WarmDocument, FileStamp, int] | None:
     data = read_bytes(path)
     if data is None or hashlib.sha256(data).hexdigest() != found[0].sha256:
         return None
+    if isinstance(found[1], UnreadableFileError):
+        raise found[1]
     return found[1], found[0], found[2]
 
 
 def parse_is_current(path: Path) -> bool:
     """Whether the shared parse of ``path`` is of the file as it is now (a reader would take it)."""
-    return _shared(Path(path)) is not None
+    with contextlib.suppress(UnreadableFileError):
+        return _shared(Path(path)) is not None
+    return True
 
 
-def _share(path: Path, stamp: FileStamp | None, doc: WarmDocument, number: int | None = None) -> int:
-    """Share ``doc`` (of the bytes ``stamp`` describes) and return its share number (0: none).
+def shared_parse_number(path: Path) -> int:
+    """The share number of ``path``'s shared parse (0: none); it grows with every new share."""
+    with _PARSED_LOCK:
+        found = _PARSED.get(Path(path))
+    return found[2] if found is not None else 0
+
+
+def _share(path: Path, stamp: FileStamp | None, doc: "WarmDocument | UnreadableFileError",
+           number: int | None = None) -> int:
+    """Share ``doc`` (of the bytes ``stamp`` describes, or why they cannot be read) and return its
+    share number (0: none).
 
     ``number``: the one taken before those bytes were read (``next(_SHARES)``), so that a parse
     which took longer than a later write never replaces that write's document."""
@@ -284,30 +300,54 @@ class Memory:
             found = _PARSED.get(self.home.warm)
         if found is not None and found[2] > self._share_number and self._doc is not None:
             stamp, doc, number = found
+            if isinstance(doc, UnreadableFileError):
+                raise doc
             return self._take(doc, stamp, number)
         return self._doc if self._doc is not None else self.document()
 
     def _load(self, raw: bytes | None, number: int | None = None) -> WarmDocument:
         """The document of warm.md's bytes ``raw`` (the cached one when they are the same)."""
         path = self.home.warm
-        if raw is None:
-            doc, stamp = WarmDocument("", []), None
-        else:
-            if self._doc is not None and self._stamp is not None and \
-                    self._stamp.sha256 == hashlib.sha256(raw).hexdigest():
-                return self._doc
-            doc, stamp = parse_warm(decode_utf8(path, raw)), FileStamp.of_bytes(path, raw)
-            doc.entries = doc.numbered()
-            return self._take(doc, stamp, _share(path, stamp, doc, number))
-        return self._take(doc, stamp, 0)
+        if raw is None:  # no warm.md (yet): an empty document, for ``latest()`` readers too
+            doc = WarmDocument("", [])
+            return self._take(doc, None, _share(path, FileStamp(0, 0, ""), doc, number))
+        if self._doc is not None and self._stamp is not None and \
+                self._stamp.sha256 == hashlib.sha256(raw).hexdigest():
+            return self._doc
+        stamp = FileStamp.of_bytes(path, raw)
+        try:
+            text = decode_utf8(path, raw)
+        except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
+            _share(path, stamp, exc, number)
+            raise
+        doc = parse_warm(text)
+        doc.entries = doc.numbered()
+        return self._take(doc, stamp, _share(path, stamp, doc, number))
 
     def _take(self, doc: WarmDocument, stamp: FileStamp | None, share_number: int) -> WarmDocument:
         """``doc`` becomes this Memory's document, its entries keeping the ids they had here."""
-        if self._doc is not None and _reconcile_ids(self._doc, doc, dry=True):
-            doc = WarmDocument(doc.preamble, list(doc.entries))  # the shared one stays as parsed
-            _reconcile_ids(self._doc, doc)
+        doc = _with_ids_of(self._doc, doc)
         self._doc, self._stamp, self._share_number = doc, stamp, share_number
         return doc
+
+    def prepare_latest(self) -> "NewerDocument | None":
+        """What ``latest()`` would take now, its entry ids already matched to this Memory's, and
+        this Memory left as it is: a worker computes it while the GUI thread uses the Memory,
+        ``take_latest`` then makes it the document in no time. None when nothing is newer (or it
+        cannot be read: ``latest()`` says why)."""
+        base, own = self._doc, self._share_number
+        with _PARSED_LOCK:
+            found = _PARSED.get(self.home.warm)
+        if base is None or found is None or found[2] <= own or isinstance(found[1], UnreadableFileError):
+            return None
+        stamp, doc, number = found
+        return NewerDocument(base, _with_ids_of(base, doc), stamp, number)
+
+    def take_latest(self, newer: "NewerDocument | None") -> None:
+        """Take what ``prepare_latest`` found, unless this Memory's document changed meanwhile
+        (then ``latest()`` matches the ids itself)."""
+        if newer is not None and newer.base is self._doc and newer.number > self._share_number:
+            self._doc, self._stamp, self._share_number = newer.doc, newer.stamp, newer.number
 
     def _editable(self) -> WarmDocument:
         """A copy of the current document for a writer to change: the cached one (which readers
@@ -812,6 +852,25 @@ def _append_node_lines(text: str, theme: str, lines: list[str]) -> str:
     doc = nodes_format.parse_nodes(text)
     doc.append_to(theme, "\n".join(lines))
     return doc.render()
+
+
+@dataclass(frozen=True)
+class NewerDocument:
+    """``Memory.prepare_latest``'s answer: the shared ``doc`` with the ids of ``base``."""
+
+    base: WarmDocument
+    doc: WarmDocument
+    stamp: FileStamp
+    number: int
+
+
+def _with_ids_of(old: WarmDocument | None, doc: WarmDocument) -> WarmDocument:
+    """``doc``, or a copy whose entries keep the ids they had in ``old`` (the shared one stays as
+    parsed)."""
+    if old is not None and _reconcile_ids(old, doc, dry=True):
+        doc = WarmDocument(doc.preamble, list(doc.entries))
+        _reconcile_ids(old, doc)
+    return doc
 
 
 def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> bool:

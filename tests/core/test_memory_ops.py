@@ -284,3 +284,41 @@ def test_a_slow_parse_never_replaces_the_document_of_a_later_write(upstream_home
     slow._load(old_bytes, number)
     assert gui.latest().entries[-1].body.startswith("written meanwhile")
     assert Memory(home).latest().entries[-1].body.startswith("written meanwhile")
+
+
+def test_latest_learns_that_warm_md_became_unreadable_or_was_removed(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    gui = Memory(home)
+    assert gui.document().entries
+    home.warm.write_bytes(b"## 2026-10-01 10:00 [fact] high\n\n\xff broken\n")
+    with pytest.raises(NotUtf8Error):
+        Memory(home).document()  # the watcher's worker
+    with pytest.raises(NotUtf8Error):
+        gui.latest()
+    home.warm.unlink()
+    assert Memory(home).document().entries == []
+    assert gui.latest().entries == []
+
+
+def test_a_worker_prepares_the_latest_document_and_the_gui_takes_it_as_it_is(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    gui = Memory(home)
+    first = gui.document()
+    edited = first.entries[1]
+    home.warm.write_text(home.warm.read_text(encoding="utf-8").replace(edited.body, edited.body + "!"),
+                         encoding="utf-8")
+    Memory(home).document()
+    newer = gui.prepare_latest()  # on the worker: the GUI's Memory is left alone
+    assert gui._doc is first
+    assert newer.doc.entries[1].id == edited.id and newer.doc.entries[1].body.endswith("!")
+    gui.take_latest(newer)
+    assert gui.latest() is newer.doc and gui.prepare_latest() is None
+    # prepared against a document the GUI replaced meanwhile (its own write): not taken
+    home.warm.write_text(home.warm.read_text(encoding="utf-8") + "\n## 2027-01-01 10:00 [fact] low\n\nx\n",
+                         encoding="utf-8")
+    Memory(home).document()
+    stale = gui.prepare_latest()
+    gui.append("fact", "ours | y | 1")
+    gui.take_latest(stale)
+    assert gui.latest().entries[-1].body.startswith("ours") and gui.latest().entries[-2].body == "x"
+
