@@ -25,6 +25,7 @@ import itertools
 import logging
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -893,11 +894,23 @@ def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> b
             # an edited block keeps its id when the sizes line up or it is recognisably the same
             if tag == "equal" or same_size or before.header() == after.header() or before.body == after.body:
                 pairs.append((p + i1 + k, p + j1 + k))
-    changed = False
+    ids = [e.id for e in new.entries]
     for i, j in pairs:
-        if new.entries[j].id != old.entries[i].id:
+        ids[j] = old.entries[i].id
+    # An entry that moved is in a difflib "replace" run beside the one paired with its old place:
+    # both would carry its id. The entry whose own id it is keeps it; the other keeps its own
+    # (parsed ids are unique, so this ends).
+    while len(set(ids)) < len(ids):
+        seen = Counter(ids)
+        for j, entry_id in enumerate(ids):
+            if seen[entry_id] > 1 and entry_id != new.entries[j].id:
+                seen[entry_id] -= 1
+                ids[j] = new.entries[j].id
+    changed = False
+    for j, entry_id in enumerate(ids):
+        if new.entries[j].id != entry_id:
             changed = True
             if dry:
                 return True
-            new.entries[j] = replace(new.entries[j], id=old.entries[i].id)
+            new.entries[j] = replace(new.entries[j], id=entry_id)
     return changed

@@ -322,3 +322,21 @@ def test_a_worker_prepares_the_latest_document_and_the_gui_takes_it_as_it_is(ups
     gui.take_latest(stale)
     assert gui.latest().entries[-1].body.startswith("ours") and gui.latest().entries[-2].body == "x"
 
+
+def test_entries_moved_and_edited_at_once_never_share_an_id(upstream_home):
+    """The agent reorders the file and edits an entry in one write: the entry paired with a moved
+    entry's old place must not take its id too (ids are what selections and edits refer to)."""
+    import random
+
+    for seed in range(20):
+        home = MemoryHome.resolve(upstream_home)
+        memory = Memory(home)
+        rng = random.Random(seed)
+        for _ in range(3):
+            blocks = [e.raw if e.raw.endswith("\n\n") else e.raw + "\n" for e in memory.document().entries]
+            k = rng.randrange(len(blocks))
+            blocks[k] = blocks[k].replace("\n\n", "\n\n改 ", 1)
+            rng.shuffle(blocks)
+            home.warm.write_text("".join(blocks), encoding="utf-8")
+            entries = memory.document().entries
+            assert len({e.id for e in entries}) == len(entries)
