@@ -152,6 +152,11 @@ class TaskManager(QObject):
         self.sig_started.emit(handle)
         return handle
 
+    @property
+    def closed(self) -> bool:
+        """``shutdown`` was called: nothing can be submitted any more."""
+        return self._closed
+
     def running(self) -> list[TaskHandle]:
         return [h for h in self._handles if not h.done]
 

@@ -38,6 +38,58 @@ def test_proxy_passes_the_model_tester(qtmodeltester, memory):
     qtmodeltester.check(proxy, force_py=True)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_rows_prepared_on_a_worker_follow_any_change_keeping_the_selection(qtmodeltester, qtbot, memory, seed):
+    """The agent removes, edits and appends entries at once; the rows prepared by a
+    worker (``reload_in_background``) end as a fresh model shows the file, the selection follows
+    its entries, and the model passes the tester at every signal."""
+    import random
+
+    from PySide6.QtCore import QItemSelectionModel
+    from linghun.workbench.tasks import TaskManager
+
+    rng = random.Random(seed)
+    tasks = TaskManager()
+    model = EntriesModel(memory)
+    proxy = EntriesFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_text("a" if seed % 2 else "")
+    if seed % 3 == 0:
+        proxy.sort(COL_CONFIDENCE, Qt.SortOrder.DescendingOrder)
+    qtmodeltester.check(model, force_py=True)
+    selection = QItemSelectionModel(model)
+    picked = rng.sample(model.ids(), 3)
+    for entry_id in picked:
+        selection.select(model.index_of(entry_id), QItemSelectionModel.SelectionFlag.Select)
+    home = memory.home
+    for _ in range(3):
+        blocks = [e.raw if e.raw.endswith("\n\n") else e.raw + "\n" for e in memory.document().entries]
+        for _ in range(rng.randrange(3)):
+            blocks.pop(rng.randrange(len(blocks)))
+        for _ in range(rng.randrange(3)):
+            k = rng.randrange(len(blocks))
+            blocks[k] = blocks[k].replace("\n\n", f"\n\n改{rng.randrange(99)} ", 1)
+        if rng.random() < 0.5:  # a confidence changed: the sorted rows move (a layout change)
+            k = rng.randrange(len(blocks))
+            blocks[k] = blocks[k].replace("] high", "] low", 1).replace("] medium", "] high", 1)
+        blocks += [f"## 2027-01-0{rng.randrange(1, 9)} 10:00 [fact] high\n\n外部 a{rng.randrange(999)} | 值 | 1\n\n"
+                   for _ in range(rng.randrange(3))]
+        home.warm.write_text("".join(blocks), encoding="utf-8")
+        Memory(home).document()  # the watcher's worker
+        model.reload_in_background(tasks)
+        qtbot.waitUntil(lambda: model._preparing is None, timeout=5000)
+        fresh = EntriesModel(memory)
+        fresh.sort(*model._sort)
+        assert model.ids() == fresh.ids()
+        assert [model.entry_at(r) for r in range(model.rowCount())] == [fresh.entry_at(r) for r in range(fresh.rowCount())]
+        assert model.all_facets() == fresh.all_facets()
+        shown = sorted(model.entry_at(i.row()).id for i in selection.selectedIndexes())
+        assert shown == sorted(i for i in picked if model.row_of(i) >= 0)
+    assert proxy.rowCount() == sum(any(t in h for t in ("a",) * (seed % 2)) or not seed % 2
+                                   for h in model.all_facets()[2])
+    tasks.shutdown()
+
+
 def test_rows_are_keyed_by_id_and_follow_reloads(memory):
     model = EntriesModel(memory)
     ids = model.ids()
@@ -208,6 +260,23 @@ def test_external_change_is_reloaded_within_a_second(workbench, qtbot):
     external_write(home.warm, data)
     qtbot.waitUntil(lambda: pane.model.rowCount() == 11, timeout=1000)
     assert "代理写入" in pane.model.entry_at(10).body
+
+
+def test_an_agent_writing_fast_ends_with_its_last_write_shown_and_the_selection_kept(workbench, qtbot):
+    pane = entries_pane(workbench)
+    home = workbench.window.ctx.home
+    _select(pane, 7)
+    selected = pane.selected_ids()
+    data = warm_bytes(workbench)
+    for i in range(6):
+        data = b"## 2026-10-10 08:00 [fact] high\n\n\xe5\x89\x8d\xe9\x9d\xa2 | " + str(i).encode() + b"\n\n" + data \
+            + f"\n## 2026-10-10 09:0{i} [fact] high\n\n代理写入 | 值 | {i}\n".encode()
+        external_write(home.warm, data)
+        qtbot.wait(40)
+    qtbot.waitUntil(lambda: pane.model.rowCount() == 22 and "代理写入 | 值 | 5" in pane.model.entry_at(21).body,
+                    timeout=3000)
+    assert pane.selected_ids() == selected and pane.editor.base.id == selected[0]
+    assert workbench.window.status_counts.text().startswith("22 entries")
 
 
 def test_own_writes_are_not_reported_as_external(workbench, qtbot):

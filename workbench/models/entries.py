@@ -1,18 +1,22 @@
 """The warm entries of a home as a Qt table model keyed by entry ids.
 
-``EntriesModel`` mirrors ``Memory.entries()``. ``reload()`` compares the new list of ids with the
+``EntriesModel`` mirrors ``Memory.latest()``. ``reload()`` compares the new list of ids with the
 rows shown and emits the smallest set of row signals (remove, move as a layout change, insert,
-data changed), so selections and the editor survive the agent's writes. Rows are kept in the
-order of the current sort; sorting happens here on precomputed keys (fast at 10k entries) and the
-proxy only filters.
+data changed), so selections and the editor survive the agent's writes. After the agent's writes
+``reload_in_background()`` prepares the new rows on a worker (``prepare_rows``: 10k entries are a
+fifth of a second of Python) and the GUI thread only applies them. Rows are kept in the order of
+the current sort; sorting happens here on precomputed keys (fast at 10k entries) and the proxy
+only filters.
 
 ``EntriesFilterProxy`` filters by ontology kind, confidence and text (every word must occur).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import (
     QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt,
-    QT_TRANSLATE_NOOP, Signal,
+    QT_TRANSLATE_NOOP, Signal, Slot,
 )
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
@@ -21,6 +25,7 @@ from linghun.core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
 from linghun.core.memory import Memory
 from linghun.workbench import icons
 from linghun.workbench.plaintext import tooltip
+from linghun.workbench.tasks import TaskManager
 
 ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -58,7 +63,8 @@ def word(value: str) -> str:
 
 
 class _Row:
-    """What the model shows of one entry; the table text is made when a row is first painted."""
+    """What the model shows of one entry; the table text is made when a row is first painted, the
+    filter's text by ``prepare_rows`` or ``EntriesModel.warm_up`` on a worker."""
 
     __slots__ = ("entry", "_text", "_haystack")
 
@@ -103,6 +109,70 @@ def _sort_key(column: int, entry: WarmEntry):
     return (" ".join(entry.body.split()).lower(), entry.n)
 
 
+def _sorted_ids(ids: list[str], rows: dict[str, _Row], sort: tuple[int, Qt.SortOrder]) -> list[str]:
+    column, order = sort
+    return sorted(ids, key=lambda i: _sort_key(column, rows[i].entry), reverse=order == Qt.SortOrder.DescendingOrder)
+
+
+@dataclass
+class RowsPlan:
+    """What a reload changes in the rows shown, in the order the model applies it (removals,
+    a layout change, rows changed in place, insertions); see ``plan_rows``.
+
+    Attributes:
+        target: the ids of every row afterwards, in order; rows: the row of each.
+        gone: (first, last) runs of rows removed; survivors: the ids left then, by row
+            (``survivors_row_of``).
+        wanted: the survivors in their new order when it changed (None: same order).
+        changed: runs of rows (after the layout change) whose entry changed.
+        inserts: runs of positions in ``target`` of the new rows.
+        row_of: the row of each id afterwards; facets: ``EntriesModel.all_facets`` afterwards
+            (None: made when a filter asks).
+    """
+
+    target: list[str]
+    rows: dict[str, _Row]
+    gone: list[tuple[int, int]]
+    survivors: list[str]
+    survivors_row_of: dict[str, int]
+    wanted: list[str] | None
+    changed: list[tuple[int, int]]
+    inserts: list[tuple[int, int]]
+    row_of: dict[str, int]
+    facets: tuple[list[str], list[str], list[str]] | None = None
+
+
+def plan_rows(entries: list[WarmEntry], old_ids: list[str], old_rows: dict[str, _Row],
+              sort: tuple[int, Qt.SortOrder], facets: bool = False) -> RowsPlan:
+    """How to go from the rows ``old_ids`` / ``old_rows`` to ``entries`` in the order of ``sort``:
+    the row of an unchanged entry is reused, a new one has its filter text made. Plain Python
+    over copies, no Qt object: a worker runs it after the agent's write (at 10k entries this was
+    a fifth of a second of the GUI thread) and the GUI thread only applies it."""
+    rows = {}
+    for e in entries:
+        row = old_rows.get(e.id)
+        if row is None or (row.entry is not e and row.entry != e):
+            row = _Row.of(e)
+            row.haystack  # noqa: B018 - made here, not on the first keystroke
+        rows[e.id] = row
+    ids = [e.id for e in entries]
+    target = _sorted_ids(ids, rows, sort) if sort[0] >= 0 else ids
+    gone = _runs([r for r, i in enumerate(old_ids) if i not in rows])
+    survivors = [i for i in old_ids if i in rows] if gone else list(old_ids)
+    kept = set(survivors)
+    wanted = [i for i in target if i in kept]
+    order_changed = wanted != survivors
+    changed = _runs([r for r, i in enumerate(wanted) if rows[i] is not old_rows[i]])
+    inserts = _runs([p for p, i in enumerate(target) if i not in kept])
+    plan = RowsPlan(target, rows, gone, survivors, {i: r for r, i in enumerate(survivors)},
+                    wanted if order_changed else None, changed, inserts, {i: r for r, i in enumerate(target)})
+    if facets:
+        shown = [rows[i] for i in target]
+        plan.facets = ([r.entry.ontology_kind for r in shown], [r.entry.effective_confidence for r in shown],
+                       [r.haystack for r in shown])
+    return plan
+
+
 class EntriesModel(QAbstractTableModel):
     """Warm entries, one row per entry, keyed by ``WarmEntry.id``.
 
@@ -119,6 +189,9 @@ class EntriesModel(QAbstractTableModel):
         super().__init__(parent)
         self.memory = memory
         self.error = ""
+        self._tasks: TaskManager | None = None  # where ``reload_in_background`` prepares rows
+        self._preparing = None  # the TaskHandle preparing rows on a worker
+        self._prepare_again = False  # another change came meanwhile
         self.version = 0  # bumped on every change of rows, so filters know to recompute
         self._facets_version = -1
         self._facets: tuple[list[str], list[str], list[str]] = ([], [], [])
@@ -134,6 +207,11 @@ class EntriesModel(QAbstractTableModel):
 
     def entry(self, entry_id: str) -> WarmEntry:
         return self._rows[entry_id].entry
+
+    def find(self, entry_id: str) -> WarmEntry | None:
+        """The entry shown with ``entry_id``, None when there is none."""
+        row = self._rows.get(entry_id)
+        return row.entry if row is not None else None
 
     def entry_at(self, row: int) -> WarmEntry:
         return self._rows[self._ids[row]].entry
@@ -241,61 +319,95 @@ class EntriesModel(QAbstractTableModel):
 
     # -- reloading ----------------------------------------------------------------------------
     def reload(self) -> None:
-        """Show ``Memory.entries()`` as it is now (cheap when warm.md did not change)."""
-        try:
-            entries = self.memory.entries()
-            self.error = ""
-        except UnreadableFileError as exc:
-            entries = []
-            self.error = str(exc)
-        fresh = {e.id: e for e in entries}
-        rows = {}
-        for e in entries:
-            old = self._rows.get(e.id)
-            rows[e.id] = old if old is not None and old.entry == e else _Row.of(e)
-        target = self._sorted([e.id for e in entries], rows) if self._sort[0] >= 0 else [e.id for e in entries]
-        self._apply(target, rows, fresh)
+        """Show the entries now (after our own writes: the table shows the result at once)."""
+        entries, error = self._read()
+        self.error = error
+        self._apply(plan_rows(entries, self._ids, self._rows, self._sort))
         self.sig_reloaded.emit()
 
-    def _sorted(self, ids: list[str], rows: dict[str, _Row] | None = None) -> list[str]:
-        rows = rows or self._rows
-        column, order = self._sort
-        return sorted(ids, key=lambda i: _sort_key(column, rows[i].entry),
-                      reverse=order == Qt.SortOrder.DescendingOrder)
+    def _read(self) -> tuple[list[WarmEntry], str]:
+        """The entries and why warm.md cannot be read (""). ``latest()``: the newest parse, never a
+        parse or a hash of the file here (the watcher's worker parsed the agent's write)."""
+        try:
+            return list(self.memory.latest().entries), ""
+        except UnreadableFileError as exc:
+            return [], str(exc)
 
-    def _apply(self, target: list[str], rows: dict[str, _Row], fresh: dict[str, WarmEntry]) -> None:
+    def reload_in_background(self, tasks: TaskManager) -> None:
+        """``reload`` with the rows prepared on a worker; ``sig_reloaded`` once they are shown. One
+        preparation at a time: changes that come meanwhile are read once it is done."""
+        self._tasks = tasks
+        if self._preparing is not None:
+            self._prepare_again = True
+            return
+        entries, error = self._read()
+        base = (self.version, self._sort)
+        self._preparing = tasks.submit(self.tr("Reading the changed entries"), _prepare_task, entries,
+                                       list(self._ids), dict(self._rows), self._sort, base, error)
+        self._preparing.sig_finished.connect(self._prepared)
+        self._preparing.sig_done.connect(self._prepare_done)
+
+    @Slot(object)
+    def _prepared(self, result) -> None:
+        base, error, plan = result
+        if base != (self.version, self._sort):  # rows changed or were sorted meanwhile: prepare again
+            self._prepare_again = True
+            return
+        self.error = error
+        self._apply(plan)
+        self.sig_reloaded.emit()
+
+    @Slot()
+    def _prepare_done(self) -> None:
+        self._preparing = None
+        if self._prepare_again and not self._tasks.closed:
+            self._prepare_again = False
+            self.reload_in_background(self._tasks)
+
+    def warm_up(self, tasks: TaskManager) -> None:
+        """Make the filter's texts of every row on a worker, not on the first keystroke."""
+        rows = list(self._rows.values())
+        tasks.submit(self.tr("Preparing the entries filter"), _make_haystacks, rows)
+
+    def _sorted(self, ids: list[str], rows: dict[str, _Row] | None = None) -> list[str]:
+        return _sorted_ids(ids, rows or self._rows, self._sort)
+
+    def _apply(self, plan: RowsPlan) -> None:
         # 1. rows whose entry is gone, bottom-up in contiguous runs
-        gone = [r for r, i in enumerate(self._ids) if i not in fresh]
-        for first, last in reversed(_runs(gone)):
+        for first, last in reversed(plan.gone):
             self.beginRemoveRows(QModelIndex(), first, last)
             del self._ids[first:last + 1]
             self.endRemoveRows()
-        self._reindex()
-        # 2. survivors whose order changed (a sort key changed, or the file was reordered)
-        survivors = set(self._ids)
-        wanted = [i for i in target if i in survivors]
-        if wanted != self._ids:
-            self._relayout(wanted)
-        # 3. rows changed in place: new text, number, confidence...
-        changed = [r for r, i in enumerate(self._ids) if rows[i] is not self._rows[i]]
-        for i in self._ids:
-            self._rows[i] = rows[i]
-        if changed:
+        if plan.gone:
+            self._row_of = plan.survivors_row_of
             self.version += 1
-        for first, last in _runs(changed):
+        # 2. survivors whose order changed (a sort key changed, or the file was reordered)
+        if plan.wanted is not None:
+            self._relayout(plan.wanted)
+        # 3. rows changed in place: new text, number, confidence...
+        self._rows = plan.rows
+        if plan.changed:
+            self.version += 1
+        for first, last in plan.changed:
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(HEADERS) - 1))
         # 4. new entries, top-down at their target positions
-        new_positions = [p for p, i in enumerate(target) if i not in survivors]
-        for first, last in _runs(new_positions):
+        for k, (first, last) in enumerate(plan.inserts):
             self.beginInsertRows(QModelIndex(), first, last)
-            for p in range(first, last + 1):
-                self._ids.insert(p, target[p])
-                self._rows[target[p]] = rows[target[p]]
-            self._reindex()
+            self._ids[first:first] = plan.target[first:last + 1]
+            if k == len(plan.inserts) - 1:
+                self._settle(plan)
+            else:
+                self._reindex()
             self.endInsertRows()
-        for stale in set(self._rows) - set(fresh):
-            del self._rows[stale]
-        self._reindex()
+        if not plan.inserts:
+            self._settle(plan)
+
+    def _settle(self, plan: RowsPlan) -> None:
+        """The rows are ``plan.target`` now: take the index and the filter facets made with it."""
+        self._row_of = plan.row_of
+        self.version += 1
+        if plan.facets is not None:
+            self._facets, self._facets_version = plan.facets, self.version
 
     def _relayout(self, new_ids: list[str]) -> None:
         self.layoutAboutToBeChanged.emit()
@@ -323,6 +435,15 @@ class EntriesModel(QAbstractTableModel):
                             [r.haystack for r in rows])
             self._facets_version = self.version
         return self._facets
+
+
+def _prepare_task(_state, entries, old_ids, old_rows, sort, base, error):
+    return base, error, plan_rows(entries, old_ids, old_rows, sort, facets=True)
+
+
+def _make_haystacks(_state, rows: list[_Row]) -> None:
+    for row in rows:
+        row.haystack  # noqa: B018 - cached on the row
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

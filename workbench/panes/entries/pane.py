@@ -2,8 +2,9 @@
 
 Every change goes through the context's undo service (one undo step per action; keystrokes saved
 as you type merge into one). The pane reloads on our own writes (``bridge.sig_memory_changed``)
-and on the agent's (``watcher.sig_external_change``); an unsaved draft is never replaced: a
-change on disk to the entry being edited offers reload / keep / merge.
+at once, and on the agent's (``watcher.sig_external_change``) with the rows prepared on a worker;
+an unsaved draft is never replaced: a change on disk to the entry being edited offers reload /
+keep / merge once the new rows are shown.
 """
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ class EntriesPane(Pane):
         self._session = 0
         self._resolving = False
         self._recheck = False
+        self._external_pending = False  # the agent's change is being read: check the editor after
         self.model = EntriesModel(ctx.memory, self)
         self.proxy = EntriesFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -110,6 +112,7 @@ class EntriesPane(Pane):
         for signal in (self.model.sig_reloaded, self.proxy.rowsInserted, self.proxy.rowsRemoved,
                        self.proxy.modelReset, self.proxy.layoutChanged):
             signal.connect(self._counts_timer.start)
+        self.model.sig_reloaded.connect(self._on_reloaded)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
@@ -119,8 +122,8 @@ class EntriesPane(Pane):
 
     @Slot()
     def _warm_up_filter(self) -> None:
-        if self.proxy.sourceModel() is not None:
-            self.model.all_facets()
+        if self.proxy.sourceModel() is not None and not self.ctx.tasks.closed:  # the home is still open
+            self.model.warm_up(self.ctx.tasks)
 
     # -- building -------------------------------------------------------------------------------
     def _build_filter_bar(self) -> None:
@@ -546,9 +549,20 @@ class EntriesPane(Pane):
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if str(self.ctx.home.warm) in paths:
-            self._reload(external=True)
+            self._external_pending = True
+            self.model.reload_in_background(self.ctx.tasks)
+
+    @Slot()
+    def _on_reloaded(self) -> None:
+        if self._external_pending:  # the agent's change is shown now
+            self._external_pending = False
+            self._show_model_state()
+            self._check_editor(external=True)
 
     def _reload(self, external: bool) -> None:
+        # an agent's change still being read is in what is read now: check the editor as for it
+        external = external or self._external_pending
+        self._external_pending = False
         self.model.reload()
         self._show_model_state()
         self._check_editor(external)
@@ -570,10 +584,7 @@ class EntriesPane(Pane):
         base = editor.base
         if base is None or editor.orphaned:
             return
-        try:
-            current = self.ctx.memory.entry(base.id)
-        except LinghunError:
-            current = None
+        current = self.model.find(base.id)  # as the rows just shown have it
         if current is not None and current.raw == base.raw:
             if current.n != base.n:
                 editor.mark_saved(current) if not editor.is_dirty() else editor.rebase(current)
