@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
-from linghun.core.ontology import index_freshness
+from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.workbench import gcguard, icons, panes
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
@@ -35,6 +36,31 @@ BOTTOM_SHARE = 0.36  # of the window's height for the bottom dock area at first 
 def confidence_counts(entries) -> Counter:
     """Entries per effective confidence (high, medium, low, wrong)."""
     return Counter(e.effective_confidence for e in entries)
+
+
+@dataclass(frozen=True)
+class StatusFacts:
+    """What the status bar says of a home's entries (computed off the GUI thread after a change).
+
+    Attributes:
+        error: why warm.md cannot be read ("": it can; then nothing else is known).
+        total: the number of entries; counts: per effective confidence.
+        index: the topic index's freshness, or why ontology.md cannot be read (a str).
+    """
+
+    error: str = ""
+    total: int = 0
+    counts: Counter = field(default_factory=Counter)
+    index: "IndexFreshness | str | None" = None
+
+
+def status_facts(home: MemoryHome, entries) -> StatusFacts:
+    """Plain Python over ``entries`` (reads ontology.md): a worker runs it after a change."""
+    try:
+        index = index_freshness(home, entries)
+    except LinghunError as exc:
+        index = str(exc)
+    return StatusFacts("", len(entries), confidence_counts(entries), index)
 
 
 class MainWindow(QMainWindow):
@@ -53,6 +79,8 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}
         self.pane_errors: dict[str, str] = {}
         self.home_note = ""
+        self._status_task = None  # the TaskHandle counting after a change
+        self._status_again = False  # another change came meanwhile
         self.setWindowIcon(icons.icon("linghun"))
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
@@ -250,8 +278,8 @@ class MainWindow(QMainWindow):
         self.ctx = ctx
         self.home_note = ""
         self._bind_undo(ctx)
-        ctx.bridge.sig_memory_changed.connect(self._refresh_status)
-        ctx.watcher.sig_external_change.connect(self._refresh_status)
+        ctx.bridge.sig_memory_changed.connect(self._status_changed)
+        ctx.watcher.sig_external_change.connect(self._status_changed)
         ctx.undo.sig_error.connect(self._show_error)
         for cls in panes.registered_panes():
             self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
@@ -486,6 +514,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _refresh_status(self, *_args) -> None:
+        """The status bar as the home is now (opening it, a language change); after a change of
+        its files ``_status_changed`` counts on a worker."""
         ctx = self.ctx
         if ctx is None:
             self.status_home.setText(self.tr("No memory home is open."))
@@ -495,29 +525,65 @@ class MainWindow(QMainWindow):
             return
         self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
         self.status_home.setToolTip(tooltip(str(ctx.home.root)))
-        problems = []
         try:
-            entries = ctx.memory.entries()
+            facts = status_facts(ctx.home, ctx.memory.latest().entries)
         except LinghunError as exc:
-            entries = None
-            problems.append(str(exc))
+            facts = StatusFacts(error=str(exc))
+        self._show_status(facts)
+
+    @Slot()
+    def _status_changed(self, *_args) -> None:
+        """A file of the home changed: count and compare the index on a worker (at 10k entries
+        that and reading ontology.md were a stall after every round and every agent write)."""
+        ctx = self.ctx
+        if ctx is None:  # the home closed meanwhile
+            return
+        if self._status_task is not None:
+            self._status_again = True
+            return
+        try:
+            entries = ctx.memory.latest().entries  # parsed already: the watcher's worker or our write
+        except LinghunError as exc:
+            self._show_status(StatusFacts(error=str(exc)))
+            return
+        self._status_task = ctx.tasks.submit(self.tr("Counting the entries"),
+                                             lambda _state: (ctx, status_facts(ctx.home, entries)))
+        self._status_task.sig_finished.connect(self._status_counted)
+        self._status_task.sig_done.connect(self._status_task_done)
+
+    @Slot(object)
+    def _status_counted(self, result) -> None:
+        ctx, facts = result
+        if ctx is self.ctx:
+            self._show_status(facts)
+
+    @Slot()
+    def _status_task_done(self) -> None:
+        self._status_task = None
+        if self._status_again and self.ctx is not None and not self.ctx.tasks.closed:
+            self._status_again = False
+            self._status_changed()
+
+    def _show_status(self, facts: StatusFacts) -> None:
+        problems = []
+        if facts.error:
+            problems.append(facts.error)
             self.status_counts.setText(self.tr("warm.md unreadable"))
         else:
-            c = confidence_counts(entries)
+            c = facts.counts
             self.status_counts.setText(
                 self.tr("{0} entries: {1} high, {2} medium, {3} low, {4} wrong").format(
-                    len(entries), c["high"], c["medium"], c["low"], c["wrong"]))
+                    facts.total, c["high"], c["medium"], c["low"], c["wrong"]))
         problems += [f"{name}: {err}" for name, err in self.pane_errors.items()]
         self.status_problems.setText(self.tr("{0} problem(s)").format(len(problems)) if problems else "")
         self.status_problems.setToolTip(tooltip("\n".join(problems)))
-        self.status_index.setText(self._index_status(ctx.home, entries))
+        self.status_index.setText(self._index_status(facts))
 
-    def _index_status(self, home: MemoryHome, entries) -> str:
-        if entries is None:  # warm.md unreadable: nothing to compare the index with
+    def _index_status(self, facts: StatusFacts) -> str:
+        fresh = facts.index
+        if facts.error or fresh is None:  # warm.md unreadable: nothing to compare the index with
             return ""
-        try:
-            fresh = index_freshness(home, entries)
-        except LinghunError:
+        if isinstance(fresh, str):
             return self.tr("Topic index: ontology.md unreadable")
         if fresh.state == "missing":
             return self.tr("Topic index: not projected yet")

@@ -247,7 +247,7 @@ class GapsPane(Pane):
             self.ctx.show_message(self.tr("The entries pane is not open: open it to fill the gap."))
             return False
         try:
-            entries = self.ctx.memory.entries()
+            entries = self.ctx.memory.latest().entries
         except LinghunError:
             entries = []
         kind, body = fill_draft(gap, entries)

@@ -193,7 +193,7 @@ class JournalPane(Pane):
     def _warm_entries(self) -> tuple[list, list[str]]:
         """The warm entries and, when warm.md cannot be read, why (the other tracks still show)."""
         try:
-            return self.ctx.memory.entries(), []
+            return self.ctx.memory.latest().entries, []  # as parsed: warm.md is not read here
         except LinghunError as exc:
             return [], [str(exc)]
 
