@@ -18,13 +18,16 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, Qt, QTimer, Signal, Slot
 
 from linghun.core.events import Event, EventBus, bus as default_bus
 from linghun.core.fsio import FileStamp
 from linghun.core.home import MemoryHome
+
+if TYPE_CHECKING:
+    from linghun.core.memory import Memory
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +53,13 @@ class HomeWatcher(QObject):
     _scanned = Signal(object)  # from the scanning thread: (folders, files, own, external)
 
     def __init__(self, home: MemoryHome, debounce_ms: int = DEFAULT_DEBOUNCE_MS,
-                 event_bus: EventBus | None = None, parent: QObject | None = None) -> None:
+                 event_bus: EventBus | None = None, parent: QObject | None = None,
+                 memory: "Memory | None" = None) -> None:
         super().__init__(parent)
         self.home = home
+        # the GUI's Memory: the scanning thread matches a new parse to its entry ids
+        # (``Memory.prepare_latest``), it takes that before the panes hear of the change
+        self.memory = memory
         self._fsw = QFileSystemWatcher(self)
         self._fsw.directoryChanged.connect(self._poke)
         self._fsw.fileChanged.connect(self._poke)
@@ -167,13 +174,14 @@ class HomeWatcher(QObject):
             found = self._compare()
         except Exception:  # noqa: BLE001 - a folder vanishing mid-scan must not stop the watching
             log.exception("scanning the home failed")
-            found = ([], [], [], [])
+            found = ([], [], [], [], None)
         self._scanned.emit(found)
 
-    def _compare(self) -> tuple[list[Path], list[Path], list[str], list[str]]:
-        """``(folders, files, own, external)``. A changed warm.md is parsed here before it is
-        reported: every Memory of the process then takes that parse (``core.memory``), and the
-        panes that reload on the report find it ready instead of parsing on the GUI thread."""
+    def _compare(self) -> tuple:
+        """``(folders, files, own, external, newer)``. A changed warm.md is parsed here before it
+        is reported: every Memory of the process then takes that parse (``core.memory``), the GUI's
+        with its entry ids matched here (``newer``), and the panes that reload on the report find
+        it ready instead of parsing, hashing or matching 10k ids on the GUI thread."""
         folders = self.folders()
         files = self._tracked_files(folders)
         current = {str(p): p for p in files}
@@ -187,7 +195,9 @@ class HomeWatcher(QObject):
                     del self._known[key]
                     external.append(key)
                 continue
-            if old is not None and old.same_content(path):
+            confirmed = old.confirm(path) if old is not None else None
+            if confirmed is not None:
+                self._known[key] = confirmed  # a stat next time, once out of the racy window
                 continue
             new = FileStamp.read(path)
             if new is None:
@@ -200,16 +210,21 @@ class HomeWatcher(QObject):
                 own.append(key)
             else:
                 external.append(key)
+        newer = None
         if str(self.home.warm) in external:
             _parse_warm(self.home)
-        return folders, files, own, external
+            if self.memory is not None:
+                newer = self.memory.prepare_latest()
+        return folders, files, own, external, newer
 
     @Slot(object)
     def _on_scanned(self, found: tuple) -> None:
         self._scanning = None
         if self._closed:
             return
-        folders, files, own, external = found
+        folders, files, own, external, newer = found
+        if self.memory is not None:
+            self.memory.take_latest(newer)
         self._watch_folders(folders)
         self._rewatch_files(files)  # a rename drops the file from the watch
         if own:

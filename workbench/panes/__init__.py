@@ -138,7 +138,7 @@ class WorkbenchContext:
         from linghun.workbench.undo import UndoService
 
         memory = Memory(home)
-        watcher = HomeWatcher(home)
+        watcher = HomeWatcher(home, memory=memory)
         if record_history:
             _record_history(home, watcher)
         undo = UndoService(memory)
