@@ -9,7 +9,7 @@ and change a home's warm entries, consolidation, journal, rules and soul card. E
 Entry identity: upstream has only ``[n]``. A parsed entry's id is a digest of its content
 (``core.formats.warm.content_id``), so an unchanged entry has the same id in every parse; within
 one ``Memory`` an entry edited in place also keeps its position's id across reloads
-(``_reconcile_ids``). Nothing is written into warm.md for it.
+(``_matched_ids``). Nothing is written into warm.md for it.
 
 Parsed warm.md documents are shared by every ``Memory`` of the process while the file is
 unchanged (``_PARSED``): the workbench, each round and each tool make their own ``Memory``, and
@@ -866,24 +866,31 @@ class NewerDocument:
 
 
 def _with_ids_of(old: WarmDocument | None, doc: WarmDocument) -> WarmDocument:
-    """``doc``, or a copy whose entries keep the ids they had in ``old`` (the shared one stays as
-    parsed)."""
-    if old is not None and _reconcile_ids(old, doc, dry=True):
-        doc = WarmDocument(doc.preamble, list(doc.entries))
-        _reconcile_ids(old, doc)
-    return doc
+    """``doc``, or a copy whose entries keep the ids they had in ``old`` (see the module
+    docstring; the shared one stays as parsed)."""
+    if old is None:
+        return doc
+    ids = _matched_ids(old, doc)
+    if ids == [e.id for e in doc.entries]:
+        return doc
+    return WarmDocument(doc.preamble, [e if e.id == i else replace(e, id=i) for e, i in zip(doc.entries, ids)])
 
 
-def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> bool:
-    """Give entries of ``new`` the ids they had in ``old`` (see the module docstring). Returns
-    whether an id changed (with ``dry``, whether one would, changing nothing).
+def _matched_ids(old: WarmDocument, new: WarmDocument) -> list[str]:
+    """The id each entry of ``new`` has: the one it had in ``old`` when it is the same block or an
+    edit of it, else its own.
 
-    The blocks both documents begin and end with are matched directly; only the part between
-    goes through difflib (an append or an edit leaves a 10k-entry file mostly equal)."""
+    The blocks both documents begin and end with are matched directly (list slices: an append to
+    10k entries is matched in C); only the part between goes through difflib."""
     a = [e.raw for e in old.entries]
     b = [e.raw for e in new.entries]
+    old_ids = [e.id for e in old.entries]
+    own = [e.id for e in new.entries]
+    ids = list(own)
     p, s = common_ends(a, b)
-    pairs = [(i, i) for i in range(p)] + [(len(a) - 1 - k, len(b) - 1 - k) for k in range(s)]
+    ids[:p] = old_ids[:p]
+    if s:
+        ids[len(b) - s:] = old_ids[len(a) - s:]
     matcher = difflib.SequenceMatcher(None, a[p:len(a) - s], b[p:len(b) - s], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "delete" or tag == "insert":
@@ -893,24 +900,14 @@ def _reconcile_ids(old: WarmDocument, new: WarmDocument, dry: bool = False) -> b
             before, after = old.entries[p + i1 + k], new.entries[p + j1 + k]
             # an edited block keeps its id when the sizes line up or it is recognisably the same
             if tag == "equal" or same_size or before.header() == after.header() or before.body == after.body:
-                pairs.append((p + i1 + k, p + j1 + k))
-    ids = [e.id for e in new.entries]
-    for i, j in pairs:
-        ids[j] = old.entries[i].id
+                ids[p + j1 + k] = old_ids[p + i1 + k]
     # An entry that moved is in a difflib "replace" run beside the one paired with its old place:
     # both would carry its id. The entry whose own id it is keeps it; the other keeps its own
     # (parsed ids are unique, so this ends).
     while len(set(ids)) < len(ids):
         seen = Counter(ids)
         for j, entry_id in enumerate(ids):
-            if seen[entry_id] > 1 and entry_id != new.entries[j].id:
+            if seen[entry_id] > 1 and entry_id != own[j]:
                 seen[entry_id] -= 1
-                ids[j] = new.entries[j].id
-    changed = False
-    for j, entry_id in enumerate(ids):
-        if new.entries[j].id != entry_id:
-            changed = True
-            if dry:
-                return True
-            new.entries[j] = replace(new.entries[j], id=entry_id)
-    return changed
+                ids[j] = own[j]
+    return ids
