@@ -186,9 +186,11 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     pyside_fixes.keep_singletons_alive()
     # A worker busy in Python (a round, a parse, the map) hands the GIL over only every switch
     # interval; each call of the GUI thread into Qt releases it and waits that long to get it back,
-    # once per busy worker. 5 ms (CPython's default) made slots of a few Qt calls take 15-70 ms
-    # while two workers ran (tests/perf/bench_ui_stalls.py --trace); 1 ms keeps them short.
-    sys.setswitchinterval(0.001)
+    # once per busy worker, and painting a table calls the model's data() a thousand times. 5 ms
+    # (CPython's default) made slots of a few Qt calls take 15-70 ms while two workers ran
+    # (tests/perf/bench_ui_stalls.py --trace); with 0.2 ms the share of time stalled while the
+    # agent rewrote warm.md went from about 40% (1 ms) to about 22%, and the workers' CPU did not grow.
+    sys.setswitchinterval(0.0002)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")
