@@ -30,24 +30,40 @@ def test_automatic_collection_is_off_and_the_timer_collects(qapp, qtbot):
         gc.callbacks.pop()
 
 
-def test_a_full_collection_waits_for_growth_then_freezes_what_survived(qapp):
+def test_young_garbage_is_collected_and_survivors_frozen_until_the_population_grows(qapp):
     guard = gcguard.install(qapp)
-    gc.collect()
-    guard.collect_full()
-    frozen = gc.get_freeze_count()
-    assert frozen > 0 and len(gc.get_objects(generation=2)) == 0
-    kept = [[i] for i in range(frozen // 10)]  # long-lived, but fewer than a quarter of the frozen
-    gc.collect(1)
-    gc.collect(1)  # promoted to generation 2
-    assert not guard._full_is_due()
-    kept += [[i] for i in range(frozen // 2)]
-    gc.collect(1)
-    gc.collect(1)
-    assert guard._full_is_due()
-    garbage = _Cycle()
-    del garbage
-    before = guard.full_collections
-    guard.collect_full()
-    assert guard.full_collections == before + 1 and len(gc.get_objects(generation=2)) == 0
-    assert gc.get_freeze_count() >= frozen + len(kept)
-    gc.unfreeze()
+    guard._timer.stop()  # the test makes the checks
+    collected: list[int] = []
+
+    def on_gc(phase, info):
+        if phase == "stop":
+            collected.append(info["collected"])
+
+    gc.callbacks.append(on_gc)
+    try:
+        guard.collect_deep()
+        base = gc.get_freeze_count()
+        kept = [[i] for i in range(guard.threshold[0] * 2)]
+        for _ in range(3):
+            _Cycle()  # garbage of this interval
+        collected.clear()
+        guard.check()
+        assert sum(collected) >= 3  # collected by the young collection
+        assert gc.get_objects(generation=1) == gc.get_objects(generation=2) == []  # the survivors are frozen
+        assert gc.get_freeze_count() >= base + len(kept)
+        # a cycle that became garbage after it was frozen waits for the deep collection
+        late = _Cycle()
+        kept += [[i] for i in range(guard.threshold[0] * 2)]
+        guard.check()
+        del late
+        collected.clear()
+        before = guard.deep_collections
+        kept += [[i] for i in range(int(gc.get_freeze_count() * guard.DEEP_GROWTH) + 1)]
+        guard.check()
+        assert guard.deep_collections == before + 1 and sum(collected) >= 1
+        kept += [[i] for i in range(guard.threshold[0] * 2)]
+        guard.check()  # the grown population is the new base
+        assert guard.deep_collections == before + 1
+    finally:
+        gc.callbacks.remove(on_gc)
+        guard._timer.start()
