@@ -29,9 +29,7 @@ fact entry with another value), ``on_day`` (entry -> the journal day of its stam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any, Callable
 
 from linghun.core.errors import NotUtf8Error, UnreadableFileError
 from linghun.core.formats import cold as cold_format
@@ -41,6 +39,9 @@ from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
 from linghun.core.situations import Situation, group_situations
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "MemoryMap", "build_map",
            "render_map", "map_text", "map_settings", "injection_text", "goals_of"]
@@ -171,6 +172,8 @@ def build_map(home: MemoryHome, memory=None) -> MemoryMap:
     """Read the home and build its map graph (situations, goals, archive, evidence)."""
     from linghun.core.memory import Memory
     from linghun.core.ontology import find_conflicts
+
+    import networkx as nx  # imported when a map is built (on a worker), not when a window starts
 
     memory = memory or Memory(home)
     entries = memory.entries()

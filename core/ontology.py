@@ -33,8 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import networkx as nx
-
 from linghun.core.errors import InvalidInputError, UnreadableFileError
 from linghun.core.events import bus
 from linghun.core.formats.nodes import Node, NodeDocument, parse_nodes, render_nodes
@@ -175,6 +173,8 @@ def _split_sentences(entries: list[WarmEntry]) -> tuple[str, list[tuple[str, War
 def _communities(token_lists: Sequence[Sequence[str]], shared: set[str], df: Counter,
                  per_entry: int = 8, seed: int = 0) -> list[set[str]]:
     """Louvain communities of the co-occurrence graph of shared tokens (deterministic)."""
+    import networkx as nx  # a quarter second to import: only an offline projection needs it
+
     graph = nx.Graph()
     graph.add_nodes_from(sorted(shared))
     weights: Counter = Counter()

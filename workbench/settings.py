@@ -7,6 +7,7 @@ the INI file.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from dataclasses import dataclass
@@ -45,7 +46,12 @@ class ApiKeyStore:
 
     def __init__(self) -> None:
         self._session: Secret = Secret("")
-        self._backend = _keyring_backend()
+
+    @functools.cached_property
+    def _backend(self):
+        # looked up at the first use: importing keyring and probing its backends takes a tenth of
+        # a second that the window's start would otherwise wait for
+        return _keyring_backend()
 
     @property
     def persistent(self) -> bool:
