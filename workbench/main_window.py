@@ -31,6 +31,8 @@ from linghun.workbench.timetravel import TimeTravel
 log = logging.getLogger(__name__)
 
 BOTTOM_SHARE = 0.36  # of the window's height for the bottom dock area at first start
+#: a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway
+FIRST_PAINT_FALLBACK_MS = 3000
 
 
 def confidence_counts(entries) -> Counter:
@@ -81,6 +83,7 @@ class MainWindow(QMainWindow):
         self.home_note = ""
         self._status_task = None  # the TaskHandle counting after a change
         self._status_again = False  # another change came meanwhile
+        self._after_paint: list = []  # work held until the window paints (see after_first_paint)
         self.setWindowIcon(icons.icon("linghun"))
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
@@ -288,20 +291,52 @@ class MainWindow(QMainWindow):
         self._refresh_status()
         self.time_travel.home_opened(ctx, past)
         self._update_title()
+        ctx.warming = True
+        self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
+        self.after_first_paint(partial(self._start_background_work, ctx))
+        return True
+
+    def after_first_paint(self, callback) -> None:
+        """Call ``callback`` once the window has painted; right away when it is not shown.
+
+        Background work started while a home opens (the index warm-up, embeddings, reading the
+        home's history) runs on workers that compete with the GUI thread for the GIL and the CPU:
+        started with the opening, it added most of a second of CPU before a 10k-entry home was
+        painted."""
+        if not self.isVisible():
+            callback()
+            return
+        self._after_paint.append(callback)
+        QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, self._run_after_paint)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if self._after_paint:
+            QTimer.singleShot(0, self._run_after_paint)  # once this paint is done, not inside it
+
+    @Slot()
+    def _run_after_paint(self) -> None:
+        pending, self._after_paint = self._after_paint, []
+        for callback in pending:
+            callback()
+
+    def _start_background_work(self, ctx: WorkbenchContext) -> None:
+        """The window has painted the home ``ctx``: start what competes with the GUI thread for
+        the GIL and the CPU (the index warm-up, embeddings)."""
+        if self.ctx is not ctx:  # another home was opened before this one painted
+            return
         self._warm_up()
         self._embed_ahead()
-        return True
 
     def _warm_up(self) -> None:
         """Load what the first round, map or gap re-run would wait for (the tokenizer, warm.md's
-        parse and the home's shared search index) in the background now, and say so."""
+        parse and the home's shared search index) in the background now (``ctx.warming`` says
+        so from the moment the home opens)."""
         from linghun.core.assembler.retriever import warm_up
         from linghun.core.memory import Memory
         from linghun.workbench.llm_setup import llm_settings, preload_client, resolves
 
         ctx, home = self.ctx, self.ctx.home
-        ctx.warming = True
-        self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
         with_llm = resolves(llm_settings(self.settings, home))
 
         def work(_state) -> int:

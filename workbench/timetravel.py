@@ -151,7 +151,8 @@ class TimeTravel(QObject):
             self.moment = None
             ctx.watcher.sig_external_change.connect(lambda _paths: self._reload.start())
             ctx.bridge.sig_memory_changed.connect(lambda *_args: self._reload.start())
-            self.load_states()
+            # a worker loading libgit2 and reading every state: not before the window has painted
+            self.window.after_first_paint(self.load_states)
         self._update()
         self.sig_shown.emit("past" if past else "now")
 

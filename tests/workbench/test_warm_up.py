@@ -85,3 +85,35 @@ def test_opening_a_home_with_a_model_configured_loads_the_client_library_ahead(t
         assert done.returncode == 0, done.stderr[-2000:]
         loaded[mode] = done.stdout.strip().splitlines()[-1]
     assert loaded == {"model": "True", "offline": "False"}
+
+
+def test_the_warm_up_starts_once_the_window_has_painted(qtbot, settings, upstream_home, no_thread_left):  # noqa: F811
+    """The workers that warm up compete with the GUI thread: they wait for the first paint."""
+    from linghun.workbench.app import Workbench
+    from PySide6.QtWidgets import QApplication
+
+    window = Workbench(QApplication.instance(), settings).window
+    qtbot.addWidget(window)
+    window.show()
+    window.open_home(upstream_home, remember=False)
+    titles = [h.title for h in window.ctx.tasks.running()]
+    assert "Warming up the search index" not in titles and window.ctx.warming  # not yet, but said
+    assert window.status_warmup.text() == "Warming up: tokenizer and search index…"
+    window.repaint()
+    qtbot.waitUntil(lambda: not window.ctx.warming, timeout=60_000)
+    assert "Search index ready" in window.statusBar().currentMessage()
+    window._may_close_home = lambda: True
+    window.close()
+
+
+def test_a_window_not_shown_warms_up_at_once(qtbot, settings, upstream_home, no_thread_left):  # noqa: F811
+    from linghun.workbench.app import Workbench
+    from PySide6.QtWidgets import QApplication
+
+    window = Workbench(QApplication.instance(), settings).window
+    qtbot.addWidget(window)
+    window.open_home(upstream_home, remember=False)
+    assert "Warming up the search index" in [h.title for h in window.ctx.tasks.running()]
+    qtbot.waitUntil(lambda: not window.ctx.warming, timeout=60_000)
+    window._may_close_home = lambda: True
+    window.close()
