@@ -28,6 +28,7 @@ def ctx(tmp_path, qtbot):
 def pane(ctx, qtbot):
     widget = JournalPane.create(ctx)
     qtbot.addWidget(widget)
+    qtbot.waitUntil(lambda: widget.loaded)  # the marks are collected on a worker
     yield widget
     widget.shutdown()
 
@@ -126,6 +127,7 @@ def test_an_empty_home_opens_and_pans_in_time_only(empty_home, tmp_path, qtbot):
     try:
         widget = JournalPane.create(ctx)
         qtbot.addWidget(widget)
+        qtbot.waitUntil(lambda: widget.loaded)
         assert all(n == 0 for n in widget.counts().values())
         assert widget.plot.getViewBox().state["mouseEnabled"] == [True, False]
         widget.fit_all()
@@ -164,6 +166,7 @@ def test_goal_and_traced_round_marks_open_in_their_panes(ctx, qtbot):
     result = Assembler(ctx.home, debouncer=Debouncer()).run("checkout-api 现在生产上是哪个版本？")
     widget = JournalPane.create(ctx)
     qtbot.addWidget(widget)
+    qtbot.waitUntil(lambda: widget.loaded)
     try:
         traced = next(m for m in widget.data.marks["rounds"] if m.key == f"round:{result.round_id}")
         widget.open_mark(traced.key)

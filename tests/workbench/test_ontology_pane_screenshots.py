@@ -91,6 +91,7 @@ def test_journal_pane(ctx, qtbot, language, tmp_path):
 
     pane = JournalPane.create(ctx)
     qtbot.addWidget(pane)
+    qtbot.waitUntil(lambda: pane.loaded)
     pane.plot.setXRange(datetime(2026, 10, 5).timestamp(), datetime(2026, 10, 24).timestamp(), padding=0)
     pane.set_window(datetime(2026, 10, 20, 9, 0).timestamp(), datetime(2026, 10, 20, 13, 0).timestamp())
     assert (pane.act_fit.text() == "Show all") == (language == "en")

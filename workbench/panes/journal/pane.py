@@ -104,21 +104,20 @@ class JournalPane(Pane):
         self._items: dict[str, pg.ScatterPlotItem] = {}
         self._window: tuple[float, float] | None = None
         self._build()
-        self._collecting = None  # the TaskHandle collecting the marks after a change
+        self._collecting = None  # the TaskHandle collecting the marks
         self._collect_next = None  # the warm entries of a change reported while it runs
+        self.loaded = False  # the marks of the home were shown once
         self._reload_timer = self.single_shot(RELOAD_DELAY_MS, self.reload_in_background)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
-        self.reload()
-        self.fit_all()
-        span = self.data.span()
-        if span:  # start by reading the last day of the home
-            self.set_window(max(span[0], span[1] - DAY), span[1] + 1)
+        # the window opens without waiting for the marks: collecting a 10k-entry home's took a
+        # quarter of a second of the GUI thread (``_show_data`` fits the view when they arrive)
+        self.reload_in_background()
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
-        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload, shortcut="Ctrl+R")
+        self.act_reload = add_tool_action(self.toolbar, icon("reload"), self.reload_in_background, shortcut="Ctrl+R")
         self.act_fit = add_tool_action(self.toolbar, icon("filter"), self.fit_all, shortcut="Ctrl+0")
         self.toolbar.addSeparator()
         self.track_actions = {}
@@ -185,11 +184,6 @@ class JournalPane(Pane):
             self.window_label.setText(self.tr("Drag the shaded window to read the journal of that time."))
 
     # -- data --------------------------------------------------------------------------------
-    @Slot()
-    def reload(self) -> None:
-        """Re-read the home; the view range and the window stay where they are."""
-        self._show_data(_collect(None, self.ctx.home, *self._warm_entries()))
-
     def _warm_entries(self) -> tuple[list, list[str]]:
         """The warm entries and, when warm.md cannot be read, why (the other tracks still show)."""
         try:
@@ -199,8 +193,9 @@ class JournalPane(Pane):
 
     @Slot()
     def reload_in_background(self) -> None:
-        """``reload`` with the marks collected on a worker: after a change (each round writes
-        files) collecting a 10k-entry home's timeline took 0.6 s of the GUI thread.
+        """Re-read the home, the marks collected on a worker (collecting a 10k-entry home's took
+        0.6 s of the GUI thread): when the pane opens, after a change (each round writes files),
+        on Reload. The view range and the window stay where they are.
 
         The warm entries are taken now, when a change has just been reported and the process's
         parse of warm.md is ready (``core.memory`` shares it; the watcher parses an outside write
@@ -233,6 +228,13 @@ class JournalPane(Pane):
             self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=data.keys(track))
         if self.data.errors:
             self.ctx.show_message(self.tr("Some files could not be read: %1").replace("%1", "; ".join(self.data.errors)))
+        if not self.loaded:
+            self.loaded = True
+            self.fit_all()
+            span = self.data.span()
+            if span and not self._window:  # start by reading the last day of the home
+                self.set_window(max(span[0], span[1] - DAY), span[1] + 1)
+                return
         if self._window:
             self.show_window(*self._window)
 
@@ -328,6 +330,8 @@ class JournalPane(Pane):
         return True
 
     def shutdown(self) -> None:
+        self._reload_timer.stop()  # the home is closing: no new collection is started
+        self._collect_next = None
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
                              (self.ctx.watcher.sig_external_change, self._on_external_change)):
             try:
