@@ -416,10 +416,15 @@ class HomeLock:
                     ) from None
                 time.sleep(0.005)
         self._fd = fd
-        # who holds the lock, for the message of a writer that gives up waiting
+        # who holds the lock, for the message of a writer that gives up waiting; written only
+        # when the file names another process: rewriting it at every acquire changed its inode
+        # (a journal transaction) for each write, and an fsync then waited for it. The lock file
+        # is never fsynced: what it holds only matters while its holder is alive.
+        mine = str(os.getpid()).encode()
         with contextlib.suppress(OSError, AttributeError):
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, str(os.getpid()).encode(), 0)
+            if os.pread(fd, 32, 0) != mine:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, mine, 0)
 
     def _release(self) -> None:
         fd, self._fd = self._fd, None

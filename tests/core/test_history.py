@@ -1,7 +1,9 @@
 """The home's history: capture on our writes, by ``linghun watch``, blame, restore, retention."""
 import json
+import os
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime, timedelta
 
@@ -239,3 +241,20 @@ def test_read_only_commands_do_not_load_libgit2(upstream_home, tmp_path, command
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
+
+
+def test_the_capture_thread_yields_the_cpu_to_writers():
+    if not sys.platform.startswith("linux"):
+        pytest.skip("a thread has its own nice value on Linux only")
+    base = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen = []
+
+    def capture_thread():
+        capture._lower_priority()
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    thread = threading.Thread(target=capture_thread)
+    thread.start()
+    thread.join()
+    assert seen == [min(19, base + capture.CAPTURE_NICE)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == base  # the writer's is unchanged
