@@ -54,6 +54,26 @@ def test_near_duplicate_replaces_in_place(memory):
     assert memory.resolve("[5]").kind == "rule"
 
 
+def test_the_file_is_the_document_whatever_the_appends_and_edits_in_between(memory):
+    """An append writes the saved bytes and the new entry's (no re-encoding of the whole file);
+    what is written must stay exactly the document, also after an edit or a flip in between."""
+    from linghun.core.formats.warm import parse_warm
+
+    def on_disk():
+        raw = memory.home.warm.read_bytes()
+        assert raw == memory.document().render().encode("utf-8")
+        return parse_warm(raw.decode("utf-8"))
+
+    memory.append("fact", "缓存 | TTL | 60s | #20", "high", when=T)
+    memory.append("rule", "发布前先跑回归测试和冒烟测试。", when=T)
+    assert on_disk().entries[-1].body == "发布前先跑回归测试和冒烟测试。"
+    memory.append("fact", "订单服务 | 端口 | 9090 | #9", "medium", update="[8]", when=T)  # flip and append
+    assert [e.effective_confidence for e in on_disk().numbered()][7] == "wrong"
+    memory.append("event", ("用户", "部署", "checkout-api", "", "第 3 次"), when=T)
+    memory.append("rule", "用户偏好 pnpm 而不是 npm，版本绑定 pnpm@9。", "high", when=T)  # merged in place
+    assert len(on_disk().entries) == 14
+
+
 def test_restating_a_high_fact_without_a_confidence_keeps_it_high(memory, tmp_path):
     high = memory.append("fact", "支付网关 | 超时 | 30s | #12", "high", when=T)
     again = memory.append("fact", "支付网关 | 超时 | 30s | #12 已确认", when=T)
