@@ -76,16 +76,14 @@ def _warm_section(live: list[WarmEntry], flipped: int, budget: int, time_weight:
     # a legacy kind (decision, experience...) is named: its group is the kind it folds into
     lines = {e.n: f"[{e.n}] {e.stamp} " + (f"[{e.kind}] " if e.kind != e.ontology_kind else "") + e.display_text
              for e in ranked}
-    # push out from the bottom of the gradient until the section fits
+    # push out from the bottom of the gradient until the section fits (the size kept as a running
+    # total: summing it again after each entry pushed out took seconds at 10k entries)
     kept = list(ranked)
-    while budget > 0 and kept and _size(head, kept, lines, len(ranked) - len(kept)) > budget:
-        kept.pop()
+    size = len(head) + sum(len(lines[e.n]) + 1 for e in kept) + 14 * len(KIND_GROUPS)
+    while budget > 0 and kept and size + (60 if len(kept) < len(ranked) else 0) > budget:
+        size -= len(lines[kept.pop().n]) + 1
     dropped = len(ranked) - len(kept)
     return _render(head, kept, lines, dropped, time_weight)
-
-
-def _size(head: str, kept: list[WarmEntry], lines: dict[int, str], dropped: int) -> int:
-    return len(head) + sum(len(lines[e.n]) + 1 for e in kept) + 14 * len(KIND_GROUPS) + (60 if dropped else 0)
 
 
 def _render(head: str, kept: list[WarmEntry], lines: dict[int, str], dropped: int, time_weight: bool) -> str:
