@@ -77,6 +77,8 @@ def bench_gui_swap(n: int = 10_000, runs: int = 5) -> None:
             for pane in (map_pane, journal):
                 pane.resize(1280, 700)
                 pane.show()
+            while not journal.loaded:  # its own first collection (on a worker) is in before the swaps
+                QTest.qWait(20)
             snapshots = [build_snapshot(TaskState(), home, map_pane.budget.value()) for _ in range(runs)]
             timeline = [collect(home, ctx.memory.entries()) for _ in range(runs)]
             for name, slot, results in (("map pane _on_built", map_pane._on_built, snapshots),
