@@ -276,7 +276,8 @@ def test_an_agent_writing_fast_ends_with_its_last_write_shown_and_the_selection_
     qtbot.waitUntil(lambda: pane.model.rowCount() == 22 and "代理写入 | 值 | 5" in pane.model.entry_at(21).body,
                     timeout=3000)
     assert pane.selected_ids() == selected and pane.editor.base.id == selected[0]
-    assert workbench.window.status_counts.text().startswith("22 entries")
+    # the status bar counts on a worker: it follows
+    qtbot.waitUntil(lambda: workbench.window.status_counts.text().startswith("22 entries"), timeout=3000)
 
 
 def test_own_writes_are_not_reported_as_external(workbench, qtbot):
