@@ -377,3 +377,20 @@ def test_kept_draft_of_an_entry_removed_on_disk_is_put_back_on_save(workbench, q
     assert pane.save_editor()
     assert "订单服务 | 端口 | 9091 | #7".encode() in warm_bytes(workbench)
     assert len(workbench.window.ctx.memory.entries()) == 10
+
+
+def test_the_filter_facets_are_made_ahead_on_a_worker(qtbot, memory):
+    from linghun.workbench.tasks import TaskManager
+
+    tasks = TaskManager()
+    model = EntriesModel(memory)
+    model.warm_up(tasks)
+    qtbot.waitUntil(lambda: model._facets_version == model.version, timeout=3000)
+    kinds, confidences, texts = model.all_facets()
+    assert len(texts) == model.rowCount() and texts[0] == model.entry_at(0).body.lower() + "\n" \
+        + model.entry_at(0).kind + "\n" + model.entry_at(0).stamp
+    # made for rows that changed meanwhile: not taken
+    model.version += 1
+    model._warmed_up((model.version - 1, ([], [], [])))
+    assert model.all_facets()[2] == texts
+    tasks.shutdown()

@@ -31,6 +31,14 @@ ENTRY_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 COL_N, COL_KIND, COL_CONFIDENCE, COL_STAMP, COL_LAST_ACCESS, COL_TEXT = range(6)
+_DISPLAY, _FOREGROUND, _DECORATION, _FONT, _ALIGNMENT, _TOOLTIP = (int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ToolTipRole))
+#: the roles ``EntriesModel.data`` answers
+_ANSWERED = frozenset({_DISPLAY, _FOREGROUND, _DECORATION, _FONT, _ALIGNMENT, _TOOLTIP, int(ENTRY_ID_ROLE),
+                       int(SORT_ROLE)})
+_RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+LOW_COLOUR = "#c77c02"
 HEADERS = (
     QT_TRANSLATE_NOOP("EntriesModel", "[n]"),
     QT_TRANSLATE_NOOP("EntriesModel", "Kind"),
@@ -167,9 +175,7 @@ def plan_rows(entries: list[WarmEntry], old_ids: list[str], old_rows: dict[str, 
     plan = RowsPlan(target, rows, gone, survivors, {i: r for r, i in enumerate(survivors)},
                     wanted if order_changed else None, changed, inserts, {i: r for r, i in enumerate(target)})
     if facets:
-        shown = [rows[i] for i in target]
-        plan.facets = ([r.entry.ontology_kind for r in shown], [r.entry.effective_confidence for r in shown],
-                       [r.haystack for r in shown])
+        plan.facets = _facets_of([rows[i] for i in target])
     return plan
 
 
@@ -245,14 +251,18 @@ class EntriesModel(QAbstractTableModel):
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or index.parent().isValid():
+        # Called for every role of every visible cell at each repaint (a thousand calls for a
+        # screen of rows): roles the model does not answer return at once, roles are plain ints.
+        if role not in _ANSWERED or not index.isValid():
             return None
         row, column = index.row(), index.column()
         if not (0 <= row < len(self._ids) and 0 <= column < len(HEADERS)):
             return None
         r = self._rows[self._ids[row]]
         e = r.entry
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
+            if column == COL_TEXT:
+                return r.text
             if column == COL_N:
                 return str(e.n)
             if column == COL_KIND:
@@ -261,35 +271,34 @@ class EntriesModel(QAbstractTableModel):
                 return word(e.effective_confidence) if e.confidence else f"({word('medium')})"
             if column == COL_STAMP:
                 return e.stamp
-            if column == COL_LAST_ACCESS:
-                return e.last_access or "—"
-            return r.text
+            return e.last_access or "—"
+        if role == _FOREGROUND:
+            if e.is_wrong:
+                return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            if column in (COL_CONFIDENCE, COL_TEXT) and e.effective_confidence == "low":
+                return QColor(LOW_COLOUR)
+            return None
+        if role == _DECORATION:
+            return icons.icon(e.ontology_kind) if column == COL_KIND else None
+        if role == _FONT:
+            if e.is_wrong and column == COL_TEXT:
+                font = QFont()
+                font.setStrikeOut(True)
+                return font
+            return None
+        if role == _ALIGNMENT:
+            return _RIGHT_ALIGNED if column == COL_N else None
         if role == ENTRY_ID_ROLE:
             return e.id
         if role == SORT_ROLE:
             return _sort_key(column, e)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if column == COL_TEXT:
-                return tooltip(e.display_text)
-            if column == COL_KIND and e.kind != e.ontology_kind:
-                return tooltip(self.tr("{0}, read as {1}").format(e.kind, word(e.ontology_kind)))
-            if column == COL_CONFIDENCE and not e.confidence:
-                return self.tr("No confidence written; it reads as medium")
-            return None
-        if role == Qt.ItemDataRole.DecorationRole and column == COL_KIND:
-            return icons.icon(e.ontology_kind)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if e.is_wrong:
-                return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-            if e.effective_confidence == "low" and column in (COL_CONFIDENCE, COL_TEXT):
-                return QColor("#c77c02")
-            return None
-        if role == Qt.ItemDataRole.FontRole and e.is_wrong and column == COL_TEXT:
-            font = QFont()
-            font.setStrikeOut(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COL_N:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        # the tooltip
+        if column == COL_TEXT:
+            return tooltip(e.display_text)
+        if column == COL_KIND and e.kind != e.ontology_kind:
+            return tooltip(self.tr("{0}, read as {1}").format(e.kind, word(e.ontology_kind)))
+        if column == COL_CONFIDENCE and not e.confidence:
+            return self.tr("No confidence written; it reads as medium")
         return None
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
@@ -365,9 +374,17 @@ class EntriesModel(QAbstractTableModel):
             self.reload_in_background(self._tasks)
 
     def warm_up(self, tasks: TaskManager) -> None:
-        """Make the filter's texts of every row on a worker, not on the first keystroke."""
-        rows = list(self._rows.values())
-        tasks.submit(self.tr("Preparing the entries filter"), _make_haystacks, rows)
+        """Make the filter's facets of every row (``all_facets``) on a worker, not on the first
+        keystroke; they are taken when the rows did not change meanwhile."""
+        rows = [self._rows[i] for i in self._ids]
+        handle = tasks.submit(self.tr("Preparing the entries filter"), _facets_task, rows, self.version)
+        handle.sig_finished.connect(self._warmed_up)
+
+    @Slot(object)
+    def _warmed_up(self, result) -> None:
+        version, facets = result
+        if version == self.version and self._facets_version != version:
+            self._facets, self._facets_version = facets, version
 
     def _sorted(self, ids: list[str], rows: dict[str, _Row] | None = None) -> list[str]:
         return _sorted_ids(ids, rows or self._rows, self._sort)
@@ -430,9 +447,7 @@ class EntriesModel(QAbstractTableModel):
     def all_facets(self) -> tuple[list[str], list[str], list[str]]:
         """Kinds, confidences and texts of every row, in row order (cached until rows change)."""
         if self._facets_version != self.version:
-            rows = [self._rows[i] for i in self._ids]
-            self._facets = ([r.entry.ontology_kind for r in rows], [r.entry.effective_confidence for r in rows],
-                            [r.haystack for r in rows])
+            self._facets = _facets_of([self._rows[i] for i in self._ids])
             self._facets_version = self.version
         return self._facets
 
@@ -441,9 +456,14 @@ def _prepare_task(_state, entries, old_ids, old_rows, sort, base, error):
     return base, error, plan_rows(entries, old_ids, old_rows, sort, facets=True)
 
 
-def _make_haystacks(_state, rows: list[_Row]) -> None:
-    for row in rows:
-        row.haystack  # noqa: B018 - cached on the row
+def _facets_task(_state, rows: list[_Row], version: int):
+    return version, _facets_of(rows)
+
+
+def _facets_of(rows: list[_Row]) -> tuple[list[str], list[str], list[str]]:
+    """(ontology kinds, effective confidences, filter texts) of ``rows``, in their order."""
+    return ([r.entry.ontology_kind for r in rows], [r.entry.effective_confidence for r in rows],
+            [r.haystack for r in rows])
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:
@@ -468,7 +488,13 @@ class EntriesFilterProxy(QSortFilterProxyModel):
         self._generation = 0  # bumped on every filter change
         self._accepted: list[bool] = []
         self._accepted_version: tuple[int, int] | None = None
+        self._everything = True  # no filter set
+        self._source: EntriesModel | None = None
         self.setDynamicSortFilter(False)
+
+    def setSourceModel(self, model: EntriesModel | None) -> None:  # noqa: N802 - Qt override
+        self._source = model  # kept here: ``sourceModel()`` is a call into Qt, 10k of them per keystroke
+        super().setSourceModel(model)
 
     def set_filter(self, kinds=None, confidences=None, text: str | None = None) -> None:
         """``kinds`` / ``confidences``: iterables of values, or None for all; ``text``: words to find."""
@@ -484,13 +510,14 @@ class EntriesFilterProxy(QSortFilterProxyModel):
 
     def _refilter(self) -> None:
         self._generation += 1
+        self._everything = self._kinds is None and self._confidences is None and not self._terms
         # invalidate() rebuilds the mapping and emits one layout change; the incremental filter
         # update emits a remove/insert pair per run of rows, thousands at 10k entries, each one
         # handled by the view and by every listener: 5 to 10 times slower.
         self.invalidate()
 
     def _compute_accepted(self) -> list[bool]:
-        kinds, confidences, texts = self.sourceModel().all_facets()
+        kinds, confidences, texts = self._source.all_facets()
         accepted = [True] * len(texts)
         if self._kinds is not None:
             accepted = [k in self._kinds for k in kinds]
@@ -503,12 +530,12 @@ class EntriesFilterProxy(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
         # Qt asks row by row; answering from a list computed in one Python pass keeps each call
         # (a C++ -> Python round trip) as small as it can be.
-        if self._kinds is None and self._confidences is None and not self._terms:
+        if self._everything:
             return True
-        model = self.sourceModel()
-        if self._accepted_version != (model.version, self._generation):
+        version = (self._source.version, self._generation)
+        if self._accepted_version != version:
             self._accepted = self._compute_accepted()
-            self._accepted_version = (model.version, self._generation)
+            self._accepted_version = version
         return self._accepted[source_row]
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, Q
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QSplitter,
-    QTableView, QToolBar, QVBoxLayout, QWidget,
+    QToolBar, QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError, NotFoundError
@@ -33,6 +33,7 @@ from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.entries.editor import EntryEditor, merge_drafts
 from linghun.workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
 from linghun.workbench.plaintext import plain
+from linghun.workbench.views import TableView
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
@@ -147,7 +148,7 @@ class EntriesPane(Pane):
         self.filter_bar = bar
 
     def _build_view(self) -> None:
-        view = QTableView(self)
+        view = TableView(self)
         view.setObjectName("entries-table")
         view.setModel(self.proxy)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
