@@ -3,7 +3,7 @@
 ``EntriesModel`` mirrors ``Memory.latest()``. ``reload()`` compares the new list of ids with the
 rows shown and emits the smallest set of row signals (remove, move as a layout change, insert,
 data changed), so selections and the editor survive the agent's writes. After the agent's writes
-``reload_in_background()`` prepares the new rows on a worker (``prepare_rows``: 10k entries are a
+``reload_in_background()`` plans the new rows on a worker (``plan_rows``: 10k entries are a
 fifth of a second of Python) and the GUI thread only applies them. Rows are kept in the order of
 the current sort; sorting happens here on precomputed keys (fast at 10k entries) and the proxy
 only filters.
@@ -72,7 +72,7 @@ def word(value: str) -> str:
 
 class _Row:
     """What the model shows of one entry; the table text is made when a row is first painted, the
-    filter's text by ``prepare_rows`` or ``EntriesModel.warm_up`` on a worker."""
+    filter's text by ``plan_rows`` or ``EntriesModel.warm_up`` on a worker."""
 
     __slots__ = ("entry", "_text", "_haystack")
 
@@ -164,7 +164,8 @@ def plan_rows(entries: list[WarmEntry], old_ids: list[str], old_rows: dict[str, 
             row.haystack  # noqa: B018 - made here, not on the first keystroke
         rows[e.id] = row
     ids = [e.id for e in entries]
-    target = _sorted_ids(ids, rows, sort) if sort[0] >= 0 else ids
+    in_file_order = sort[0] < 0 or sort == (COL_N, Qt.SortOrder.AscendingOrder)  # [n] is the position
+    target = ids if in_file_order else _sorted_ids(ids, rows, sort)
     gone = _runs([r for r, i in enumerate(old_ids) if i not in rows])
     survivors = [i for i in old_ids if i in rows] if gone else list(old_ids)
     kept = set(survivors)
