@@ -9,6 +9,7 @@ and a timer on the GUI thread collects (``GuiThreadCollector``).
 from __future__ import annotations
 
 import gc
+import time
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -34,12 +35,14 @@ class GuiThreadCollector(QObject):
     # a deep collection walks the whole heap (200-300 ms with a 10k-entry home open): at most
     # once the population doubled, so cyclic garbage kept by a freeze is bounded by that growth
     DEEP_GROWTH = 1.0
+    GROWTH_CHECK_S = 5.0
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.threshold = gc.get_threshold()
         self.deep_collections = 0
         self._base = gc.get_freeze_count()
+        self._next_growth_check = 0.0
         gc.disable()
         self._timer = QTimer(self)
         self._timer.setInterval(self.INTERVAL_MS)
@@ -51,8 +54,12 @@ class GuiThreadCollector(QObject):
             return
         gc.collect(0)
         gc.freeze()
-        if gc.get_freeze_count() > max(self._base, self.threshold[0]) * (1 + self.DEEP_GROWTH):
-            self.collect_deep()
+        now = time.monotonic()
+        # counting the frozen objects walks them all (6 ms at 200k): not at every check
+        if now >= self._next_growth_check:
+            self._next_growth_check = now + self.GROWTH_CHECK_S
+            if gc.get_freeze_count() > max(self._base, self.threshold[0]) * (1 + self.DEEP_GROWTH):
+                self.collect_deep()
 
     def collect_deep(self) -> None:
         """Thaw, collect everything, freeze again; the new population is the next base."""

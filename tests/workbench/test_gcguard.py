@@ -42,6 +42,7 @@ def test_young_garbage_is_collected_and_survivors_frozen_until_the_population_gr
     gc.callbacks.append(on_gc)
     try:
         guard.collect_deep()
+        guard._next_growth_check = float("inf")
         base = gc.get_freeze_count()
         kept = [[i] for i in range(guard.threshold[0] * 2)]
         for _ in range(3):
@@ -59,8 +60,13 @@ def test_young_garbage_is_collected_and_survivors_frozen_until_the_population_gr
         collected.clear()
         before = guard.deep_collections
         kept += [[i] for i in range(int(gc.get_freeze_count() * guard.DEEP_GROWTH) + 1)]
+        guard.check()  # the growth is counted at most every GROWTH_CHECK_S
+        assert guard.deep_collections == before
+        guard._next_growth_check = 0.0
+        kept += [[i] for i in range(guard.threshold[0] * 2)]
         guard.check()
         assert guard.deep_collections == before + 1 and sum(collected) >= 1
+        guard._next_growth_check = 0.0
         kept += [[i] for i in range(guard.threshold[0] * 2)]
         guard.check()  # the grown population is the new base
         assert guard.deep_collections == before + 1
