@@ -83,11 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     def keystrokes() -> tuple[list[float], list[float]]:
         timings, cpu = [], []
         for text in ("订", "订单", "订单服", "订单服务", "订单服务 部署", "Redis", "", "pnpm"):
-            t, c = time.perf_counter(), time.process_time()
+            t, c = time.perf_counter(), time.thread_time()
             pane.search.setText(text)  # the keystroke: filter, then paint the table
             pane.view.viewport().repaint()
             timings.append((time.perf_counter() - t) * 1000)
-            cpu.append((time.process_time() - c) * 1000)
+            cpu.append((time.thread_time() - c) * 1000)  # the GUI thread's: workers may run meanwhile
         return timings, cpu
 
     # while the search index warms up on a worker (it competes for the GIL), then once it is ready
@@ -106,12 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     sort_ms = (time.perf_counter() - sort_t) * 1000
 
     print(f"entries: {rows}")
-    print("keystrokes (ms):", " ".join(f"{t:.0f}" for t in timings))
+    print("keystrokes, wall / GUI-thread cpu (ms):", " ".join(f"{t:.0f}/{c:.0f}" for t, c in zip(timings, cpu)))
     print(f"open to interactive window: {open_s:.2f} s, cpu {open_cpu:.2f} s (target < 2 s)")
-    print(f"filter keystroke + repaint: median {statistics.median(timings):.1f} ms (cpu {statistics.median(cpu):.1f} ms), "
+    print(f"filter keystroke + repaint: median {statistics.median(timings):.1f} ms (GUI-thread cpu {statistics.median(cpu):.1f} ms), "
           f"max {max(timings):.1f} ms (target < 50 ms)")
     print(f"  while the index warms up (ready {warm_s:.1f} s after start): median {statistics.median(during):.1f} ms "
-          f"(cpu {statistics.median(during_cpu):.1f} ms)")
+          f"(GUI-thread cpu {statistics.median(during_cpu):.1f} ms)")
     print(f"kind filter + repaint: {kind_ms:.1f} ms; sort by confidence + repaint: {sort_ms:.1f} ms")
     print(f"peak memory: {peak_mb():.0f} MB (target < 400 MB)")
     window._may_close_home = lambda: True
