@@ -57,7 +57,7 @@ def test_near_duplicate_replaces_in_place(memory):
 def test_the_file_is_the_document_whatever_the_appends_and_edits_in_between(memory):
     """An append writes the saved bytes and the new entry's (no re-encoding of the whole file);
     what is written must stay exactly the document, also after an edit or a flip in between."""
-    from linghun.core.formats.warm import parse_warm
+    from linghun.core.formats.warm import WarmDocument, parse_warm
 
     def on_disk():
         raw = memory.home.warm.read_bytes()
@@ -65,7 +65,14 @@ def test_the_file_is_the_document_whatever_the_appends_and_edits_in_between(memo
         return parse_warm(raw.decode("utf-8"))
 
     memory.append("fact", "缓存 | TTL | 60s | #20", "high", when=T)
-    memory.append("rule", "发布前先跑回归测试和冒烟测试。", when=T)
+    rendered = []
+    original = WarmDocument.render
+    WarmDocument.render = lambda doc: rendered.append(1) or original(doc)
+    try:
+        memory.append("rule", "发布前先跑回归测试和冒烟测试。", when=T)
+    finally:
+        WarmDocument.render = original
+    assert not rendered  # the saved bytes, then the last entry's and the new one's
     assert on_disk().entries[-1].body == "发布前先跑回归测试和冒烟测试。"
     memory.append("fact", "订单服务 | 端口 | 9090 | #9", "medium", update="[8]", when=T)  # flip and append
     assert [e.effective_confidence for e in on_disk().numbered()][7] == "wrong"
