@@ -184,13 +184,11 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
 
 def create_application(argv: list[str] | None = None) -> QApplication:
     pyside_fixes.keep_singletons_alive()
-    # A worker busy in Python (a round, a parse, the map) hands the GIL over only every switch
-    # interval; each call of the GUI thread into Qt releases it and waits that long to get it back,
-    # once per busy worker, and painting a table calls the model's data() a thousand times. 5 ms
-    # (CPython's default) made slots of a few Qt calls take 15-70 ms while two workers ran
-    # (tests/perf/bench_ui_stalls.py --trace); with 0.2 ms the share of time stalled while the
-    # agent rewrote warm.md went from about 40% (1 ms) to about 22%, and the workers' CPU did not grow.
-    sys.setswitchinterval(0.0002)
+    # The GIL's switch interval stays CPython's 5 ms. A shorter one lets the GUI thread take the
+    # GIL sooner from a busy worker, but every timer and repaint then forces a switch: opening a
+    # 10k-entry home took 2.9 s to a ready index at 5 ms, 6.7 s at 1 ms and 41-59 s at 0.2 ms
+    # (same machine, back to back). The paint that calls Python most, the entries table's, holds
+    # the GIL across the whole repaint instead (workbench/views.py).
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")

@@ -190,3 +190,13 @@ def test_sigterm_closes_the_workbench_like_quit(tmp_path):
     out, _ = proc.communicate(timeout=120)
     assert proc.returncode == 0, out
     assert (tmp_path / "config").is_dir()  # the layout was saved on the way out
+
+
+def test_the_gil_switch_interval_is_left_as_cpython_sets_it(qapp):
+    """A shorter interval made opening a 10k-entry home 2-20x slower (``workbench/app.py``)."""
+    import sys
+
+    from linghun.workbench.app import create_application
+
+    create_application()
+    assert sys.getswitchinterval() == 0.005
