@@ -25,7 +25,9 @@ class GuiThreadCollector(QObject):
     ``tests/perf/bench_ui_stalls.py``). Objects are mostly freed by reference counting, frozen or
     not; what a freeze keeps from the collector is cyclic garbage whose cycle closed after it
     survived. So once the frozen population has grown by ``DEEP_GROWTH`` since the home settled
-    (or since the last deep collection), everything is thawed and collected once, then frozen.
+    (or since the last deep collection), everything is thawed and collected once, then frozen:
+    a pause of 100-300 ms with a 10k-entry home, so it waits until nothing has been allocated for
+    ``QUIET_S`` (no round, parse or rebuild running), or ``DEEP_WAIT_MAX_S`` at the most.
     """
 
     # Checked often: a young collection walks every object allocated since the last one, and a
@@ -36,6 +38,8 @@ class GuiThreadCollector(QObject):
     # once the population doubled, so cyclic garbage kept by a freeze is bounded by that growth
     DEEP_GROWTH = 1.0
     GROWTH_CHECK_S = 5.0
+    QUIET_S = 1.0
+    DEEP_WAIT_MAX_S = 120.0
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -43,6 +47,8 @@ class GuiThreadCollector(QObject):
         self.deep_collections = 0
         self._base = gc.get_freeze_count()
         self._next_growth_check = 0.0
+        self._last_young = 0.0
+        self._deep_due_since: float | None = None
         gc.disable()
         self._timer = QTimer(self)
         self._timer.setInterval(self.INTERVAL_MS)
@@ -50,16 +56,23 @@ class GuiThreadCollector(QObject):
         self._timer.start()
 
     def check(self) -> None:
+        now = time.monotonic()
         if gc.get_count()[0] <= self.threshold[0]:
+            # nothing to collect: quiet since QUIET_S (nothing allocates, so no round, parse or
+            # rebuild runs) is when a due deep collection's pause goes unnoticed
+            if self._deep_due_since is not None and now - self._last_young >= self.QUIET_S:
+                self.collect_deep()
             return
+        self._last_young = now
         gc.collect(0)
         gc.freeze()
-        now = time.monotonic()
         # counting the frozen objects walks them all (6 ms at 200k): not at every check
-        if now >= self._next_growth_check:
+        if self._deep_due_since is None and now >= self._next_growth_check:
             self._next_growth_check = now + self.GROWTH_CHECK_S
             if gc.get_freeze_count() > max(self._base, self.threshold[0]) * (1 + self.DEEP_GROWTH):
-                self.collect_deep()
+                self._deep_due_since = now
+        if self._deep_due_since is not None and now - self._deep_due_since >= self.DEEP_WAIT_MAX_S:
+            self.collect_deep()  # never quiet for that long: collect anyway
 
     def collect_deep(self) -> None:
         """Thaw, collect everything, freeze again; the new population is the next base."""
@@ -67,6 +80,7 @@ class GuiThreadCollector(QObject):
         gc.collect()
         gc.freeze()
         self._base = gc.get_freeze_count()
+        self._deep_due_since = None
         self.deep_collections += 1
 
     def settled(self) -> None:

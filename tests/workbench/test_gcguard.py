@@ -64,6 +64,10 @@ def test_young_garbage_is_collected_and_survivors_frozen_until_the_population_gr
         assert guard.deep_collections == before
         guard._next_growth_check = 0.0
         kept += [[i] for i in range(guard.threshold[0] * 2)]
+        guard.check()  # due, but the application is busy allocating: it waits
+        assert guard.deep_collections == before and guard._deep_due_since is not None
+        guard._last_young -= guard.QUIET_S  # then nothing was allocated for QUIET_S
+        gc.collect(0)
         guard.check()
         assert guard.deep_collections == before + 1 and sum(collected) >= 1
         guard._next_growth_check = 0.0
