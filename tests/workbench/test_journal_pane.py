@@ -242,3 +242,18 @@ def test_an_unreadable_warm_md_leaves_the_other_tracks_and_says_so(pane, ctx, qt
     assert pane.counts()["journal"] == journal
     assert any("warm.md" in m and "UTF-8" in m for m in messages)
     assert ctx.home.warm.read_bytes() == bad
+
+
+def test_a_reload_redraws_only_the_tracks_whose_marks_changed(pane, ctx, qtbot):
+    redrawn = []
+    for track, item in pane._items.items():
+        original = item.setData
+        item.setData = lambda *a, _track=track, _original=original, **k: redrawn.append(_track) or _original(*a, **k)
+    before = pane.counts()["warm"]
+    ctx.memory.append("fact", ("checkout-api", "owner", "陈雨", "team wiki#1"), when=datetime(2026, 10, 23, 18, 0))
+    qtbot.waitUntil(lambda: pane.counts()["warm"] == before + 1, timeout=5000)
+    assert redrawn == ["warm"]  # the journal, rounds, goals... tracks kept their spots
+    x, _ = pane._items["warm"].getData()
+    assert list(x) == [m.time for m in pane.data.marks["warm"]]
+    label = pane._tip(0, 0, pane.data.marks["journal"][0].key)
+    assert label  # an untouched track's tooltips are read from the new data

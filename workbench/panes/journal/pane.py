@@ -222,10 +222,15 @@ class JournalPane(Pane):
     @Slot(object)
     def _show_data(self, data: TimelineData) -> None:
         """Swap in marks collected (and indexed) off the GUI thread."""
-        self.data = data
+        previous, self.data = self.data, data
         for i, track in enumerate(TRACKS):
-            x = data.times(track)
-            self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=data.keys(track))
+            x, keys = data.times(track), data.keys(track)
+            if self.loaded and np.array_equal(x, previous.times(track)) and np.array_equal(keys, previous.keys(track)):
+                # the same marks (a round changes the journal, not the 10k warm entries): pyqtgraph
+                # would rebuild and repaint every spot of the track (the stall benchmark's largest
+                # remaining GUI-thread cost); their labels are read from ``self.data``
+                continue
+            self._items[track].setData(x=x, y=np.full(len(x), float(i)), data=keys)
         if self.data.errors:
             self.ctx.show_message(self.tr("Some files could not be read: %1").replace("%1", "; ".join(self.data.errors)))
         if not self.loaded:
