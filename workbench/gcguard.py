@@ -84,8 +84,11 @@ class GuiThreadCollector(QObject):
         self.deep_collections += 1
 
     def settled(self) -> None:
-        """A home finished loading: its population is the base for ``DEEP_GROWTH``."""
+        """A home finished loading: its population is the base for ``DEEP_GROWTH``; a deep
+        collection found due while it loaded (measured against the empty application) is not."""
         self._base = gc.get_freeze_count()
+        self._deep_due_since = None
+        self._next_growth_check = time.monotonic() + self.GROWTH_CHECK_S
 
 
 def settle() -> None:

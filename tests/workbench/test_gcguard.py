@@ -77,3 +77,18 @@ def test_young_garbage_is_collected_and_survivors_frozen_until_the_population_gr
     finally:
         gc.callbacks.remove(on_gc)
         guard._timer.start()
+
+
+def test_a_home_that_settles_is_the_new_base_and_cancels_a_deep_collection_found_due_while_it_loaded(qapp):
+    guard = gcguard.install(qapp)
+    guard._timer.stop()
+    try:
+        guard._deep_due_since = 0.0  # found due against the empty application while the home loaded
+        gcguard.settle()
+        assert guard._deep_due_since is None and guard._base == gc.get_freeze_count()
+        before = guard.deep_collections
+        guard._last_young -= guard.QUIET_S
+        guard.check()  # a quiet second: nothing is due
+        assert guard.deep_collections == before
+    finally:
+        guard._timer.start()
