@@ -64,12 +64,6 @@ def build_provider(settings: LLMSettings | None):
     return provider_from_settings(settings, env=dict(os.environ))
 
 
-def preload_client() -> None:
-    """Import ``openai`` (about 0.8 s of CPU, over a second of wall time on a busy machine) on a
-    worker while a home opens with a model configured, instead of in the first round that calls it."""
-    import openai  # noqa: F401 - the import is the point
-
-
 @contextmanager
 def provider_for(settings: LLMSettings | None) -> Iterator[Any]:
     """``build_provider(settings)`` for one task, its connections closed when the task is done."""
@@ -82,4 +76,4 @@ def provider_for(settings: LLMSettings | None) -> Iterator[Any]:
             close()
 
 
-__all__ = ["build_provider", "home_llm_section", "llm_settings", "preload_client", "provider_for", "resolves"]
+__all__ = ["build_provider", "home_llm_section", "llm_settings", "provider_for", "resolves"]

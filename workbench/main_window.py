@@ -334,18 +334,9 @@ class MainWindow(QMainWindow):
         so from the moment the home opens)."""
         from linghun.core.assembler.retriever import warm_up
         from linghun.core.memory import Memory
-        from linghun.workbench.llm_setup import llm_settings, preload_client, resolves
 
         ctx, home = self.ctx, self.ctx.home
-        with_llm = resolves(llm_settings(self.settings, home))
-
-        def work(_state) -> int:
-            indexed = warm_up(Memory(home))
-            if with_llm:  # the first round with the model then starts at once
-                preload_client()
-            return indexed
-
-        handle = ctx.tasks.submit(self.tr("Warming up the search index"), work)
+        handle = ctx.tasks.submit(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
 
         def done(*_args) -> None:
             ctx.warming = False
