@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QTimer
 
 
 class GuiThreadCollector(QObject):
-    """Create once, on the GUI thread, and keep a reference (``app.gc_guard = ...``).
+    """Create once, on the GUI thread, through ``install(app)``.
 
     Every ``INTERVAL_MS``, once more than the young generation's threshold of objects were
     allocated, the young generation is collected and what survives it is frozen: a collection
@@ -76,11 +76,8 @@ class GuiThreadCollector(QObject):
 
     def collect_deep(self) -> None:
         """Thaw, collect everything, freeze again; the new population is the next base."""
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        self._base = gc.get_freeze_count()
-        self._deep_due_since = None
+        _collect_everything()
+        self.settled()
         self.deep_collections += 1
 
     def settled(self) -> None:
@@ -102,10 +99,14 @@ def settle() -> None:
 
 def thaw() -> None:
     """The home is closing: its objects are collected now, not frozen again by the next check."""
+    _collect_everything()
+    _rebase()
+
+
+def _collect_everything() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
-    _rebase()
 
 
 def _rebase() -> None:
