@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from linghun.workbench.app import Workbench, create_application
+    from tests.perf.eventloop import pause, wait_for
     from linghun.workbench.settings import Settings
 
     app = create_application([])
@@ -77,8 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     open_s, open_cpu = time.perf_counter() - t0, time.process_time() - c0
     pane = window.pane("entries")
     rows = pane.model.rowCount()
-    from PySide6.QtTest import QTest
-    QTest.qWait(500)  # the user looks at the window before typing (the filter warms up meanwhile)
+    pause(app, 0.5)  # the user looks at the window before typing (the filter warms up meanwhile)
 
     def keystrokes() -> tuple[list[float], list[float]]:
         timings, cpu = [], []
@@ -92,8 +92,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # while the search index warms up on a worker (it competes for the GIL), then once it is ready
     during, during_cpu = keystrokes()
-    while getattr(window.ctx, "warming", False):
-        QTest.qWait(50)
+    wait_for(app, lambda: not getattr(window.ctx, "warming", False))
     warm_s = time.perf_counter() - t0
     timings, cpu = keystrokes()
     kind_t = time.perf_counter()
