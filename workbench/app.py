@@ -182,13 +182,22 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
     return 0
 
 
+#: seconds; see create_application
+SWITCH_INTERVAL = 0.001
+
+
 def create_application(argv: list[str] | None = None) -> QApplication:
     pyside_fixes.keep_singletons_alive()
-    # The GIL's switch interval stays CPython's 5 ms. A shorter one lets the GUI thread take the
-    # GIL sooner from a busy worker, but every timer and repaint then forces a switch: opening a
-    # 10k-entry home took 2.9 s to a ready index at 5 ms, 6.7 s at 1 ms and 41-59 s at 0.2 ms
-    # (same machine, back to back). The paint that calls Python most, the entries table's, holds
-    # the GIL across the whole repaint instead (workbench/views.py).
+    # The GIL's switch interval: 1 ms (CPython's is 5 ms). The GUI thread takes the GIL anew at
+    # every call from Qt into Python (a slot, a model's data(), a paintEvent); while a worker
+    # computes, each such take waits up to the interval, and one repaint of the window makes
+    # dozens. Measured on a 10k-entry home in the stall benchmark (tests/perf/bench_ui_stalls.py,
+    # run in the application's own event loop): longest GUI-thread gap during 8 offline rounds
+    # 126 -> 29 ms, consolidation preview 210-245 -> 60-79 ms, projection preview 390-551 ->
+    # 123-128 ms; opening the home to a ready index took the same time (2.4-3.3 s at 5, 1 and
+    # 0.5 ms). Shorter intervals cost worker CPU for little more (0.2 ms: +30% CPU while warm.md
+    # is rewritten outside).
+    sys.setswitchinterval(SWITCH_INTERVAL)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("linghun")
