@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.ctx: WorkbenchContext | None = None
         self.docks: dict[str, QDockWidget] = {}
+        self._unseen_docks: set[str] = set()  # docks hidden now (closed, or a tab behind another)
         self.pane_errors: dict[str, str] = {}
         self.home_note = ""
         self._status_task = None  # the TaskHandle counting after a change
@@ -212,6 +213,7 @@ class MainWindow(QMainWindow):
                 self.tabifyDockWidget(first_by_area[cls.AREA], dock)
             else:
                 first_by_area[cls.AREA] = dock
+            dock.visibilityChanged.connect(partial(self._on_dock_visibility, cls.NAME))
             toggle = dock.toggleViewAction()
             if cls.ICON:
                 toggle.setIcon(icons.icon(cls.ICON))
@@ -220,6 +222,17 @@ class MainWindow(QMainWindow):
         for dock in first_by_area.values():
             dock.raise_()
         self._initial_sizes = first_by_area
+
+    def _on_dock_visibility(self, name: str, visible: bool) -> None:
+        """A dock was shown or hidden (a tab brought to the front or put behind counts): its pane
+        refreshes only while it can be seen (``Pane.when_seen``)."""
+        if visible:
+            self._unseen_docks.discard(name)
+        else:
+            self._unseen_docks.add(name)
+        pane = self.pane(name)
+        if pane is not None:
+            pane.set_seen(visible)
 
     def _apply_initial_sizes(self) -> None:
         """Share the width between the left and right areas by STRETCH; the bottom area (the
@@ -278,6 +291,7 @@ class MainWindow(QMainWindow):
         self._close_context()
         ctx = WorkbenchContext.open(home, self.settings, window=self, record_history=not past)
         ctx.show_message = self.show_message
+        ctx.unseen = self._unseen_docks
         self.ctx = ctx
         self.home_note = ""
         self._bind_undo(ctx)

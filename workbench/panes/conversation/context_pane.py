@@ -185,7 +185,7 @@ class ContextPane(Pane):
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).endswith(core_turn.TURNS_FILE.split("/")[-1]) for p in paths):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     # -- showing one turn ---------------------------------------------------------------------
     def current_turn(self) -> dict | None:

@@ -177,12 +177,12 @@ class GapsPane(Pane):
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:
         if path.startswith(str(self.ctx.home.root)):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     # -- selection --------------------------------------------------------------------------
     def current_key(self) -> str | None:

@@ -229,17 +229,17 @@ class GoalsPane(Pane):
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:
         if what == "goals" or self._is_goal_file(path):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(str, dict)
     def _on_event(self, topic: str, payload: dict) -> None:
         if topic == "goal.transition" and payload.get("home") in (None, str(self.ctx.home.root)):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(self._is_goal_file(str(p)) for p in paths):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     # -- selection --------------------------------------------------------------------------
     def current_id(self) -> str | None:

@@ -113,7 +113,7 @@ class JournalPane(Pane):
         self.retranslate_ui()
         # the window opens without waiting for the marks: collecting a 10k-entry home's took a
         # quarter of a second of the GUI thread (``_show_data`` fits the view when they arrive)
-        self.reload_in_background()
+        self.when_seen(self.reload_in_background)
 
     def _build(self) -> None:
         self.toolbar = self.make_toolbar()
@@ -249,12 +249,13 @@ class JournalPane(Pane):
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:
         if path.startswith(str(self.ctx.home.root)):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
-            self.reload_in_background()  # now: the watcher has coalesced the writes and parsed warm.md
+            # now: the watcher has coalesced the writes and parsed warm.md
+            self.when_seen(self.reload_in_background)
 
     @Slot()
     def _apply_visibility(self) -> None:

@@ -85,7 +85,9 @@ class MapPane(Pane):
         self._first_build.start()
 
     def _build_first(self) -> None:
-        if self.snapshot is None and not self.is_building():
+        if not self.seen:  # built when the pane is first looked at (with any change meanwhile)
+            self.when_seen(self._rebuild_timer.start)
+        elif self.snapshot is None and not self.is_building():
             self.rebuild()
 
     # -- building ---------------------------------------------------------------------------
@@ -267,19 +269,19 @@ class MapPane(Pane):
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:
         if path.startswith(str(self.ctx.home.root)) or what == "goals":
-            self._rebuild_timer.start()
+            self.when_seen(self._rebuild_timer.start)
 
     @Slot(str, dict)
     def _on_event(self, topic: str, payload: dict) -> None:
         if topic == "goal.transition" and payload.get("home") in (None, str(self.ctx.home.root)):
-            self._rebuild_timer.start()
+            self.when_seen(self._rebuild_timer.start)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
             if any(str(p) == str(self.ctx.home.config) for p in paths):
                 self.budget.setValue(map_settings(self.ctx.home)["budget"])
-            self._rebuild_timer.start()
+            self.when_seen(self._rebuild_timer.start)
 
     # -- the injected text ------------------------------------------------------------------
     @Slot()

@@ -238,12 +238,12 @@ class OntologyPane(Pane):
     @Slot(str, str)
     def _on_memory_changed(self, path: str, what: str) -> None:
         if path.startswith(str(self.ctx.home.root)):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.memory)) for p in paths):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     @Slot(str)
     def _on_filter(self, text: str) -> None:

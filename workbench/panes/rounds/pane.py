@@ -343,7 +343,7 @@ class RoundsPane(Pane):
     def _on_external_change(self, paths: list) -> None:
         folder = str(self.model.store.folder)
         if any(str(p).startswith(folder) for p in paths):
-            self._reload_timer.start()
+            self.when_seen(self._reload_timer.start)
 
     # -- running ----------------------------------------------------------------------------------
     def _config(self) -> AssemblerConfig:
