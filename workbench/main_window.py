@@ -341,6 +341,7 @@ class MainWindow(QMainWindow):
             return
         self._warm_up()
         self._embed_ahead()
+        ctx.tasks.submit(self.tr("Looking for the system keyring"), lambda _state: self.settings.api_key.prepare())
 
     def _warm_up(self) -> None:
         """Load what the first round, map or gap re-run would wait for (the tokenizer, warm.md's

@@ -49,9 +49,15 @@ class ApiKeyStore:
 
     @functools.cached_property
     def _backend(self):
-        # looked up at the first use: importing keyring and probing its backends takes a tenth of
-        # a second that the window's start would otherwise wait for
+        # looked up at the first use, or by ``prepare`` on a worker: importing keyring and probing
+        # its backends takes a tenth of a second (it runs ``ldconfig`` or ``gcc`` to find
+        # libraries) that the window's start, or the first round with an LLM, would wait for
         return _keyring_backend()
+
+    def prepare(self) -> None:
+        """Find the keyring backend now (call it on a worker); no key is read, so a locked
+        keyring does not ask to be unlocked before the key is needed."""
+        self._backend  # noqa: B018 - fills the cached property
 
     @property
     def persistent(self) -> bool:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import logging
 
-from tests.workbench.test_app_helpers import isolated, settings  # noqa: F401 - fixtures
+from PySide6.QtWidgets import QApplication
+
+from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
 from linghun.workbench.settings import LlmSettings, Secret, Settings
 
 
@@ -121,3 +123,31 @@ def test_dialog_without_the_package_or_with_a_broken_file_leaves_the_home_alone(
     assert not broken.embeddings.isEnabled()
     broken.accept()
     assert home.config.read_text(encoding="utf-8") == "{broken"
+
+
+def test_the_keyring_backend_is_looked_up_on_a_worker_when_a_home_opens(qtbot, settings, upstream_home,
+                                                                           no_thread_left, monkeypatch):
+    """Probing the keyring's backends runs ``ldconfig`` or ``gcc``: never on the GUI thread, and
+    before the first round with an LLM needs the key (``workbench/settings.py``)."""
+    import threading
+
+    from linghun.workbench import settings as settings_module
+    from linghun.workbench.app import Workbench
+
+    probed: list[str] = []
+    real = settings_module._keyring_backend
+    monkeypatch.setattr(settings_module, "_keyring_backend",
+                        lambda: (probed.append(threading.current_thread().name), real())[1])
+    wb = Workbench(QApplication.instance(), settings)
+    try:
+        wb.window.open_home(upstream_home)
+        qtbot.waitUntil(lambda: bool(probed), timeout=20000)
+        assert probed[0] != threading.main_thread().name
+        qtbot.waitUntil(lambda: not wb.window.ctx.tasks.running(), timeout=20000)
+        settings.llm = LlmSettings(provider="openai", base_url="http://127.0.0.1:9/v1", model="m")
+        assert wb.window.ctx.llm_settings() is not None  # the first round reads the key: the backend is known
+        assert len(probed) == 1
+    finally:
+        wb.window._may_close_home = lambda: True
+        wb.window.close()
+        wb.window.deleteLater()
