@@ -257,3 +257,21 @@ def test_a_reload_redraws_only_the_tracks_whose_marks_changed(pane, ctx, qtbot):
     assert list(x) == [m.time for m in pane.data.marks["warm"]]
     label = pane._tip(0, 0, pane.data.marks["journal"][0].key)
     assert label  # an untouched track's tooltips are read from the new data
+
+
+def test_a_collect_from_the_same_parse_keeps_the_warm_marks_and_a_new_parse_marks_again(ctx):
+    """After a round (it writes the journal and its trace, not warm.md) the warm track of 10k
+    entries is not marked again: the entries are the same list, the parse shared by the process."""
+    entries = ctx.memory.latest().entries
+    first = collect(ctx.home, entries)
+    again = collect(ctx.home, ctx.memory.latest().entries, first)
+    assert ctx.memory.latest().entries is entries
+    assert again.marks["warm"] is first.marks["warm"] and again.times("warm") is first.times("warm")
+    key = first.marks["warm"][-1].key
+    assert again.find(key) is first.find(key) and again.find(first.marks["journal"][0].key) is not None
+    ctx.memory.append("fact", ("checkout-api", "owner", "陈雨", "team wiki#1"), when=datetime(2026, 10, 23, 18, 0))
+    changed = collect(ctx.home, ctx.memory.latest().entries, again)
+    assert changed.marks["warm"] is not again.marks["warm"]
+    assert len(changed.marks["warm"]) == len(again.marks["warm"]) + 1
+    assert list(changed.times("warm")) == sorted(m.time for m in changed.marks["warm"])
+    assert changed.find(key) is not None and changed.find(key) is not first.find(key)

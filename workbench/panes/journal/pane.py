@@ -52,10 +52,11 @@ def _stamp(epoch: float) -> str:
     return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _collect(_state, home, entries, errors: list[str]) -> TimelineData:
+def _collect(_state, home, entries, errors: list[str], previous: TimelineData) -> TimelineData:
     """Task (``workbench.tasks``): the marks of ``home`` with these warm entries; ``errors`` say
-    what could not be read before (warm.md)."""
-    data = collect(home, entries)
+    what could not be read before (warm.md); ``previous`` is what the pane shows (its warm marks
+    are kept when the entries are the same)."""
+    data = collect(home, entries, previous)
     data.errors[:0] = errors
     return data
 
@@ -209,7 +210,7 @@ class JournalPane(Pane):
     def _collect_pending(self) -> None:
         (entries, errors), self._collect_next = self._collect_next, None
         self._collecting = self.ctx.tasks.submit(self.tr("Collecting the timeline"), _collect, self.ctx.home, entries,
-                                                 errors)
+                                                 errors, self.data)
         self._collecting.sig_finished.connect(self._show_data)
         self._collecting.sig_done.connect(self._on_collected)
 
@@ -225,7 +226,9 @@ class JournalPane(Pane):
         previous, self.data = self.data, data
         for i, track in enumerate(TRACKS):
             x, keys = data.times(track), data.keys(track)
-            if self.loaded and np.array_equal(x, previous.times(track)) and np.array_equal(keys, previous.keys(track)):
+            same = x is previous.times(track) or (np.array_equal(x, previous.times(track))
+                                                  and np.array_equal(keys, previous.keys(track)))
+            if self.loaded and same:
                 # the same marks (a round changes the journal, not the 10k warm entries): pyqtgraph
                 # would rebuild and repaint every spot of the track (the stall benchmark's largest
                 # remaining GUI-thread cost); their labels are read from ``self.data``

@@ -51,19 +51,25 @@ class TimelineData:
 
     marks: dict[str, list[Mark]] = field(default_factory=lambda: {t: [] for t in TRACKS})
     errors: list[str] = field(default_factory=list)
+    #: the warm entries (the list object) the warm track was collected from
+    warm_source: Any = field(default=None, repr=False, compare=False)
     _index: dict | None = field(default=None, repr=False, compare=False)
 
-    def index(self) -> TimelineData:
-        """Build the arrays and the key lookup from ``marks`` (call again after changing them)."""
-        self._index = {
-            "times": {t: np.fromiter((m.time for m in marks), dtype=float, count=len(marks))
-                      for t, marks in self.marks.items()},
-            "keys": {t: np.array([m.key for m in marks], dtype=object) for t, marks in self.marks.items()},
-            "by_key": {},
-        }
-        for marks in self.marks.values():
+    def index(self, reused: TimelineData | None = None) -> TimelineData:
+        """Build the arrays and the key lookups from ``marks`` (call again after changing them);
+        a track whose mark list is ``reused``'s own takes its arrays and lookup as they are."""
+        self._index = {"times": {}, "keys": {}, "by_key": {}}
+        for track, marks in self.marks.items():
+            if reused is not None and reused.marks[track] is marks and reused._index is not None:
+                for name in ("times", "keys", "by_key"):
+                    self._index[name][track] = reused._index[name][track]
+                continue
+            self._index["times"][track] = np.fromiter((m.time for m in marks), dtype=float, count=len(marks))
+            self._index["keys"][track] = np.array([m.key for m in marks], dtype=object)
+            by_key: dict[str, Mark] = {}
             for m in marks:
-                self._index["by_key"].setdefault(m.key, m)
+                by_key.setdefault(m.key, m)
+            self._index["by_key"][track] = by_key
         return self
 
     def _lookup(self, name: str):
@@ -89,7 +95,10 @@ class TimelineData:
         return int(np.searchsorted(times, end, side="right") - np.searchsorted(times, start, side="left"))
 
     def find(self, key: str) -> Mark | None:
-        return self._lookup("by_key").get(key)
+        for by_key in self._lookup("by_key").values():  # keys of two tracks never meet (prefixes)
+            if key in by_key:
+                return by_key[key]
+        return None
 
 
 def local_epoch(stamp: str) -> float | None:
@@ -131,21 +140,35 @@ def _read(path, data: TimelineData) -> str | None:
         return None
 
 
-def collect(home: MemoryHome, entries) -> TimelineData:
-    """Every mark of ``home``; ``entries`` are the current warm entries (``Memory.entries()``)."""
-    data = TimelineData()
+def collect(home: MemoryHome, entries, previous: TimelineData | None = None) -> TimelineData:
+    """Every mark of ``home``; ``entries`` are the current warm entries (``Memory.entries()``).
+
+    ``previous``: the data collected last time. When it was collected from these same ``entries``
+    (the same list: warm.md was not parsed again since, as after a round, which writes the journal
+    and its trace), its warm track is taken as it is: marking 10k entries again took 30-50 ms of
+    a worker's Python after every round, competing with the GUI thread for the GIL."""
+    data = TimelineData(warm_source=entries)
     _journal(home, data)
-    for e in entries:
-        t = local_epoch(e.stamp)
-        if t is not None:
-            data.marks["warm"].append(Mark("warm", t, f"entry:{e.id}", f"[{e.n}] {e.kind} · {e.effective_confidence} · {e.brief}",
-                                           e.display_text, {"entry_id": e.id, "n": e.n}))
+    if previous is not None and previous.warm_source is entries:
+        data.marks["warm"] = previous.marks["warm"]
+    else:
+        previous = None
+        data.marks["warm"] = sorted(_warm_marks(entries), key=lambda m: m.time)
     _episodic(home, data)
     _goals(home, data)
     _rounds(home, data)
-    for marks in data.marks.values():
-        marks.sort(key=lambda m: m.time)
-    return data.index()
+    for track, marks in data.marks.items():
+        if track != "warm":
+            marks.sort(key=lambda m: m.time)
+    return data.index(reused=previous)
+
+
+def _warm_marks(entries):
+    for e in entries:
+        t = local_epoch(e.stamp)
+        if t is not None:
+            yield Mark("warm", t, f"entry:{e.id}", f"[{e.n}] {e.kind} · {e.effective_confidence} · {e.brief}",
+                       e.display_text, {"entry_id": e.id, "n": e.n})
 
 
 def _journal(home: MemoryHome, data: TimelineData) -> None:
