@@ -41,6 +41,7 @@ from linghun.core.formats import nodes as nodes_format
 from linghun.core.formats.warm import (
     KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
     injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
+    parse_warm_after,
 )
 from linghun.core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from linghun.core.home import MemoryHome
@@ -321,9 +322,18 @@ class Memory:
         except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
             _share(path, stamp, exc, number)
             raise
-        doc = parse_warm(text)
+        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) else parse_warm(text)
         doc.entries = doc.numbered()
         return self._take(doc, stamp, _share(path, stamp, doc, number))
+
+    def _previous_parse(self) -> WarmDocument | None:
+        """The newest parse of warm.md this process has (the shared one, else this Memory's): a
+        new text that begins as it did is parsed from where it differs (``parse_warm_after``)."""
+        with _PARSED_LOCK:
+            found = _PARSED.get(self.home.warm)
+        if found is not None and isinstance(found[1], WarmDocument):
+            return found[1]
+        return self._doc
 
     def _take(self, doc: WarmDocument, stamp: FileStamp | None, share_number: int) -> WarmDocument:
         """``doc`` becomes this Memory's document, its entries keeping the ids they had here."""

@@ -3,7 +3,7 @@ from hypothesis import given, settings, strategies as st
 
 from linghun.core.formats.warm import (
     LOW_TAG, WRONG_TAG, WarmDocument, append_entry, injection_order, is_near_duplicate, join_fields,
-    new_entry, parse_warm,
+    new_entry, parse_warm, parse_warm_after,
 )
 
 SPEC_EXAMPLE = "## 2026-09-27 10:00 [fact] high\n\nsprint 1 截止 2026-03-29。\n<!-- last_access: 2026-09-27 10:00 -->\n"
@@ -105,3 +105,25 @@ def test_fuzz_parse_never_raises_and_round_trips(lines, trailing):
         edited = e.with_changes(body=e.body + "\n补充")
         again = parse_warm(edited.raw).entries
         assert len(again) == 1 and again[0].body == (e.body + "\n补充").strip("\r\n")
+
+
+@settings(max_examples=400, deadline=None)
+@given(_lines, _lines, st.integers(min_value=0, max_value=40), st.booleans())
+def test_a_parse_after_an_earlier_one_equals_a_parse_of_the_whole_text(before, after, keep, trailing):
+    """``parse_warm_after`` reuses the entries an earlier text began with: for any change (an
+    append, an edit at the end or in the middle, a repeated entry) it gives what ``parse_warm`` does."""
+    old_text = "\n".join(before) + ("\n" if trailing else "")
+    new_text = "\n".join(before[:keep] + after) + ("\n" if trailing else "")
+    previous = parse_warm(old_text)
+    assert parse_warm_after(new_text, previous) == parse_warm(new_text)
+    assert parse_warm_after(old_text + "\n## 2026-09-27 10:00 [fact] high\n\n正文 | 字段 | 值\n", previous) \
+        == parse_warm(old_text + "\n## 2026-09-27 10:00 [fact] high\n\n正文 | 字段 | 值\n")
+
+
+def test_a_parse_after_an_append_keeps_the_earlier_entries_and_numbers_a_repeat():
+    block = "## 2026-09-27 10:00 [fact] high\n\n网关 | 超时 | 30s\n"
+    old = parse_warm(block + "\n" + block.replace("30s", "45s"))
+    new = parse_warm_after(old.render() + "\n" + block, old)
+    assert new.entries[0] is old.entries[0]  # kept as it was, not parsed again
+    assert new == parse_warm(old.render() + "\n" + block)
+    assert new.entries[2].id == new.entries[0].id + ".2"  # the same stamp, kind and body again
