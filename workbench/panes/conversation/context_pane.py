@@ -13,7 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFontDatabase, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QSplitter,
-    QStyledItemDelegate, QTableView, QTabWidget, QWidget,
+    QStyledItemDelegate, QTabWidget, QWidget,
 )
 
 from linghun.core import context as core_context
@@ -25,6 +25,7 @@ from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.conversation.pane import SELECT_TURN_TOPIC
 from linghun.workbench.panes.rounds.detail import DiffHighlighter
 from linghun.workbench.plaintext import plain
+from linghun.workbench.views import TableView
 
 RELOAD_DELAY_MS = 300
 TURN_LABEL_CHARS = 60
@@ -92,7 +93,7 @@ class ContextPane(Pane):
         row.addWidget(self.turn_label)
         row.addWidget(self.turn_choice, 1)
         row.addWidget(self.toolbar)
-        self.view = QTableView(self)
+        self.view = TableView(self)
         self.view.setModel(self.model)
         self.view.setItemDelegateForColumn(ContextPartsModel.USE_COLUMN, BudgetBarDelegate(self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

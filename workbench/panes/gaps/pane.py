@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton, QSplitter,
-    QTableView, QVBoxLayout, QWidget,
+    QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError
@@ -25,6 +25,7 @@ from linghun.workbench.panes.ontology.links import entries_pane_of, raise_pane
 from linghun.workbench.tasks import TaskCancelled
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.actions import add_tool_action, on_trigger
+from linghun.workbench.views import TableView
 
 RELOAD_DELAY_MS = 150
 QUESTION_MIN = 260  # px
@@ -96,7 +97,7 @@ class GapsPane(Pane):
         self.act_cancel = add_tool_action(self.toolbar, icon("quit"), self.cancel_rerun)
         self.act_dismiss = add_tool_action(self.toolbar, icon("delete"), self.dismiss_current, shortcut="Ctrl+D")
         self.ctx.mark_writes(self.act_fill, self.act_rerun, self.act_dismiss)  # a re-run keeps its trace in the home
-        self.view = QTableView(self)
+        self.view = TableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)

@@ -10,13 +10,14 @@ from PySide6.QtCore import QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QStyledItemDelegate,
-    QTableView, QVBoxLayout, QWidget,
+    QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError
 from linghun.core.goals import Goals
 from linghun.workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
 from linghun.workbench.plaintext import plain
+from linghun.workbench.views import TableView
 
 RANK_DELAY_MS = 200
 GOAL_WIDTH = 300  # px
@@ -75,7 +76,7 @@ class ActivationDemo(QWidget):
         self.message = plain(QLabel(self))
         self.message.setStyleSheet("color:#c0392b")
         self.message.hide()
-        self.view = QTableView(self)
+        self.view = TableView(self)
         self.view.setModel(self.model)
         self.view.setItemDelegateForColumn(ActivationModel.PARTS_COLUMN, PartsBarDelegate(self.view))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

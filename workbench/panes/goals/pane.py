@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP,
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QMenu, QPushButton, QSplitter,
-    QTabWidget, QTableView, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
+    QTabWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError
@@ -32,6 +32,7 @@ from linghun.workbench.panes.goals.activation import ActivationDemo
 from linghun.workbench.panes.goals.dialog import AUTO, GoalDialog, GoalDraft
 from linghun.workbench.panes.goals.state_diagram import StateDiagram
 from linghun.workbench.plaintext import escape, plain
+from linghun.workbench.views import TableView
 
 RELOAD_DELAY_MS = 120
 
@@ -100,7 +101,7 @@ class GoalsPane(Pane):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.toolbar.addWidget(self.filter)
 
-        self.view = QTableView(self)
+        self.view = TableView(self)
         self.view.setModel(self.proxy)
         self.view.setSortingEnabled(True)
         self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)

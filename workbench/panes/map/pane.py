@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, QUrl, Signal, Slot
 from PySide6.QtWidgets import (
-    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser, QTreeView,
+    QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox, QSplitter, QTabWidget, QTextBrowser,
     QVBoxLayout, QWidget,
 )
 
@@ -31,6 +31,7 @@ from linghun.workbench.panes.map.graph_view import EDGE_COLOURS, MapGraphView
 from linghun.workbench.panes.ontology.links import request_entry
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.actions import add_tool_action, on_trigger
+from linghun.workbench.views import TreeView
 
 REBUILD_DELAY_MS = 300
 #: the first build waits for the window to be up: it loads jieba and reads every file of the home
@@ -103,7 +104,7 @@ class MapPane(Pane):
         self.status = plain(QLabel(self))
         self.toolbar.addWidget(self.status)
 
-        self.tree = QTreeView(self)
+        self.tree = TreeView(self)
         self.tree.setModel(self.proxy)
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QFormLayout, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QProgressBar, QPushButton,
-    QSplitter, QTabWidget, QTreeView, QVBoxLayout, QWidget,
+    QSplitter, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError
@@ -29,6 +29,7 @@ from linghun.workbench.panes.ontology.links import request_entry
 from linghun.workbench.panes.ontology.preview import PreviewedChange, preview_consolidation, preview_projection
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.actions import add_tool_action, on_trigger
+from linghun.workbench.views import TreeView
 
 RELOAD_DELAY_MS = 120
 
@@ -85,7 +86,7 @@ class OntologyPane(Pane):
         self.filter.textChanged.connect(self._on_filter)
         self.toolbar.addWidget(self.filter)
 
-        self.tree = QTreeView(self)
+        self.tree = TreeView(self)
         self.tree.setModel(self.proxy)
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()

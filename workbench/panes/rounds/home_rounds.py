@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPlainTextEdit, QPushButton,
-    QSplitter, QTableView, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
+    QSplitter, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from linghun.core.history import capture
@@ -22,6 +22,7 @@ from linghun.workbench.actions import on_trigger
 from linghun.workbench.icons import icon
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 from linghun.workbench.panes.rounds.detail import DiffHighlighter
+from linghun.workbench.views import TableView
 
 RELOAD_DELAY_MS = 300
 LEVELS = ("skip", "light", "medium", "deep")
@@ -113,7 +114,7 @@ class HomeRoundsPanel(QWidget):
                            (self.count_label, 1), (self.btn_compare, 0), (self.btn_reload, 0)):
             top.addWidget(w, stretch)
 
-        self.view = QTableView(self)
+        self.view = TableView(self)
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # two: compare

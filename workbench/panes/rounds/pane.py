@@ -18,7 +18,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QPlainTextEdit, QPushButton, QSplitter, QTableView, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
+    QPlainTextEdit, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
@@ -36,6 +36,7 @@ from linghun.workbench.panes.rounds.why_not import WhyNotPanel
 from linghun.workbench.panes.rounds.strip import RoleStrip
 from linghun.workbench.plaintext import escape
 from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
+from linghun.workbench.views import TableView
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 # A role's details (an HTML table, the candidates, the LLM and files text) are laid out again at
@@ -136,7 +137,7 @@ class RoundsPane(Pane):
         self.gap_banner.hide()
 
         # past rounds
-        self.rounds_view = QTableView(self)
+        self.rounds_view = TableView(self)
         self.rounds_view.setModel(self.model)
         self.rounds_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.rounds_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -167,7 +168,7 @@ class RoundsPane(Pane):
         self.tabs = QTabWidget(self)
         self.role_view = QTextBrowser(self)
         self.role_view.setOpenLinks(False)
-        self.candidates_view = QTableView(self)
+        self.candidates_view = TableView(self)
         self.candidates_view.setModel(self.candidates)
         self.candidates_view.verticalHeader().hide()
         self.candidates_view.setWordWrap(False)
@@ -721,7 +722,7 @@ class RoundsPane(Pane):
                 pass
 
 
-def _compact_rows(view: QTableView) -> None:
+def _compact_rows(view: TableView) -> None:
     """One line of text per row: long lists (18 candidates, many rounds) fit without scrolling."""
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
 
