@@ -275,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, run in scenarios:
         w0, c0 = time.perf_counter(), time.process_time()
         collector.take()
+        if sampler is not None:  # what opening the home cost is not the first scenario's
+            sampler.samples.clear()
+            app.slow.clear()
+            app.slow_cpu.clear()
         ticker.start()
         drive(app, run)
         longest, stalled = ticker.stop()
