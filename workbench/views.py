@@ -13,15 +13,19 @@ models (``QTableWidget``, ``QTreeWidget``) call no Python while they paint.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QHeaderView, QTableView, QTreeView, QWidget
 
 
 class HeaderView(QHeaderView):
-    """A ``QHeaderView`` that paints inside one Python call (its model's ``headerData``)."""
+    """A ``QHeaderView`` that paints, and measures itself for a layout, inside one Python call (its
+    model's ``headerData`` is asked for every section)."""
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().paintEvent(event)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return super().sizeHint()
 
 
 def _replace_header(old: QHeaderView, orientation: Qt.Orientation, parent: QWidget) -> HeaderView:
