@@ -111,7 +111,7 @@ def timed_application():
                     self.slow[key] += took
                     self.slow_cpu[key] += (time.thread_time() - cpu) * 1000
 
-        def report(self, top: int = 8) -> None:
+        def report(self, top: int = 14) -> None:
             # wall beside the GUI thread's CPU: a wall much longer than the CPU is time spent
             # waiting (for the GIL a worker holds, or for a core); nested events are indented
             for key, took in self.slow.most_common(top):
@@ -190,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtTest import QTest
 
     from tests.fakeopenai import FakeOpenAI
+    from tests.journeys.conftest import show_pane  # clicks the dock's tab
     from tests.perf.eventloop import drive, wait_for
     from tests.perf.synth import make_home
     from linghun.workbench.app import Workbench, create_application
@@ -227,20 +228,23 @@ def main(argv: list[str] | None = None) -> int:
         yield 3.0
 
     def offline_rounds():
+        show_pane(window, "rounds")  # the Rounds tab, in front of the timeline
         rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("offline"))
         for q in ("订单服务 orders 配置现在是多少", "总结一下部署流程", "支付网关 payments 的来龙去脉", "缓存 redis 的配置",
                   "回归测试和发布流程的先后顺序", "用户偏好 pnpm 吗", "监控告警 grafana 前后矛盾吗", "两次发布间隔多少天"):
             yield from ask(q)
+        show_pane(window, "journal")  # the timeline in front again
 
     def llm_rounds():
+        show_pane(window, "rounds")
         bench.settings.llm = LlmSettings(provider="openai", base_url=server.base_url, model="slow-model")
         rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("llm"))
         asked = len(server.requests)
         for q in ("订单服务 orders 配置现在是多少", "缓存 redis 的配置", "用户偏好 pnpm 吗"):
             yield from ask(q)
         rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("offline"))
-        print(f"    ({len(server.requests) - asked} requests to the LLM server; the last round: "
-              f"{rounds.status.text() if hasattr(rounds, 'status') else ''})")
+        show_pane(window, "journal")  # the timeline in front again
+        print(f"    ({len(server.requests) - asked} requests reached the LLM server)")
 
     def preview(action):
         action.trigger()
