@@ -76,9 +76,11 @@ def test_live_round_lights_every_role_in_order_and_shows_the_bundle(pane, ctx, q
     assert pane.bundle_view.toPlainText().startswith("素材：")
     assert pane.bundle_view.toPlainText() == ctx.home.assembled.read_text(encoding="utf-8").strip() or \
         pane.bundle_view.toPlainText() in ctx.home.assembled.read_text(encoding="utf-8")
-    # the retriever is shown: decisions with reasons, candidates with BM25 terms and near misses
+    # the retriever is shown (laid out in the next turns): decisions with reasons, candidates
+    # with BM25 terms and near misses
     assert pane.strip.selected() == "retriever"
-    assert "deep" in pane.role_view.toPlainText() and "18" in pane.role_view.toPlainText()
+    qtbot.waitUntil(lambda: "deep" in pane.role_view.toPlainText(), timeout=3000)
+    assert "18" in pane.role_view.toPlainText()
     rows = pane.candidates.rowCount()
     near = [r for r in range(rows) if pane.candidates.index(r, 0).data(CandidatesModel.NearMissRole)]
     span = live.roles["retriever"].span

@@ -459,7 +459,9 @@ class RoundsPane(Pane):
             live.finish(payload.get("result") or {})
             self._refresh_strip()
             if not self._user_chose_role:
-                self._select_default_role()
+                # laid out in a turn of its own: the retriever's details with the strip and the
+                # bundle took 11-15 ms of the GUI thread in one event at 10k entries
+                self._select_default_role(soon=True)
             self._show_round()
             self.sig_round_finished.emit(live.round_id)
             if not self._expecting and self._handle is None:
@@ -505,14 +507,18 @@ class RoundsPane(Pane):
         for role in ROLES:
             self.strip.set_state(self.live.roles[role])
 
-    def _select_default_role(self) -> None:
-        """After a round: the retriever when it ran (its candidates tell most), else the last role that did."""
+    def _select_default_role(self, soon: bool = False) -> None:
+        """After a round: the retriever when it ran (its candidates tell most), else the last role
+        that did; ``soon``: shown within ``ROLE_REFRESH_MS`` rather than now."""
         live = self.live
         ran = [r for r in ROLES if live.roles[r].span is not None]
         role = "retriever" if "retriever" in ran else (ran[-1] if ran else None)
         if role:
             self.strip.select(role)
-        self._show_role(role)
+        if soon and role:
+            self._show_role_soon(role)
+        else:
+            self._show_role(role)
 
     @Slot(str)
     def _on_role_clicked(self, role: str) -> None:
