@@ -79,7 +79,7 @@ class GuiThreadCollector(QObject):
             self.collect_deep()  # never quiet for that long: collect anyway
 
     def collect_deep(self) -> None:
-        """Thaw, collect everything, freeze again; the new population is the next base."""
+        """Thaw, collect everything, freeze again; the heap left is the next base."""
         _collect_everything()
         self.settled()
         self.deep_collections += 1

@@ -107,6 +107,9 @@ def test_debugging_assembler_rounds(journey_window, demo_home, shots, openai_ser
     click(pane.btn_run)
     wait_for(lambda: _finished(pane) and len(lit) == 2 * len(ROLES), 30000, "the offline round")
     window.ctx.bridge.sig_event.disconnect(watch)
+    # the retriever is the role shown once the round ends; its details follow in a turn of their own
+    assert pane.strip.selected() == "retriever"
+    wait_for(lambda: "deep" in pane.role_view.toPlainText(), 3000, "the retriever's details")
     assert [r for r, s in lit if s == "running"] == list(ROLES)
     assert [r for r, s in lit if s != "running"] == list(ROLES), lit
     assert [pane.strip.status(r) for r in ROLES] == ["ok", "ok", "ok", "ok", "ok", "skipped", "ok", "ok"]

@@ -9,10 +9,11 @@ of the scenario and the garbage collector's longest and total pause (it runs on 
 The idle row is the floor: what the machine's load alone costs the timer. ``--trace`` adds, per
 scenario, the GUI-thread code the stalls were spent in and the slowest Qt events.
 
-Scenarios, each driven as a person does: idle; 8 offline rounds (question typed, Run clicked);
-3 rounds against a local OpenAI-compatible server that answers after 1.5 s (tests/fakeopenai.py);
-a consolidation preview; a projection preview (toolbar actions); warm.md rewritten by another
-process 10 times in 5 s.
+Scenarios, each driven as a person does and run inside the application's event loop
+(``tests/perf/eventloop.py``): idle; 8 offline rounds (the Rounds tab clicked, each question typed
+and Run clicked); 3 rounds against a local OpenAI-compatible server that answers after 1.5 s
+(tests/fakeopenai.py); a consolidation preview; a projection preview (toolbar actions); warm.md
+rewritten by another process 10 times in 5 s.
 """
 from __future__ import annotations
 

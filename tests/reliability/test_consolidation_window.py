@@ -12,6 +12,7 @@ from linghun.core.formats import episodic as episodic_format
 from linghun.core.transaction import JOURNAL_DIR
 from tests.reliability.crashkit import entry_keys, snapshot
 from tests.perf.synth import make_home
+from linghun.workbench.dialogs.diff import LINE_COLOURS
 from linghun.workbench.settings import Settings
 
 SCREENSHOTS = os.environ.get("LINGHUN_SCREENSHOT_DIR")
@@ -38,6 +39,11 @@ def test_consolidate_preview_apply_and_undo_in_the_window(tmp_path, qtbot):
         qtbot.waitUntil(pane.diff_view.is_complete, timeout=30000)  # a long diff is shown a slice at a time
         diff = pane.diff_view.toPlainText()
         assert "+## " in diff and "cold.md" in diff and "warm.md" in diff
+        last = pane.diff_view.document().lastBlock()  # of the last slice shown
+        while not (last.text().startswith(("+", "-")) and not last.text().startswith(("+++", "---"))):
+            last = last.previous()
+        colour = LINE_COLOURS[last.text()[0]]
+        assert [f.format.foreground().color().name() for f in last.layout().formats()] == [colour]
         if SCREENSHOTS:
             window.grab().save(os.path.join(SCREENSHOTS, "consolidation-preview-2k.png"))
         assert pane.btn_apply.isEnabled()

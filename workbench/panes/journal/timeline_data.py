@@ -53,7 +53,7 @@ class TimelineData:
     errors: list[str] = field(default_factory=list)
     #: the warm entries (the list object) the warm track was collected from
     warm_source: Any = field(default=None, repr=False, compare=False)
-    #: id(entry) -> (entry, its mark), for the next collect (``warm_source`` keeps the entries alive)
+    #: id(entry) -> (entry, its mark), for the next collect (holding the entry keeps its id unique)
     warm_marks_of: dict = field(default_factory=dict, repr=False, compare=False)
     _index: dict | None = field(default=None, repr=False, compare=False)
 
