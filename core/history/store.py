@@ -36,6 +36,7 @@ from typing import Iterator
 
 import pygit2
 
+from linghun.core.errors import InvalidInputError
 from linghun.core.fsio import HomeLock
 from linghun.core.history.layout import history_location, is_versioned
 from linghun.core.home import MemoryHome
@@ -208,14 +209,13 @@ class HomeHistory:
         return self._version(commit, None)
 
     def materialize(self, moment: datetime | None, dest: Path, commit: str | None = None) -> MemoryHome | None:
-        """Write the home as it stood at ``moment`` into ``dest`` (a ``$DSH_HOME`` folder) and
-        return it; ``None`` when nothing had been captured by then."""
+        """Write the home as it stood at ``moment`` into ``dest`` (a new or empty folder, made a
+        ``$DSH_HOME``) and return it; ``None`` when nothing had been captured by then."""
+        self.refuse_unsafe_destination(Path(dest))
         c = self.repo[commit] if commit else self.at(moment)
         if c is None:
             return None
         root = Path(dest) / "linghun"
-        if root.exists():
-            shutil.rmtree(root)
         for relative, blob in self.files(c).items():
             target = root / relative
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -223,6 +223,21 @@ class HomeHistory:
         home = MemoryHome(root)
         home.ensure()
         return home
+
+    def refuse_unsafe_destination(self, dest: Path) -> None:
+        """Refuse (``InvalidInputError``) a folder a checkout could destroy or mix into: the home
+        itself, a folder inside it or holding it, the history, or any folder that holds files. A
+        checkout writes only into a new or empty folder, so it never replaces anything."""
+        target = dest.resolve()
+        home = self.home.dsh_home.resolve()
+        if target == home or target.is_relative_to(home) or home.is_relative_to(target):
+            raise InvalidInputError(f"{dest} is the memory home or holds it; check out into a new or empty folder "
+                                    "(nothing was changed)")
+        if target.is_relative_to(self.path.resolve()):
+            raise InvalidInputError(f"{dest} is inside the home's history; check out into a new or empty folder")
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise InvalidInputError(f"{dest} is not an empty folder; check out into a new or empty folder "
+                                    "(nothing was changed)")
 
     # -- writing ---------------------------------------------------------------------------
     def record(self, changes: dict[str, bytes | None], writer: str, when: datetime | None = None) -> str | None:
