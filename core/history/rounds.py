@@ -20,10 +20,13 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from linghun.core.formats.team import load_team
+from linghun.core.formats.team import GAP_QUERY_CHARS, load_team
 from linghun.core.home import MemoryHome
 
 SAME_ROUND_SECONDS = 120
+#: a gap stamped this much before its round's judgment is still that round's (two clocks read
+#: a moment apart within one round)
+GAP_CLOCK_SLACK_SECONDS = 1
 ASSEMBLED = "memory/assembled.md"
 
 
@@ -108,20 +111,42 @@ def home_rounds(home: MemoryHome) -> list[HomeRound]:
     rounds.sort(key=lambda r: r.at)
     agent_rounds = [r for r in rounds if r.turn is not None]  # every round in the ledgers
     feedback = [f for f in (team.cycle.get("feedback") or {}).get("recent", []) if isinstance(f, dict)]
-    gaps = [g for g in team.cycle.get("gaps", []) if isinstance(g, dict)]
-    gap_lines = {(g.query, g.at) for g in team.gaps} if team.gaps else set()
+    gaps = _gap_moments(team)
     for i, r in enumerate(agent_rounds):
         nxt = agent_rounds[i + 1] if i + 1 < len(agent_rounds) else None
         r.next_at = nxt.at if nxt else None
         if nxt is not None:
             # the feedback a question gives is recorded at that question's time, about the bundle before it
             r.feedback = next((f for f in feedback if parse_time(f.get("at")) == nxt.at), None)
-        r.gap = any(g.get("query") == r.query and parse_time(g.get("at")) == r.at for g in gaps) or \
-            any(q == r.query for q, _ in gap_lines)
+        r.gap = any(_gap_of_round(query, at, r) for query, at in gaps)
         if r.turn is not None and r.turn == team.cycle.get("turnCount") and last.get("query") == r.query:
             r.reason = last.get("reason") or None
     rounds.reverse()
     return rounds
+
+
+def _gap_moments(team) -> list[tuple[str, datetime]]:
+    """Every recorded gap, (query as the ledgers shorten it, when), from cycle.json and gaps.md."""
+    out = [(str(g.get("query") or ""), parse_time(g.get("at")))
+           for g in team.cycle.get("gaps", []) if isinstance(g, dict)]
+    out += [(g.query, parse_time(g.at)) for g in team.gaps or ()]
+    return [(query, at) for query, at in out if at is not None]
+
+
+def _gap_query(query: str) -> str:
+    """A question as a gap records it: whitespace collapsed, cut to ``GAP_QUERY_CHARS``."""
+    return " ".join(query.split())[:GAP_QUERY_CHARS]
+
+
+def _gap_of_round(query: str, at: datetime, r: HomeRound) -> bool:
+    """Whether the gap (``query``, ``at``) is round ``r``'s: the same question, recorded during
+    that round (the scribe stamps the gap with the round's time; an upstream agent a moment
+    later). The same question asked again is another round: an older gap is not its gap."""
+    if _gap_query(query) != _gap_query(r.query):
+        return False
+    if at < r.at - timedelta(seconds=GAP_CLOCK_SLACK_SECONDS):
+        return False
+    return (r.next_at is None or at < r.next_at) and at - r.at <= timedelta(seconds=SAME_ROUND_SECONDS)
 
 
 @dataclass
