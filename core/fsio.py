@@ -225,14 +225,17 @@ def set_aside(path: Path) -> Path:
     For files whose format says "unreadable reads as the empty state" (the team's cycle ledger):
     the file is renamed, never written over, to ``<name>.<stamp>.corrupt``; when ``quarantine``
     already keeps a copy of exactly these bytes the file is dropped and that copy is the one.
+    A folder, or a symbolic link, is renamed as it is (the transaction journal of
+    ``core.transaction`` when its record cannot be trusted).
     """
     path = Path(path)
-    data = path.read_bytes()
-    for existing in sorted(path.parent.glob(f"{glob.escape(path.name)}.*.corrupt")):
-        if existing.read_bytes() == data:
-            path.unlink()
-            _fsync_dir(path.parent)
-            return existing
+    if not path.is_symlink() and path.is_file():
+        data = path.read_bytes()
+        for existing in sorted(path.parent.glob(f"{glob.escape(path.name)}.*.corrupt")):
+            if existing.read_bytes() == data:
+                path.unlink()
+                _fsync_dir(path.parent)
+                return existing
     dest = _corrupt_name(path)
     os.replace(path, dest)
     _fsync_dir(path.parent)

@@ -43,6 +43,7 @@ from linghun.core.formats.warm import (
     injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
     parse_warm_after,
 )
+from linghun.core.containment import check_inside
 from linghun.core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from linghun.core.home import MemoryHome
 from linghun.core.sequences import common_ends
@@ -742,6 +743,7 @@ class Memory:
         when = when or datetime.now()
         path = self.home.journal_file(when.strftime("%Y-%m-%d"))
         with self.home.lock().hold():
+            check_inside(self.home.root, path)  # a journal/ folder linked elsewhere is refused
             old = read_text(path) or ""
             atomic_write(path, old + journal_format.format_turn(stamp_of(when, seconds=True), user, assistant))
         self.events.publish("memory.changed", home=str(self.home.root), path=str(path), what="journal")

@@ -18,6 +18,12 @@ copies are deleted and the files are as they were (rolled back); with an intent 
 not yet holding its new bytes gets them (rolled forward). Either way the result is all or
 nothing, and running recovery twice changes nothing more.
 
+The journal is in the home, where other programs write too: recovery acts on it only when it is
+safe (``core.intent_record``: a record that follows its schema, names files inside the home, and
+whose staged copies hold the bytes it names); otherwise it is set aside as a dated ``.corrupt``
+folder, one note says why, and writes go on (a malformed record blocked every later write, a
+hand-written one could overwrite any file the user can reach).
+
 A file that holds neither its old nor its new bytes at recovery was changed by a writer that does
 not take our lock (the design says nothing can, so this is a choice): its bytes are copied aside to
 ``<name>.<stamp>.conflict`` before the new bytes replace them, so nothing is lost.
@@ -34,16 +40,16 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
-import json
 import os
 import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from linghun.core.containment import HOME, check_inside, moved_places, relative_name
 from linghun.core.errors import ConflictError, LinghunError
-from linghun.core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, writes_observed
+from linghun.core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, set_aside, writes_observed
+from linghun.core.intent_record import BadIntent, IntentFile, check_stage, decode, digest as _digest, encode
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 
@@ -78,10 +84,6 @@ class FileChange:
         return cls(Path(path), enc(before), enc(after))
 
 
-def _digest(data: bytes | None) -> str | None:
-    return None if data is None else hashlib.sha256(data).hexdigest()
-
-
 def _write_durably(path: Path, data: bytes) -> None:
     with open(path, "wb") as fh:
         fh.write(data)
@@ -95,17 +97,22 @@ def journal_dir(root: Path) -> Path:
 
 def pending(root: Path) -> bool:
     """Whether an operation left its journal behind (cheap: one ``stat``)."""
-    return journal_dir(root).exists()
+    return os.path.lexists(journal_dir(root))  # a dangling link too: recovery sets it aside
 
 
 def commit(root: Path, changes: list[FileChange]) -> None:
-    """Apply ``changes`` all or nothing (the caller holds the home lock; see the module docstring)."""
+    """Apply ``changes`` all or nothing (the caller holds the home lock; see the module docstring).
+
+    Every file must be inside the home or in a folder its settings name, reached without a link
+    out of them (``core.containment``): otherwise ``UnsafePathError`` and nothing is written."""
+    root = Path(root)
     changes = [c for c in changes if c.before != c.after]
     for c in changes:
         if _digest(read_bytes(c.path)) != _digest(c.before):
             raise InputsChanged(f"{c.path.name} was changed by another writer meanwhile; nothing was written")
     if not changes:
         return
+    named = _names(root, changes)
     if len(changes) == 1 and changes[0].after is not None:
         # one file: the atomic write of fsio is all or nothing already
         atomic_write(changes[0].path, changes[0].after)
@@ -113,17 +120,15 @@ def commit(root: Path, changes: list[FileChange]) -> None:
     folder = journal_dir(root)
     folder.mkdir(parents=True, exist_ok=True)
     try:
-        records = []
-        for i, c in enumerate(changes):
+        files = []
+        for i, (c, (place, name)) in enumerate(zip(changes, named)):
             stage = None
             if c.after is not None:
-                stage = f"{_STAGE}{i}"
-                _write_durably(folder / stage, c.after)
-            records.append({"path": os.path.relpath(c.path, root), "stage": stage,
-                            "before": _digest(c.before), "after": _digest(c.after)})
+                stage = folder / f"{_STAGE}{i}"
+                _write_durably(stage, c.after)
+            files.append(IntentFile(place, name, c.path, stage, _digest(c.before), _digest(c.after)))
         _fsync_dir(folder)
-        intent = json.dumps({"version": 1, "files": records}, ensure_ascii=False, indent=1).encode("utf-8")
-        _write_durably(folder / f"{INTENT}.tmp", intent)
+        _write_durably(folder / f"{INTENT}.tmp", encode(files))
         os.replace(folder / f"{INTENT}.tmp", folder / INTENT)
         _fsync_dir(folder)
     except BaseException:
@@ -132,40 +137,57 @@ def commit(root: Path, changes: list[FileChange]) -> None:
             shutil.rmtree(folder)
         raise
     try:
-        _roll_forward(Path(root), folder, records)
+        _roll_forward(folder, files)
     except OSError as exc:
         raise IncompleteCommit(
             f"the change is recorded but {exc.filename or 'a file'} could not be written yet ({exc.strerror or exc}); "
             "it will be completed the next time the home is opened") from None
 
 
-def _roll_forward(root: Path, folder: Path, records: list[dict]) -> list[str]:
-    """Bring every file of an intent record to its new bytes, then clear the journal."""
+def _names(root: Path, changes: list[FileChange]) -> list[tuple[str, str]]:
+    """``(place, name)`` of each changed file for the intent record, each checked to be inside the
+    home (or a folder its settings name) the way recovery will check it."""
+    places: dict[str, Path] = {}
+    if any(not Path(c.path).is_relative_to(root) for c in changes):
+        places = moved_places(root)  # read only when a file lies outside linghun/
+    named = []
+    for c in changes:
+        place, name = relative_name(root, c.path, places)
+        check_inside(root, c.path, None if place == HOME else places[place])
+        named.append((place, name))
+    return named
+
+
+def _roll_forward(folder: Path, files: list[IntentFile]) -> list[str]:
+    """Bring every file of an intent record to its new bytes, then clear the journal (the record
+    was checked: ``commit`` made it, or ``recover`` checked it and its staged copies)."""
     notes = []
+    todo = []
+    for f in files:
+        current = _digest(read_bytes(f.path))
+        if current == f.after:
+            continue
+        if f.stage is not None and not f.stage.exists():
+            notes.append(f"{f.name}: its new copy is gone and the file holds other bytes; left as it is")
+            continue
+        todo.append((f, current))
     applied: list[Path] = []
     touched_dirs: set[Path] = set()
-    for rec in records:
-        path = root / rec["path"]
-        current = _digest(read_bytes(path))
-        if current == rec["after"]:
-            continue
-        stage = folder / rec["stage"] if rec["stage"] else None
-        if stage is not None and not stage.exists():
-            notes.append(f"{rec['path']}: its new copy is gone and the file holds other bytes; left as it is")
-            continue
-        if current not in (rec["before"], rec["after"]) and current is not None:
+    for f, current in todo:
+        path = f.path
+        if current not in (f.before, f.after) and current is not None:
             aside = path.with_name(f"{path.name}.{time.strftime('%Y%m%d-%H%M%S')}.conflict")
             shutil.copy2(path, aside)
-            notes.append(f"{rec['path']}: changed by another writer meanwhile; its bytes were kept in {aside.name}")
-        if stage is None:
+            notes.append(f"{f.name}: changed by another writer meanwhile; its bytes were kept in {aside.name}")
+        if f.stage is None:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():
                 with contextlib.suppress(OSError):
-                    shutil.copymode(path, stage)
-            _move_into_place(stage, path)
+                    shutil.copymode(path, f.stage)
+            _move_into_place(f.stage, path)
             applied.append(path)
         touched_dirs.add(path.parent)
     for d in touched_dirs:
@@ -199,20 +221,35 @@ def recover(root: Path) -> list[str]:
     """Finish or undo an operation a crash interrupted (the caller holds the home lock).
 
     Returns notes on anything unusual (empty when there was nothing to do or all went normally).
+    A journal that cannot be acted on safely (``core.intent_record``: not a folder, a record that
+    is not JSON or breaks its schema, a file outside the home, a staged copy cut short) is set
+    aside as ``.linghun-txn.<stamp>.corrupt`` with one note saying why, and nothing is installed:
+    writes go on from the files as they are.
     """
     root = Path(root)
     folder = journal_dir(root)
-    if not folder.exists():
-        return []
+    if not folder.is_dir() or folder.is_symlink():
+        if not (folder.exists() or folder.is_symlink()):
+            return []
+        return [_set_aside(folder, "it is not a folder")]
     intent = folder / INTENT
-    records = None
-    raw = read_bytes(intent)
-    if raw is not None:
-        try:
-            records = json.loads(raw.decode("utf-8"))["files"]
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError):
-            records = None  # cannot be: the record is written atomically; treat as never committed
-    if records is None:
+    if not (intent.exists() or intent.is_symlink()):
+        # the operation never reached its commit point: drop what it staged
         shutil.rmtree(folder, ignore_errors=True)
         return []
-    return _roll_forward(root, folder, records)
+    try:
+        if intent.is_symlink() or not intent.is_file():
+            raise BadIntent("the intent record is not a plain file")
+        files = decode(root, folder, intent.read_bytes())
+        for f in files:  # every staged copy is checked before the first is installed
+            if f.stage is not None and _digest(read_bytes(f.path)) != f.after:
+                check_stage(f)
+    except BadIntent as exc:
+        return [_set_aside(folder, str(exc))]
+    return _roll_forward(folder, files)
+
+
+def _set_aside(folder: Path, why: str) -> str:
+    aside = set_aside(folder)
+    return (f"an interrupted change was not finished: {why}; the journal was set aside as {aside.name} "
+            "and no file was changed")
