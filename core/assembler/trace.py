@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 import difflib
 import json
-
+import os
 import secrets
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -170,6 +171,8 @@ class TraceStore:
         self.home = home
         self.folder = home.team_file(TRACES_DIR)
         self.max_file_bytes = max_file_bytes
+        #: lines skipped by the last read because they were cut short, per file name
+        self.torn: Counter = Counter()
 
     def save(self, trace: Trace) -> Path:
         """Append the round's records to the current file of its day.
@@ -177,14 +180,19 @@ class TraceStore:
         Traces are our own files (the agent never reads them), so a plain ``O_APPEND`` write of
         the whole round at once is enough: rewriting a multi-megabyte day file per round would
         cost more than the round itself. Done under the home lock so two writers never interleave.
+        A write cut short (a crash, a full disk) leaves a last line without its newline: the next
+        round then starts on a fresh line, so only the cut line is lost, never the round after it.
         """
         day = _day_of(trace.round_id)
-        data = scrub("".join(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in trace.records()))
+        data = _encodable(scrub("".join(json.dumps(r, ensure_ascii=False, default=str) + "\n"
+                                         for r in trace.records())))
         with self.home.lock().hold():
             path = self._file_for(day, len(data.encode("utf-8")))
             path.parent.mkdir(parents=True, exist_ok=True)
             # the team workspace may live outside the home (team.cycleDir): links are refused inside it
             with open_for_append(path, inside=self.home.team_dir) as fh:
+                if _ends_mid_line(path):
+                    data = "\n" + data
                 fh.write(data)
         return path
 
@@ -211,10 +219,11 @@ class TraceStore:
     def rounds(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Summaries of past rounds, newest first: id, time, query, level, strategy, status."""
         out: list[dict[str, Any]] = []
+        self.torn.clear()
         for path in reversed(self.all_files()):
             headers: dict[str, dict[str, Any]] = {}
             results: dict[str, dict[str, Any]] = {}
-            for record in _read_records(path, ("round", "result")):
+            for record in _read_records(path, ("round", "result"), self.torn):
                 kind = record.get("type")
                 if kind == "round":
                     headers[record["round"]] = record
@@ -237,8 +246,9 @@ class TraceStore:
         """``{header, spans, exchanges, result}`` of one round (``NotFoundError`` when absent)."""
         files = self.files_of(_day_of(round_id)) if _looks_like_id(round_id) else self.all_files()
         found: dict[str, Any] = {"header": None, "spans": [], "exchanges": [], "result": None}
+        self.torn.clear()
         for path in files:
-            for record in _read_records(path):
+            for record in _read_records(path, torn=self.torn):
                 if record.get("round") != round_id:
                     continue
                 kind = record.get("type")
@@ -264,10 +274,32 @@ class TraceStore:
         return None
 
 
-def _read_records(path: Path, types: tuple[str, ...] | None = None) -> Iterator[dict[str, Any]]:
+def _ends_mid_line(path: Path) -> bool:
+    """Whether the file's last byte is not a newline (a write cut short)."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.seek(0, os.SEEK_END) == 0:
+                return False
+            fh.seek(-1, os.SEEK_END)
+            return fh.read(1) != b"\n"
+    except FileNotFoundError:
+        return False
+
+
+def _encodable(text: str) -> str:
+    """``text`` with lone surrogates escaped (as ``\\udc80``, which JSON reads back): a JSON text
+    from a provider or an agent may hold one, and no UTF-8 file can."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _read_records(path: Path, types: tuple[str, ...] | None = None,
+                  torn: Counter | None = None) -> Iterator[dict[str, Any]]:
     """The records of a trace file; with ``types``, lines that say they are of another type are
     skipped unparsed (we write ``type`` first: listing the rounds of a long session parsed every
-    span of every round, most of the Rounds pane's time on the GUI thread after each round)."""
+    span of every round, most of the Rounds pane's time on the GUI thread after each round).
+
+    A line that is not a JSON object (cut short by a crash or a full disk) is skipped and counted
+    in ``torn`` under the file's name."""
     skip = tuple(f'{{"type": "{t}"' for t in ("round", "span", "llm", "result") if t not in types) if types else ()
     try:
         fh = open(path, encoding="utf-8", errors="replace")
@@ -277,12 +309,16 @@ def _read_records(path: Path, types: tuple[str, ...] | None = None) -> Iterator[
         for line in fh:
             if skip and line.startswith(skip):
                 continue
+            if not line.strip():
+                continue
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:
-                continue  # a torn last line after a crash: the other rounds stay readable
+                record = None  # a line cut short: the other rounds stay readable
             if isinstance(record, dict):
                 yield record
+            elif torn is not None:
+                torn[path.name] += 1
 
 
 def _local_now() -> str:

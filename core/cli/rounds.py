@@ -105,6 +105,8 @@ def cmd_rounds(args: argparse.Namespace) -> int:
         emit(args, loaded, lambda _r: render_round(loaded, verbose=args.verbose))
         return 0
     rows = store.rounds(limit=args.limit)
+    for name, count in sorted(store.torn.items()):
+        print(f"linghun: {name}: {count} line(s) cut short by a crash or a full disk were skipped", file=sys.stderr)
     emit(args, rows, lambda rs: "\n".join(
         f"{r['round']}  {r['status']:<9} {str(r.get('level') or '-'):<6} {str(r.get('strategy') or '-'):<24} "
         f"{r.get('llm') or '':<8} {(r.get('query') or '')[:60]}" + (f"  (replay of {r['replay_of']})" if r.get("replay_of") else "")

@@ -26,6 +26,8 @@ from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 from linghun.core.tools import call
 from linghun.core import transaction
+from linghun.core.assembler.round import run_round
+from linghun.core.assembler.trace import TraceStore
 from linghun.core.transaction import JOURNAL_DIR, FileChange, commit, journal_dir, recover
 from tests.reliability.hostilekit import Family, Outside
 
@@ -223,4 +225,29 @@ def test_a_linked_memory_folder_is_refused_and_nothing_lands_outside(upstream_ho
         held, why = _refused(op)
         unchanged = {p: p.read_bytes() for p in before} == before or not all_or_nothing
         family.record(case, held=held and unchanged, outside=outside.changed(), why=why)
+    family.report()
+
+
+def test_a_trace_line_cut_short_heals_and_the_next_round_is_kept(upstream_home):
+    """A trace write cut short by a crash or a full disk leaves a last line without its newline;
+    the next round starts on a fresh line (before, it was appended onto the cut line and vanished
+    from ``linghun rounds`` and replay), and readers skip and count the cut line."""
+    home = MemoryHome.resolve(upstream_home)
+    store = TraceStore(home)
+    family = Family("torn trace lines")
+    first = run_round(home, "订单服务现在跑在哪个端口？").trace.round_id
+    path = store.files_of(first[:4] + "-" + first[4:6] + "-" + first[6:8])[-1]
+    for case, cut in [("cut inside a record", b'{"type": "span", "round": "x", "role": "ju'),
+                      ("cut inside a multi-byte character", '{"type": "round", "query": "订'.encode()[:-1]),
+                      ("cut after a record's closing brace", b'{"type": "llm", "round": "y"}')]:
+        with open(path, "ab") as fh:
+            fh.write(cut)
+        family.start()
+        later = run_round(home, "订单服务现在跑在哪个端口？").trace.round_id
+        listed = [r["round"] for r in store.rounds()]
+        loaded = store.load(later)
+        held = later in listed and first in listed and loaded["result"] is not None
+        family.record(case, held=held, why=f"listed={listed[:3]} torn={dict(store.torn)}")
+    store.load(first)
+    assert store.torn[path.name] == 2, "the two lines that are not JSON are skipped and counted once each"
     family.report()
