@@ -5,7 +5,8 @@
 - ``linghun history [log] [PATH] [--until T]`` lists the captured states, or the versions of one
   file; ``history show PATH --at T | --commit C`` prints a file as it stood;
   ``history blame "[n]"`` the versions of one warm entry with their writers;
-  ``history restore PATH --commit C`` (or ``--entry "[n]"``) brings a version back;
+  ``history restore PATH --commit C`` (or ``--entry "[n]"``) shows the diff of bringing a version
+  back, and writes it with ``--yes``;
   ``history prune [--keep-days N]`` applies the retention setting; ``history checkout --at T DIR``
   writes the whole home as it stood.
 """
@@ -104,15 +105,16 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_blame(args: argparse.Namespace) -> int:
+    # imported here, not at the top: the store loads libgit2, which only history commands pay for
     from linghun.core.history.entries import blame, diff, key_for_number
 
     history = _history(args)
     text = read_text(history.home.warm) or ""
     try:
-        key = key_for_number(text, _entry_number(args.entry))
+        ref = key_for_number(text, _entry_number(args.entry))
     except IndexError:
         raise NotFoundError(f"no entry {args.entry} in warm.md") from None
-    result = blame(history, key, parse_moment(args.until))
+    result = blame(history, ref, parse_moment(args.until))
 
     def render(r: dict) -> str:
         lines = []
@@ -128,24 +130,25 @@ def cmd_blame(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from linghun.core.history.entries import key_for_number
-    from linghun.core.history.restore import restore_entry, restore_file
+    """Show what the restore would change; write it only with ``--yes``."""
+    # imported here, not at the top: the store loads libgit2, which only history commands pay for
+    from linghun.core.history.restore import apply_plan, plan_entry_restore, plan_file_restore
 
     history = _history(args)
     if args.entry:
-        text = read_text(history.home.warm) or ""
-        try:
-            key = key_for_number(text, _entry_number(args.entry))
-        except IndexError:
-            raise NotFoundError(f"no entry {args.entry} in warm.md") from None
-        restore_entry(history.home, history, key, args.commit)
-        what = f"entry {args.entry}"
+        plan = plan_entry_restore(history.home, history, _entry_number(args.entry), args.commit)
     else:
         if not args.path:
             raise InvalidInputError("give PATH (e.g. memory/warm.md) or --entry \"[n]\"")
-        restore_file(history.home, history, args.path, args.commit)
-        what = args.path
-    emit(args, {"restored": what, "commit": args.commit}, f"restored {what} as of {args.commit[:10]}")
+        plan = plan_file_restore(history.home, history, args.path, args.commit)
+    if not plan.changes:
+        raise InvalidInputError(f"{plan.what} already reads as it did in state {args.commit[:10]}; nothing to restore")
+    if not args.yes:
+        emit(args, {"restored": None, "what": plan.what, "commit": args.commit, "diff": plan.diff()}, plan.diff())
+        raise InvalidInputError(f"nothing was written: to restore {plan.what} as shown, run again with --yes")
+    apply_plan(history.home, plan)
+    emit(args, {"restored": plan.what, "commit": args.commit, "diff": plan.diff()},
+         f"restored {plan.what} as of {args.commit[:10]} (history restore of the state before undoes it)")
     return 0
 
 
@@ -198,6 +201,7 @@ def register(subparsers, parent) -> None:
     q.add_argument("path", nargs="?", default=WARM)
     q.add_argument("--commit", required=True, help="the state (see history log)")
     q.add_argument("--entry", help='only this warm entry, "[n]" as numbered now')
+    q.add_argument("--yes", action="store_true", help="write it (without: only show what would change)")
     q.set_defaults(func=cmd_restore)
     q = sub.add_parser("prune", parents=[parent], help="fold states older than the retention into one")
     q.add_argument("--keep-days", type=int, help="default: history.keepDays of workbench.json (365)")

@@ -164,6 +164,11 @@ def parse_warm(text: str) -> WarmDocument:
     return WarmDocument(text[: starts[0]], _parse_blocks(text, starts, 1, {}))
 
 
+def starts_entry(text: str, pos: int) -> bool:
+    """Whether an entry header line (the start of an entry for ``parse_warm``) begins at ``pos``."""
+    return _HEADER.match(text, pos) is not None
+
+
 def _parse_blocks(text: str, starts: list[int], first_n: int, seen: dict[str, int]) -> list[WarmEntry]:
     bounds = starts + [len(text)]
     return [_parse_block(text[a:b], n, seen) for n, (a, b) in enumerate(zip(bounds, bounds[1:]), first_n)]

@@ -1,40 +1,40 @@
 """One warm entry through the versions of warm.md: each change, when, by whom, and the diff.
 
-Upstream entries have no ids, so an entry is followed backwards through the versions by its
-header's stamp and kind (an edit, a touch or a confidence change keep them; for entries sharing
-both, by its position among them) and, where that finds nothing, by its body (a flip rewrites
-the header with a new stamp, ``[fact]`` and ``wrong`` but keeps the body). Usually only that
-entry's block is cut out of each version (a string search, not a parse of the whole file), so a
-long history of a 10k-entry file stays quick. An entry that was removed is not followed: blame
-starts from an entry that exists in the version looked at.
+Upstream entries have no ids: an entry is followed backwards from one version to the one before
+it by ``lineage.match_entries`` (the same text, the same body, a similar body, the same header,
+the same place), so a flip, an edit, a touch or a move keep the entry itself, and two entries
+flipped in the same minute (sharing ``## <now> [fact] wrong``) stay apart. Its id is where the
+history first recorded it (that state and the entry's offset in it): the same from any of its
+versions. Most versions leave an entry's text as it was; where that text stands once in both
+versions it is the same entry (the matcher's first rule), found by a string search, so only the
+versions that changed it are parsed whole and a long history of a 10k-entry file stays quick.
 """
 from __future__ import annotations
 
+import bisect
 import difflib
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from linghun.core.formats.warm import WarmEntry, parse_warm
+from linghun.core.formats.warm import WarmEntry, parse_warm, starts_entry
 from linghun.core.history.layout import WARM
+from linghun.core.history.lineage import core_of, match_entries
 from linghun.core.history.store import HomeHistory, Version
-_HEADER_LINE = re.compile(r"^## \d{4}-\d{2}-\d{2}", re.MULTILINE)
-_CONF_LINE = re.compile(r"^## .*?(?:\] |\d )(?P<conf>\S+)[ \t]*$")
+
+__all__ = ["WARM", "EntryRef", "EntryVersion", "EntryLineage", "key_for_number", "entry_lineage", "entry_history",
+           "blame", "diff", "replace_entry"]
 
 
 @dataclass(frozen=True)
-class EntryKey:
-    stamp: str
-    kind: str
-    occurrence: int  # 0 for the first entry with this stamp and kind
+class EntryRef:
+    """Entry ``[index + 1]`` of one warm.md text: where a lineage starts."""
 
-    @classmethod
-    def of(cls, entry: WarmEntry, entries: list[WarmEntry]) -> "EntryKey":
-        same = [e for e in entries if e.stamp == entry.stamp and e.kind == entry.kind]
-        return cls(entry.stamp, entry.kind, next(i for i, e in enumerate(same) if e is entry))
+    text: str
+    index: int
 
-    def header_prefix(self) -> str:
-        return f"## {self.stamp} [{self.kind}]"
+    @property
+    def number(self) -> int:
+        return self.index + 1
 
 
 @dataclass(frozen=True)
@@ -55,32 +55,123 @@ class EntryVersion:
         return {**self.version.to_dict(), "change": self.change, "text": self.raw}
 
 
-def block_span(text: str, key: EntryKey) -> tuple[int, int] | None:
-    """Where the block of entry ``key`` lies in a warm.md text (None when absent)."""
-    prefix = key.header_prefix()
-    pos, seen = 0, -1
-    while True:
-        start = text.find(prefix, pos)
-        if start < 0:
-            return None
-        pos = start + len(prefix)
-        line_end = text.find("\n", start)
-        header = text[start: line_end if line_end >= 0 else len(text)]
-        if (start == 0 or text[start - 1] == "\n") and _is_header_of(header, prefix):
-            seen += 1
-            if seen == key.occurrence:
-                nxt = _HEADER_LINE.search(text, pos)
-                return start, nxt.start() if nxt else len(text)
+@dataclass(frozen=True)
+class EntryLineage:
+    """The versions of one entry, newest first, and its id (None: no version recorded)."""
+
+    id: str | None
+    versions: list[EntryVersion] = field(default_factory=list)
 
 
-def block_of(text: str, key: EntryKey) -> str | None:
-    span = block_span(text, key)
-    return None if span is None else text[span[0]:span[1]]
+def key_for_number(text: str, n: int) -> EntryRef:
+    """Entry ``[n]`` of a warm.md text (``IndexError`` when there is no such entry)."""
+    if not 1 <= n <= len(parse_warm(text).entries):
+        raise IndexError(n)
+    return EntryRef(text, n - 1)
 
 
-def _is_header_of(header: str, prefix: str) -> bool:
-    rest = header[len(prefix):].strip()
-    return " " not in rest  # only a confidence may follow the kind
+# -- following an entry --------------------------------------------------------------------------
+@dataclass
+class _Place:
+    """Where the followed entry stands in one version's text."""
+
+    text: str
+    offset: int
+    core: str  # its text without the blank lines after it
+    _unique: bool | None = None
+
+    def unique(self) -> bool:
+        """Whether this entry's text stands only once in its version (then it can be found in
+        another version by a string search)."""
+        if self._unique is None:
+            self._unique = len(_whole_blocks(self.text, self.core)) == 1
+        return self._unique
+
+
+class _Parses:
+    """Parsed versions, kept while the walk needs them (two at a time)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[list[WarmEntry], list[int]]] = {}
+
+    def of(self, text: str) -> tuple[list[WarmEntry], list[int]]:
+        if text not in self._kept:
+            doc = parse_warm(text)
+            offsets, pos = [], len(doc.preamble)
+            for entry in doc.entries:
+                offsets.append(pos)
+                pos += len(entry.raw)
+            if len(self._kept) >= 2:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[text] = (doc.entries, offsets)
+        return self._kept[text]
+
+
+def _whole_blocks(text: str, core: str, limit: int = 2) -> list[int]:
+    """Where ``core`` stands in ``text`` as one whole entry (at a line start, followed by nothing
+    but line breaks up to the next entry header or the end); at most ``limit`` places."""
+    out: list[int] = []
+    pos = text.find(core)
+    while pos >= 0 and len(out) < limit:
+        end = rest = pos + len(core)
+        while rest < len(text) and text[rest] in "\r\n":
+            rest += 1
+        if (pos == 0 or text[pos - 1] == "\n") and (rest == len(text) or (rest > end and starts_entry(text, rest))):
+            out.append(pos)
+        pos = text.find(core, pos + 1)
+    return out
+
+
+def _start(ref: EntryRef, parses: _Parses) -> _Place:
+    entries, offsets = parses.of(ref.text)
+    return _Place(ref.text, offsets[ref.index], core_of(entries[ref.index].raw))
+
+
+def _follow(place: _Place, older: str, parses: _Parses) -> _Place | None:
+    """The followed entry in the version before (``older``), None when it did not exist there."""
+    found = _whole_blocks(older, place.core)
+    if len(found) == 1 and place.unique():
+        return _Place(older, found[0], place.core, True)
+    new_entries, new_offsets = parses.of(place.text)
+    old_entries, old_offsets = parses.of(older)
+    j = bisect.bisect_left(new_offsets, place.offset)
+    i = match_entries(old_entries, new_entries)[j]
+    return None if i is None else _Place(older, old_offsets[i], core_of(old_entries[i].raw))
+
+
+def entry_lineage(history: HomeHistory, ref: EntryRef, until: datetime | None = None) -> EntryLineage:
+    """The versions of entry ``ref``, newest first: one per change of its text, the oldest one
+    ``created`` (or first recorded). With ``until``, only the versions at or before it."""
+    parses = _Parses()
+    place = _start(ref, parses)
+    versions = history.versions(WARM)  # newest first
+    # ``ref.text`` is usually the newest version; it may be an older one (then the walk starts
+    # there), or one not recorded yet (then it is followed into the newest)
+    blob = history.blob_id(ref.text.encode("utf-8"))
+    start = next((i for i, v in enumerate(versions) if v.blob == blob), None)
+    holder: Version | None = None  # the recorded version ``place`` is in (None: ``ref.text`` is not one)
+    if start is not None:
+        holder, versions = versions[start], versions[start + 1:]
+    out: list[EntryVersion] = []
+    for version in versions:
+        text = history.repo[version.blob].data.decode("utf-8", "replace") if version.blob else ""
+        older = _follow(place, text, parses)
+        if older is None:
+            break
+        if holder is not None and older.core != place.core:
+            out.append(EntryVersion(holder, place.core + "\n", _change(older.core, place.core)))
+        place, holder = older, version
+    if holder is None:
+        return EntryLineage(None, [])
+    out.append(EntryVersion(holder, place.core + "\n", "created"))
+    lineage_id = f"{holder.commit[:12]}@{place.offset}"
+    if until is not None:
+        out = [v for v in out if v.when <= until]
+    return EntryLineage(lineage_id, out)
+
+
+def entry_history(history: HomeHistory, ref: EntryRef, until: datetime | None = None) -> list[EntryVersion]:
+    return entry_lineage(history, ref, until).versions
 
 
 def _change(old: str, new: str) -> str:
@@ -96,58 +187,13 @@ def _change(old: str, new: str) -> str:
     return "touched"
 
 
-def _follow(text: str, key: EntryKey, newer_block: str) -> tuple[EntryKey, str] | None:
-    """The entry in an older warm.md text: the block with the same header key, else (a flip
-    rewrites stamp, kind and confidence but keeps the body) the entry with the same body."""
-    block = block_of(text, key)
-    if block is not None:
-        return key, block
-    body = parse_warm(newer_block).entries[0].body if newer_block else None
-    if not body:
-        return None
-    entries = parse_warm(text).numbered()
-    for entry in entries:
-        if entry.body == body:
-            older = EntryKey.of(entry, entries)
-            return older, block_of(text, older) or entry.raw
-    return None
-
-
-def entry_history(history: HomeHistory, key: EntryKey, until: datetime | None = None) -> list[EntryVersion]:
-    """The versions of one entry, newest first: one per change of its block, the oldest one
-    ``created`` (or the first one recorded)."""
-    out: list[EntryVersion] = []
-    newer: tuple[Version, str] | None = None
-    for version in history.versions(WARM, until):  # newest first
-        text = history.repo[version.blob].data.decode("utf-8", "replace") if version.blob else ""
-        if newer is None:
-            block = block_of(text, key)
-            if block is not None:
-                newer = (version, _norm(block))
-            continue
-        found = _follow(text, key, newer[1])
-        if found is None:
-            break
-        key, block = found[0], _norm(found[1])
-        if block != newer[1]:
-            out.append(EntryVersion(newer[0], newer[1], _change(block, newer[1])))
-        newer = (version, block)
-    if newer is not None:
-        out.append(EntryVersion(newer[0], newer[1], "created"))
-    return out
-
-
-def _norm(block: str) -> str:
-    return block.rstrip("\r\n") + "\n"
-
-
-def blame(history: HomeHistory, key: EntryKey, until: datetime | None = None) -> dict:
+def blame(history: HomeHistory, ref: EntryRef, until: datetime | None = None) -> dict:
     """Who created the entry and who last changed it (with when and what changed)."""
-    versions = entry_history(history, key, until)
+    lineage = entry_lineage(history, ref, until)
+    versions = lineage.versions
     if not versions:
-        return {"key": key.__dict__, "created": None, "last": None, "versions": []}
-    created = versions[-1]
-    return {"key": key.__dict__, "created": created.to_dict(), "last": versions[0].to_dict(),
+        return {"entry": ref.number, "id": lineage.id, "created": None, "last": None, "versions": []}
+    return {"entry": ref.number, "id": lineage.id, "created": versions[-1].to_dict(), "last": versions[0].to_dict(),
             "versions": [v.to_dict() for v in versions]}
 
 
@@ -156,22 +202,10 @@ def diff(old: str | None, new: str | None, old_label: str = "before", new_label:
                                         old_label, new_label))
 
 
-def key_for_number(text: str, n: int) -> EntryKey:
-    """The key of entry ``[n]`` in a warm.md text (``IndexError`` when there is no such entry)."""
-    entries = parse_warm(text).numbered()
-    if not 1 <= n <= len(entries):
-        raise IndexError(n)
-    return EntryKey.of(entries[n - 1], entries)
-
-
-def restore_entry_text(current: str, key: EntryKey, block: str) -> str:
-    """``current`` warm.md text with entry ``key``'s block replaced by ``block`` (an older
-    version), or appended when the entry is no longer there; every other byte stays."""
-    span = block_span(current, key)
-    if span is None:
-        sep = "" if not current or current.endswith("\n\n") else ("\n" if current.endswith("\n") else "\n\n")
-        return current + sep + block
-    start, end = span
-    old = current[start:end]
-    trail = old[len(old.rstrip("\r\n")):]
-    return current[:start] + block.rstrip("\r\n") + (trail or "\n") + current[end:]
+def replace_entry(text: str, index: int, block: str) -> str:
+    """``text`` with entry ``[index + 1]``'s block replaced by ``block`` (an older version of it);
+    the blank lines after the entry and every other byte stay."""
+    entries, offsets = _Parses().of(text)
+    start, raw = offsets[index], entries[index].raw
+    trail = raw[len(core_of(raw)):]
+    return text[:start] + core_of(block) + (trail or "\n") + text[start + len(raw):]

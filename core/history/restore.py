@@ -1,18 +1,43 @@
-"""Bring back a version of a file or of one warm entry, through the normal write path.
+"""Bring back a version of a file or of one warm entry: first a plan (what would change, as a
+diff, to show and ask), then the write, through the normal write path.
 
 A restore is a write like any other: under the home lock, atomic, announced on the event bus
 (so the workbench reloads and its watcher knows the bytes are ours), and itself captured as a
-new version, so a restore can be undone by restoring the version before it. The bytes that
-were replaced are returned for an in-process undo.
+new version, so a restore can be undone by restoring the version before it. A plan remembers the
+bytes it was made against; if the file changed since (the agent wrote), applying it is refused
+(``ConflictError``) instead of overwriting that change. The replaced bytes are returned for an
+in-process undo.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from linghun.core.errors import ConflictError, InvalidInputError, NotFoundError
 from linghun.core.events import bus
 from linghun.core.fsio import atomic_write, read_bytes, read_text
-from linghun.core.history.entries import WARM, EntryKey, block_of, restore_entry_text
+from linghun.core.history.entries import WARM, EntryVersion, diff, entry_lineage, key_for_number, replace_entry
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
+
+
+@dataclass(frozen=True)
+class RestorePlan:
+    """What a restore would write: ``relative`` goes from ``before`` to ``after`` (None: absent)."""
+
+    relative: str
+    before: bytes | None
+    after: bytes | None
+    what: str  # e.g. "memory/warm.md" or "entry [5]"
+
+    def diff(self) -> str:
+        def text(data: bytes | None) -> str:
+            return "" if data is None else data.decode("utf-8", "replace")
+
+        return diff(text(self.before), text(self.after), f"{self.relative} (now)", f"{self.relative} (restored)")
+
+    @property
+    def changes(self) -> bool:
+        return self.before != self.after
 
 
 def _version_bytes(history: HomeHistory, relative: str, commit: str) -> bytes:
@@ -25,10 +50,46 @@ def _version_bytes(history: HomeHistory, relative: str, commit: str) -> bytes:
     return data
 
 
-def restore_file(home: MemoryHome, history: HomeHistory, relative: str, commit: str) -> bytes | None:
-    """Write ``relative`` back as it was in ``commit``; returns the replaced bytes (None: the
-    file did not exist)."""
-    return write_back(home, relative, _version_bytes(history, relative, commit))
+def plan_file_restore(home: MemoryHome, history: HomeHistory, relative: str, commit: str) -> RestorePlan:
+    """``relative`` written back as it was in ``commit``."""
+    return RestorePlan(relative, read_bytes(home.root / relative), _version_bytes(history, relative, commit), relative)
+
+
+def plan_entry_restore(home: MemoryHome, history: HomeHistory, number: int, commit: str) -> RestorePlan:
+    """Entry ``[number]`` of warm.md as it is now put back as it stood in state ``commit`` (that
+    entry followed through the versions, not whatever entry had its header then); every other
+    entry stays as it is now."""
+    before = read_bytes(home.warm) or b""
+    current = read_text(home.warm) or ""  # NotUtf8Error: an unreadable file is never written
+    try:
+        ref = key_for_number(current, number)
+    except IndexError:
+        raise NotFoundError(f"no entry [{number}] in warm.md") from None
+    version = _entry_as_of(history, entry_lineage(history, ref).versions, commit)
+    new = replace_entry(current, ref.index, version.raw)
+    if new == current:
+        raise InvalidInputError(f"entry [{number}] already reads as it did in state {commit[:10]}")
+    return RestorePlan(WARM, before, new.encode("utf-8"), f"entry [{number}]")
+
+
+def _entry_as_of(history: HomeHistory, versions: list[EntryVersion], commit: str) -> EntryVersion:
+    """The entry's version that stood in state ``commit``: the newest one at or before it."""
+    wanted = history.resolve(commit)
+    listed = {v.version.commit: v for v in versions}
+    standing: EntryVersion | None = None
+    for state in reversed(list(history.commits())):  # oldest first
+        standing = listed.get(str(state.id), standing)
+        if str(state.id) == wanted:
+            if standing is None:
+                raise NotFoundError(f"the entry did not exist yet in state {commit[:10]}")
+            return standing
+    raise NotFoundError(f"no state {commit} in the history of {history.home.root}")
+
+
+def apply_plan(home: MemoryHome, plan: RestorePlan) -> bytes | None:
+    """Write ``plan`` under the home lock, atomically, if the file still holds what the plan was
+    made against; returns the replaced bytes."""
+    return write_back(home, plan.relative, plan.after, expect=plan.before, check=True)
 
 
 def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: object = None,
@@ -46,21 +107,4 @@ def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: obje
         else:
             atomic_write(path, data)
     bus.publish("memory.changed", home=str(home.root), path=str(path), what="restore")
-    return old
-
-
-def restore_entry(home: MemoryHome, history: HomeHistory, key: EntryKey, commit: str) -> bytes | None:
-    """Put entry ``key`` back as it was in ``commit`` (every other entry stays as it is now);
-    returns warm.md's replaced bytes."""
-    block = block_of(_version_bytes(history, WARM, commit).decode("utf-8"), key)
-    if block is None:
-        raise NotFoundError(f"the entry {key.stamp} [{key.kind}] is not in state {commit[:10]}")
-    with home.lock().hold():
-        old = read_bytes(home.warm)
-        current = read_text(home.warm) or ""  # NotUtf8Error: an unreadable file is never written
-        new = restore_entry_text(current, key, block)
-        if new == current:
-            raise InvalidInputError("the entry already reads like that version")
-        atomic_write(home.warm, new)
-    bus.publish("memory.changed", home=str(home.root), path=str(home.warm), what="restore")
     return old

@@ -162,6 +162,19 @@ class HomeHistory:
         """The state of the home at ``moment`` (the newest one when ``None``)."""
         return next(self.commits(moment), None)
 
+    @staticmethod
+    def blob_id(data: bytes) -> str:
+        """The id ``data`` has (or would have) as a version of a file."""
+        return str(pygit2.hash(data))
+
+    def resolve(self, commit: str) -> str | None:
+        """The full id of state ``commit`` (a prefix will do), None when there is no such state."""
+        try:
+            obj = self.repo.revparse_single(commit)
+        except (KeyError, ValueError, pygit2.GitError):
+            return None
+        return str(obj.id) if isinstance(obj, pygit2.Commit) else None
+
     def read(self, relative: str, moment: datetime | None = None, commit: str | None = None) -> bytes | None:
         """The bytes of one file as they stood at ``moment`` (or in ``commit``)."""
         c = self.repo[commit] if commit else self.at(moment)

@@ -11,8 +11,9 @@ import pygit2
 import pytest
 
 from linghun.core.cli import main
+from linghun.core.formats.warm import parse_warm
 from linghun.core.history import capture
-from linghun.core.history.entries import EntryKey, blame, key_for_number
+from linghun.core.history.entries import blame, key_for_number
 from linghun.core.history.layout import history_location
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
@@ -128,7 +129,7 @@ def test_restore_brings_back_the_exact_bytes_and_is_itself_a_version(home, upstr
     first = str(capture.history_of(home).head().id)
     home.warm.write_text("## 2026-10-09 10:00 [fact] high\n\n被覆盖了\n", encoding="utf-8")
     assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
-    assert main(["history", "restore", "memory/warm.md", "--commit", first, "--home", str(upstream_home)]) == 0
+    assert main(["history", "restore", "memory/warm.md", "--commit", first, "--yes", "--home", str(upstream_home)]) == 0
     capture.flush()
     assert home.warm.read_bytes() == original
     assert _warm_writers(capture.history_of(home)) == ["cli", "agent", "agent"]
@@ -138,18 +139,14 @@ def test_restore_of_one_entry_keeps_every_other_byte(home, upstream_home):
     assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
     first = str(capture.history_of(home).head().id)
     text = home.warm.read_text(encoding="utf-8")
-    key = key_for_number(text, 3)
-    lines = text.split("\n")
+    third = parse_warm(text).entries[2].raw
     # the agent edits entry [3] and appends a new one
-    from linghun.core.history.entries import block_span
-    start, end = block_span(text, key)
-    edited = text[:start] + text[start:end].replace("\n\n", "\n\n改过的 ", 1) + text[end:] + "\n## 2026-10-09 [rule] high\n\n新规则\n"
+    edited = text.replace(third, third.replace("\n\n", "\n\n改过的 ", 1), 1) + "\n## 2026-10-09 [rule] high\n\n新规则\n"
     home.warm.write_text(edited, encoding="utf-8")
     assert main(["watch", "--once", "--home", str(upstream_home)]) == 0
-    assert main(["history", "restore", "--entry", "[3]", "--commit", first, "--home", str(upstream_home)]) == 0
+    assert main(["history", "restore", "--entry", "[3]", "--commit", first, "--yes", "--home", str(upstream_home)]) == 0
     restored = home.warm.read_text(encoding="utf-8")
     assert restored == text + "\n## 2026-10-09 [rule] high\n\n新规则\n"
-    assert lines  # the original had entries
 
 
 def test_the_home_as_it_stood_at_a_past_moment(home, tmp_path):
@@ -207,12 +204,15 @@ def test_history_cli_lists_versions_and_shows_a_past_file(home, upstream_home, c
     assert main(["history", "show", "memory/warm.md", "--at", "yesterday", "--home", str(upstream_home)]) == 2
 
 
-def test_entry_key_follows_an_entry_whose_number_moved():
+def test_an_entry_whose_number_moved_is_still_itself(home):
+    history = HomeHistory(home)
     text = "## 2026-10-01 10:00 [fact] high\n\na\n\n## 2026-10-01 10:00 [fact] high\n\nb\n"
-    key = key_for_number(text, 2)
-    assert key == EntryKey("2026-10-01 10:00", "fact", 1)
-    from linghun.core.history.entries import block_of
-    assert block_of("## 2026-09-01 [rule] low\n\nz\n\n" + text, key).startswith("## 2026-10-01 10:00 [fact] high\n\nb")
+    history.record({"memory/warm.md": text.encode()}, "agent")
+    moved = "## 2026-09-01 [rule] low\n\nz\n\n" + text
+    history.record({"memory/warm.md": moved.encode()}, "cli")
+    result = blame(history, key_for_number(moved, 3))
+    assert [v["change"] for v in result["versions"]] == ["created"]
+    assert result["created"]["writer"] == "agent" and result["created"]["text"].endswith("\n\nb\n")
 
 
 def test_a_captured_blob_is_the_object_git_would_write(home):

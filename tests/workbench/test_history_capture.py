@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from linghun.core.history import capture
 from linghun.core.history.entries import blame, key_for_number
 from tests.conftest import REPO
+from tests.journeys.conftest import answer_dialog
 from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401
 
 
@@ -104,7 +105,10 @@ def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench,
     QTest.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=dialog.table.visualItemRect(dialog.table.item(1, 0)).center())
     assert dialog.btn_restore.isEnabled()
+    shown = []
+    answer_dialog("Apply", shown)  # the restore shows its diff and asks first
     QTest.mouseClick(dialog.btn_restore, Qt.MouseButton.LeftButton)
+    assert shown == ["Restore [8]"]
     assert home.warm.read_bytes() == texts[-1].encode("utf-8")  # the bytes before the flip, exactly
     assert window.act_undo.isEnabled()
     window.act_undo.trigger()  # Edit > Undo

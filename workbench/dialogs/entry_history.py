@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (
 )
 
 from linghun.core.history import capture
-from linghun.core.history.entries import EntryKey, EntryVersion, entry_history
+from linghun.core.history.entries import EntryRef, EntryVersion, entry_history, key_for_number
 from linghun.workbench.actions import on_trigger
-from linghun.workbench.dialogs.diff import DiffView, unified_diff
+from linghun.workbench.dialogs.diff import DiffDialog, DiffView, unified_diff
 from linghun.workbench.undo import ReplaceRaw
 from linghun.workbench.plaintext import plain
 
@@ -44,8 +44,8 @@ class EntryHistoryDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.entry = entry
-        entries = ctx.memory.entries()
-        self.key = EntryKey.of(next(e for e in entries if e.id == entry.id), entries)
+        # the entry as numbered in warm.md now, followed back through the versions by its lineage
+        self.ref = key_for_number(ctx.memory.document().render(), entry.n)
         self.versions: list[EntryVersion] = []
         self.setWindowTitle(self.tr("History of [%1]").replace("%1", str(entry.n)))
         self.summary = plain(QLabel(self))
@@ -75,9 +75,9 @@ class EntryHistoryDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(760, 520)
         self.summary.setText(self.tr("Reading the home's history…"))
-        home, key = ctx.home, self.key
+        home, ref = ctx.home, self.ref
         handle = ctx.tasks.submit(self.tr("Reading an entry's history"),
-                                  lambda _state: _versions(home, key))
+                                  lambda _state: _versions(home, ref))
         handle.sig_finished.connect(self._loaded)
         handle.sig_failed.connect(lambda exc: self.summary.setText(str(exc)))
 
@@ -120,6 +120,11 @@ class EntryHistoryDialog(QDialog):
         current = self.ctx.memory.entry(self.entry.id)
         raw = self.versions[row].raw.rstrip("\r\n") + (current.trail or "\n")
         when = self.versions[row].when.astimezone().strftime("%Y-%m-%d %H:%M")
+        if not DiffDialog.confirm(self.tr("Restore [%1]").replace("%1", str(current.n)),
+                                  self.tr("Entry [%1] will read as it did on %2; every other entry stays as it is. "
+                                          "Edit > Undo takes it back.").replace("%1", str(current.n)).replace("%2", when),
+                                  current.raw, raw, parent=self):
+            return False
         done = self.ctx.undo.push(ReplaceRaw(self.entry.id, raw, expect=current.raw),
                                   self.tr("Restore [%1] as of %2").replace("%1", str(current.n)).replace("%2", when))
         if done:
@@ -127,7 +132,7 @@ class EntryHistoryDialog(QDialog):
         return done
 
 
-def _versions(home, key: EntryKey) -> list[EntryVersion]:
+def _versions(home, ref: EntryRef) -> list[EntryVersion]:
     capture.flush(10)  # the newest write must be in the history before it is read
     history = capture.history_of(home)
-    return [] if history is None else entry_history(history, key)
+    return [] if history is None else entry_history(history, ref)
