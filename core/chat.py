@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from linghun.core import tools
 from linghun.core.home import MemoryHome
+from linghun.core.redact import error_text
 from linghun.core.turn import Turn, begin_turn
 
 MAX_STEPS = 6
@@ -89,7 +90,7 @@ class ChatAgent:
                     messages.append({"role": "tool", "tool_call_id": call.id,
                                      "content": json.dumps(result, ensure_ascii=False)})
         except Exception as exc:  # a provider failure ends this reply, never the conversation
-            error = f"{type(exc).__name__}: {exc}"
+            error = error_text(exc)  # a provider's error may repeat the key it was sent
         turn.finish(answer or "", calls)
         if answer is not None:
             self.history += [{"role": "user", "content": message}, {"role": "assistant", "content": answer}]

@@ -30,7 +30,7 @@ from mcp.shared.message import SessionMessage
 from linghun.core import __version__
 from linghun.core import tools as agent_tools
 from linghun.core.home import MemoryHome
-from linghun.core.redact import scrub
+from linghun.core.redact import error_text, scrub
 
 __all__ = ["SERVER_NAME", "make_server", "serve_stdio", "run"]
 
@@ -72,7 +72,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
                 result = await anyio.to_thread.run_sync(
                     agent_tools.call, context, params.name, dict(params.arguments or {}))
             except Exception as exc:  # a defect must reach the agent as a tool error, not end the session
-                result = {"ok": False, "error": {"type": type(exc).__name__, "message": scrub(exc)}}
+                result = {"ok": False, "error": {"type": type(exc).__name__, "message": error_text(exc, kind=False)}}
         text = json.dumps(result, ensure_ascii=False, indent=2)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=result, is_error=not result.get("ok", False))

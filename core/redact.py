@@ -4,7 +4,9 @@ A provider's error may repeat the API key it was sent (``Incorrect API key provi
 error messages are stored where the agent reads them (``cycle.json``, round traces) and printed.
 ``scrub`` is the one function every such boundary calls: the error itself (``LLMError``), the
 trace writer, the team files the scribe writes, the command line's stderr, the tools' error
-replies (CLI, MCP) and the workbench's connection test.
+replies (CLI, MCP) and the workbench's connection test. An error leaving the process is worded
+by ``error_text`` (the command line's stderr, ``--json``, the MCP server, a chat reply, a failed
+span of a trace and so the Rounds pane): one place, scrubbed.
 
 What is scrubbed:
 - every key this process was given (``remember``: the provider's key, from settings, the keyring
@@ -86,6 +88,17 @@ def _find_all(s: str, literal: str) -> list[int]:
         found.append(i)
         i = s.find(literal, i + 1)
     return found
+
+
+def error_text(error: BaseException | str, *, kind: bool = True) -> str:
+    """What ``error`` says when it leaves the process: ``Type: message`` (``kind=False``: the
+    message alone, for our own errors whose message is written for the user), secrets masked."""
+    if isinstance(error, BaseException):
+        message = str(error) or type(error).__name__
+        text = f"{type(error).__name__}: {message}" if kind and str(error) else message
+    else:
+        text = str(error)
+    return scrub(text)
 
 
 def scrub_data(value: Any) -> Any:

@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping
 from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
-from linghun.core.redact import scrub
+from linghun.core.redact import error_text
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
 
@@ -410,7 +410,7 @@ def call(home: MemoryHome | str | ToolContext, name: str, args: Any = None, *, p
     try:
         return dispatch(home, name, args, provider=provider)
     except LinghunError as exc:
-        return {"ok": False, "error": {"type": type(exc).__name__, "message": scrub(exc)}}
+        return {"ok": False, "error": {"type": type(exc).__name__, "message": error_text(exc, kind=False)}}
 
 
 def _jsonable(value: Any) -> Any:

@@ -30,7 +30,8 @@ class Reply:
     status: int = 200
     delay: float = 0.0
     chunk_delay: float = 0.0   # streamed replies: the pause before each piece (tokens arriving)
-    message: str = ""          # an error's message; ``{authorization}`` is the header the client sent
+    message: str = ""          # an error's message; ``{authorization}`` is the header the client sent,
+                               # ``{key}`` the key in it
     tool_calls: list[dict[str, Any]] | None = None  # function calls the assistant makes (not streamed)
 
 
@@ -127,7 +128,9 @@ class FakeOpenAI:
                 if reply.delay:
                     time.sleep(reply.delay)
                 if reply.status != 200:
-                    message = (reply.message.replace("{authorization}", self.headers.get("Authorization", ""))
+                    authorization = self.headers.get("Authorization", "")
+                    message = (reply.message.replace("{authorization}", authorization)
+                               .replace("{key}", authorization.removeprefix("Bearer "))
                                or f"fake error {reply.status}")
                     self._send_json(reply.status, {"error": {"message": message, "type": "server_error"}})
                     return

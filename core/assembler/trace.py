@@ -24,7 +24,7 @@ from linghun.core.errors import NotFoundError
 from linghun.core.events import EventBus, bus as default_bus
 from linghun.core.fsio import open_for_append
 from linghun.core.home import MemoryHome
-from linghun.core.redact import scrub
+from linghun.core.redact import error_text, scrub
 
 TRACE_VERSION = 1
 TRACES_DIR = "traces"
@@ -136,7 +136,7 @@ class Trace:
             yield span
         except Exception as exc:
             if span.status == "ok":
-                span.fail(f"{type(exc).__name__}: {exc}")
+                span.fail(error_text(exc))  # published live (the Rounds pane) before any save
             raise
         finally:
             span.duration_ms = round((time.perf_counter() - t0) * 1000.0, 2)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from linghun.core import __version__
 from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 from linghun.core.home import MemoryHome, default_dsh_home
-from linghun.core.redact import scrub
+from linghun.core.redact import error_text
 
 
 def common_parent() -> argparse.ArgumentParser:
@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         capture.enable(checked_home(args), "cli")
         rc = args.func(args)
     except LinghunError as exc:
-        print(f"linghun: {scrub(exc)}", file=sys.stderr)
+        print(f"linghun: {error_text(exc, kind=False)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # disk full, permission denied, a folder that is a file...
         # writes are atomic: the temporary file is gone and the old file is whole
         where = f" ({exc.filename})" if exc.filename else ""
-        print(f"linghun: {scrub(exc.strerror or exc)}{scrub(where)}; nothing was changed", file=sys.stderr)
+        print(f"linghun: {error_text(exc.strerror or str(exc))}{error_text(where)}; nothing was changed", file=sys.stderr)
         return OS_ERROR_EXIT
     finally:
         capture.flush()
