@@ -91,6 +91,38 @@ def not_blank(text: str) -> str:
     return text
 
 
+# -- text from outside: arguments and standard input are UTF-8, or refused in one line ----------
+def utf8_text(raw: bytes, what: str) -> str:
+    """``raw`` decoded as UTF-8; ``InvalidInputError`` saying where it is not (a byte that is not
+    UTF-8 would otherwise travel as a lone surrogate until a file write fails with a traceback)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"{what} is not valid UTF-8 text (byte 0x{raw[exc.start]:02x} at position "
+                                f"{exc.start}); nothing was done") from None
+
+
+def check_arguments(argv: Sequence[str]) -> None:
+    """Refuse a command-line argument that was not UTF-8 (Python hands its bytes on as surrogates)."""
+    for i, arg in enumerate(argv, 1):
+        try:
+            raw = arg.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:  # a surrogate that stands for no byte (given in-process)
+            raw = arg.encode("utf-8", "surrogatepass")
+        utf8_text(raw, f"argument {i}")
+
+
+def read_stdin() -> str:
+    """All of standard input as UTF-8 text (``-`` for a content argument)."""
+    return utf8_text(sys.stdin.buffer.read(), "standard input")
+
+
+def stdin_lines():
+    """The lines of standard input as UTF-8 text, one at a time (``linghun chat``)."""
+    for n, raw in enumerate(sys.stdin.buffer, 1):
+        yield utf8_text(raw, f"line {n} of standard input")
+
+
 def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str] | str | None = None) -> None:
     """Print ``result`` as JSON with ``--json``, else as readable text."""
     if getattr(args, "json", False):
@@ -142,6 +174,12 @@ OS_ERROR_EXIT = 10
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        check_arguments(argv)
+    except InvalidInputError as exc:
+        print(f"linghun: {exc}", file=sys.stderr)
+        return exc.exit_code
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

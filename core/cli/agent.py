@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from linghun.core.cli import emit, home_of
+from linghun.core.cli import emit, home_of, stdin_lines
 from linghun.core.errors import NotFoundError
 
 
@@ -89,7 +89,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     agent = ChatAgent(home, provider, session=args.session, on_tool=lambda c: print(
         f"  ⚙ {c['name']} {json.dumps(c['arguments'], ensure_ascii=False)} -> "
         f"{'ok' if c['result'].get('ok') else 'error'}", flush=True))
-    messages = args.message or (line.strip() for line in sys.stdin)
+    messages = args.message or (line.strip() for line in stdin_lines())
     try:
         for message in messages:
             if not message:

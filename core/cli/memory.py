@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from linghun.core.cli import emit, home_of
+from linghun.core.cli import emit, home_of, read_stdin
 from linghun.core.errors import InvalidInputError
 from linghun.core.memory import Memory
 
@@ -19,7 +18,7 @@ def _memory(args: argparse.Namespace, existing: bool = True) -> Memory:
 
 def _content(args: argparse.Namespace):
     """Plain text, ``-`` for standard input, or a JSON object of structured fields."""
-    text = sys.stdin.read() if args.content == "-" else args.content
+    text = read_stdin() if args.content == "-" else args.content
     if text.lstrip().startswith("{"):
         try:
             return json.loads(text)
@@ -77,7 +76,7 @@ def cmd_rules(args):
 def cmd_soul(args):
     memory = _memory(args, existing=args.set is None)
     if args.set is not None:
-        text = sys.stdin.read() if args.set == "-" else args.set
+        text = read_stdin() if args.set == "-" else args.set
         emit(args, memory.soul_update(text), "soul card updated")
     else:
         emit(args, {"text": memory.soul_read()}, lambda r: r["text"] or "(no soul card yet)")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from linghun.core.cli import emit, home_of
+from linghun.core.cli import emit, home_of, read_stdin
 from linghun.core.errors import InvalidInputError
 
 
@@ -30,7 +29,7 @@ def cmd_list(args: argparse.Namespace) -> None:
 def cmd_tool(args: argparse.Namespace) -> int:
     from linghun.core import tools
 
-    raw = sys.stdin.read() if args.args == "-" else args.args
+    raw = read_stdin() if args.args == "-" else args.args
     try:
         arguments = json.loads(raw) if raw and raw.strip() else {}
     except json.JSONDecodeError as exc:

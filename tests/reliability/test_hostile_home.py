@@ -16,6 +16,8 @@ import hashlib
 import json
 import logging
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -31,6 +33,7 @@ from linghun.core.assembler.trace import TraceStore
 from linghun.core.transaction import JOURNAL_DIR, FileChange, commit, journal_dir, recover
 from tests.reliability.hostilekit import Family, Outside
 
+REPO = Path(__file__).resolve().parents[2]
 EVIL = b"written by a hostile intent record\n"
 
 
@@ -250,4 +253,35 @@ def test_a_trace_line_cut_short_heals_and_the_next_round_is_kept(upstream_home):
         family.record(case, held=held, why=f"listed={listed[:3]} torn={dict(store.torn)}")
     store.load(first)
     assert store.torn[path.name] == 2, "the two lines that are not JSON are skipped and counted once each"
+    family.report()
+
+
+def test_text_that_is_not_utf8_is_refused_in_one_line(upstream_home):
+    """A ``turn`` argument or ``chat`` standard input that is not UTF-8 reached the journal write as
+    lone surrogates and ended in a UnicodeEncodeError traceback; now one line, exit 2, and the
+    journal is as it was."""
+    home = MemoryHome.resolve(upstream_home)
+    family = Family("text that is not UTF-8")
+    bad = b"\xe8\xae\xa2\xe5\x8d\x95 \xff\xfe port?"
+    h = ["--home", str(upstream_home)]
+    cases = [
+        ("turn argument", [b"turn", bad, b"--offline", *map(str.encode, h)], None),
+        ("turn --answer", [b"turn", "订单".encode(), b"--answer", bad, b"--offline", *map(str.encode, h)], None),
+        ("chat standard input", [b"chat", b"--offline", *map(str.encode, h)], bad + b"\n"),
+        ("chat -m", [b"chat", b"-m", bad, b"--offline", *map(str.encode, h)], None),
+        ("append argument", [b"append", b"event", bad, *map(str.encode, h)], None),
+        ("append from standard input", [b"append", b"event", b"-", *map(str.encode, h)], bad),
+        ("soul --set -", [b"soul", b"--set", b"-", *map(str.encode, h)], bad),
+        ("tool --args -", [b"tool", b"memory_rules", b"--args", b"-", *map(str.encode, h)], b'{"rule": "' + bad + b'"}'),
+    ]
+    journal = {p: p.read_bytes() for p in home.journal_dir.glob("*.md")}
+    for case, argv, stdin in cases:
+        family.start()
+        out = subprocess.run([sys.executable, "-m", "linghun.core", *argv], cwd=REPO, capture_output=True,
+                             input=stdin, timeout=120)
+        err = out.stderr.decode("utf-8", "replace").strip()
+        held = (out.returncode == 2 and "Traceback" not in err and len(err.splitlines()) == 1
+                and "not valid UTF-8" in err)
+        family.record(case, held=held, why=f"exit {out.returncode}: {err[-300:]}")
+    assert {p: p.read_bytes() for p in home.journal_dir.glob("*.md")} == journal
     family.report()
