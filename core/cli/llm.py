@@ -1,4 +1,9 @@
-"""``linghun llm test``: the connection test of *Settings*, from the shell.
+"""``linghun llm show`` and ``linghun llm test``: the provider in use, and the connection test of
+*Settings*, from the shell.
+
+``show`` prints the endpoint, model and key source the home's settings and the environment
+resolve to (workbench.json > environment > preset; ``core.llm.settings``), each with where it
+came from; the key itself is never printed.
 
 One request for one token with the home's LLM settings (``workbench.json`` ``llm``, then the
 environment's key) and their timeout; prints which model answered and how fast, or what went wrong
@@ -29,9 +34,26 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 0 if result.ok else 8
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    from linghun.core.assembler.config import load_home_settings
+
+    _config, settings = load_home_settings(home_of(args))
+    resolved = settings.resolve()
+    result = {"offline": resolved is None}
+    if resolved is not None:
+        result.update(endpoint=resolved.base_url, endpoint_from=resolved.url_source, model=resolved.model,
+                      model_from=resolved.model_source, key_from=resolved.key_source, preset=resolved.preset)
+    emit(args, result, lambda _r: resolved.describe() if resolved is not None else
+         "offline: no key for the endpoint (give llm.apiKey in workbench.json, or set LINGHUN_API_KEY, "
+         "OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)")
+    return 0
+
+
 def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser("llm", help="the configured LLM provider")
     sub = p.add_subparsers(dest="llm_command", metavar="COMMAND", required=True)
     s = sub.add_parser("test", parents=[parent], help="ask the configured model for one token")
     s.add_argument("--timeout", type=float, help="seconds to wait (default: the llm.timeout setting, 60)")
     s.set_defaults(func=cmd_test)
+    s = sub.add_parser("show", parents=[parent], help="the endpoint, model and key source in use, and where each came from")
+    s.set_defaults(func=cmd_show)

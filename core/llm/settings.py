@@ -1,14 +1,21 @@
-"""Which LLM to use: settings, presets, keys from the environment, and offline as the fallback.
+"""Which LLM to use: settings, the environment, presets, and offline as the fallback.
 
-Resolution (what a user would expect):
+Each value is taken in the order **workbench.json (or the workbench's Settings) > environment >
+preset** (what a user would expect; the README and SETTINGS.md say the same):
 
 - ``enabled=False`` -> offline (``provider_from_settings`` returns ``None``).
-- The key: ``api_key`` from the settings, else ``LINGHUN_API_KEY``, else the environment variable
-  of the preset in use (``DEEPSEEK_API_KEY`` / ``OPENAI_API_KEY``), else the other one.
-- The endpoint: ``base_url`` / ``model`` from the settings win; otherwise the preset's. With no
-  preset named, DeepSeek is the default, except when the only key around is ``OPENAI_API_KEY``
-  and no ``base_url`` was given: then the OpenAI preset is used, so an OpenAI key is never sent
-  to DeepSeek.
+- The endpoint: ``base_url`` from the settings, else ``OPENAI_BASE_URL`` (the ``openai`` client's
+  own variable; ignored when the settings name a ``preset``), else the preset's URL.
+- The model: ``model`` from the settings, else ``LINGHUN_LLM_MODEL``, else the preset's model.
+- The key: ``api_key`` from the settings, else the first environment key meant for that endpoint:
+  ``LINGHUN_API_KEY`` (linghun's own, for whatever endpoint it is configured with), then
+  ``OPENAI_API_KEY`` (for api.openai.com, for ``OPENAI_BASE_URL``, and for an endpoint the settings
+  name, as OpenAI-compatible servers expect), then ``DEEPSEEK_API_KEY`` (for api.deepseek.com
+  only). A key is never sent to a host it was not given for: ``OPENAI_BASE_URL`` pointing at a
+  local server never sends the request, and its key, to the public provider, and a DeepSeek key
+  never goes to an endpoint someone wrote into the home's workbench.json.
+- With no preset named, DeepSeek is the default, except when ``OPENAI_BASE_URL`` is set or the only
+  key around is ``OPENAI_API_KEY``: then the OpenAI preset is used.
 - No key at all -> ``None``: every role then runs its deterministic offline behaviour.
 """
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
+from urllib.parse import urlsplit
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.llm.base import LLMProvider
@@ -34,6 +42,9 @@ PRESETS: dict[str, Preset] = {
 }
 DEFAULT_PRESET = "deepseek"
 GENERIC_KEY_ENV = "LINGHUN_API_KEY"
+#: the endpoint from the environment (the ``openai`` client's own variable) and the model
+BASE_URL_ENV = "OPENAI_BASE_URL"
+MODEL_ENV = "LINGHUN_LLM_MODEL"
 
 
 @dataclass
@@ -94,31 +105,49 @@ class LLMSettings:
             raise InvalidInputError("LLM timeout must be > 0 and max_retries >= 0") from None
 
     def resolve(self, env: Mapping[str, str] | None = None) -> "ResolvedLLM | None":
-        """The endpoint, model and key to use, or ``None`` when offline (disabled or no key)."""
+        """The endpoint, model and key to use, or ``None`` when offline (disabled or no key for
+        the endpoint); each value with where it came from (module docstring)."""
         env = os.environ if env is None else env
         if not self.enabled:
             return None
         preset_name = self.preset or _auto_preset(self, env)
         preset = PRESETS[preset_name]
-        key, source = self._key(preset, env)
+        if self.base_url:
+            base_url, url_source = self.base_url, "settings"
+        elif not self.preset and env.get(BASE_URL_ENV):
+            base_url, url_source = env[BASE_URL_ENV], BASE_URL_ENV
+        else:
+            base_url, url_source = preset.base_url, f"preset {preset_name}"
+        model, model_source = ((self.model, "settings") if self.model else
+                               (env[MODEL_ENV], MODEL_ENV) if env.get(MODEL_ENV) else
+                               (preset.model, f"preset {preset_name}"))
+        key, source = self._key(base_url, url_source, env)
         if not key:
             return None
-        return ResolvedLLM(
-            base_url=self.base_url or preset.base_url,
-            model=self.model or preset.model,
-            api_key=key,
-            key_source=source,
-            preset=preset_name,
-        )
+        return ResolvedLLM(base_url=base_url, model=model, api_key=key, key_source=source, preset=preset_name,
+                           url_source=url_source, model_source=model_source)
 
-    def _key(self, preset: Preset, env: Mapping[str, str]) -> tuple[str | None, str]:
+    def _key(self, base_url: str, url_source: str, env: Mapping[str, str]) -> tuple[str | None, str]:
         if self.api_key:
             return self.api_key, "settings"
-        order = [GENERIC_KEY_ENV, preset.key_env] + [p.key_env for p in PRESETS.values() if p.key_env != preset.key_env]
-        for name in order:
-            if env.get(name):
+        for name in (GENERIC_KEY_ENV, PRESETS["openai"].key_env, PRESETS["deepseek"].key_env):
+            if env.get(name) and key_meant_for(name, base_url, url_source):
                 return env[name], name
         return None, ""
+
+
+def key_meant_for(key_env: str, base_url: str, url_source: str) -> bool:
+    """Whether the key in ``key_env`` may be sent to ``base_url`` (taken from ``url_source``)."""
+    if key_env == GENERIC_KEY_ENV:
+        return True
+    if key_env == PRESETS["openai"].key_env:
+        return url_source in ("settings", BASE_URL_ENV) or _host(base_url) == _host(PRESETS["openai"].base_url)
+    preset = next((p for p in PRESETS.values() if p.key_env == key_env), None)
+    return preset is not None and _host(base_url) == _host(preset.base_url)
+
+
+def _host(url: str) -> str:
+    return (urlsplit(url.strip()).hostname or "").lower()
 
 
 @dataclass(frozen=True)
@@ -128,14 +157,19 @@ class ResolvedLLM:
     api_key: str = field(repr=False)
     key_source: str
     preset: str
+    url_source: str = "settings"
+    model_source: str = "settings"
 
     def describe(self) -> str:
-        return f"{self.model} @ {self.base_url} (key from {self.key_source})"
+        return (f"{self.model} @ {self.base_url} (endpoint from {self.url_source}, model from {self.model_source}, "
+                f"key from {self.key_source})")
 
 
 def _auto_preset(settings: LLMSettings, env: Mapping[str, str]) -> str:
     if settings.base_url or settings.api_key or env.get(GENERIC_KEY_ENV):
-        return DEFAULT_PRESET
+        return DEFAULT_PRESET if not env.get(BASE_URL_ENV) or settings.base_url else "openai"
+    if env.get(BASE_URL_ENV):
+        return "openai"
     if not env.get(PRESETS["deepseek"].key_env) and env.get(PRESETS["openai"].key_env):
         return "openai"
     return DEFAULT_PRESET
