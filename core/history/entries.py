@@ -154,7 +154,7 @@ def entry_lineage(history: HomeHistory, ref: EntryRef, until: datetime | None = 
         holder, versions = versions[start], versions[start + 1:]
     out: list[EntryVersion] = []
     for version in versions:
-        text = history.repo[version.blob].data.decode("utf-8", "replace") if version.blob else ""
+        text = history.blob_data(version.blob).decode("utf-8", "replace") if version.blob else ""
         older = _follow(place, text, parses)
         if older is None:
             break

@@ -27,7 +27,6 @@ import contextlib
 import hashlib
 import os
 import shutil
-import tempfile
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -39,9 +38,13 @@ import pygit2
 from linghun.core.errors import InvalidInputError
 from linghun.core.fsio import HomeLock
 from linghun.core.history.layout import history_location, is_versioned
+from linghun.core.history.objects import HistoryDamagedError, LooseObjects
 from linghun.core.home import MemoryHome
 
 REF = "refs/heads/main"
+#: what libgit2 writes here (trees, commits, the ref) is fsynced too, as our blobs are: a state
+#: recorded before a crash is still whole after it
+pygit2.option(pygit2.enums.Option.ENABLE_FSYNC_GITDIR, True)
 AT_PREFIX = "at: "
 #: loose objects are packed (with deltas) once there are this many commits since the last pack
 PACK_EVERY = 200
@@ -94,6 +97,7 @@ class HomeHistory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             pygit2.init_repository(str(self.path), bare=True, initial_head=REF.rsplit("/", 1)[-1])
             (self.path / "linghun-home").write_text(str(home.root) + "\n", encoding="utf-8")
+        self.loose = LooseObjects(self.path / "objects")
         self.repo = self._open_repo()
         self._lock = HomeLock(self.path / "capture.lock")
         # (mtime_ns, size) -> blob id per path, so a scan hashes only files that were touched
@@ -121,31 +125,62 @@ class HomeHistory:
         digest.update(data)
         hexid = digest.hexdigest()
         oid = pygit2.Oid(hex=hexid)
-        if self.repo.odb.exists(oid):
+        if self.loose.present_and_whole(hexid):
             return oid
+        if not self.loose.path(hexid).exists() and self.repo.odb.exists(oid):
+            return oid  # packed
         compressor = zlib.compressobj(1)  # the loose backend's level: cheap capture
         packed = compressor.compress(header) + compressor.compress(data) + compressor.flush()
-        folder = self.path / "objects" / hexid[:2]
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix="tmp_obj_", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(packed)
-            os.chmod(tmp, 0o444)  # git's loose objects are read-only
-            os.replace(tmp, folder / hexid[2:])
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        self.loose.write(hexid, packed)  # a damaged copy is replaced by this whole one
         return oid
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """libgit2's errors on a damaged repository (an object missing, a ref unreadable) as one
+        ``HistoryDamagedError`` line instead of a traceback."""
+        try:
+            yield
+        except HistoryDamagedError:
+            raise
+        except (pygit2.GitError, KeyError, ValueError) as exc:
+            reason = str(exc).strip("'\"") or type(exc).__name__
+            raise HistoryDamagedError(self.path, reason) from None
 
     # -- reading ---------------------------------------------------------------------------
     def head(self) -> pygit2.Commit | None:
-        try:
-            ref = self.repo.references.get(REF)
-        except pygit2.GitError:
+        """The newest state (None: nothing recorded yet). A ref that is missing or names no
+        commit while states exist (a crash, a hand edit) is set back to the newest state."""
+        self.loose.check_new()  # before libgit2 reads any loose commit or tree
+        with self._reading():
+            try:
+                ref = self.repo.references.get(REF)
+                commit = None if ref is None else self.repo[ref.target]
+            except (pygit2.GitError, KeyError, ValueError):
+                commit = None
+            if isinstance(commit, pygit2.Commit):
+                return commit
+            return self._recover_head()
+
+    def _recover_head(self) -> pygit2.Commit | None:
+        """Point the ref at the newest state no other state follows (the tip of the longest
+        chain on a tie), None when there is no state at all."""
+        commits = []
+        for oid in self.repo.odb:
+            kind, _size = self.repo.odb.read_header(oid)
+            if kind == pygit2.enums.ObjectType.COMMIT:
+                commits.append(self.repo[oid])
+        if not commits:
             return None
-        return None if ref is None else self.repo[ref.target]
+        parents = {p for c in commits for p in c.parent_ids}
+        tips = [c for c in commits if c.id not in parents]
+
+        def depth(c: pygit2.Commit) -> int:
+            return sum(1 for _ in self.repo.walk(c.id))
+
+        best = max(tips, key=lambda c: (when_of(c), depth(c)))
+        with self._lock.hold():
+            self.repo.references.create(REF, best.id, force=True)
+        return best
 
     def commits(self, until: datetime | None = None) -> Iterator[pygit2.Commit]:
         """Captured states, newest first (only those at or before ``until`` when given)."""
@@ -153,10 +188,11 @@ class HomeHistory:
         if head is None:
             return
         limit = _aware(until) if until else None
-        for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
-            if limit is not None and (commit.author.time > limit.timestamp() or when_of(commit) > limit):
-                continue
-            yield commit
+        with self._reading():
+            for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
+                if limit is not None and (commit.author.time > limit.timestamp() or when_of(commit) > limit):
+                    continue
+                yield commit
 
     def at(self, moment: datetime | None) -> pygit2.Commit | None:
         """The state of the home at ``moment`` (the newest one when ``None``)."""
@@ -177,13 +213,24 @@ class HomeHistory:
 
     def read(self, relative: str, moment: datetime | None = None, commit: str | None = None) -> bytes | None:
         """The bytes of one file as they stood at ``moment`` (or in ``commit``)."""
-        c = self.repo[commit] if commit else self.at(moment)
-        if c is None:
-            return None
-        try:
-            return self.repo[c.tree[relative].id].data
-        except KeyError:
-            return None
+        with self._reading():
+            c = self.repo[commit] if commit else self.at(moment)
+            if c is None:
+                return None
+            try:
+                blob = c.tree[relative].id
+            except KeyError:
+                return None
+        return self.blob_data(str(blob))
+
+    def blob_data(self, blob: str) -> bytes:
+        """The bytes of one version: a loose blob read (and checked) here, a packed one by
+        libgit2 (a pack carries checksums libgit2 verifies)."""
+        loose = self.loose.read(blob)
+        if loose is not None:
+            return loose[1]
+        with self._reading():
+            return self.repo[blob].data
 
     def files(self, commit: pygit2.Commit) -> dict[str, str]:
         """Every file of a state: relative path -> blob id."""
@@ -197,7 +244,8 @@ class HomeHistory:
                 else:
                     out[name] = str(entry.id)
 
-        walk(commit.tree, "")
+        with self._reading():
+            walk(commit.tree, "")
         return out
 
     def versions(self, relative: str, until: datetime | None = None) -> list[Version]:
@@ -225,14 +273,15 @@ class HomeHistory:
         """Write the home as it stood at ``moment`` into ``dest`` (a new or empty folder, made a
         ``$DSH_HOME``) and return it; ``None`` when nothing had been captured by then."""
         self.refuse_unsafe_destination(Path(dest))
-        c = self.repo[commit] if commit else self.at(moment)
+        with self._reading():
+            c = self.repo[commit] if commit else self.at(moment)
         if c is None:
             return None
         root = Path(dest) / "linghun"
         for relative, blob in self.files(c).items():
             target = root / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(self.repo[blob].data)
+            target.write_bytes(self.blob_data(blob))
         home = MemoryHome(root)
         home.ensure()
         return home
@@ -261,6 +310,9 @@ class HomeHistory:
             return None
         blobs = {k: (None if v is None else self._write_blob(v)) for k, v in changes.items()}
         with self._lock.hold():
+            # every writer of the ref holds our lock first: a ref lock file left now is a killed
+            # writer's, and would refuse every later state
+            (self.path / (REF + ".lock")).unlink(missing_ok=True)
             head = self.head()
             base = head.tree if head is not None else None
             tree = self._apply(base, blobs)
@@ -354,30 +406,60 @@ class HomeHistory:
             self.pack()
 
     def pack(self) -> None:
-        """Pack every reachable object with deltas and drop loose and unreachable ones."""
-        with self._lock.hold():
-            head = self.head()
-            pack_dir = self.path / "objects" / "pack"
-            old_packs = set(pack_dir.glob("pack-*")) if pack_dir.is_dir() else set()
-            if head is not None:
-                def delegate(builder: pygit2.PackBuilder) -> None:
-                    for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
-                        builder.add(commit.id)
-                        builder.add_recur(commit.tree_id)
+        """Pack every reachable object with deltas, then drop what the pack makes redundant.
 
-                self.repo.pack(str(pack_dir), delegate)
-            new_packs = set(pack_dir.glob("pack-*")) - old_packs if pack_dir.is_dir() else set()
-            if head is not None and not new_packs:
-                return  # nothing written (e.g. the pack is identical): keep what is there
+        Nothing another process may still need is dropped: a loose object the new pack does not
+        hold goes only once older than ``PRUNE_GRACE_SECONDS`` (it may be another writer's, not
+        committed yet), and objects of an old pack that the new one leaves out (after a prune)
+        are first written back loose, so they get the same grace, as git's ``repack -A`` does."""
+        with self._lock.hold():
+            self.loose.check_new(blobs_too=True)  # the pack builder reads every loose object
+            head = self.head()
+            if head is None:
+                return
+            objects = self.path / "objects"
+            staging = objects / "pack-staging"
+            shutil.rmtree(staging, ignore_errors=True)  # a killed pack's leftovers
+
+            def delegate(builder: pygit2.PackBuilder) -> None:
+                for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
+                    builder.add(commit.id)
+                    builder.add_recur(commit.tree_id)
+
+            (staging / "pack").mkdir(parents=True)
+            self.repo.pack(str(staging / "pack"), delegate)
+            new = pygit2.Odb()
+            new.add_backend(pygit2.OdbBackendPack(str(staging)), 1)
+            in_new = {str(oid) for oid in new}  # read before its files move into place
+            pack_dir = objects / "pack"
+            old_packs = sorted(pack_dir.glob("pack-*")) if pack_dir.is_dir() else []
+            self._unpack_left_out(in_new)
+            made = sorted(staging.glob("pack/pack-*"), key=lambda p: p.suffix == ".idx")  # the index last
+            pack_dir.mkdir(exist_ok=True)
+            for path in made:
+                os.replace(path, pack_dir / path.name)
+            shutil.rmtree(staging, ignore_errors=True)
+            self.loose.drop(in_new.__contains__)
             for old in old_packs:
-                if old not in new_packs:
+                if old.name not in {p.name for p in made}:
                     old.unlink(missing_ok=True)
-            for sub in (self.path / "objects").iterdir():
-                if len(sub.name) == 2 and sub.is_dir():
-                    shutil.rmtree(sub, ignore_errors=True)
-            # libgit2 caches pack lists: reopen so later reads see the new pack
-            self.repo = self._open_repo()
+            self.repo = self._open_repo()  # libgit2 caches pack lists: later reads see the new pack
             self._since_pack = 0
+
+    def _unpack_left_out(self, new: set[str]) -> None:
+        """Write back loose (with a fresh time) every packed object the new pack leaves out."""
+        packs = self.path / "objects" / "pack"
+        if not any(packs.glob("*.pack")):
+            return
+        old = pygit2.Odb()
+        old.add_backend(pygit2.OdbBackendPack(str(self.path / "objects")), 1)
+        for oid in old:
+            if str(oid) in new or self.loose.path(str(oid)).exists():
+                continue
+            kind, data = old.read(oid)
+            name = {pygit2.enums.ObjectType.COMMIT: b"commit", pygit2.enums.ObjectType.TREE: b"tree",
+                    pygit2.enums.ObjectType.BLOB: b"blob", pygit2.enums.ObjectType.TAG: b"tag"}[kind]
+            self.loose.write(str(oid), zlib.compress(b"%s %d\0" % (name, len(data)) + data, 1))
 
     def prune(self, keep_days: int, now: datetime | None = None) -> int:
         """Fold every state older than ``keep_days`` into one base state (the home as it stood

@@ -1,0 +1,246 @@
+"""The home's history under faults: damaged objects and refs, a read-only repository, writers
+killed mid-capture, several processes capturing while one packs. Figures: tried / held / lost.
+
+*held*: every history command finished within ``BOUND_S`` with exit 0 or one clear line (no
+traceback), and the home's own files were not touched. *lost*: a version recorded before the
+fault that can no longer be read (the damaged object itself aside).
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from linghun.core.history.layout import WARM
+from linghun.core.history.store import HomeHistory
+from linghun.core.home import MemoryHome
+
+REPO = Path(__file__).resolve().parents[2]
+BOUND_S = 20
+COMMANDS = [["history", "log"], ["history", "log", WARM], ["history", "show", WARM], ["history", "blame", "[1]"]]
+
+RECORDER = r"""
+import sys
+from pathlib import Path
+from linghun.core.history import store
+from linghun.core.home import MemoryHome
+store.PACK_EVERY = int(sys.argv[4])
+home = MemoryHome.resolve(sys.argv[1])
+history = store.HomeHistory(home)
+tag, n = sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    data = f"{tag} version {i}\n".encode() * 200
+    history.record({f"memory/journal/{tag}.md": data}, tag)
+    print("ACK", i, flush=True)
+"""
+
+
+def _env(data: Path) -> dict:
+    return {**os.environ, "LINGHUN_DATA_DIR": str(data)}
+
+
+def _cli(args, home: Path, data: Path) -> tuple[subprocess.CompletedProcess | None, float]:
+    started = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, "-m", "linghun.core", *args, "--home", str(home)], cwd=REPO,
+                              env=_env(data), capture_output=True, text=True, timeout=BOUND_S)
+    except subprocess.TimeoutExpired:
+        return None, time.monotonic() - started
+    return done, time.monotonic() - started
+
+
+def _snapshot(folder: Path) -> dict:
+    return {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+class Table:
+    def __init__(self) -> None:
+        self.tried = self.held = self.lost = self.hangs = 0
+        self.failures: list[str] = []
+
+    def record(self, case: str, held: bool, lost: int = 0, hung: int = 0, why: str = "") -> None:
+        self.tried += 1
+        self.held += held and not lost and not hung
+        self.lost += lost
+        self.hangs += hung
+        if not held or lost or hung:
+            self.failures.append(f"{case}: held={held} lost={lost} hangs={hung} {why}".strip())
+
+
+@pytest.fixture
+def made(upstream_home, tmp_path):
+    """A home with a few recorded states (the agent's first look, then three CLI appends)."""
+    data = tmp_path / "data"
+    for i, args in enumerate([["watch", "--once"], ["append", "rule", "发布前先跑回归"],
+                              ["append", "fact", "订单服务 | 端口 | 9090 | #9", "-c", "high"],
+                              ["append", "event", "运维 | 迁移 | 订单服务 | 网关 | 完成"]]):
+        done, _ = _cli(args, upstream_home, data)
+        assert done is not None and done.returncode == 0, done.stderr if done else "hung"
+    history = HomeHistory(MemoryHome.resolve(upstream_home), location=_repo(data))
+    versions = [(v.commit, v.blob) for v in history.versions(WARM)]
+    return upstream_home, data, versions
+
+
+def _repo(data: Path) -> Path:
+    return next((data / "history").glob("*.git"))
+
+
+def _loose(repo: Path, kind: bytes) -> Path:
+    import zlib
+
+    for path in sorted((repo / "objects").glob("??/*")):
+        if zlib.decompressobj().decompress(path.read_bytes(), 16).startswith(kind):
+            return path
+    raise AssertionError(f"no loose {kind!r}")
+
+
+def _truncate(path: Path) -> None:
+    os.chmod(path, 0o644)
+    raw = path.read_bytes()
+    path.write_bytes(raw[: len(raw) // 2])
+
+
+def _damage(case: str, repo: Path, head: str) -> Path | None:
+    """Damage the repository as ``case`` says; returns the damaged object (None: a ref)."""
+    ref = repo / "refs" / "heads" / "main"
+    if case == "truncated blob":
+        path = repo / "objects" / head[:2] / head[2:]  # the newest warm.md version
+        _truncate(path)
+        return path
+    if case in ("truncated commit", "truncated tree"):
+        path = _loose(repo, b"commit " if case == "truncated commit" else b"tree ")
+        _truncate(path)
+        return path
+    if case == "missing blob":
+        path = repo / "objects" / head[:2] / head[2:]
+        path.unlink()
+        return path
+    if case == "missing ref":
+        ref.unlink()
+    elif case == "garbled ref":
+        ref.write_text("not a ref at all\n")
+    elif case == "ref to a missing state":
+        ref.write_text("1" * 40 + "\n")
+    elif case == "stale ref lock":
+        (repo / "refs" / "heads" / "main.lock").write_text("0" * 40 + "\n")
+    return None
+
+
+DAMAGE = ["truncated blob", "truncated commit", "truncated tree", "missing blob", "missing ref", "garbled ref",
+          "ref to a missing state", "stale ref lock"]
+
+
+def _readable(history: HomeHistory, versions, skip: set[str]) -> int:
+    """How many of ``versions`` (commit, blob) cannot be read any more."""
+    lost = 0
+    for commit, blob in versions:
+        if blob in skip:
+            continue
+        try:
+            if history.read(WARM, commit=commit) is None:
+                lost += 1
+        except Exception:  # noqa: BLE001 - any failure to read is a lost version here
+            lost += 1
+    return lost
+
+
+@pytest.mark.slow
+def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(made, tmp_path):
+    home, data, versions = made
+    table = Table()
+    pristine = tmp_path / "pristine"
+    shutil.copytree(_repo(data), pristine)
+    for case in DAMAGE:
+        repo = _repo(data)
+        shutil.rmtree(repo)
+        shutil.copytree(pristine, repo)
+        damaged = _damage(case, repo, versions[0][1])
+        before = _snapshot(home)
+        hung, one_line = 0, True
+        for args in COMMANDS:
+            done, _took = _cli(args, home, data)
+            if done is None:
+                hung += 1
+                continue
+            err = done.stderr.strip()
+            if done.returncode != 0 and (len(err.splitlines()) != 1 or "Traceback" in err):
+                one_line = False
+        untouched = _snapshot(home) == before  # reading a damaged history never writes the home
+        # a writer still writes the home (the history records it, or logs why)
+        done, _took = _cli(["append", "rule", f"故障之后 {case}"], home, data)
+        wrote = done is not None and done.returncode == 0
+        history = HomeHistory(MemoryHome.resolve(home), location=repo)
+        skip = {damaged.parent.name + damaged.name} if damaged is not None else set()
+        lost = 0 if damaged is not None and "blob" not in case else _readable(history, versions, skip)
+        table.record(case, one_line and wrote and untouched, lost, hung,
+                     f"one line={one_line} home untouched={untouched} wrote={wrote} "
+                     + ("" if wrote else (done.stderr[-200:] if done else "append hung")))
+
+    # read-only repository: the home is still written, the history read
+    repo = _repo(data)
+    shutil.rmtree(repo)
+    shutil.copytree(pristine, repo)
+    if os.geteuid() != 0:
+        for path in [repo, *repo.rglob("*")]:
+            os.chmod(path, 0o555 if path.is_dir() else 0o444)
+        done, _ = _cli(["append", "rule", "只读的历史"], home, data)
+        reads = [_cli(args, home, data)[0] for args in COMMANDS]
+        table.record("read-only repository", done is not None and done.returncode == 0
+                     and all(r is not None and r.returncode == 0 for r in reads),
+                     hung=sum(r is None for r in reads))
+        for path in [repo, *repo.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+
+    # writers killed mid-capture (packing every 3 states): every acknowledged version stays
+    repo = _repo(data)
+    for round_ in range(4):
+        proc = subprocess.Popen([sys.executable, "-c", RECORDER, str(home), f"kill{round_}", "400", "3"], cwd=REPO,
+                                env=_env(data), stdout=subprocess.PIPE, text=True)
+        acked = []
+        deadline = time.monotonic() + random.uniform(0.5, 1.5)
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            acked.append(int(line.split()[1]))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=BOUND_S)
+        proc.stdout.close()
+        history = HomeHistory(MemoryHome.resolve(home), location=repo)
+        kept = {history.blob_data(v.blob) for v in history.versions(f"memory/journal/kill{round_}.md") if v.blob}
+        lost = sum(1 for i in acked if f"kill{round_} version {i}\n".encode() * 200 not in kept)
+        done, _ = _cli(["append", "rule", f"杀掉之后 {round_}"], home, data)
+        table.record(f"writer killed mid-capture #{round_ + 1}", done is not None and done.returncode == 0, lost)
+
+    # three processes capturing at once, each packing every 4 states
+    procs = [subprocess.Popen([sys.executable, "-c", RECORDER, str(home), f"w{k}", "40", "4"], cwd=REPO,
+                              env=_env(data), stdout=subprocess.DEVNULL) for k in range(3)]
+    hung = 0
+    for proc in procs:
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            hung += 1
+    history = HomeHistory(MemoryHome.resolve(home), location=repo)
+    lost = 0
+    for k in range(3):
+        versions_k = history.versions(f"memory/journal/w{k}.md")
+        kept = [history.blob_data(v.blob) for v in reversed(versions_k) if v.blob]
+        wanted = [f"w{k} version {i}\n".encode() * 200 for i in range(40)]
+        lost += sum(1 for w in wanted if w not in kept)
+        if kept != wanted:  # in order, each once
+            table.failures.append(f"w{k}: versions out of order")
+    table.record("3 processes capturing while packing", all(p.returncode == 0 for p in procs), lost, hung)
+
+    print(f"\nhistory faults: tried {table.tried}, held {table.held}, lost {table.lost}, hangs {table.hangs}")
+    for failure in table.failures:
+        print("  ", failure)
+    assert table.lost == 0 and table.hangs == 0 and not table.failures, table.failures
