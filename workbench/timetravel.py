@@ -9,6 +9,7 @@ the home itself. Nothing of the real home is touched.
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
 import shutil
@@ -21,7 +22,9 @@ from PySide6.QtWidgets import QDateTimeEdit, QInputDialog, QLabel, QPushButton, 
 
 from linghun.core.appdirs import cache_dir
 from linghun.core.history import capture
+from linghun.core.home import MemoryHome
 from linghun.workbench.actions import on_trigger
+from linghun.workbench.dialogs.diff import DiffDialog
 from linghun.workbench.undo import RestoreFile
 
 SLIDE_DELAY_MS = 250
@@ -199,8 +202,6 @@ class TimeTravel(QObject):
         ctx = self.window.ctx
         if ctx is None or self.present is None:
             return
-        from linghun.core.home import MemoryHome
-
         home = MemoryHome.resolve(self.present)
         dest = past_folder(self.present)
         self.window.show_message(self.tr("Opening the home as it stood at {0}…").format(_label(moment)))
@@ -209,9 +210,12 @@ class TimeTravel(QObject):
         handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc)))
 
     def _open_past(self, path: Path, moment: datetime) -> None:
+        shown = self.moment
         self.moment = moment
         if not self.window.open_home(path, remember=False, past=True):
-            self.moment = None
+            # the unsaved-changes prompt was cancelled: the window still shows what it showed
+            self.moment = shown
+            self._show_slider_at(shown)
             return
         self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(self.present, _label(moment)))
         # every pane's writing actions are disabled and edits refused: the copy's write protection
@@ -220,15 +224,25 @@ class TimeTravel(QObject):
             "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment)))
 
     @Slot()
-    def back_to_now(self) -> None:
+    def back_to_now(self) -> bool:
+        """Open the home itself again; False (still in the past, and the bar says so) when the
+        unsaved-changes prompt is cancelled."""
         if self.moment is None or self.present is None:
             self._update()
-            return
-        self.moment = None
-        self.slider.blockSignals(True)  # the right end is now (not the moment left, until states reload)
-        self.slider.setValue(self.slider.maximum())
+            return True
+        if not self.window.open_home(self.present, remember=False):  # ``home_opened`` clears the moment
+            self._show_slider_at(self.moment)
+            return False
+        self._show_slider_at(None)  # the right end is now (not the moment left, until states reload)
+        return True
+
+    def _show_slider_at(self, moment: datetime | None) -> None:
+        """Put the slider (without moving the home) on ``moment``'s state, the right end for now."""
+        value = self.slider.maximum() if moment is None else max(0, bisect.bisect_right(self.states, moment) - 1)
+        self.slider.blockSignals(True)
+        self.slider.setValue(value)
         self.slider.blockSignals(False)
-        self.window.open_home(self.present, remember=False)
+        self._update()
 
     # -- restoring a whole file ----------------------------------------------------------
     @Slot()
@@ -237,8 +251,6 @@ class TimeTravel(QObject):
         ctx = self.window.ctx
         if ctx is None or self.moment is None or self.present is None:
             return
-        from linghun.core.home import MemoryHome
-
         past_root, present_root = ctx.home.root, MemoryHome.resolve(self.present).root
         handle = ctx.tasks.submit(self.tr("Comparing with the home as it is"),
                                   lambda _state: changed_files(past_root, present_root))
@@ -256,9 +268,16 @@ class TimeTravel(QObject):
         if not ok or self.moment != moment:
             return
         data = (past_root / relative).read_bytes()
-        self.back_to_now()
+        now = MemoryHome.resolve(self.present).root / relative
+        if not DiffDialog.confirm(self.tr("Restore a file"),
+                                  self.tr("{0} will read as it stood at {1}. Edit > Undo takes it back.").format(
+                                      relative, _label(moment)),
+                                  _shown(now.read_bytes() if now.is_file() else b""), _shown(data), parent=self.window):
+            return
+        if not self.back_to_now():
+            return
         ctx = self.window.ctx
-        if self.moment is None and ctx is not None and ctx.undo.push(
+        if ctx is not None and ctx.undo.push(
                 RestoreFile(relative, data), self.tr("Restore {0} as at {1}").format(relative, _label(moment))):
             self.window.show_message(self.tr("{0} restored as it stood at {1}").format(relative, _label(moment)))
 
@@ -294,6 +313,10 @@ def changed_files(past_root: Path, present_root: Path) -> list[str]:
         if not now.is_file() or now.read_bytes() != path.read_bytes():
             changed.append(relative.as_posix())
     return changed
+
+
+def _shown(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
 
 
 def _label(moment: datetime | None) -> str:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 
 from linghun.workbench.models.goals import GoalsModel
 from tests.workbench.test_app_helpers import entries_pane, external_write, isolated, no_thread_left, settings, workbench  # noqa: F401
+from tests.journeys.conftest import answer_dialog
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 
 
@@ -113,9 +114,11 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
         dialog.accept()
 
     QTimer.singleShot(0, lambda: qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
-                      or pick_warm())
+                      or (answer_dialog("Apply", shown) or pick_warm()))
+    shown = []  # the restore's diff is shown and asked first
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_restore, Qt.MouseButton.LeftButton)
+    assert shown == ["Restore a file"]
     assert window.ctx.home.root == home.root and home.warm.read_bytes() == original
     assert window.act_undo.isEnabled() and all(a.isEnabled() for a in (entries_pane(workbench).act_new,))
     window.act_undo.trigger()
@@ -130,3 +133,48 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     window.act_redo.trigger()
     assert home.warm.read_bytes() == agents
     assert "changed by another writer" in window.statusBar().currentMessage()
+
+
+@pytest.mark.slow
+def test_cancelling_the_unsaved_changes_prompt_on_now_stays_in_the_past_consistently(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    travel = window.time_travel
+    original = home.warm.read_bytes()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == original, timeout=10000)
+    agent = Agent(upstream_home)
+    try:
+        newer = original.decode("utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n上线前先通知值班同事。\n"
+        with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000, check_params_cb=lambda n: n >= 2):
+            agent.step(op="warm", text=newer)
+    finally:
+        agent.close()
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    past_root, past_value = window.ctx.home.root, travel.slider.value()
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 10, timeout=5000)
+    index = pane.proxy.index(0, 0)
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    QTest.keyClicks(pane.editor.stamp, "9")  # a draft in the past
+    if not pane.has_unsaved_changes():
+        pytest.skip("the editor takes no typing in the past: no unsaved changes to be asked about")
+
+    answer_dialog("Cancel")
+    QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None, timeout=5000)
+    # still the past, and everything says so: the panes, the bar, the title
+    assert window.ctx.home.root == past_root and travel.moment is not None
+    assert travel.btn_now.isEnabled() and travel.btn_restore.isEnabled() and travel.banner.isVisible()
+    assert travel.slider.value() == past_value and travel.when.text() != "now"
+    assert "(read-only)" in window.windowTitle()
+
+    answer_dialog("Discard")
+    with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
+        QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
+    assert window.ctx.home.root == home.root and travel.moment is None and not travel.btn_now.isEnabled()
+    assert travel.slider.value() == travel.slider.maximum()
