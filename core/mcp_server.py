@@ -12,7 +12,17 @@ run) whose one user message is the context text, and as the resource ``linghun:/
 context with the bundle the last round delivered).
 
 Tool calls run in a worker thread (the memory operations are blocking file work), one at a time,
-so calls from one agent are applied in order.
+so calls from one agent are applied in order; their inputs are bounded (``core.limits``), so no
+call holds the ones after it for long. Each tool carries MCP's hints: ``readOnlyHint`` for the
+tools that only read, ``destructiveHint`` for those that replace what was there (consolidation,
+projection, the soul card), ``openWorldHint`` for those that may call the LLM.
+
+JSON-RPC errors as the specifications say: -32700 for a line that is not JSON, -32600 for one that
+is not a request (an id that is an object, a request sent as a notification) and for a request
+before ``initialize``, -32602 for a request the transport's parser refuses though it is JSON
+(nested too deeply, a lone surrogate: answered with its id, so the client does not wait forever),
+-32002 for an unknown resource. ``resources/templates/list``
+is answered (there are none: the one resource has a fixed address).
 """
 from __future__ import annotations
 
@@ -25,6 +35,7 @@ import anyio
 import mcp_types as types
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 
 from linghun.core import __version__
@@ -43,8 +54,14 @@ INSTRUCTIONS = (
 
 
 def _tool_list() -> list[types.Tool]:
-    return [types.Tool(name=t.name, description=t.description, input_schema=t.parameters)
+    return [types.Tool(name=t.name, description=t.description, input_schema=t.parameters,
+                       annotations=types.ToolAnnotations(read_only_hint=t.read_only, destructive_hint=t.destructive,
+                                                         idempotent_hint=t.read_only, open_world_hint=t.calls_llm))
             for t in agent_tools.TOOLS.values()]
+
+
+#: MCP's error code for a resource that does not exist
+RESOURCE_NOT_FOUND = -32002
 
 
 CONTEXT_PROMPT = "memory_context"
@@ -85,7 +102,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
 
     async def get_prompt(ctx, params: types.GetPromptRequestParams) -> types.GetPromptResult:
         if params.name != CONTEXT_PROMPT:
-            raise ValueError(f"unknown prompt {params.name!r}; prompts: {CONTEXT_PROMPT}")
+            raise MCPError(types.INVALID_PARAMS, scrub(f"unknown prompt {params.name!r}; prompts: {CONTEXT_PROMPT}"))
         question = str((params.arguments or {}).get("question") or "")
         async with lock:
             text = await anyio.to_thread.run_sync(_context_text, context.home, question, context.provider)
@@ -99,16 +116,21 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
 
     async def read_resource(ctx, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         if str(params.uri) != CONTEXT_URI:
-            raise ValueError(f"unknown resource {params.uri!r}; resources: {CONTEXT_URI}")
+            raise MCPError(RESOURCE_NOT_FOUND, scrub(f"unknown resource {str(params.uri)[:200]!r}; resources: {CONTEXT_URI}"),
+                           data={"uri": str(params.uri)[:200]})
         async with lock:
             text = await anyio.to_thread.run_sync(_context_text, context.home, "", context.provider)
         return types.ReadResourceResult(contents=[
             types.TextResourceContents(uri=CONTEXT_URI, mime_type="text/markdown", text=text)])
 
+    async def list_resource_templates(ctx, params) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=[])
+
     return Server(SERVER_NAME, version=__version__, instructions=INSTRUCTIONS,
                   on_list_tools=list_tools, on_call_tool=call_tool,
                   on_list_prompts=list_prompts, on_get_prompt=get_prompt,
-                  on_list_resources=list_resources, on_read_resource=read_resource)
+                  on_list_resources=list_resources, on_read_resource=read_resource,
+                  on_list_resource_templates=list_resource_templates)
 
 
 async def serve_stdio(home: MemoryHome | str, *, provider: Any = None) -> None:
@@ -122,26 +144,73 @@ async def serve_stdio(home: MemoryHome | str, *, provider: Any = None) -> None:
 
 
 async def _answer_bad_lines(read_stream, inbound, write_stream) -> None:
-    """Pass messages on to the server; answer a line that is not a JSON-RPC message.
+    """Pass messages on to the server; answer what it would leave unanswered.
 
-    The ``mcp`` stdio transport hands such a line to the server as an exception, which the
-    server only logs: the client waits forever for a reply. JSON-RPC 2.0 says to reply with
-    an error whose id is null: -32700 when the line is not JSON, -32600 when it is JSON but not
-    a message.
+    The ``mcp`` stdio transport hands a line that is not a JSON-RPC message to the server as an
+    exception, which the server only logs, and reads a request whose id is an object as a
+    notification, which it ignores: the client waits forever for a reply. JSON-RPC 2.0 says to
+    reply with an error: -32700 when the line is not JSON, -32600 when it is not a request (id
+    null: its id could not be read). A request the transport's parser refuses though it is JSON
+    (nested too deeply, a lone surrogate) is answered with its own id (-32602), read by Python's
+    parser. A request before ``initialize``
+    is refused here with a message that says so.
     """
+    initialized = False
     async with inbound:
         async for item in read_stream:
-            if not isinstance(item, Exception):
-                await inbound.send(item)
-                continue
-            code, text = ((types.PARSE_ERROR, "Parse error") if _is_parse_error(item)
-                          else (types.INVALID_REQUEST, "Invalid Request"))
-            error = types.JSONRPCError(jsonrpc="2.0", id=None,
-                                       error=types.ErrorData(code=code, message=text, data=_why(item)))
+            if isinstance(item, Exception):
+                reply = _error_for_bad_line(item)
+            else:
+                message = item.message
+                if isinstance(message, types.JSONRPCNotification) and not message.method.startswith("notifications/"):
+                    reply = _error(None, types.INVALID_REQUEST, "Invalid Request",
+                                   f"{message.method[:80]} is a request: it needs an id that is a string or a number")
+                elif isinstance(message, types.JSONRPCRequest) and not initialized and message.method not in (
+                        "initialize", "ping"):
+                    reply = _error(message.id, types.INVALID_REQUEST, "Invalid Request",
+                                   "the session is not initialized: send initialize first")
+                else:
+                    initialized = initialized or (isinstance(message, types.JSONRPCRequest)
+                                                  and message.method == "initialize")
+                    await inbound.send(item)
+                    continue
             try:
-                await write_stream.send(SessionMessage(error))
+                await write_stream.send(SessionMessage(reply))
             except (anyio.ClosedResourceError, anyio.BrokenResourceError):
                 return
+
+
+def _error(request_id: Any, code: int, text: str, why: str) -> types.JSONRPCError:
+    return types.JSONRPCError(jsonrpc="2.0", id=request_id, error=types.ErrorData(code=code, message=text, data=why))
+
+
+def _error_for_bad_line(exc: Exception) -> types.JSONRPCError:
+    if not _is_parse_error(exc):
+        return _error(None, types.INVALID_REQUEST, "Invalid Request", _why(exc))
+    request_id = _id_of(_raw_line(exc))
+    if request_id is not None:  # JSON to Python, not to the transport: too deep, or a lone surrogate
+        return _error(request_id, types.INVALID_PARAMS, "Invalid params", f"the server cannot read this request ({_why(exc)})")
+    return _error(None, types.PARSE_ERROR, "Parse error", _why(exc))
+
+
+def _raw_line(exc: Exception) -> str | None:
+    with contextlib.suppress(Exception):
+        raw = exc.errors()[0].get("input")
+        return raw if isinstance(raw, str) else None
+    return None
+
+
+def _id_of(line: str | None) -> str | int | None:
+    """The id of a request line that Python's parser reads (``None`` when it does not, or the id
+    is not a string or a whole number)."""
+    if not line:
+        return None
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    request_id = value.get("id") if isinstance(value, dict) else None
+    return request_id if isinstance(request_id, (str, int)) and not isinstance(request_id, bool) else None
 
 
 def _why(exc: Exception) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "Schema", "depth_exceeds"]
+__all__ = ["MAX_DEPTH", "Schema", "depth_exceeds", "json_path", "lone_surrogate"]
 
 #: how deeply lists and objects may nest in checked data (a memory entry's content is an object
 #: of strings or a list: 3 levels are plenty; 32 leaves room for any honest payload)
@@ -53,15 +53,44 @@ class Schema:
             self._validator = cls(self.schema, format_checker=cls.FORMAT_CHECKER)
         return self._validator
 
+    def first_error(self, value: Any):
+        """The most relevant ``jsonschema.ValidationError`` of ``value``, or ``None`` (nesting is
+        the caller's to bound first: ``depth_exceeds``)."""
+        return _jsonschema().exceptions.best_match(self._compiled().iter_errors(value))
+
     def problem(self, value: Any, where: str = "") -> str | None:
         """The first problem of ``value`` in one line (``where`` prefixes its path), or ``None``."""
         if depth_exceeds(value):
             return f"{where or 'the value'} nests more than {MAX_DEPTH} levels of lists or objects"
-        error = _jsonschema().exceptions.best_match(self._compiled().iter_errors(value))
+        error = self.first_error(value)
         if error is None:
             return None
-        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        return f"{where}{path}".lstrip(".") + f": {_short(error.message)}" if (where or path) else _short(error.message)
+        path = where + json_path(error.absolute_path)
+        return f"{path.lstrip('.')}: {_short(error.message)}" if path else _short(error.message)
+
+
+def json_path(parts) -> str:
+    """``.files[0].after`` for the parts of a path into JSON data."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The path (``json_path``) of the first string in ``value`` holding a lone surrogate, which no
+    UTF-8 file can store (JSON's ``"\\ud800"`` decodes to one), else ``None``."""
+    stack: list[tuple[Any, tuple]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return json_path(path)
+        elif isinstance(item, dict):
+            stack.extend((v, path + (k,)) for k, v in item.items())
+            stack.extend((k, path + (k,)) for k in item if isinstance(k, str))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, path + (i,)) for i, v in enumerate(item))
+    return None
 
 
 def _jsonschema():

@@ -2,9 +2,12 @@
 
 ``schemas()`` gives the list to pass as ``tools=`` to a chat completion; ``dispatch(home, name,
 args)`` runs one call and returns a JSON-able dict (``ok: true`` plus the tool's fields). Arguments
-are validated against the tool's schema first: an unknown tool, a missing or unknown argument, a
-wrong type or a value outside its enum raises ``InvalidInputError`` naming the tool and argument,
-and nothing is written. ``call()`` is the same but never raises a ``LinghunError``: it returns
+are validated against the tool's JSON schema first (``jsonschema``, ``core.schema_check``): an
+unknown tool, a missing or unknown argument, a wrong type, a value outside its enum, a text over its
+bound (``core.limits``), arguments nested too deeply or a string no UTF-8 file can hold raise
+``InvalidInputError`` naming the tool and argument, and nothing is written. Each tool says whether
+it only reads and whether it replaces what was there (``read_only``, ``destructive``: the MCP
+server's tool hints). ``call()`` is the same but never raises a ``LinghunError``: it returns
 ``{"ok": false, "error": {"type", "message"}}`` (what the MCP server and ``linghun tool`` report).
 
 Tools of SPEC 14: memory_append, memory_read, memory_touch, memory_consolidate, memory_project,
@@ -21,18 +24,27 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from linghun.core import limits
 from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.redact import error_text
+from linghun.core.schema_check import Schema, depth_exceeds, json_path, lone_surrogate
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
 
 _KINDS = ["event", "fact", "rule", "decision", "preference", "experience", "identity"]
 _CONFIDENCES = ["high", "medium", "low"]
-_REF = {"type": ["string", "integer"], "description": "[n] (memory_read numbering) or a fragment of the entry's text"}
-_DAY = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\d$", "description": "YYYY-MM-DD"}
-_STAMP = {"type": "string", "description": "YYYY-MM-DD[ HH:MM[:SS]] (inclusive)"}
+_NAME = {"type": "string", "maxLength": limits.MAX_NAME_CHARS}
+#: a text that must hold something besides white space
+_SOME = {"minLength": 1, "pattern": r"\S"}
+_REF = {"type": ["string", "integer"], "maxLength": limits.MAX_NAME_CHARS,
+        "description": "[n] (memory_read numbering) or a fragment of the entry's text"}
+_DAY = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\d$", "maxLength": 10, "description": "YYYY-MM-DD"}
+_STAMP = {"type": "string", "maxLength": 19, "description": "YYYY-MM-DD[ HH:MM[:SS]] (inclusive)"}
+_NAMES = {"type": "array", "items": _NAME, "maxItems": limits.MAX_ITEMS}
+#: one field of an entry's content given as an object or a list
+_FIELD = {"type": ["string", "number", "boolean", "null"], "maxLength": limits.MAX_CONTENT_CHARS}
 
 
 class ToolContext:
@@ -65,12 +77,18 @@ class ToolContext:
 
 @dataclass(frozen=True)
 class Tool:
-    """One tool: its name, what it does, its JSON-schema parameters and the function running it."""
+    """One tool: its name, what it does, its JSON-schema parameters, the function running it, and
+    what it may change."""
 
     name: str
     description: str
     parameters: dict
     run: Callable[[ToolContext, dict], dict] = field(repr=False)
+    #: it writes nothing; it replaces or removes what was there (MCP's readOnly / destructive hints)
+    read_only: bool = False
+    destructive: bool = False
+    #: it may call the LLM (the world outside the home)
+    calls_llm: bool = False
 
     def schema(self) -> dict:
         """The OpenAI function-calling form ``{"type": "function", "function": {...}}``."""
@@ -211,7 +229,9 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          "Near-duplicates merge. Returns mode append/update/dedupe/revive, n, bytes.",
          _params({
              "kind": {"type": "string", "enum": _KINDS, "description": "event, fact or rule (legacy kinds accepted)"},
-             "content": {"type": ["string", "object", "array"],
+             "content": {"type": ["string", "object", "array"], "maxLength": limits.MAX_CONTENT_CHARS,
+                         "items": _FIELD, "maxItems": limits.MAX_ITEMS,
+                         "additionalProperties": _FIELD, "maxProperties": limits.MAX_ITEMS,
                          "description": "the body text, or its fields as an object / list"},
              "confidence": {"type": "string", "enum": _CONFIDENCES,
                             "description": "default medium; a near-duplicate keeps its confidence unless given"},
@@ -224,7 +244,8 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          "one entry (flipped ones too); ref=an ontology name (knowledge, rules, memory, ontology, cold, "
          "identity) reads that file.",
          _params({"full": {"type": "boolean", "default": False},
-                  "ref": {"type": ["string", "integer"], "description": "[n] or an ontology name"}}), _read),
+                  "ref": {"type": ["string", "integer"], "maxLength": limits.MAX_NAME_CHARS,
+                          "description": "[n] or an ontology name"}}), _read, read_only=True),
     Tool("memory_touch",
          "Mark entries as used (读到即用): refresh last_access of [n] or of every entry containing the text. "
          "Touch only what was actually used. Returns how many entries changed.",
@@ -232,77 +253,85 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
     Tool("memory_consolidate",
          "Consolidate (沉淀): events to the event timeline, high-confidence facts to the knowledge ontology, "
          "rules to rules.md, a cold.md summary and an episodic archive; warm is then emptied.",
-         _params(), _consolidate),
+         _params(), _consolidate, destructive=True),
     Tool("memory_project",
          "Project warm entries into ontology.md topic nodes (本体投影), at most 12, aligned to the given "
          "topic buckets; values verbatim, conflicts marked ⚠️ 冲突：. Nothing is written when the result "
          "is unchanged. Returns ok, path, changed, nodes.",
-         _params({"buckets": {"type": "array", "items": {"type": "string"}, "description": "topic names"},
+         _params({"buckets": {**_NAMES, "description": "topic names"},
                   "offline": {"type": "boolean", "default": False,
                               "description": "use the deterministic projection even when an LLM is set"}}),
-         _project),
+         _project, destructive=True, calls_llm=True),
     Tool("memory_rules",
          "Add a long-term rule (规则本体) as '- rule（date）' under a topic of rules.md (default 经验规则). "
          "A rule already present is not added twice.",
-         _params({"rule": {"type": "string", "minLength": 1}, "topic": {"type": "string"}}, ("rule",)), _rules),
+         _params({"rule": {"type": "string", **_SOME, "maxLength": limits.MAX_RULE_CHARS}, "topic": _NAME},
+                 ("rule",)), _rules),
     Tool("memory_journal",
          "Read the raw conversation ledger (序时账): a day, or a time window start..end; with no argument, "
          "the index of days.",
-         _params({"date": _DAY, "start": _STAMP, "end": _STAMP}), _journal),
+         _params({"date": _DAY, "start": _STAMP, "end": _STAMP}), _journal, read_only=True),
     Tool("linghun_goal_update",
          "Record a goal signal (目标): new, progress, change, achieve or abandon. The same speaker on the "
          "same topic merges into the existing goal. Value statements become goals of the belief domain. "
          "Give 1-2 short triggers naming situations that should bring the goal to mind.",
          _params({
              "signal": {"type": "string", "enum": ["new", "progress", "change", "achieve", "abandon"]},
-             "statement": {"type": "string"},
-             "speaker": {"type": "string", "default": "user"},
-             "domain": {"type": "string"},
+             "statement": {"type": "string", "maxLength": limits.MAX_MESSAGE_CHARS},
+             "speaker": {**_NAME, "default": "user"},
+             "domain": _NAME,
              "priority": {"type": "string", "enum": ["high", "medium", "low"]},
-             "triggers": {"type": ["array", "string"], "items": {"type": "string"}},
-             "id": {"type": "string", "description": "the goal id, to update a known goal"},
+             "triggers": {"type": ["array", "string"], "items": _NAME, "maxItems": limits.MAX_ITEMS,
+                          "maxLength": limits.MAX_NAME_CHARS},
+             "id": {**_NAME, "description": "the goal id, to update a known goal"},
          }, ("signal",)), _goal_update),
     Tool("linghun_goal_get",
          "Which goals does this situation activate (处境激活)? Goals ranked by activation, each with the "
          "parts of its score (similarity, domain hit, bridge hit, state weight).",
-         _params({"situation": {"type": "string", "minLength": 1},
+         _params({"situation": {"type": "string", **_SOME, "maxLength": limits.MAX_MESSAGE_CHARS},
                   "k": {"type": "integer", "minimum": 0, "maximum": 100, "default": 5},
-                  "include_inactive": {"type": "boolean", "default": False}}, ("situation",)), _goal_get),
+                  "include_inactive": {"type": "boolean", "default": False}}, ("situation",)), _goal_get,
+         read_only=True),
     Tool("linghun_goal_state",
          "Goals and their state history: one goal by id, or the goals in a state "
          "(active, paused, achieved, abandoned); all goals when neither is given.",
-         _params({"id": {"type": "string"},
+         _params({"id": _NAME,
                   "state": {"type": "string", "enum": ["active", "paused", "achieved", "abandoned"]},
-                  "speaker": {"type": "string"}}), _goal_state),
-    Tool("soul_read", "Read the identity card (灵魂卡 identity.md).", _params(), _soul_read),
+                  "speaker": _NAME}), _goal_state, read_only=True),
+    Tool("soul_read", "Read the identity card (灵魂卡 identity.md).", _params(), _soul_read, read_only=True),
     Tool("soul_update", "Replace the identity card (identity.md) with the given text.",
-         _params({"content": {"type": "string", "minLength": 1}}, ("content",)), _soul_update),
+         _params({"content": {"type": "string", **_SOME, "maxLength": limits.MAX_SOUL_CHARS}}, ("content",)),
+         _soul_update, destructive=True),
     Tool("memory_map",
          "The memory map (记忆地图): four axes of pointers (situations with [n], goals, archive nodes, "
          "journal and episodic days) within a character budget. Locate along an axis, then drill down.",
          _params({"budget": {"type": "integer", "minimum": 0, "description": "characters (default: the home's map.budget, 2000)"},
                   "full": {"type": "boolean", "default": False},
-                  "format": {"type": "string", "enum": ["text", "graph"], "default": "text"}}), _map),
+                  "format": {"type": "string", "enum": ["text", "graph"], "default": "text"}}), _map, read_only=True),
     Tool("memory_drill",
          "Drill down from a map pointer to its evidence (按编号下钻): [n], knowledge:<theme>, rules:<theme>, "
          "ontology:<theme>, memory:<theme>, journal:<day> or journal:<start>..<end>, episodic:<day>, "
          "cold:<day>, goal:<id>, situation:<label>, or a file name.",
-         _params({"pointer": {"type": ["string", "integer"], "minLength": 1}}, ("pointer",)), _drill),
+         _params({"pointer": {"type": ["string", "integer"], **_SOME, "maxLength": limits.MAX_NAME_CHARS}},
+                 ("pointer",)), _drill, read_only=True),
     Tool("memory_history",
          "The history of the memory (记忆的历史): ref=[n] lists every version of that entry, newest first, "
          "with when, who wrote it (agent, workbench, cli, tool) and what changed (created, edited, flipped, "
          "confidence, touched) with its text; path=a file of the home (default memory/warm.md) lists the "
          "file's versions.",
-         _params({"ref": {"type": ["string", "integer"], "description": "[n] as memory_read numbers it"},
-                  "path": {"type": "string", "description": "e.g. memory/warm.md, memory/rules.md"},
-                  "limit": {"type": "integer", "minimum": 1, "default": 20}}), _history),
+         _params({"ref": {"type": ["string", "integer"], "maxLength": limits.MAX_NAME_CHARS,
+                          "description": "[n] as memory_read numbers it"},
+                  "path": {**_NAME, "description": "e.g. memory/warm.md, memory/rules.md"},
+                  "limit": {"type": "integer", "minimum": 1, "default": 20}}), _history, read_only=True),
     Tool("linghun_turn",
          "Run the per-message turn (每条用户消息一轮): feedback on the last bundle, judge, retrieval, archivist, "
          "editor, scribe; the bundle goes to the inject path and the composed context comes back. With answer "
          "the exchange is journaled (序时账) in full.",
-         _params({"message": {"type": "string", "minLength": 1, "description": "the user's message"},
-                  "answer": {"type": "string", "description": "the reply, journaled with the message"},
-                  "session": {"type": "string", "default": "default"}}, ("message",)), _turn),
+         _params({"message": {"type": "string", **_SOME, "maxLength": limits.MAX_MESSAGE_CHARS,
+                              "description": "the user's message"},
+                  "answer": {"type": "string", "maxLength": limits.MAX_ANSWER_CHARS,
+                             "description": "the reply, journaled with the message"},
+                  "session": {**_NAME, "default": "default"}}, ("message",)), _turn, calls_llm=True),
 ]}
 
 
@@ -323,39 +352,7 @@ def get(name: str) -> Tool:
 
 
 # -- validation ------------------------------------------------------------------------------------
-_TYPES: dict[str, Callable[[Any], bool]] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-}
-
-
-def _check(value: Any, schema: dict, where: str) -> None:
-    import re
-
-    types = schema.get("type")
-    if types is not None:
-        types = [types] if isinstance(types, str) else types
-        if not any(_TYPES[t](value) for t in types):
-            raise InvalidInputError(f"{where} must be {' or '.join(types)}, got {type(value).__name__} {value!r:.60}")
-    if "enum" in schema and value not in schema["enum"]:
-        raise InvalidInputError(f"{where} must be one of {', '.join(map(str, schema['enum']))}, got {value!r:.60}")
-    if isinstance(value, str):
-        if len(value.strip()) < schema.get("minLength", 0):
-            raise InvalidInputError(f"{where} must not be empty")
-        if "pattern" in schema and not re.match(schema["pattern"], value):
-            raise InvalidInputError(f"{where} must look like {schema.get('description', schema['pattern'])}, got {value!r:.60}")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if "minimum" in schema and value < schema["minimum"]:
-            raise InvalidInputError(f"{where} must be >= {schema['minimum']}, got {value}")
-        if "maximum" in schema and value > schema["maximum"]:
-            raise InvalidInputError(f"{where} must be <= {schema['maximum']}, got {value}")
-    if isinstance(value, list) and "items" in schema:
-        for i, item in enumerate(value):
-            _check(item, schema["items"], f"{where}[{i}]")
+_SCHEMAS = {name: Schema(tool.parameters) for name, tool in TOOLS.items()}
 
 
 def validate(name: str, args: Any) -> dict:
@@ -367,24 +364,58 @@ def validate(name: str, args: Any) -> dict:
     if args is None or args == "":
         args = {}
     if isinstance(args, str):
+        if len(args) > 2 * limits.MAX_ANSWER_CHARS:
+            raise InvalidInputError(f"{name}: arguments are {len(args)} characters, at most {2 * limits.MAX_ANSWER_CHARS}")
         try:
             args = json.loads(args)
+        except RecursionError:
+            raise InvalidInputError(f"{name}: arguments nest more than {limits.MAX_NESTING} levels") from None
         except json.JSONDecodeError as exc:
             raise InvalidInputError(f"{name}: arguments are not valid JSON ({exc})") from None
     if not isinstance(args, Mapping):
         raise InvalidInputError(f"{name}: arguments must be a JSON object, got {type(args).__name__}")
-    params = tool.parameters
-    props = params.get("properties", {})
     clean = {k: v for k, v in args.items() if v is not None}
-    unknown = sorted(set(clean) - set(props))
-    if unknown:
-        raise InvalidInputError(f"{name}: unknown argument(s) {', '.join(unknown)}; expected {', '.join(props) or 'none'}")
-    missing = [k for k in params.get("required", []) if k not in clean]
-    if missing:
-        raise InvalidInputError(f"{name}: missing required argument(s) {', '.join(missing)}")
-    for key, value in clean.items():
-        _check(value, props[key], f"{name}.{key}")
+    if depth_exceeds(clean, limits.MAX_NESTING):
+        raise InvalidInputError(f"{name}: arguments nest more than {limits.MAX_NESTING} levels of lists or objects")
+    error = _SCHEMAS[name].first_error(clean)
+    if error is not None:
+        raise InvalidInputError(_wording(name, tool.parameters, error))
+    where = lone_surrogate(clean)
+    if where is not None:
+        raise InvalidInputError(f"{name}{where} is not valid Unicode text (a lone surrogate such as \\ud800)")
     return clean
+
+
+def _wording(name: str, params: dict, error) -> str:
+    """A ``jsonschema`` error said as the tools always said it (``memory_append.kind must be one
+    of event, fact, ...``), naming the tool and argument."""
+    props = params.get("properties", {})
+    where = name + json_path(error.absolute_path)
+    value, rule, bound = error.instance, error.validator, error.validator_value
+    if rule == "additionalProperties" and not error.absolute_path:
+        unknown = sorted(set(value) - set(props))
+        return f"{name}: unknown argument(s) {', '.join(unknown)}; expected {', '.join(props) or 'none'}"
+    if rule == "required" and not error.absolute_path:
+        missing = [k for k in params.get("required", []) if k not in value]
+        return f"{name}: missing required argument(s) {', '.join(missing)}"
+    if rule == "type":
+        types = [bound] if isinstance(bound, str) else bound
+        return f"{where} must be {' or '.join(types)}, got {type(value).__name__} {value!r:.60}"
+    if rule == "enum":
+        return f"{where} must be one of {', '.join(map(str, bound))}, got {value!r:.60}"
+    if rule == "minLength" or (rule == "pattern" and bound == r"\S"):
+        return f"{where} must not be empty"
+    if rule == "pattern":
+        return f"{where} must look like {error.schema.get('description', bound)}, got {value!r:.60}"
+    if rule == "maxLength":
+        return f"{where} is {len(value)} characters, at most {bound} are taken (SETTINGS.md, Limits)"
+    if rule in ("maxItems", "maxProperties"):
+        return f"{where} has {len(value)} items, at most {bound} are taken (SETTINGS.md, Limits)"
+    if rule == "minimum":
+        return f"{where} must be >= {bound}, got {value}"
+    if rule == "maximum":
+        return f"{where} must be <= {bound}, got {value}"
+    return f"{where}: {' '.join(error.message.split())[:200]}"
 
 
 # -- running ---------------------------------------------------------------------------------------------

@@ -123,6 +123,20 @@ def stdin_lines():
         yield utf8_text(raw, f"line {n} of standard input")
 
 
+def within(limit: int, what: str) -> Callable[[str], str]:
+    """An argument type for a text of at most ``limit`` characters (``core.limits``; a content given
+    as ``-`` is checked after it is read: ``check_length``)."""
+    def check(text: str) -> str:
+        return check_length(text, limit, what, argparse.ArgumentTypeError)
+    return check
+
+
+def check_length(text: str, limit: int, what: str, error: type[Exception] = InvalidInputError) -> str:
+    if len(text) > limit:
+        raise error(f"{what} is {len(text)} characters, at most {limit} are taken (SETTINGS.md, Limits)")
+    return text
+
+
 def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str] | str | None = None) -> None:
     """Print ``result`` as JSON with ``--json``, else as readable text."""
     if getattr(args, "json", False):

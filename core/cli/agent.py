@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from linghun.core.cli import emit, home_of, stdin_lines
+from linghun.core import limits
+from linghun.core.cli import check_length, emit, home_of, stdin_lines, within
 from linghun.core.errors import NotFoundError
 
 
@@ -89,7 +90,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
     agent = ChatAgent(home, provider, session=args.session, on_tool=lambda c: print(
         f"  ⚙ {c['name']} {json.dumps(c['arguments'], ensure_ascii=False)} -> "
         f"{'ok' if c['result'].get('ok') else 'error'}", flush=True))
-    messages = args.message or (line.strip() for line in stdin_lines())
+    messages = args.message or (check_length(line.strip(), limits.MAX_MESSAGE_CHARS, "the message")
+                                for line in stdin_lines())
     try:
         for message in messages:
             if not message:
@@ -113,21 +115,24 @@ def cmd_chat(args: argparse.Namespace) -> int:
 def register(subparsers, parent) -> None:
     p = subparsers.add_parser("context", parents=[parent],
                               help="what the agent is shown: every part in order, sizes against budgets")
-    p.add_argument("question", nargs="?", help="the user's question (runs a dry-run round for its bundle)")
+    p.add_argument("question", nargs="?", type=within(limits.MAX_MESSAGE_CHARS, "the question"),
+                   help="the user's question (runs a dry-run round for its bundle)")
     p.add_argument("--offline", action="store_true", help="never call an LLM")
     p.set_defaults(func=cmd_context)
 
     p = subparsers.add_parser("turn", parents=[parent],
                               help="one turn for a user message: round, bundle, context, journal")
-    p.add_argument("message", help="the user's message")
-    p.add_argument("--answer", help="the agent's reply, journaled with the message")
+    p.add_argument("message", type=within(limits.MAX_MESSAGE_CHARS, "the message"), help="the user's message")
+    p.add_argument("--answer", type=within(limits.MAX_ANSWER_CHARS, "the answer"),
+                   help="the agent's reply, journaled with the message")
     p.add_argument("--session", default="default", help="conversation id (debounce is per session)")
     p.add_argument("--offline", action="store_true", help="never call an LLM")
     p.set_defaults(func=cmd_turn)
 
     p = subparsers.add_parser("chat", parents=[parent],
                               help="a minimal agent: each message runs a turn, the model may call the memory tools")
-    p.add_argument("--message", "-m", action="append", help="a user message (repeat; default: read lines from stdin)")
+    p.add_argument("--message", "-m", action="append", type=within(limits.MAX_MESSAGE_CHARS, "the message"),
+                   help="a user message (repeat; default: read lines from stdin)")
     p.add_argument("--session", default="chat", help="conversation id")
     p.add_argument("--offline", action="store_true", help="no LLM: show the context the model would get")
     p.set_defaults(func=cmd_chat)

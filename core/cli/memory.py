@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from linghun.core.cli import emit, home_of, read_stdin
+from linghun.core import limits
+from linghun.core.cli import check_length, emit, home_of, read_stdin, within
 from linghun.core.errors import InvalidInputError
 from linghun.core.memory import Memory
 
@@ -18,7 +19,7 @@ def _memory(args: argparse.Namespace, existing: bool = True) -> Memory:
 
 def _content(args: argparse.Namespace):
     """Plain text, ``-`` for standard input, or a JSON object of structured fields."""
-    text = read_stdin() if args.content == "-" else args.content
+    text = check_length(read_stdin(), limits.MAX_CONTENT_CHARS, "the content") if args.content == "-" else args.content
     if text.lstrip().startswith("{"):
         try:
             return json.loads(text)
@@ -76,7 +77,7 @@ def cmd_rules(args):
 def cmd_soul(args):
     memory = _memory(args, existing=args.set is None)
     if args.set is not None:
-        text = read_stdin() if args.set == "-" else args.set
+        text = check_length(read_stdin(), limits.MAX_SOUL_CHARS, "the soul card") if args.set == "-" else args.set
         emit(args, memory.soul_update(text), "soul card updated")
     else:
         emit(args, {"text": memory.soul_read()}, lambda r: r["text"] or "(no soul card yet)")
@@ -94,7 +95,8 @@ def cmd_home(args):
 def register(sub, parent) -> None:
     p = sub.add_parser("append", parents=[parent], help="memory_append: add a warm entry")
     p.add_argument("kind", help="event, fact or rule (legacy kinds accepted)")
-    p.add_argument("content", help="the entry text, '-' for stdin, or a JSON object of the kind's fields")
+    p.add_argument("content", type=within(limits.MAX_CONTENT_CHARS, "the content"),
+                   help="the entry text, '-' for stdin, or a JSON object of the kind's fields")
     p.add_argument("-c", "--confidence", choices=["high", "medium", "low"],
                    help="default medium; restating an entry keeps its confidence unless given")
     p.add_argument("-u", "--update", help="flip this entry ([n] or a fragment) and append the new content")
@@ -125,12 +127,13 @@ def register(sub, parent) -> None:
     p.set_defaults(func=cmd_journal)
 
     p = sub.add_parser("rules", parents=[parent], help="memory_rules: add a long-term rule")
-    p.add_argument("rule")
-    p.add_argument("--topic", help="topic node (default 经验规则)")
+    p.add_argument("rule", type=within(limits.MAX_RULE_CHARS, "the rule"))
+    p.add_argument("--topic", type=within(limits.MAX_NAME_CHARS, "the topic"), help="topic node (default 经验规则)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("soul", parents=[parent], help="soul_read / soul_update: the identity card")
-    p.add_argument("--set", help="replace the card with this text ('-' for stdin)")
+    p.add_argument("--set", type=within(limits.MAX_SOUL_CHARS, "the soul card"),
+                   help="replace the card with this text ('-' for stdin)")
     p.set_defaults(func=cmd_soul)
 
     p = sub.add_parser("home", parents=[parent], help="where the memory home is and what it holds")

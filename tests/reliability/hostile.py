@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from linghun.core.goals import Goals
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 from linghun.core.tools import dispatch
@@ -41,9 +42,10 @@ def hostile_home(dsh: Path) -> MemoryHome:
                                          "content": {"entity": short, "attribute": name, "value": short, "source": "#1"}})
         dispatch(home, "memory_append", {"kind": "event", "content": f"{name}: {text[:20_000]}"})
         dispatch(home, "memory_append", {"kind": "rule", "content": short, "confidence": "low"})
-        dispatch(home, "memory_rules", {"rule": text, "topic": f"{name} {text[:200]}"})
-        dispatch(home, "linghun_goal_update", {"signal": "new", "statement": f"我想要 {name} {text}",
-                                               "domain": text[:300], "triggers": [text[:500]]})
+        # a rule or a goal longer than the tools take (core.limits) is written by other means: the
+        # workbench must still show it as text
+        Memory(home).rules_append(text, f"{name} {text[:200]}")
+        Goals(home).goal_update("new", f"我想要 {name} {text}", domain=text[:300], triggers=[text[:500]])
         Memory(home).journal_append(f"用户说 {text}", f"助手答 {text}")
     gaps = home.team_file("gaps.md")
     lines = [f"- 2026-10-0{i % 9 + 1}T12:00:00.000Z 提到「{text}」，记忆无命中" for i, text in enumerate(PAYLOADS.values())]

@@ -285,3 +285,13 @@ def test_text_that_is_not_utf8_is_refused_in_one_line(upstream_home):
         family.record(case, held=held, why=f"exit {out.returncode}: {err[-300:]}")
     assert {p: p.read_bytes() for p in home.journal_dir.glob("*.md")} == journal
     family.report()
+
+
+def test_a_lone_surrogate_in_tool_arguments_is_refused(upstream_home):
+    """JSON's ``"\\ud800"`` decodes to a string no UTF-8 file can hold (``linghun tool``, the chat
+    agent's function calls): refused as a tool error naming the argument, nothing written."""
+    home = MemoryHome.resolve(upstream_home)
+    rules = home.rules.read_bytes()
+    reply = call(home, "memory_rules", '{"rule": "bad \\ud800 rule"}')
+    assert not reply["ok"] and "memory_rules.rule is not valid Unicode text" in reply["error"]["message"]
+    assert home.rules.read_bytes() == rules
