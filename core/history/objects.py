@@ -21,22 +21,12 @@ from pathlib import Path
 from typing import Iterator
 
 from linghun.core.errors import LinghunError, UnreadableFileError
+from linghun.core.fsio import _fsync_dir as fsync_folder  # the home's own: one place for it
 
 #: a loose object that no state reaches is deleted only once it is this old: another process may
 #: have written it and not committed yet (git's gc waits two weeks; a capture takes milliseconds)
 PRUNE_GRACE_SECONDS = 15 * 60
 _TEMP_PREFIX = "tmp_obj_"
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; a folder cannot be opened on Windows)."""
-    if os.name == "nt":  # pragma: no cover
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class HistoryDamagedError(LinghunError):

@@ -16,6 +16,19 @@ from tests.journeys.conftest import answer_dialog
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 
 
+def _agent_adds_a_rule(qtbot, travel, home, upstream_home) -> str:
+    """The agent (another process) appends one rule; returns warm.md's new text once the time
+    bar has loaded its state."""
+    agent = Agent(upstream_home)
+    try:
+        newer = home.warm.read_text(encoding="utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n上线前先通知值班同事。\n"
+        with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000, check_params_cb=lambda n: n >= 2):
+            agent.step(op="warm", text=newer)
+    finally:
+        agent.close()
+    return newer
+
+
 @pytest.mark.slow
 def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(workbench, qtbot, upstream_home, tmp_path):
     window = workbench.window
@@ -29,14 +42,7 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     home.goals_dir.mkdir(exist_ok=True)
     external_write(home.goals, goals_json)
     qtbot.waitUntil(lambda: newest_bytes(home, "memory/goals/goals.json") == goals_json, timeout=10000)
-    agent = Agent(upstream_home)
-    try:
-        newer = original.decode("utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n上线前先通知值班同事。\n"
-        with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000,
-                              check_params_cb=lambda n: n >= 2):
-            agent.step(op="warm", text=newer)
-    finally:
-        agent.close()
+    newer = _agent_adds_a_rule(qtbot, travel, home, upstream_home)
     pane = entries_pane(workbench)
     qtbot.waitUntil(lambda: pane.proxy.rowCount() == 11, timeout=5000)
     assert travel.slider.maximum() == len(travel.states) and travel.slider.value() == travel.slider.maximum()
@@ -142,15 +148,8 @@ def test_cancelling_the_unsaved_changes_prompt_on_now_stays_in_the_past_consiste
     window.resize(1280, 800)
     window.show()
     travel = window.time_travel
-    original = home.warm.read_bytes()
-    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == original, timeout=10000)
-    agent = Agent(upstream_home)
-    try:
-        newer = original.decode("utf-8") + "\n## 2026-10-08 09:00 [rule] high\n\n上线前先通知值班同事。\n"
-        with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000, check_params_cb=lambda n: n >= 2):
-            agent.step(op="warm", text=newer)
-    finally:
-        agent.close()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    _agent_adds_a_rule(qtbot, travel, home, upstream_home)
     travel.slider.setFocus()
     with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
         QTest.keyClick(travel.slider, Qt.Key.Key_Left)
