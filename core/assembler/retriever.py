@@ -1,11 +1,14 @@
 """The retriever (SPEC 11.4): which candidates reach the editor.
 
 - Candidates: warm entries (wrong ones never), ``.md`` files of ``retrieval.workspaceDirs`` as
-  ``【工作区·<basename>】`` + text, and goals the question activates (SPEC 8 evidence channel:
-  statements only; the activation parts go to the trace, not to the editor).
-- Mode ``auto``: by level (light 直通 / medium BM25 / deep BM25 + timeline), and a warm of at most
-  ``autoThreshold`` (24) entries goes direct whatever the level but deep; ``always``: BM25;
-  ``never``: direct. Direct material over ``maxDirectChars`` keeps the freshest entries.
+  ``【工作区·<basename>】`` + text, the lines consolidation moved into the event timeline and the
+  knowledge ontology (``retrieval.consolidated``, ours), and goals the question activates (SPEC 8
+  evidence channel: statements only; the activation parts go to the trace, not to the editor).
+- Mode ``auto``: direct only when the whole warm fits: at most ``autoThreshold`` (24) entries
+  whatever the level but deep, or for a light question material within ``maxDirectChars``;
+  otherwise BM25 (a light question with the "other" strategy, top-12), deep always BM25 +
+  timeline (see ``choose_mode`` for why the seed is read so); ``always``: BM25; ``never``:
+  direct. Direct material over ``maxDirectChars`` (``never``) keeps the freshest entries.
 - k: summarization 24; knowledge_update topK + the 6 newest entries forced in (recency safeguard
   against the long-document penalty); deep max(18, topK); otherwise topK (12). With
   ``retrieval.strategy`` off, always topK and no safeguard.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import threading
 from collections import OrderedDict
 from contextlib import nullcontext
@@ -29,6 +33,7 @@ from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.trace import Span, clip
 from linghun.core.formats.warm import WarmEntry
+from linghun.core.fsio import read_text
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 
 LOW_PREFIX = "【低置信·需验证】 "
@@ -46,7 +51,8 @@ class Candidate:
 
     Attributes:
         id: the warm entry id, ``ws:<path>`` or ``goal:<id>``.
-        source: ``warm`` | ``workspace`` | ``goal`` | ``topic`` (an ontology node hit by alias).
+        source: ``warm`` | ``workspace`` | ``goal`` | ``topic`` (an ontology node hit by alias) |
+            ``timeline`` / ``knowledge`` (a consolidated entry's line, ``consolidated_candidates``).
         text: the text given to the editor (with the low-confidence prefix, source marks).
         via: how it got in: ``bm25`` | ``follow`` (the reply to a hit, for a summary) |
             ``recency`` | ``direct`` | ``goal`` | ``topic``.
@@ -136,6 +142,38 @@ def workspace_candidates(dirs: list[str], base: Path) -> tuple[list[Candidate], 
         out.append(Candidate(id=f"ws:{path}", source="workspace", text=f"【工作区·{path.name}】{text}",
                              body=text, extra={"path": str(path)}))
     return out, skipped
+
+
+#: a consolidated entry's line in the event timeline (``- <stamp> <body>``) or the knowledge
+#: ontology (``- <body>（<day>）``), as ``Memory.consolidate`` writes them
+_TIMELINE_LINE = re.compile(r"^- (\d{4}-\d\d-\d\d \d\d:\d\d) (.+)$")
+_KNOWLEDGE_LINE = re.compile(r"^- (.+?)（(\d{4}-\d\d-\d\d)）$")
+CONSOLIDATED_HEADERS = {"timeline": "【事件时间线】", "knowledge": "【知识本体】"}
+
+
+def consolidated_candidates(home) -> list[Candidate]:
+    """The entries consolidation moved out of warm.md, one candidate per line of the event
+    timeline (``memory_ontology.md``) and the knowledge ontology (``knowledge_ontology.md``).
+
+    Ours: the seed retrieves over warm and reaches consolidated memory through the ontology
+    parts of the context and topic aliases. On a home grown the way an agent grows it, those
+    parts are cut at their budget (the timeline keeps its newest lines), so evidence that was
+    consolidated reached the agent only by luck: 9% of the LoCoMo evidence (``linghun eval``,
+    R@context/grown). Searched with warm (``retrieval.consolidated``), the line that holds the
+    answer joins the bundle like any hit."""
+    out: list[Candidate] = []
+    for source, path, pattern in (("timeline", home.memory_ontology, _TIMELINE_LINE),
+                                  ("knowledge", home.knowledge_ontology, _KNOWLEDGE_LINE)):
+        text = read_text(path) or ""
+        for no, line in enumerate(text.splitlines(), start=1):
+            m = pattern.match(line)
+            if not m:
+                continue
+            stamp, body = (m.group(1), m.group(2)) if source == "timeline" else (m.group(2), m.group(1))
+            out.append(Candidate(id=f"{source}:{no}", source=source, text=f"{CONSOLIDATED_HEADERS[source]}{stamp} {body}",
+                                 stamp=stamp, kind="event" if source == "timeline" else "fact", body=body.strip(),
+                                 extra={"path": str(path), "line": no}))
+    return out
 
 
 def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str]:
@@ -289,24 +327,37 @@ def _drop_near_copies(span: Span, ranked: list, by_id: dict) -> list:
     return [h for h in ranked if h.id in kept]
 
 
-def choose_mode(config, decision: Decision, warm_count: int) -> tuple[str, str]:
-    """``(bm25|direct, reason)``."""
+def choose_mode(config, decision: Decision, warm_count: int, material_chars: int = 0) -> tuple[str, str]:
+    """``(bm25|direct, reason)``.
+
+    The seed says "light 直通" in its role table, "其他纯 BM25（top-12）" in its strategy table, and
+    that ``auto`` adapts to volume (``autoThreshold``: a warm of at most 24 entries goes direct,
+    "全量交 LLM"). Read as "light is always direct", a light question on a large warm got only the
+    freshest ``maxDirectChars`` of it: on LoCoMo the zero-LLM judge calls 96% of the questions light,
+    and R@bundle fell from 82 to 10 (BEAM 59 to 20). The reading kept here is the one the seed's
+    own numbers rest on (its BM25 top-12 baselines): direct means the *whole* warm goes to the
+    editor, so a question goes direct only when the whole warm fits, by count (``autoThreshold``)
+    or, for a light question, by size (``material_chars <= maxDirectChars``); otherwise a light
+    question is retrieved with the "other" strategy (BM25 top-12) and medium as before. Deep
+    questions are always retrieved. core/SETTINGS.md says the same."""
     mode = config.get("retrieval.mode")
     threshold = config.get("retrieval.autoThreshold")
+    cap = config.get("retrieval.maxDirectChars")
     if mode == "always":
         return "bm25", "retrieval.mode is always"
     if mode == "never":
         return "direct", "retrieval.mode is never"
     if decision.level == "deep":
         return "bm25", "deep question: retrieval forced"
-    # the role table: light 直通 / medium BM25 / deep BM25 + timeline. autoThreshold still sends a
-    # small warm straight through whatever the level (auto = 按体量自适应); a light question on a
-    # large warm goes direct too, cut at maxDirectChars
+    if warm_count <= threshold:
+        return "direct", f"auto: warm has {warm_count} entries <= autoThreshold {threshold}: the whole warm goes"
     if decision.level == "light":
-        return "direct", "light question: 直通 (light = direct, cut at maxDirectChars)"
-    if warm_count > threshold:
-        return "bm25", f"auto: warm has {warm_count} entries > autoThreshold {threshold}"
-    return "direct", f"auto: warm has {warm_count} entries <= autoThreshold {threshold}"
+        if material_chars <= cap:
+            return "direct", (f"light question and the whole warm fits: {material_chars} chars <= maxDirectChars "
+                              f"{cap} (直通)")
+        return "bm25", (f"light question, but the warm does not fit: {material_chars} chars > maxDirectChars {cap}; "
+                        "BM25 top-k (the seed's 其他纯 BM25) instead of its freshest part")
+    return "bm25", f"auto: warm has {warm_count} entries > autoThreshold {threshold}"
 
 
 def choose_k(config, decision: Decision) -> tuple[int, int, str]:
@@ -419,21 +470,27 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
     workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
+    consolidated = consolidated_candidates(ctx.home) if config.get("retrieval.consolidated") else []
     goals, goal_note = goal_candidates(ctx, decision.query)
     topics, topic_note = topic_candidates(ctx, decision.query)
-    pool = warm + workspace
+    extra = workspace + consolidated
+    pool = warm + extra
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
                    "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
-                   "workspace_skipped": skipped, "goals": goal_note, "topics": topic_note}
+                   "consolidated_lines": len(consolidated), "workspace_skipped": skipped, "goals": goal_note,
+                   "topics": topic_note}
     span.decide("exclude", wrong, f"wrong (flipped) entries never become candidates: {wrong} here")
-    mode, why = choose_mode(config, decision, len(entries))
+    direct = topics + pool + goals
+    full_chars = _joined_length(direct)  # not joined: 20 MB of text at 100k entries
+    # consolidated lines count as entries: after a consolidation warm.md is nearly empty, and
+    # "the whole warm goes direct" must not then mean the freshest slice of the timeline
+    mode, why = choose_mode(config, decision, len(entries) + len(consolidated), full_chars)
     span.decide("mode", mode, why)
 
-    by_id = cached.by_id if not workspace else {**cached.by_id, **{c.id: c for c in workspace}}
+    by_id = cached.by_id if not extra else {**cached.by_id, **{c.id: c for c in extra}}
     if mode == "direct":
-        chosen = topics + pool + goals
+        chosen = direct
         cap = config.get("retrieval.maxDirectChars")
-        full_chars = _joined_length(chosen)  # not joined: 20 MB of text at 100k entries
         truncated = full_chars > cap
         if truncated:
             # over the cap the forgetting gradient decides what survives (warm = 遗忘梯度): the
@@ -467,11 +524,11 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         k, newest, why_k = choose_k(config, decision)
         span.decide("k", k, why_k)
         follow, why_follow = choose_follow(config, decision)
-        extra = config.get("retrieval.nearMisses")
+        near = config.get("retrieval.nearMisses")
         ranked = []
         if pool:
             with _searching(ctx.home, cached, pool, search) as searcher:
-                ranked = searcher.search(decision.query, k + extra, follow=follow)
+                ranked = searcher.search(decision.query, k + near, follow=follow)
         if config.get("retrieval.mmr") and len(ranked) > 1:
             ranked = _drop_near_copies(span, ranked, by_id)
         hits, misses = ranked[:k], ranked[k:]
@@ -523,7 +580,7 @@ def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:
 
 
 def _units(pool: list[Candidate]) -> list[Unit]:
-    return [Unit(c.id, c.body if c.source == "warm" else c.text,
+    return [Unit(c.id, c.body if c.source in ("warm", "timeline", "knowledge") else c.text,
                  {"time": c.stamp or "", "session": (c.stamp or "")[:10] or None}) for c in pool]
 
 

@@ -34,18 +34,30 @@ def test_always_never_and_deep_forcing(tmp_path):
     assert deep["outputs"]["mode"] == "bm25" and "deep" in deep["decisions"][1]["reason"]
 
 
-def test_a_light_question_goes_direct_on_a_large_warm_and_keeps_the_freshest(tmp_path):
+def test_a_light_question_on_a_warm_that_does_not_fit_is_retrieved(tmp_path):
+    """Direct means the whole warm: a light question on a warm over maxDirectChars is retrieved
+    (BM25 top-12, the seed's "other" strategy), so an old entry it asks about is not cut away."""
     old = [entry(f"2026-09-01 10:{i:02d}", "fact", "medium", f"旧服务{i} | 配置 | 值{i} " + "填充" * 60 + f" | #{i}")
            for i in range(50)]
-    home = new_home(tmp_path, old + [PORT])
+    home = new_home(tmp_path, [PORT] + old)  # the port is the oldest entry
     result = assembler(home).run("订单服务的端口")
     r = _retriever(result)
-    # the seed's role table: light 直通, even over autoThreshold, and the trace says so truthfully
-    assert result.decision["level"] == "light" and r["outputs"]["mode"] == "direct"
-    assert "light" in next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
-    # the material is cut at maxDirectChars: the newest entry survives, the oldest go first
+    assert result.decision["level"] == "light" and r["outputs"]["mode"] == "bm25" and r["outputs"]["k"] == 12
+    reason = next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
+    assert "light question, but the warm does not fit" in reason and "> maxDirectChars 8000" in reason
     assert "8087" in result.bundle
-    assert "旧服务0 " not in result.bundle
+
+
+def test_a_light_question_goes_direct_when_the_whole_warm_fits(tmp_path):
+    home = new_home(tmp_path, filler(40) + [PORT])  # over autoThreshold, within maxDirectChars
+    result = assembler(home).run("订单服务的端口")
+    r = _retriever(result)
+    assert result.decision["level"] == "light" and r["outputs"]["mode"] == "direct"
+    assert not r["outputs"]["truncated"]
+    assert "the whole warm fits" in next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
+    assert "8087" in result.bundle
+    # the medium question on the same warm is retrieved: over autoThreshold, only light goes by size
+    assert _retriever(assembler(home).run("总结一下订单服务的端口"))["outputs"]["mode"] == "bm25"
 
 
 def _topic_home(tmp_path, n=40):
