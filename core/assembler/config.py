@@ -36,6 +36,8 @@ DEFAULTS: dict[str, Any] = {
         "embeddings": False,       # ours: late-interaction + sentence-embedding channels when the
                                    # optional package is installed (first round embeds every entry)
         "workspaceDirs": [],
+        "consolidated": True,      # ours: lines of the event timeline and knowledge ontology are
+                                   # candidates too (what consolidation moved out of warm.md)
         "ontologyAliases": {},
         "knowledgeAliases": {},
         "rulesAliases": {},
