@@ -36,6 +36,8 @@ __all__ = [
     "configure",
     "stem",
     "is_cjk",
+    "approx_tokens",
+    "within_tokens",
     "ENGLISH_STOP",
     "CHINESE_STOP",
     "SIGNIFICANT_STOP",
@@ -93,6 +95,28 @@ _cache_file_name = "jieba.cache"
 def is_cjk(ch: str) -> bool:
     """Whether ``ch`` (one character) is a CJK ideograph."""
     return bool(_CJK_CHAR.match(ch))
+
+
+def approx_tokens(text: str) -> int:
+    """A model-free token estimate, the one every budget and report of the project uses: CJK
+    characters count one each, other text about four characters per token (the usual rule of
+    thumb for English BPE vocabularies)."""
+    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
+    return cjk + -(-(len(text) - cjk) // 4)
+
+
+def within_tokens(text: str, budget: int) -> str:
+    """The longest prefix of ``text`` whose :func:`approx_tokens` is at most ``budget``."""
+    if approx_tokens(text) <= budget:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # approx_tokens grows with the prefix: bisect its length
+        mid = (lo + hi + 1) // 2
+        if approx_tokens(text[:mid]) <= budget:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo]
 
 
 def _normalise(text: str) -> str:

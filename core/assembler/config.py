@@ -42,8 +42,11 @@ DEFAULTS: dict[str, Any] = {
         "knowledgeAliases": {},
         "rulesAliases": {},
     },
-    # maxPromptChars (ours): candidates beyond it are cut from LLM prompts (huge workspace files)
-    "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 800, "stream": False,
+    # maxTokens: the bundle's budget (the seed's 1200; core.text.approx_tokens counts them) and the
+    # LLM editor's completion limit. maxChars (ours): a character cap on top, 0 = none (an 800 cap
+    # cut ~18 points of the evidence the retriever found). maxPromptChars (ours): candidates beyond
+    # it are cut from LLM prompts (huge workspace files)
+    "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 0, "stream": False,
                  "maxPromptChars": 32000},
     "debounceMs": 5000,
     "fallbackKeepLast": True,

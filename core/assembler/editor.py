@@ -4,13 +4,18 @@ Rules (the LLM's prompt, and what the offline editor does by construction):
 
 - keep only relevant entries; details verbatim (names, versions, numbers, dates, code, hashes);
 - mark conflicts ``⚠️ 冲突：`` without resolving them; keep every date, never compute intervals;
-- start with ``素材：``, at most 800 characters;
+- start with ``素材：``, within ``assemble.maxTokens`` (1200) tokens as ``core.text.approx_tokens``
+  counts them (CJK characters one each, other text four characters a token), and within
+  ``assemble.maxChars`` characters when that (ours, default 0: none) is set;
 - nothing relevant: ``候选条目中未检索到该数据`` (an input-side fact, not a verdict);
 - ``summarization``: the dual track, a *fact line* (what was done or decided) and a *suggestion
   line* (modularity, validation, configuration, robustness), both always present.
 
-The offline editor is extractive: whole entries, verbatim, in retrieval order (newest first for
-``knowledge_update``), until the budget is spent. The loop context (last judgment, feedback
+The offline editor is extractive: whole entries, verbatim, chosen in retrieval order (the strongest
+candidates first) until the budget is spent, then shown newest first for ``knowledge_update``.
+The seed gives the editor ``maxTokens: 1200`` and no character cap; an 800-character cap of ours
+cut ~18 points of the LoCoMo evidence the retriever had found (R@context 54 -> 73 with 4,000
+characters), so the budget is the seed's. The loop context (last judgment, feedback
 stats) guides the LLM's emphasis and is never written into the bundle.
 """
 from __future__ import annotations
@@ -23,7 +28,7 @@ from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.retriever import LOW_PREFIX, Candidate, Retrieval
 from linghun.core.assembler.trace import Span
 from linghun.core.llm import LLMError
-from linghun.core.text import significant_tokens, tokenize
+from linghun.core.text import approx_tokens, significant_tokens, tokenize, within_tokens
 
 PREFIX = "素材："
 NOT_FOUND = "候选条目中未检索到该数据"
@@ -40,7 +45,7 @@ RULES_PROMPT = (
     "2. 细节原样保留：人名、版本号、数字、日期、代码、哈希，不改写、不四舍五入；\n"
     "3. 条目之间有矛盾时标注「⚠️ 冲突：」并列出双方，不做裁决；\n"
     "4. 保留全部日期，不要自行计算时间间隔；\n"
-    "5. 以「素材：」开头，总长不超过 800 字；\n"
+    "5. 以「素材：」开头，总长不超过 {budget}；\n"
     "6. 候选条目中没有相关数据时，如实写「候选条目中未检索到该数据」，不编造（这是输入侧检索事实，"
     "不是最终裁决，由主智能体决定是否进一步查证）；\n"
     "7. 标有【低置信·需验证】的条目保留该标记；【工作区·文件名】来源标记保留。"
@@ -105,27 +110,37 @@ def is_suggestion(c: Candidate) -> bool:
 
 
 def _fit(lines: list[str], room: int) -> tuple[list[str], int]:
-    """Whole lines while they fit in ``room`` characters (a first line too long is cut)."""
+    """Whole lines while they fit in ``room`` tokens (a first line too long is cut)."""
     out, used = [], 0
     for line in lines:
-        cost = len(line) + 1
+        cost = approx_tokens(line) + 1
         if used + cost <= room:
             out.append(line)
             used += cost
-        elif not out and room - used > 20:
-            cut = line[: room - used - 2] + "…"
+        elif not out and room - used > 8:
+            cut = within_tokens(line, room - used - 2) + "…"
             out.append(cut)
-            used += len(cut) + 1
+            used += approx_tokens(cut) + 1
             break
     return out, used
 
 
+def budgeted(text: str, max_tokens: int, max_chars: int = 0) -> str:
+    """``text`` within ``max_tokens`` tokens and, when set, ``max_chars`` characters."""
+    text = within_tokens(text, max_tokens) if max_tokens > 0 else text
+    return text[:max_chars] if max_chars > 0 else text
+
+
+def budget_words(max_tokens: int, max_chars: int = 0) -> str:
+    """The budget as the LLM editor's prompt states it."""
+    words = f"{max_tokens} tokens（约 {max_tokens} 个汉字或 {4 * max_tokens} 个英文字符）"
+    return words + (f"，且不超过 {max_chars} 字" if max_chars > 0 else "")
+
+
 def offline_bundle(decision: Decision, candidates: list[Candidate], timeline: str | None,
-                   advocate: str | None, max_chars: int = 800) -> tuple[str, list[str], list[str]]:
+                   advocate: str | None, max_tokens: int = 1200, max_chars: int = 0) -> tuple[str, list[str], list[str]]:
     """``(bundle, ids used, conflict lines)`` built without an LLM."""
     chosen = relevant(decision.query, candidates)
-    if decision.strategy == "knowledge_update":
-        chosen = sorted(chosen, key=lambda c: (c.source == "warm", c.stamp or ""), reverse=True)
     conflicts = fact_conflicts(chosen)
     head: list[str] = []
     if conflicts or advocate:
@@ -135,7 +150,7 @@ def offline_bundle(decision: Decision, candidates: list[Candidate], timeline: st
         head.append(timeline.strip())
     if not chosen and not head:
         return PREFIX + NOT_FOUND, [], []
-    budget = max_chars - len(PREFIX) - 1
+    budget = max_tokens - approx_tokens(PREFIX) - 1
     head, used_head = _fit(head, budget)
     room = budget - used_head
     if decision.strategy == "summarization":
@@ -144,19 +159,23 @@ def offline_bundle(decision: Decision, candidates: list[Candidate], timeline: st
         body, used = _dual_track(facts, hints, room)
     else:
         lines, _ = _fit([item_text(c) for c in chosen], room)
-        body = lines
-        used = [c.id for c, line in zip(chosen, lines)]
+        kept = list(zip(chosen, lines))
+        if decision.strategy == "knowledge_update":
+            # chosen by rank (what fits is the strongest), shown newest first: the latest state leads
+            kept.sort(key=lambda pair: (pair[0].source == "warm", pair[0].stamp or ""), reverse=True)
+        body = [line for _c, line in kept]
+        used = [c.id for c, _line in kept]
     text = PREFIX + "\n" + "\n".join(head + body)
     if not body and not head:
         text = PREFIX + NOT_FOUND
-    return text[:max_chars].rstrip(), used, conflicts
+    return budgeted(text, max_tokens, max_chars).rstrip(), used, conflicts
 
 
 def _dual_track(facts: list[Candidate], hints: list[Candidate], room: int) -> tuple[list[str], list[str]]:
     """Fact line and suggestion line, each with half of the room first, the rest shared."""
     labels = (FACT_TRACK, SUGGESTION_TRACK)
     tracks = [facts, hints]
-    room -= sum(len(label) + 1 for label in labels)
+    room -= sum(approx_tokens(label) + 1 for label in labels)
     half = room // 2
     picked: list[list[str]] = []
     spent = 0
@@ -200,7 +219,9 @@ def loop_context(ctx: RoundContext, feedback) -> str:
 
 def prompt(ctx: RoundContext, decision: Decision, retrieval: Retrieval, timeline: str | None,
            advocate: str | None, feedback) -> list[dict[str, str]]:
-    system = RULES_PROMPT + ("\n" + DUAL_TRACK_PROMPT if decision.strategy == "summarization" else "")
+    rules = RULES_PROMPT.replace("{budget}", budget_words(ctx.config.get("assemble.maxTokens"),
+                                                          ctx.config.get("assemble.maxChars")))
+    system = rules + ("\n" + DUAL_TRACK_PROMPT if decision.strategy == "summarization" else "")
     parts = [f"问题：{decision.query}",
              f"判官：{decision.level} / {decision.strategy}（{decision.reason}）",
              f"循环上下文（只用来把握侧重，不要写进素材包）：{loop_context(ctx, feedback)}"]
@@ -213,25 +234,26 @@ def prompt(ctx: RoundContext, decision: Decision, retrieval: Retrieval, timeline
     return [{"role": "system", "content": system}, {"role": "user", "content": "\n\n".join(parts)}]
 
 
-def normalise_bundle(text: str, max_chars: int) -> str:
+def normalise_bundle(text: str, max_tokens: int, max_chars: int = 0) -> str:
     text = (text or "").strip()
     if not text:
         raise LLMError("the editor LLM returned an empty bundle", kind="empty")
     if not text.startswith(PREFIX):
         text = PREFIX + text
-    return text[:max_chars]
+    return budgeted(text, max_tokens, max_chars)
 
 
 def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval, timeline: str | None,
         advocate: str | None, feedback) -> EditorResult:
     """The bundle; raises (``LLMError``) when the LLM fails, so the round keeps the last bundle."""
+    max_tokens = ctx.config.get("assemble.maxTokens")
     max_chars = ctx.config.get("assemble.maxChars")
     candidates = retrieval.candidates  # a cut direct material lists only what it shows (retriever)
     span.inputs = {"query": decision.query, "strategy": decision.strategy, "candidates": len(candidates),
-                   "timeline": bool(timeline), "advocate": bool(advocate), "maxChars": max_chars,
-                   "dual_track": decision.strategy == "summarization"}
+                   "timeline": bool(timeline), "advocate": bool(advocate), "maxTokens": max_tokens,
+                   "maxChars": max_chars, "dual_track": decision.strategy == "summarization"}
     if ctx.offline:
-        text, used, conflicts = offline_bundle(decision, candidates, timeline, advocate, max_chars)
+        text, used, conflicts = offline_bundle(decision, candidates, timeline, advocate, max_tokens, max_chars)
         span.decide("by", "offline", "no LLM provider: extractive bundle (whole entries, verbatim)")
         if text == PREFIX + NOT_FOUND:
             span.decide("relevant", 0, "no candidate shares a word with the question")
@@ -248,9 +270,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
         reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
                         max_tokens=ctx.config.get("assemble.maxTokens"),
                         stream=bool(ctx.config.get("assemble.stream")))
-        text = normalise_bundle(reply.text, max_chars)
-        if len(reply.text.strip()) > max_chars:
-            span.decide("trim", max_chars, f"the LLM bundle had {len(reply.text.strip())} characters")
+        text = normalise_bundle(reply.text, max_tokens, max_chars)
+        if len(text) < len(reply.text.strip()):
+            span.decide("trim", max_tokens, f"the LLM bundle had {approx_tokens(reply.text.strip())} tokens, "
+                                            f"{len(reply.text.strip())} characters")
         span.decide("by", "llm", f"{reply.model}, {reply.completion_tokens} completion tokens")
         result = EditorResult(text, "llm", len(candidates))
     span.outputs = {"bundle": result.text, "chars": len(result.text), "used": result.used, "by": result.by}

@@ -7,6 +7,7 @@ from linghun.core.events import EventBus
 from linghun.core.formats import team
 from linghun.core.fsio import read_text
 from linghun.core.llm import OpenAIProvider
+from linghun.core.text import approx_tokens
 from tests.core.test_assembler_support import assembler, entry, new_home, span
 
 BUNDLE = "素材：订单服务 | 端口 | 8087 | #7（2026-10-07）。⚠️ 冲突：旧端口 8080（2026-10-01）。"
@@ -149,10 +150,17 @@ def test_retry_then_success(tmp_path, openai_server):
 
 
 def test_llm_bundle_is_normalised(tmp_path, openai_server):
-    openai_server.reply("订单服务端口 8087。" + "细" * 900)
+    """A reply over assemble.maxTokens (1200; a CJK character is a token) is cut to it, and a
+    character cap (assemble.maxChars, ours) applies on top when set."""
+    openai_server.reply("订单服务端口 8087。" + "细" * 1500)
     result = assembler(_home(tmp_path), _provider(openai_server)).run("订单服务的端口")
-    assert result.bundle.startswith("素材：订单服务端口 8087。") and len(result.bundle) == 800
+    assert result.bundle.startswith("素材：订单服务端口 8087。") and approx_tokens(result.bundle) == 1200
     assert any(d["what"] == "trim" for d in span(result, "editor")["decisions"])
+    request = openai_server.requests[-1]["messages"][0]["content"]
+    assert "总长不超过 1200 tokens" in request
+    openai_server.reply("订单服务端口 8087。" + "细" * 1500)
+    capped = assembler(_home(tmp_path / "capped"), _provider(openai_server), assemble__maxChars=500)
+    assert len(capped.run("订单服务的端口").bundle) == 500
 
 
 def test_empty_llm_bundle_degrades_the_round(tmp_path, openai_server):

@@ -13,6 +13,7 @@ from linghun.core.events import EventBus
 from linghun.core.formats import team
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
+from linghun.core.text import approx_tokens
 from tests.core.test_assembler_support import NOW, assembler, entry, filler, new_home, span
 
 
@@ -182,11 +183,16 @@ def test_editor_rules_offline(tmp_path):
     assert read_text(home.assembled) == bundle + "\n"
 
 
-def test_editor_caps_huge_candidates_at_800(tmp_path):
+def test_editor_keeps_huge_candidates_within_max_tokens(tmp_path):
+    """The bundle's budget is the seed's assemble.maxTokens (1200), in whole entries (~90 tokens
+    each: 13 of the 20 fit); a character cap (assemble.maxChars, ours) applies on top when set."""
     blocks = [entry(f"2026-09-{1 + i:02d} 10:00", "fact", "high", f"部署 | 参数{i} | {'9' * 300} | #{i}") for i in range(20)]
     result = assembler(new_home(tmp_path, blocks)).run("部署参数")
-    assert result.bundle.startswith("素材：") and len(result.bundle) <= 800
-    assert "9" * 300 in result.bundle  # whole entries, not cut in the middle
+    assert result.bundle.startswith("素材：") and approx_tokens(result.bundle) <= 1200
+    lines = [line for line in result.bundle.splitlines() if "9" * 300 in line]
+    assert len(lines) == 13 and all(line.endswith("| #" + line.split("参数")[1].split(" ")[0]) for line in lines)
+    capped = assembler(new_home(tmp_path / "capped", blocks), assemble__maxChars=800).run("部署参数")
+    assert len(capped.bundle) <= 800 and "9" * 300 in capped.bundle
 
 
 def test_dual_track_for_summarization(tmp_path):
@@ -199,7 +205,7 @@ def test_dual_track_for_summarization(tmp_path):
     result = assembler(home).run("总结一下部署脚本学到了什么")
     assert span(result, "judge")["outputs"]["strategy"] == "summarization"
     bundle = result.bundle
-    assert "事实线：" in bundle and "建议线：" in bundle and len(bundle) <= 800
+    assert "事实线：" in bundle and "建议线：" in bundle and approx_tokens(bundle) <= 1200
     facts, hints = bundle.split("建议线：")
     assert "6 分钟" in facts and "Go 1.22" in facts
     assert "模块化" in hints and "健壮性" in hints
