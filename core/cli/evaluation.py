@@ -82,7 +82,10 @@ def _summary_text(report) -> str:
     lines = [f"report: {report.markdown}", f"json:   {report.json}"]
     for name, s in report.data.get("runs", {}).items():
         o = s["overall"]
-        recalls = "  ".join(f"{k} {v:.1f}" for k, v in o.items() if k.startswith("R@") and v is not None)
+        # what reaches the agent first, then what the retriever handed the editor and ranked
+        names = sorted((k for k in o if k.startswith("R@")), key=lambda k: (not k.startswith("R@context"),
+                                                                            k != "R@bundle"))
+        recalls = "  ".join(f"{k} {o[k]:.1f}" for k in names if o[k] is not None)
         p95 = s["latency_ms"]["p95"]
         lines.append(f"{name:<10} {recalls}" + (f"  p95 {p95:.2f} ms" if p95 is not None else ""))
     for split, block in report.data.get("splits", {}).items():
@@ -99,7 +102,10 @@ def _run_locomo(args) -> int:
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
     report = evaluate_locomo(args.path, _out_dir(args, "locomo"), holdout=args.holdout,
-                             dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
+                             dense=args.dense, baseline=not args.no_baseline, context=not args.no_context,
+                             progress=_progress(args))
+    _say_drops(report)
+    _record(args, report)
     emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
     return 0
 
@@ -110,9 +116,34 @@ def _run_beam(args) -> int:
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
     report = evaluate_beam(args.path, _out_dir(args, "beam"), holdout=args.holdout,
-                           dense=args.dense, baseline=not args.no_baseline, progress=_progress(args))
+                           dense=args.dense, baseline=not args.no_baseline, context=not args.no_context,
+                           progress=_progress(args))
+    _say_drops(report)
+    _record(args, report)
     emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
     return 0
+
+
+def _record(args, report, stream=None) -> None:
+    """``--record``: this run's figures become the record later runs are held to."""
+    if not getattr(args, "record", False):
+        return
+    from linghun.core.evaluation import baseline
+
+    for name, summary in report.data.get("runs", {}).items():
+        figures = baseline.record(summary["dataset"], name, summary["overall"])
+        print(f"linghun eval: recorded for {summary['dataset']} / {name}: "
+              + ", ".join(f"{k} {v:.1f}" for k, v in figures.items()) + f" ({baseline.PATH})",
+              file=stream or sys.stderr, flush=True)
+
+
+def _say_drops(report, stream=None) -> None:
+    """Figures more than the tolerance below their record, on stderr where nobody can miss them."""
+    stream = stream or sys.stderr
+    for name, drops in report.data.get("drops", {}).items():
+        for d in drops:
+            print(f"linghun eval: DROP {name} {d['metric']} {d['recorded']:.1f} -> {d['now']:.1f} "
+                  f"({d['now'] - d['recorded']:+.1f} points below the recorded figure)", file=stream, flush=True)
 
 
 def _run_cues(args) -> int:
@@ -173,6 +204,11 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
         s.add_argument("path", help=path_help)
         _shared_options(s, name)
         s.add_argument("--no-baseline", action="store_true", help="skip the plain rank-bm25 run")
+        s.add_argument("--no-context", action="store_true",
+                       help="skip R@context (asking each question through the agent's path on two memory homes)")
+        s.add_argument("--record", action="store_true",
+                       help="store this run's figures as the record later runs are held to "
+                            "(core/evaluation/baselines.json; after a change that moved them on purpose)")
         s.set_defaults(func=func)
     s = sub.add_parser("cues", parents=[parent], help="cue/trigger recall per relation type")
     s.add_argument("path", help="the cue/trigger JSON file")

@@ -9,7 +9,11 @@
 - :mod:`core.evaluation.runner` -- runs a retriever over every question (progress, cancel).
 - :mod:`core.evaluation.report` / :mod:`core.evaluation.png` -- Markdown, JSON and PNG output.
 - :mod:`core.evaluation.suite` -- one call per benchmark (the CLI and the workbench use it).
-- :mod:`core.evaluation.homes` -- turns a conversation into a memory home.
+- :mod:`core.evaluation.homes` -- turns a conversation into a memory home (written, or grown
+  turn by turn as an agent grows it).
+- :mod:`core.evaluation.context_recall` -- R@context: the gold evidence in the context the agent
+  is shown, asked through the agent's path on those homes.
+- :mod:`core.evaluation.baseline` -- the recorded figures a run is held to (drops are named).
 
 No module here uses a dataset's LLM-written summaries or observations as retrieval units.
 See README.md beside this file for the commands, the metrics and the measured results.

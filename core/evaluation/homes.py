@@ -13,6 +13,13 @@ assembled like a real memory:
   merged with the ``linghun_goal_update`` rules, each signal sourced by its turn id.
 
 The same conversation always gives the same files.
+
+:func:`grow_home` writes the home an agent would have grown from the same conversation instead:
+each turn appended through ``Memory.append`` (``memory_append``) at its stamp with the home's
+default memory settings, so the near-duplicate merge folds repeated turns and, once warm.md passes
+``triggerRatio`` of ``maxBytes``, consolidation moves older entries into the ontologies, the cold
+summary and the episodic archives; the journal and goals are written as :func:`build_home` writes
+them.
 """
 from __future__ import annotations
 
@@ -21,6 +28,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from linghun.core.evaluation.data import Conversation, Turn
+from linghun.core.errors import CapacityError
 from linghun.core.formats.warm import append_entry, new_entry, parse_warm
 from linghun.core.fsio import write_json
 from linghun.core.home import MemoryHome
@@ -36,14 +44,20 @@ class BuiltHome:
     journal_records: int
     entries: int
     goals: int
+    refused: int = 0  # grown homes: turns memory_append refused (larger than warm.md can ever hold)
 
     def to_dict(self) -> dict:
         return {"home": str(self.home.root), "journal_records": self.journal_records,
-                "entries": self.entries, "goals": self.goals}
+                "entries": self.entries, "goals": self.goals, "refused": self.refused}
+
+
+def entry_text(turn: Turn) -> str:
+    """The body of the warm entry a turn becomes: ``<speaker>: <words>``."""
+    return f"{turn.speaker}: {turn.text}"
 
 
 def _line(turn: Turn) -> str:
-    return turn.text if turn.speaker.lower() in _ROLES else f"{turn.speaker}: {turn.text}"
+    return turn.text if turn.speaker.lower() in _ROLES else entry_text(turn)
 
 
 def _stamps(conversation: Conversation) -> list[datetime]:
@@ -61,6 +75,33 @@ def build_home(conversation: Conversation, dsh_home: str | Path, *, goals: bool 
     """Write ``conversation`` into the (new or empty) home at ``dsh_home``."""
     home = MemoryHome.resolve(dsh_home)
     memory = Memory(home, MemoryConfig(auto_consolidate=False, max_bytes=1 << 40))
+    records = _write_journal(memory, conversation)
+    doc = parse_warm(home.warm.read_text(encoding="utf-8") if home.warm.is_file() else "")
+    for turn, when in zip(conversation.turns, _stamps(conversation)):
+        append_entry(doc, new_entry(when.strftime("%Y-%m-%d %H:%M"), "event", "medium", entry_text(turn)))
+    memory.write_warm_text(doc.render())
+    n_goals = _write_goals(home, conversation) if goals else 0
+    return BuiltHome(home, records, len(conversation.turns), n_goals)
+
+
+def grow_home(conversation: Conversation, dsh_home: str | Path, *, goals: bool = True) -> BuiltHome:
+    """Append ``conversation`` turn by turn into the (new or empty) home at ``dsh_home``, as an
+    agent grows its memory (see the module docstring); ``entries`` counts those left in warm.md."""
+    home = MemoryHome.resolve(dsh_home)
+    memory = Memory(home)  # the home's own (default) memory settings
+    records = _write_journal(memory, conversation)
+    refused = 0
+    for turn, when in zip(conversation.turns, _stamps(conversation)):
+        try:
+            memory.append("event", entry_text(turn), "medium", when=when)
+        except CapacityError:  # the agent's tool refuses it too (a BEAM message can be 300 KB)
+            refused += 1
+    n_goals = _write_goals(home, conversation) if goals else 0
+    return BuiltHome(home, records, len(memory.entries()), n_goals, refused)
+
+
+def _write_journal(memory: Memory, conversation: Conversation) -> int:
+    """Two turns of a session per journal record (see the module docstring); returns the count."""
     stamps = _stamps(conversation)
     turns = conversation.turns
     records = 0
@@ -71,12 +112,7 @@ def build_home(conversation: Conversation, dsh_home: str | Path, *, goals: bool 
         memory.journal_append(_line(first), _line(second) if second else "", when=stamps[i])
         records += 1
         i += 2 if second else 1
-    doc = parse_warm(home.warm.read_text(encoding="utf-8") if home.warm.is_file() else "")
-    for turn, when in zip(turns, stamps):
-        append_entry(doc, new_entry(when.strftime("%Y-%m-%d %H:%M"), "event", "medium", f"{turn.speaker}: {turn.text}"))
-    memory.write_warm_text(doc.render())
-    n_goals = _write_goals(home, conversation) if goals else 0
-    return BuiltHome(home, records, len(turns), n_goals)
+    return records
 
 
 def _write_goals(home: MemoryHome, conversation: Conversation) -> int:

@@ -5,6 +5,7 @@ import math
 from typing import Hashable, Iterable, Sequence
 
 
+
 def recall_at_k(ranked: Sequence[Hashable], gold: Iterable[Hashable], k: int) -> float:
     """Fraction of the gold ids inside the top ``k`` (LoCoMo paper, Table 3). Empty gold -> nan."""
     gold = set(gold)
@@ -44,10 +45,3 @@ def percentile(values: Sequence[float], p: float) -> float:
     lo = math.floor(pos)
     hi = min(lo + 1, len(ordered) - 1)
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
-
-
-def approx_tokens(text: str) -> int:
-    """A model-free token estimate for bundle sizes: CJK characters count one each, other text
-    about four characters per token (the usual rule of thumb for English BPE vocabularies)."""
-    cjk = sum(1 for ch in text if "\u3400" <= ch <= "\u9fff")
-    return cjk + math.ceil((len(text) - cjk) / 4)

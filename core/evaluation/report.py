@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Sequence
 
 from linghun.core.evaluation.png import write_bar_chart
-from linghun.core.evaluation.runner import RunResult
+from linghun.core.evaluation.baseline import TOLERANCE, Drop
+from linghun.core.evaluation.runner import RunResult, part_order, context_metric
 from linghun.core.fsio import atomic_write, write_json
 
 
@@ -53,11 +54,14 @@ def write_report(
     group_names: dict[str, str] | None = None,
     focus_ks: Sequence[int] = (5, 10),
     notes: Sequence[str] = (),
+    drops: dict[str, Sequence[Drop]] | None = None,
 ) -> Report:
     """Write ``report.md``, ``report.json`` and ``plots/*.png`` into ``out_dir``.
 
     ``splits`` names subsets of conversations (e.g. ``{"tune": [...], "held-out": [...]}``); each
-    gets its own overall table beside the table over everything.
+    gets its own overall table beside the table over everything. ``drops`` (per retriever, from
+    ``core.evaluation.baseline``) open the report when there are any. What reaches the agent
+    (R@context) comes first: the retriever's figures say what it could have delivered.
     """
     out = Path(out_dir)
     plots_dir = out / "plots"
@@ -73,26 +77,35 @@ def write_report(
                   "found in the top k units (questions without gold are not scored).")
     for note in list(notes) + (runs[0].notes if runs else []):
         md.append(f"- {note}")
+    fallen = {name: list(d) for name, d in (drops or {}).items() if d}
+    if fallen:
+        md += ["", f"## Below the recorded figures (more than {TOLERANCE:g} points)", ""]
+        md += [f"- **{name}: {drop}**" for name, d in fallen.items() for drop in d]
+    homes = runs[0].homes() if runs else []
+    context_columns = [context_metric(kind) for kind in homes]
 
     def overall_table(block: dict[str, dict]) -> str:
-        header = ["retriever", "scored"] + [f"R@{k}" for k in ks] + ["hit@10", "all@10", "R@bundle",
-                                                                     "p50 ms", "p95 ms", "bundle chars", "bundle tokens"]
+        header = (["retriever", "scored"] + context_columns + ["R@bundle"] + [f"R@{k}" for k in ks]
+                  + ["hit@10", "all@10", "p50 ms", "p95 ms", "bundle chars", "bundle tokens"])
         rows = []
         for name, s in block.items():
             o = s["overall"]
-            rows.append([name, o["scored"]] + [o[f"R@{k}"] for k in ks]
-                        + [o.get("hit@10"), o.get("all@10"), o["R@bundle"],
+            rows.append([name, o["scored"]] + [o.get(c) for c in context_columns] + [o["R@bundle"]]
+                        + [o[f"R@{k}"] for k in ks]
+                        + [o.get("hit@10"), o.get("all@10"),
                            s["latency_ms"]["p50"], s["latency_ms"]["p95"],
                            s["bundle"]["chars_mean"], s["bundle"]["tokens_mean"]])
         return _table(header, rows)
 
     md += ["", "## Overall", "", overall_table(summaries)]
+    if homes:
+        md += ["", "## What reaches the agent", "", _context_table(summaries)]
     for name, block in split_summaries.items():
         md += ["", f"### {name}", "", overall_table(block)]
     groups = sorted({g for s in summaries.values() for g in s["groups"]},
                     key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
     md += ["", f"## Per {group_label}", ""]
-    columns = [f"R@{k}" for k in focus_ks if k in ks] + ["R@bundle"]
+    columns = context_columns + ["R@bundle"] + [f"R@{k}" for k in focus_ks if k in ks]
     header = [group_label, "scored"] + [f"{name} {c}" for name in summaries for c in columns]
     rows = []
     for g in groups:
@@ -109,6 +122,13 @@ def write_report(
                           for g in groups if g in s["groups"]]))
 
     plots: list[Path] = []
+    if homes:
+        first = next(iter(summaries.values()))
+        labels = [f"R@context/{kind}" for kind in homes] + ["R@bundle", "R@10" if 10 in ks else f"R@{ks[-1]}"]
+        values = [first["context"][kind]["R@context"] for kind in homes] + [first["overall"]["R@bundle"],
+                                                                             first["overall"].get("R@10", first["overall"][f"R@{ks[-1]}"])]
+        plots.append(write_bar_chart(plots_dir / "reaches_the_agent.png", f"{title}: what reaches the agent",
+                                     labels, {first["retriever"]: values}, y_max=100, y_label="%"))
     if runs:
         series = {name: [s["overall"][f"R@{k}"] for k in ks] for name, s in summaries.items()}
         plots.append(write_bar_chart(plots_dir / "recall_overall.png", f"{title}: recall@k", [f"R@{k}" for k in ks],
@@ -129,12 +149,31 @@ def write_report(
         "runs": summaries,
         "splits": {name: {"conversations": list(ids), "runs": split_summaries[name]} for name, ids in (splits or {}).items()},
         "notes": list(notes),
+        "drops": {name: [{"metric": x.metric, "recorded": x.recorded, "now": x.now} for x in d]
+                  for name, d in fallen.items()},
     }
     md_path, json_path = out / "report.md", out / "report.json"
     data = _jsonable(data)
     atomic_write(md_path, "\n".join(md) + "\n")
     write_json(json_path, data)
     return Report(md_path, json_path, plots, data)
+
+
+def _context_table(summaries: dict[str, dict]) -> str:
+    """Per retriever and home: R@context, the recall each part of the context carries, the
+    questions that got none of their evidence, the context's size and the CPU of composing it."""
+    parts = sorted({key for s in summaries.values() for c in s["context"].values() for key in c["parts"]},
+                   key=part_order)
+    header = (["retriever", "home", "R@context"] + [f"in {key}" for key in parts]
+              + ["none reached", "chars mean", "chars max", "tokens mean", "CPU ms p50"])
+    rows = []
+    for name, s in summaries.items():
+        for kind, c in s["context"].items():
+            rows.append([name, kind, c["R@context"]] + [c["parts"].get(key, 0.0) for key in parts]
+                        + [f"{c['none']} of {c['questions']}", c["chars_mean"], c["chars_max"], c["tokens_mean"],
+                           c["cpu_ms_p50"]])
+    return _table(header, rows) + ("\n\n`in pointer`: reached only through a map pointer the agent can drill "
+                                   "(not injected), counted apart from the injected parts.")
 
 
 def _jsonable(value):

