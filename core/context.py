@@ -14,6 +14,13 @@ its text, its size and its budget, and ``text()`` the exact string handed to the
 9. map           the four-axis map within map.budget; absent when map.enabled is false
 10. bundle       the assembled bundle under output.label (read from output.injectPath)
 
+The whole text stays within ``context.maxChars`` (10,000; 0 = no limit): over it, the parts that
+point at evidence or summarise it give way first, in :data:`YIELD_ORDER` (goals, map, cold summary,
+event timeline, rules, knowledge), each first down to :data:`YIELD_FLOOR` characters, then
+further; the bundle, the evidence this question asked for, is cut last, and the three fixed texts
+(identity, disciplines) keep their own budgets. Measured on LoCoMo (CONTEXT.md): the goal part and
+the map took 70% of the context and carried none of a question's evidence.
+
 With a question and ``run_round=True`` the bundle is the one a dry-run round assembles for it (no
 file is written); otherwise it is the bundle on disk, i.e. what the last round delivered.
 """
@@ -21,11 +28,17 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from linghun.core import disciplines
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
 from linghun.core.fsio import read_text
+from linghun.core.goals import Goals
 from linghun.core.home import MemoryHome
+from linghun.core.map import build_map, goals_of, render_map
+from linghun.core.settings import CONTEXT_DEFAULTS, home_settings
+from linghun.core.textfit import fit
 
 PART_KEYS = ("identity", "judgment", "discipline", "knowledge", "rules", "timeline", "cold", "goals",
              "map", "bundle")
@@ -44,13 +57,11 @@ MEMORY_PARTS = {"knowledge": "head", "rules": "head", "timeline": "tail", "cold"
 CUT_MARK = {"zh": "…（超出注入预算，省略 {n} 行；memory_read ref={ref} 读全文）…",
             "en": "…(over the injection budget, {n} lines left out; memory_read ref={ref} reads it all)…"}
 READ_REF = {"knowledge": "knowledge", "rules": "rules", "timeline": "memory", "cold": "cold"}
-CONTEXT_DEFAULTS: dict[str, Any] = {
-    "language": "zh",          # the language of our discipline texts and part titles
-    "identity": "",            # replaces our identity card when the home has no identity.md
-    "judgment": "",            # replaces our judgment discipline
-    "discipline": "",          # replaces our memory discipline
-    "budgets": {"identity": 2000, "judgment": 1500, "discipline": 1500, "goals": 2000},
-}
+#: which parts give way, in order, when the context is over ``context.maxChars`` (see the docstring)
+YIELD_ORDER = ("goals", "map", "cold", "timeline", "rules", "knowledge")
+YIELD_FLOOR = 400
+#: the least a part is cut to: room for its cut line, which says how to read it all
+YIELD_MIN = 80
 
 
 @dataclass
@@ -64,6 +75,8 @@ class Part:
     source: str
     truncated: bool = False
     full_chars: int = 0
+    #: the part again within a smaller budget (how it is cut to fit the whole context); not shown
+    refit: Callable[[int], "Part"] | None = field(default=None, repr=False, compare=False)
 
     @property
     def chars(self) -> int:
@@ -103,8 +116,6 @@ class AgentContext:
 
 def context_settings(home: MemoryHome) -> dict[str, Any]:
     """The ``context`` section of workbench.json over our defaults."""
-    from linghun.core.settings import home_settings
-
     return home_settings(home).context
 
 
@@ -112,8 +123,6 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
             bundle: str | None = None, round_info: dict[str, Any] | None = None) -> AgentContext:
     """The context for ``question`` (see the module docstring). ``bundle`` overrides the bundle
     read from the inject path (the turn passes the one its round just delivered)."""
-    from linghun.core.settings import home_settings
-
     settings = home_settings(home)
     cfg = settings.context
     lang = cfg["language"] if cfg["language"] in disciplines.LANGUAGES else "zh"
@@ -139,17 +148,12 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
 
     map_cfg = settings.map
     if map_cfg["enabled"]:
-        from linghun.core.map import injection_text
-
-        ctx.parts.append(Part("map", titles["map"], injection_text(home), map_cfg["budget"], "map"))
+        ctx.parts.append(_map_part(home, titles, map_cfg["budget"]))
     else:
         ctx.notes.append("map.enabled is false: no map part")
 
     ctx.round = round_info
     if bundle is None and run_round and ctx.question:
-        from linghun.core.assembler.debounce import Debouncer
-        from linghun.core.assembler.round import Assembler
-
         result = Assembler(home, config=settings.assembler, provider=provider, keep_traces=False,
                            debouncer=Debouncer()).run(ctx.question, dry_run=True)
         bundle = result.bundle if result.bundle is not None else None
@@ -161,12 +165,45 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
     if bundle:
         label = settings.assembler.get("output.label")
         text = f"{label}\n{bundle}" if label else bundle
-        ctx.parts.append(Part("bundle", titles["bundle"], text, settings.assembler.get("assemble.maxChars")
-                              + len(label) + 1 if label else settings.assembler.get("assemble.maxChars"),
-                              str(inject_path)))
+        # the editor keeps the bundle within assemble.maxTokens; here it has no budget of its own
+        ctx.parts.append(_fit_part("bundle", titles, text, 0, "head", lang, str(inject_path)))
     else:
         ctx.notes.append("no bundle delivered yet")
+    _within_total(ctx, cfg["maxChars"])
     return ctx
+
+
+def _within_total(ctx: AgentContext, max_chars: int) -> None:
+    """Cut parts (see :data:`YIELD_ORDER`) until the whole text fits ``max_chars``."""
+    over = len(ctx.text()) - max_chars
+    if max_chars <= 0 or over <= 0:
+        return
+    order = [k for k in YIELD_ORDER if ctx.part(k)] + ["bundle"]
+    for floor in (YIELD_FLOOR, YIELD_MIN):
+        for key in order:
+            if over <= 0:
+                return
+            if key == "bundle" and floor > YIELD_MIN:
+                continue  # the bundle gives way only once everything else is down to its cut line
+            i, part = next((i, p) for i, p in enumerate(ctx.parts) if p.key == key)
+            room = part.chars - floor
+            if room <= 0 or part.refit is None:
+                continue
+            smaller = part.refit(part.chars - min(room, over))
+            ctx.parts[i] = smaller
+            over -= part.chars - smaller.chars
+            ctx.notes.append(f"{key}: cut from {part.chars} to {smaller.chars} characters to keep the context "
+                             f"within context.maxChars {max_chars}")
+
+
+def _map_part(home: MemoryHome, titles: dict[str, str], budget: int) -> Part:
+    mm = build_map(home)
+
+    def make(room: int) -> Part:
+        text = render_map(mm, room)
+        return Part("map", titles["map"], text, budget, "map", truncated=room < budget, refit=make)
+
+    return make(budget)
 
 
 def _memory_parts(home: MemoryHome, titles: dict[str, str], budget: int, lang: str) -> list[Part]:
@@ -199,14 +236,10 @@ def _goal_part(home: MemoryHome, titles: dict[str, str], question: str, budget: 
     """Every live goal (active, paused), statement only: the seed's evidence channel carries no
     triggers or priority (those belong to the map's goal axis). With a question, the goals it
     activates come first; the set is the same."""
-    from linghun.core.map import goals_of
-
     goals, note = goals_of(home)
     live = [g for g in goals if g.state in ("active", "paused")]
     if question and live:
         try:
-            from linghun.core.goals import Goals
-
             order = {a.goal.id: a.rank for a in Goals(home).goal_get(question, len(live))}
             live.sort(key=lambda g: order.get(g.id, len(live)))
         except Exception:  # the order is a courtesy; the channel itself must not fail
@@ -216,33 +249,11 @@ def _goal_part(home: MemoryHome, titles: dict[str, str], question: str, budget: 
 
 
 def _fit_part(key: str, titles: dict[str, str], text: str, budget: int, keep: str, lang: str, source: str) -> Part:
-    fitted, cut = fit(text, budget, keep, CUT_MARK[lang].replace("{ref}", READ_REF.get(key, key)))
-    return Part(key, titles[key], fitted, budget, source, truncated=cut > 0, full_chars=len(text))
+    def make(room: int) -> Part:
+        fitted, cut = fit(text, room, keep, CUT_MARK[lang].replace("{ref}", READ_REF.get(key, key)))
+        return Part(key, titles[key], fitted, budget, source, truncated=cut > 0, full_chars=len(text), refit=make)
 
-
-def fit(text: str, budget: int, keep: str = "head", mark: str = "…{n}…") -> tuple[str, int]:
-    """``text`` cut to whole lines within ``budget`` characters (mark line included); returns the
-    text and how many lines were left out. ``keep``: which end survives."""
-    if budget <= 0 or len(text) <= budget:
-        return text, 0
-    lines = text.split("\n")
-    order = lines if keep == "head" else list(reversed(lines))
-    kept: list[str] = []
-    size = 0
-    for line in order:
-        marker = mark.replace("{n}", str(len(lines) - len(kept) - 1))
-        if size + len(line) + 1 + len(marker) > budget:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    omitted = len(lines) - len(kept)
-    marker = mark.replace("{n}", str(omitted))
-    if keep == "head":
-        out = kept + [marker]
-    else:
-        out = [marker] + list(reversed(kept))
-    text = "\n".join(out)
-    return (text if len(text) <= budget else marker[:budget]), omitted
+    return make(budget)
 
 
 def diff(previous: dict[str, Any] | None, current: dict[str, Any]) -> list[dict[str, Any]]:

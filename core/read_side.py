@@ -27,6 +27,7 @@ left unused).
 from __future__ import annotations
 
 from linghun.core.formats.warm import WarmEntry
+from linghun.core.textfit import fit
 
 KIND_GROUPS = (("event", "事件 event"), ("fact", "事实 fact"), ("rule", "规则 rule"))
 WARM_SHARE = 0.7
@@ -58,8 +59,6 @@ def render_read(entries: list[WarmEntry], ledger: str, index: str, cold: str, li
     if cold:
         cold_text = "【冷储摘要】\n" + cold
         if limit > 0 and len(cold_text) > cold_room:
-            from linghun.core.context import fit
-
             kept, _cut = fit(cold, max(0, cold_room - 7), "tail", "…（更早的冷储摘要省略 {n} 行；memory_read ref=cold 读全文）…")
             cold_text = "【冷储摘要】\n" + kept if cold_room > 40 else ""
         if cold_text:

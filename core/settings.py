@@ -21,6 +21,15 @@ from linghun.core.home import MemoryHome
 #: ``memory.assembler.injectPath`` (where the agent reads the bundle)
 MEMORY_OTHER_KEYS = {"assembler": {"injectPath": ""}}
 MAP_DEFAULTS: dict[str, Any] = {"enabled": True, "budget": 2000}
+#: the agent context's settings (core/context.py, CONTEXT.md)
+CONTEXT_DEFAULTS: dict[str, Any] = {
+    "language": "zh",          # the language of our discipline texts and part titles
+    "identity": "",            # replaces our identity card when the home has no identity.md
+    "judgment": "",            # replaces our judgment discipline
+    "discipline": "",          # replaces our memory discipline
+    "budgets": {"identity": 2000, "judgment": 1500, "discipline": 1500, "goals": 2000},
+    "maxChars": 10000,         # the whole context (0 = no limit); see core.context.YIELD_ORDER
+}
 
 
 @dataclass
@@ -113,7 +122,6 @@ def _same_type(value: Any, default: Any) -> bool:
 def home_settings(home: MemoryHome) -> HomeSettings:
     """Read every section (a corrupt workbench.json raises ``CorruptFileError`` as before)."""
     from linghun.core.assembler.config import AssemblerConfig
-    from linghun.core.context import CONTEXT_DEFAULTS
     from linghun.core.home_config import read_config
     from linghun.core.memory import MemoryConfig
 
@@ -137,5 +145,5 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     return settings
 
 
-__all__ = ["HomeSettings", "MAP_DEFAULTS", "memory_inject_path", "expand_path", "home_settings",
+__all__ = ["CONTEXT_DEFAULTS", "HomeSettings", "MAP_DEFAULTS", "memory_inject_path", "expand_path", "home_settings",
            "home_with_paths", "merge_known"]

@@ -116,3 +116,42 @@ def test_cli_context_prints_every_part_within_budget(upstream_home, capsys):
     assert cli_main(["context", "--home", str(upstream_home)]) == 0
     text = capsys.readouterr().out
     assert text.index("【身份卡】") < text.index("【本轮素材包】") and "bundle " in text and "total" in text
+
+
+def test_the_whole_context_stays_within_max_chars_and_the_bundle_goes_last(empty_home):
+    """Over context.maxChars the goal part gives way first, then the map and the memory parts;
+    the bundle, the evidence this question asked for, stays whole."""
+    home = _home(empty_home)
+    goals = Goals(home)
+    statements = [
+        "我想在年底前把 checkout-api 的 p99 延迟压到 200 毫秒以内", "I want to run the Berlin marathon in under four hours",
+        "这个季度给团队的每个服务补齐告警手册", "I plan to learn Portuguese before our trip to Lisbon next summer",
+        "今年要存够孩子的大学学费", "I want to repaint the kitchen cabinets a dark green colour this autumn",
+        "每周至少读完一本关于系统设计的书", "We are saving for a sailboat we can take out on the lake",
+        "把家里的老照片全部扫描成电子版", "I hope to adopt a rescue greyhound once we move to a house with a garden",
+        "明年春天带父母去一趟云南大理", "I want to finish my pottery course and sell mugs at the Saturday market",
+        "把数据库迁移到 PostgreSQL 16 并去掉旧的分片脚本", "I am training to get my scuba diving certificate in Thailand",
+        "每天早上六点起床练半小时吉他", "I would like to publish the cookbook of my grandmother's recipes",
+    ]
+    for statement in statements:
+        goals.goal_update("new", statement, priority="high")
+    home.memory_ontology.write_text("## 事件时间线\n" + "".join(
+        f"- 2026-09-{1 + d % 28:02d} 10:00 团队 | 发布 | v{d} | 生产环境 " + "记录" * 20 + "\n" for d in range(300)),
+        encoding="utf-8")
+    bundle = "素材：\n" + "\n".join(f"- [{n}] 2026-10-01 10:00 订单服务 | 端口 | {8000 + n} | #{n}" for n in range(60))
+    ctx = compose(home, "订单服务的端口", bundle=bundle)
+    assert len(ctx.text()) <= 10000
+    assert bundle in ctx.part("bundle").text and not ctx.part("bundle").truncated
+    goal_part, timeline = ctx.part("goals"), ctx.part("timeline")
+    assert goal_part.truncated and goal_part.chars <= 400 + 60 and goal_part.text.startswith("- ")
+    assert timeline.truncated and "memory_read ref=memory" in timeline.text
+    assert any(n.startswith("goals: cut from ") and "context.maxChars 10000" in n for n in ctx.notes)
+    # with no limit every part keeps its own budget
+    update_section(home, "context", lambda _old: {"maxChars": 0})
+    unlimited = compose(home, "订单服务的端口", bundle=bundle)
+    assert len(unlimited.text()) > 10000 and unlimited.part("goals").chars > goal_part.chars
+    # a small limit cuts the bundle too, but only once everything else is down to its cut line
+    update_section(home, "context", lambda _old: {"maxChars": 3000})
+    tight = compose(home, "订单服务的端口", bundle=bundle)
+    assert len(tight.text()) <= 3000 + 80 and tight.part("bundle").truncated
+    assert all(p.chars <= 80 for p in tight.parts if p.key in ("goals", "timeline", "map"))
