@@ -5,6 +5,7 @@ import pytest
 from linghun.core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
 from linghun.core.formats import team
 from linghun.core.fsio import read_text
+from linghun.core.memory import Memory
 from tests.core.test_assembler_support import assembler, entry, filler, new_home, span
 
 PORT = entry("2026-10-07 11:30", "fact", "high", "订单服务 | 端口 | 8087 | #7")
@@ -354,3 +355,26 @@ def test_near_copies_among_the_hits_are_dropped_by_mmr(tmp_path):
     assert any(d["what"] == "mmr" for d in r["decisions"])
     off = _retriever(assembler(home, retrieval__mode="always", retrieval__mmr=False).run("支付网关的超时配置"))
     assert 32 in [c["n"] for c in off["candidates"]]
+
+
+def test_what_consolidation_moved_out_of_warm_is_still_retrieved(tmp_path):
+    """After a consolidation an old event lives only in the event timeline and a high fact only in
+    the knowledge ontology: both are candidates, found by BM25 like warm entries, and counted with
+    warm when the mode is chosen (a nearly empty warm.md is not "the whole memory")."""
+    home = new_home(tmp_path, [entry("2026-09-01 10:00", "event", "medium", "用户 | 迁移 | vault 集群 | 改用 raft 存储"),
+                               entry("2026-09-02 10:00", "fact", "high", "订单服务 | 端口 | 8087 | #7")]
+                    + filler(300))
+    Memory(home).consolidate()
+    Memory(home).append("event", "天气记录 今天 多云", "medium")
+    assert "raft" not in home.warm.read_text(encoding="utf-8")
+    result = assembler(home).run("vault 集群 raft 存储")
+    r = _retriever(result)
+    assert r["inputs"]["consolidated_lines"] >= 301 and r["outputs"]["mode"] == "bm25"
+    first = r["candidates"][0]
+    assert first["source"] == "timeline" and first["via"] == "bm25" and "raft" in first["text"]
+    assert "raft 存储" in result.bundle
+    port = assembler(home).run("订单服务端口 8087")
+    assert "8087" in port.bundle and any(c["source"] == "knowledge" for c in _retriever(port)["candidates"])
+    # off: warm.md alone, as the seed retrieves
+    off = _retriever(assembler(home, retrieval__consolidated=False).run("vault 集群 raft 存储"))
+    assert off["inputs"]["consolidated_lines"] == 0 and all(c["source"] == "warm" for c in off["candidates"])
