@@ -67,10 +67,14 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     assert report.parent.parent == tmp_path / "data" / "evaluation"
     data = json.loads((report.parent / "report.json").read_text(encoding="utf-8"))
     assert set(data["runs"]) == {"linghun", "rank-bm25"}
-    assert {k for k in data["runs"]["linghun"]["overall"] if k.startswith("R@")} == {"R@1", "R@3", "R@10", "R@bundle"}
+    assert {k for k in data["runs"]["linghun"]["overall"] if k.startswith("R@")} == {
+        "R@1", "R@3", "R@10", "R@bundle", "R@context", "R@context/grown"}
     assert any(name.startswith("held-out (tiny-2)") for name in data["splits"])
     text = pane.report.toPlainText()
     assert "LoCoMo turn retrieval" in text and "R@3" in text and "rank-bm25" in text
+    # what reaches the agent comes first: before the retriever's own figures
+    assert text.index("What reaches the agent") < text.index("Per category")
+    assert text.index("R@context") < text.index("R@3")
     plots = pane.plot_names()
     assert plots and all((report.parent / p).is_file() for p in plots)
     assert progress[-1] == 1000 and len(progress) >= 2
