@@ -13,6 +13,7 @@ one editing session collapse into one undo step.
 """
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from linghun.core.errors import ConflictError, LinghunError
+from linghun.core.history.layout import WARM
 from linghun.core.memory import Memory
 
 MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
@@ -129,9 +131,15 @@ class RestoreFile:
     check: bool = False
 
     def apply(self, memory: Memory) -> "RestoreFile":
-        from linghun.core.history.restore import write_back
+        from linghun.core.history.restore import write_back  # loads libgit2: only when a file is restored
 
         current = write_back(memory.home, self.relative, self.data, self.expect, self.check)
+        if self.relative == WARM:
+            # the panes show ``Memory.latest()``, the newest parse this process made: the bytes
+            # written here are parsed now, as every write of the Memory's own is, or the panes
+            # kept showing the file as it was before (an unreadable file: they say so themselves)
+            with contextlib.suppress(LinghunError):
+                memory.document()
         return RestoreFile(self.relative, current, expect=self.data, check=True)
 
 

@@ -177,3 +177,65 @@ def test_cancelling_the_unsaved_changes_prompt_on_now_stays_in_the_past_consiste
         QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
     assert window.ctx.home.root == home.root and travel.moment is None and not travel.btn_now.isEnabled()
     assert travel.slider.value() == travel.slider.maximum()
+
+
+def _to_the_state_before_the_rule(qtbot, workbench, upstream_home) -> str:
+    """With the window shown, the agent adds a rule (11 entries); the person slides back to the
+    state before it (10 entries), by keyboard. Returns warm.md's text now."""
+    window = workbench.window
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    travel = window.time_travel
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    newer = _agent_adds_a_rule(qtbot, travel, home, upstream_home)
+    qtbot.waitUntil(lambda: entries_pane(workbench).proxy.rowCount() == 11, timeout=5000)
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: entries_pane(workbench).proxy.rowCount() == 10, timeout=5000)
+    return newer
+
+
+def _restore_warm_by_gestures(qtbot, travel) -> list:
+    """Restore file… → pick memory/warm.md → Apply in the diff dialog; returns what was asked."""
+    def pick_warm():
+        dialog = QApplication.activeModalWidget()
+        dialog.setTextValue("memory/warm.md")
+        dialog.accept()
+
+    shown: list = []
+    QTimer.singleShot(0, lambda: qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
+                      or (answer_dialog("Apply", shown) or pick_warm()))
+    with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
+        QTest.mouseClick(travel.btn_restore, Qt.MouseButton.LeftButton)
+    return shown
+
+
+def _shown_entries(workbench) -> tuple[int, str]:
+    """What the person reads: the rows of the Entries pane and the entry count of the status bar."""
+    return entries_pane(workbench).proxy.rowCount(), workbench.window.status_counts.text().split(" entries")[0]
+
+
+@pytest.mark.slow
+def test_after_undoing_and_redoing_restore_file_every_pane_shows_the_present(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    newer = _to_the_state_before_the_rule(qtbot, workbench, upstream_home)
+    assert _restore_warm_by_gestures(qtbot, window.time_travel) == ["Restore a file"]
+    assert home.warm.read_text(encoding="utf-8") != newer
+    # the restored file, on screen at once (the panes follow our own write)
+    qtbot.waitUntil(lambda: _shown_entries(workbench) == (10, "10"), timeout=3000)
+
+    window.act_undo.trigger()  # Edit > Undo: warm.md is back to the agent's 11 entries
+    assert home.warm.read_text(encoding="utf-8") == newer
+    qtbot.waitUntil(lambda: _shown_entries(workbench) == (11, "11"), timeout=3000)
+    pane = entries_pane(workbench)
+    last = pane.proxy.index(pane.proxy.rowCount() - 1, 0)
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(last).center())
+    assert "上线前先通知值班同事" in pane.editor.draft()["body"] and pane.editor.title.text() == "Entry [11]"
+
+    window.act_redo.trigger()  # Edit > Redo: the restored file again
+    qtbot.waitUntil(lambda: _shown_entries(workbench) == (10, "10"), timeout=3000)
+    assert "上线前先通知值班同事" not in home.warm.read_text(encoding="utf-8")
