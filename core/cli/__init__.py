@@ -12,12 +12,14 @@ import importlib
 import json
 import pkgutil
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from linghun.core import __version__
 from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
-from linghun.core.home import MemoryHome, default_dsh_home
 from linghun.core.redact import error_text
+
+if TYPE_CHECKING:
+    from linghun.core.home import MemoryHome
 
 
 def common_parent() -> argparse.ArgumentParser:
@@ -30,6 +32,9 @@ def common_parent() -> argparse.ArgumentParser:
 
 def checked_home(args: argparse.Namespace) -> MemoryHome:
     """The home given (or the default), refused when it is a file; says nothing about it."""
+    # imported here for start-up time: ``linghun --help`` and the parser load no home modules
+    from linghun.core.home import MemoryHome
+
     home = MemoryHome.resolve(getattr(args, "home", None))
     for path in (home.dsh_home, home.root):
         if path.exists() and not path.is_dir():
@@ -44,6 +49,8 @@ def home_of(args: argparse.Namespace, existing: bool = False) -> MemoryHome:
     ``existing``: the command only reads, so a home the user named (``--home``, ``DSH_HOME``) that
     is not there is an error (exit 3 with a hint) rather than an empty home: a typo must not look
     like a memory with nothing in it. With nothing named, the note above explains the empty answer."""
+    from linghun.core.home import default_dsh_home  # start-up time, as in checked_home
+
     explicit = getattr(args, "home", None)
     home = checked_home(args)
     named = bool(explicit) or default_dsh_home()[1] == "env"

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 
 from linghun.core.cli import emit, home_of
 from linghun.core.errors import InvalidInputError, NotFoundError
-from linghun.core.fsio import read_text
-from linghun.core.history import capture
-from linghun.core.history.layout import WARM
 
 if TYPE_CHECKING:  # the store imports libgit2: only the history commands load it, not every command
     from linghun.core.history.store import HomeHistory
+
+#: the writer ``linghun watch`` records by default (``core.history.capture.AGENT``, which the
+#: parser does not import: ``linghun --help`` starts without the history modules)
+DEFAULT_WRITER = "agent"
 
 
 def parse_moment(text: str | None) -> datetime | None:
@@ -43,6 +44,9 @@ def parse_moment(text: str | None) -> datetime | None:
 
 
 def _history(args: argparse.Namespace) -> HomeHistory:
+    # imported when a history command runs, for start-up time (see DEFAULT_WRITER)
+    from linghun.core.history import capture
+
     home = home_of(args)
     if not home.exists():
         raise NotFoundError(f"no memory home at {home.root} (give --home or set DSH_HOME)")
@@ -60,6 +64,8 @@ def _entry_number(text: str) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from linghun.core.history import capture  # start-up time, as in _history
+
     history = _history(args)
     keep = capture.history_settings(history.home)["keepDays"]
     if keep:
@@ -106,6 +112,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_blame(args: argparse.Namespace) -> int:
     # imported here, not at the top: the store loads libgit2, which only history commands pay for
+    from linghun.core.fsio import read_text
     from linghun.core.history.entries import blame, diff, key_for_number
 
     history = _history(args)
@@ -132,9 +139,12 @@ def cmd_blame(args: argparse.Namespace) -> int:
 def cmd_restore(args: argparse.Namespace) -> int:
     """Show what the restore would change; write it only with ``--yes``."""
     # imported here, not at the top: the store loads libgit2, which only history commands pay for
+    from linghun.core.history.layout import WARM
     from linghun.core.history.restore import apply_plan, plan_entry_restore, plan_file_restore
 
     history = _history(args)
+    if args.path is None:  # the parser's default, left unnamed there (start-up time)
+        args.path = WARM
     if args.entry:
         plan = plan_entry_restore(history.home, history, _entry_number(args.entry), args.commit)
     else:
@@ -153,6 +163,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
+    from linghun.core.history import capture  # start-up time, as in _history
+
     history = _history(args)
     keep = args.keep_days if args.keep_days is not None else capture.history_settings(history.home)["keepDays"]
     dropped = history.prune(int(keep)) if keep else 0
@@ -176,7 +188,7 @@ def register(subparsers, parent) -> None:
     p = subparsers.add_parser("watch", parents=[parent], help="record every change of the home into its history")
     p.add_argument("--interval", type=float, default=1.0, help="seconds between looks (default 1)")
     p.add_argument("--once", action="store_true", help="record what changed since the last look and stop")
-    p.add_argument("--writer", default=capture.AGENT, help="name recorded as the writer (default: agent)")
+    p.add_argument("--writer", default=DEFAULT_WRITER, help=f"name recorded as the writer (default: {DEFAULT_WRITER})")
     p.set_defaults(func=cmd_watch)
 
     p = subparsers.add_parser("history", parents=[parent], help="the home's versions: log, show, blame, restore")
@@ -198,7 +210,7 @@ def register(subparsers, parent) -> None:
     q.add_argument("-v", "--verbose", action="store_true", help="with the diff of each change")
     q.set_defaults(func=cmd_blame)
     q = sub.add_parser("restore", parents=[parent], help="bring back a file or an entry as it was in a state")
-    q.add_argument("path", nargs="?", default=WARM)
+    q.add_argument("path", nargs="?", help="a file relative to the linghun folder (default memory/warm.md)")
     q.add_argument("--commit", required=True, help="the state (see history log)")
     q.add_argument("--entry", help='only this warm entry, "[n]" as numbered now')
     q.add_argument("--yes", action="store_true", help="write it (without: only show what would change)")

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from linghun.core import limits
 from linghun.core.cli import check_length, emit, home_of, read_stdin, within
 from linghun.core.errors import InvalidInputError
-from linghun.core.memory import Memory
+
+if TYPE_CHECKING:
+    from linghun.core.memory import Memory
 
 
 def _memory(args: argparse.Namespace, existing: bool = True) -> Memory:
     """The memory of ``--home``; only writes (append, rules, a journal turn, a soul card) may
     start a new home, as the agent's first write does."""
+    # imported here for start-up time: the parser of every command (and ``--help``) is built
+    # without the memory modules
+    from linghun.core.memory import Memory
+
     return Memory(home_of(args, existing=existing))
 
 
@@ -85,7 +92,7 @@ def cmd_soul(args):
 
 def cmd_home(args):
     home = home_of(args, existing=True)
-    memory = Memory(home)
+    memory = _memory(args)
     info = {"root": str(home.root), "exists": home.exists(), "warm_entries": len(memory.entries()),
             "warm_bytes": memory.size_bytes(), "journal_days": len(home.journal_days()),
             "episodic_days": len(home.episodic_days())}

@@ -1,0 +1,41 @@
+"""A command imports what it uses: each probe runs one ``linghun`` command in a fresh interpreter
+and lists the modules it loaded (start-up time is most of a short command's cost)."""
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.conftest import REPO
+
+PROBE = textwrap.dedent(
+    """
+    import json, sys
+    from linghun.core.cli import main
+    try:
+        main(sys.argv[1:])
+    except SystemExit:
+        pass
+    print(json.dumps(sorted(sys.modules)), file=sys.__stderr__)
+    """
+)
+
+
+def modules_of(*argv: str, env: dict | None = None) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=REPO, capture_output=True, text=True, env=env)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def test_help_loads_no_home_modules():
+    loaded = modules_of("--help")
+    assert not loaded & {"linghun.core.home", "linghun.core.memory", "linghun.core.fsio",
+                         "linghun.core.history.capture", "numpy"}
+
+
+@pytest.mark.parametrize("command", ["read", "entries"])
+def test_reading_commands_load_no_search_stack(upstream_home, command):
+    loaded = modules_of(command, "--home", str(upstream_home))
+    assert "linghun.core.memory" in loaded
+    assert not loaded & {"numpy", "networkx", "rjieba", "jieba", "mcp", "openai", "pygit2",
+                         "linghun.core.search", "linghun.core.assembler"}
