@@ -14,6 +14,7 @@ from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.trace import Span, Trace, clip
 from linghun.core.home import MemoryHome
 from linghun.core.llm import LLMError, LLMProvider, LLMResponse, RecordingProvider
+from linghun.core.llm.fit import complete_fitted
 from linghun.core.memory import Memory
 
 
@@ -74,8 +75,10 @@ class RoundContext:
         return self.state.setdefault("llm_failures", [])
 
     def llm(self, span: Span, messages: list[dict[str, Any]], *, temperature: float, max_tokens: int,
-            json_mode: bool = False, stream: bool = False) -> LLMResponse:
+            json_mode: bool = False, stream: bool = False, schema: dict[str, Any] | None = None) -> LLMResponse:
         """One LLM call of ``span``'s role: streamed text goes to the bus, the exchange to the trace.
+        The prompt is sized to the model's context window (``core.llm.fit``; the cut is a ``fit``
+        decision of the span); ``schema``: the JSON schema of the reply, where the server takes one.
 
         Once a call found the endpoint unreachable (no connection, a timeout, an overloaded or
         failing server after the client's own retries), the later roles of the same round are not
@@ -92,8 +95,10 @@ class RoundContext:
         on_delta = (lambda piece: self.trace.delta(span.role, piece)) if stream else None
         before = len(self._recorder.exchanges)
         try:
-            return self._recorder.complete(messages, temperature=temperature, max_tokens=max_tokens,
-                                           json_mode=json_mode, stream=stream, on_delta=on_delta)
+            return complete_fitted(self._recorder, messages, max_tokens=max_tokens, role=f"the {span.role}",
+                                   on_fit=lambda fit: span.decide("fit", fit.choice, fit.reason),
+                                   temperature=temperature, json_mode=json_mode, stream=stream,
+                                   on_delta=on_delta, **({"schema": schema} if schema is not None else {}))
         except LLMError as exc:
             self.llm_failures.append((span.role, str(exc)))
             if is_outage(exc):

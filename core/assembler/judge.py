@@ -124,6 +124,17 @@ SYSTEM_PROMPT = (
 )
 
 
+#: the answer's shape, sent as the server's structured output where it has one (a grammar on
+#: llama.cpp): a small local model then writes a valid decision, not merely valid JSON
+SCHEMA: dict[str, Any] = {
+    "title": "judge", "type": "object", "additionalProperties": False,
+    "properties": {"level": {"type": "string", "enum": list(LEVELS)},
+                   "strategy": {"type": "string", "enum": list(STRATEGIES)},
+                   "query": {"type": "string"}, "reason": {"type": "string"}},
+    "required": ["level", "strategy", "query", "reason"],
+}
+
+
 def validate(value: dict[str, Any], query: str) -> Decision:
     """An LLM answer as a decision, or ``ValueError`` saying what is wrong with it."""
     level = value.get("level")
@@ -150,7 +161,7 @@ def run(ctx: RoundContext, span: Span) -> Decision:
             messages = [{"role": "system", "content": SYSTEM_PROMPT},
                         {"role": "user", "content": f"用户问题：{ctx.query}"}]
             try:
-                reply = ctx.llm(span, messages, temperature=0.0, max_tokens=300, json_mode=True)
+                reply = ctx.llm(span, messages, temperature=0.0, max_tokens=300, json_mode=True, schema=SCHEMA)
                 decision = validate(parse_json_object(reply.text), ctx.query)
             except (LLMError, ValueError) as exc:
                 decision = Decision(code.level, code.strategy, ctx.query,

@@ -29,8 +29,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         raise InvalidInputError("no LLM is set up: give llm.apiKey in workbench.json, or set "
                                 "DEEPSEEK_API_KEY / OPENAI_API_KEY / LINGHUN_API_KEY")
     result = probe(settings)
-    emit(args, result, lambda r: (f"ok: {r.model} answered in {r.latency_ms:.0f} ms ({r.endpoint})" if r.ok
-                                  else f"failed: {r.error}"))
+    emit(args, result, lambda r: r.describe())
     return 0 if result.ok else 8
 
 

@@ -22,8 +22,9 @@ class LLMError(LinghunError):
     """A completion could not be had: HTTP error, timeout, no connection, bad output, replay miss.
 
     Attributes:
-        kind: ``http`` | ``timeout`` | ``connection`` | ``empty`` | ``bad_json`` |
-            ``replay_mismatch`` | ``replay_exhausted`` | ``invalid``.
+        kind: ``http`` | ``timeout`` | ``connection`` | ``empty`` | ``bad_json`` | ``context``
+            (the prompt does not fit the model's context window) | ``replay_mismatch`` |
+            ``replay_exhausted`` | ``invalid``.
         status: the HTTP status for ``http`` errors, else ``None``.
     """
 
@@ -68,6 +69,10 @@ class LLMProvider(Protocol):
     Attributes:
         name: a short label for traces (``openai``, ``replay``...).
         model: the model that answers.
+
+    A provider may also tell its model's context window (``context_window``: tokens, or ``None``
+    when unknown; ``core.llm.fit`` sizes prompts to it) and accept ``schema`` (a JSON schema the
+    reply must follow, sent as the server's structured output where it has one).
     """
 
     name: str
@@ -82,6 +87,7 @@ class LLMProvider(Protocol):
         json_mode: bool = False,
         stream: bool = False,
         on_delta: DeltaCallback | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> LLMResponse:
         """Answer ``messages``; raise ``LLMError`` when no answer can be had."""
         ...

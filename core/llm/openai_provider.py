@@ -2,7 +2,14 @@
 
 Built on the ``openai`` client: its own retry loop (``max_retries``, exponential back-off on
 408/409/429/5xx and connection errors) and timeout are used as they are. Every client error
-becomes an ``LLMError`` whose message names the endpoint and what went wrong.
+becomes an ``LLMError`` whose message names the endpoint and what went wrong; a prompt the server
+refuses as too long for its context window is ``LLMError(kind="context")`` whose message says
+``prompt N tokens`` and ``context window W tokens`` where the server told them (``core.llm.fit``
+learns from it).
+
+A local server (``local``) is asked what it is on first need (``core.llm.local.discover``): its
+model when none is configured, its context window, how it takes a JSON schema. Each request's
+timeout grows with the prompt's size there (``request_timeout``).
 
 ``openai`` is imported when a provider is built, not when this module is: importing it costs about
 a second (pydantic, httpx), which the workbench's start and every offline command would pay for
@@ -10,6 +17,8 @@ nothing. Providers are built on worker threads (``workbench.llm_setup``).
 """
 from __future__ import annotations
 
+import re
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +26,23 @@ if TYPE_CHECKING:
     import openai
 
 from linghun.core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
+from linghun.core.llm.fit import estimate_tokens
+from linghun.core.llm.local import ServerInfo, discover, structured_output
 from linghun.core.redact import remember
+
+#: the key sent to a local server that needs none (the ``openai`` client insists on one)
+NO_KEY = "no-key"
+#: a model name for a local server whose model list could not be read (llama.cpp ignores it)
+DEFAULT_LOCAL_MODEL = "default"
+#: how servers say a prompt is longer than the model's window: OpenAI's wording (also vLLM's and
+#: llama-cpp-python's), llama.cpp's own
+_OVERFLOW = (re.compile(r"maximum context length is (?P<window>\d+) tokens.*?\((?P<prompt>\d+) in the messages", re.S),
+             re.compile(r"maximum context length is (?P<window>\d+) tokens", re.S),
+             re.compile(r"Requested tokens \((?P<prompt>\d+)\) exceed context window of (?P<window>\d+)"),
+             re.compile(r"exceeds? the available context size|context length|context window|context_length_exceeded",
+                        re.I))
+#: a 400 that refuses the reply's format (and not, say, the model's name)
+_FORMAT_REFUSED = re.compile(r"response_format|json|schema|grammar", re.I)
 
 
 class OpenAIProvider:
@@ -25,8 +50,11 @@ class OpenAIProvider:
 
     Attributes:
         name: ``"openai"`` (the protocol spoken, whatever the vendor).
-        model: the model asked for.
+        model: the model asked for (a local server's first listed model when none was given).
         base_url: the endpoint, e.g. ``https://api.deepseek.com``.
+        local: a server on this machine (no key needed, slow prompts waited for).
+        token_ratio: how many of the server's tokens one estimated token is (``core.llm.fit``
+            raises it when the server refuses a prompt it estimated too short).
     """
 
     name = "openai"
@@ -40,23 +68,100 @@ class OpenAIProvider:
         timeout: float = 60.0,
         max_retries: int = 2,
         stream_usage: bool = True,
+        local: bool = False,
+        server: str = "",
+        context_window: int | None = None,
+        prompt_tokens_per_second: float = 0.0,
+        tokens_per_second: float = 0.0,
     ):
-        if not api_key:
+        if not api_key and not local:
             raise LLMError("an API key is needed for an OpenAI-compatible endpoint", kind="invalid")
-        if not model:
+        if not model and not local:
             raise LLMError("a model name is needed for an OpenAI-compatible endpoint", kind="invalid")
-        remember(api_key)
+        if api_key:
+            remember(api_key)
         self.base_url = base_url
-        self.model = model
+        self._model = model
+        self._api_key = api_key
+        self.local = local
         self.timeout = float(timeout)
         self.max_retries = int(max_retries)
         #: ask for token usage in streamed replies (``stream_options``); a few servers reject it
         self.stream_usage = stream_usage
-        import openai
+        self.prompt_tokens_per_second = float(prompt_tokens_per_second or 0.0)
+        self.tokens_per_second = float(tokens_per_second or 0.0)
+        self.token_ratio = 1.0
+        self._server = server
+        self._configured_window = int(context_window) if context_window else None
+        self._learned_window: int | None = None
+        self._info: ServerInfo | None = None
+        self._info_lock = threading.Lock()
+        self._structured: str | None = None  # how a schema is sent; downgraded when refused
+        import openai  # start-up time: see the module docstring
 
         self._client = openai.OpenAI(
-            base_url=base_url, api_key=api_key, timeout=self.timeout, max_retries=self.max_retries
+            base_url=base_url, api_key=api_key or NO_KEY, timeout=self.timeout, max_retries=self.max_retries
         )
+
+    # -- what the server is ----------------------------------------------------------------
+    def server_info(self) -> ServerInfo:
+        """What the server says about itself (asked once; the public presets are not asked)."""
+        with self._info_lock:
+            if self._info is None:
+                if self._server in ("DeepSeek", "OpenAI"):
+                    self._info = ServerInfo(server=self._server, models=[self._model] if self._model else [])
+                else:
+                    self._info = discover(self.base_url, self._api_key, model=self._model, server=self._server,
+                                          timeout=min(self.timeout, 5.0))
+            return self._info
+
+    @property
+    def server(self) -> str:
+        """The kind of server (``llama.cpp``, ``Ollama``...), ``""`` when not recognised."""
+        return self._server if self._server in ("DeepSeek", "OpenAI") else self.server_info().server
+
+    @property
+    def model(self) -> str:
+        if not self._model:
+            models = self.server_info().models
+            self._model = models[0] if models else DEFAULT_LOCAL_MODEL
+        return self._model
+
+    @property
+    def context_window(self) -> int | None:
+        """The model's context window in tokens: what the server refused at, else what it says,
+        else ``llm.contextWindow``, else ``None`` (unknown: prompts are not sized)."""
+        if self._learned_window:
+            return self._learned_window
+        if self._server not in ("DeepSeek", "OpenAI"):
+            found = self.server_info().context_window
+            if found:
+                return found
+        return self._configured_window
+
+    @property
+    def window_source(self) -> str:
+        if self._learned_window:
+            return "the server's refusal of a longer prompt"
+        info = self._info
+        if info is not None and info.context_window:
+            return f"the server ({info.window_source})"
+        return "llm.contextWindow" if self._configured_window else ""
+
+    def learn_window(self, tokens: int) -> None:
+        """The server refused a prompt and said its window: use it from now on."""
+        self._learned_window = int(tokens)
+
+    def request_timeout(self, messages: list[Message], max_tokens: int) -> float:
+        """Seconds to wait for one answer: ``timeout``, plus (with speeds set: local servers) the
+        prompt read at ``prompt_tokens_per_second`` and ``max_tokens`` written at
+        ``tokens_per_second``, so a long prompt on a slow CPU is not taken for a dead server."""
+        seconds = self.timeout
+        if self.prompt_tokens_per_second > 0:
+            seconds += estimate_tokens(messages, self.token_ratio) / self.prompt_tokens_per_second
+        if self.tokens_per_second > 0:
+            seconds += max_tokens / self.tokens_per_second
+        return round(seconds, 1)
 
     @property
     def client(self) -> "openai.OpenAI":
@@ -73,8 +178,8 @@ class OpenAIProvider:
     def __exit__(self, *_exc) -> None:
         self.close()
 
-    def __repr__(self) -> str:  # never shows the key
-        return f"OpenAIProvider(base_url={self.base_url!r}, model={self.model!r})"
+    def __repr__(self) -> str:  # never shows the key (nor asks the server for its model)
+        return f"OpenAIProvider(base_url={self.base_url!r}, model={self._model!r})"
 
     def complete(
         self,
@@ -85,8 +190,9 @@ class OpenAIProvider:
         json_mode: bool = False,
         stream: bool = False,
         on_delta: DeltaCallback | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> LLMResponse:
-        import openai
+        import openai  # start-up time: see the module docstring
 
         check_messages(messages)
         params: dict[str, Any] = {
@@ -95,21 +201,22 @@ class OpenAIProvider:
             "temperature": temperature,
             "max_tokens": max_tokens,
         }
-        if json_mode:
-            params["response_format"] = {"type": "json_object"}
+        timeout = self.request_timeout(messages, max_tokens)
+        if timeout != self.timeout:
+            params["timeout"] = timeout
         started = time.perf_counter()
         try:
-            if stream:
-                text, model, usage, raw = self._streamed_with_usage(params, on_delta)
-            else:
-                text, model, usage, raw = self._plain(params)
+            text, model, usage, raw = self._structured_call(params, json_mode, schema, stream, on_delta)
         except openai.APITimeoutError:
             raise LLMError(
-                f"{self.base_url}: no answer within {self.timeout:g} s "
+                f"{self.base_url}: no answer within {timeout:g} s "
                 f"(after {self.max_retries} retries)", kind="timeout") from None
         except openai.APIConnectionError as exc:
             raise LLMError(f"{self.base_url}: cannot connect ({exc})", kind="connection") from None
         except openai.APIStatusError as exc:
+            overflow = _overflow(exc)
+            if overflow is not None:
+                raise LLMError(f"{self.base_url}: {overflow}", kind="context", status=exc.status_code) from None
             raise LLMError(
                 f"{self.base_url}: HTTP {exc.status_code}: {_error_message(exc)}",
                 kind="http", status=exc.status_code) from None
@@ -125,6 +232,43 @@ class OpenAIProvider:
             raw=raw,
         )
 
+    def _structured_call(self, params: dict[str, Any], json_mode: bool, schema: dict[str, Any] | None,
+                         stream: bool, on_delta: DeltaCallback | None) -> tuple[str, str, dict[str, Any], Any]:
+        """The request with the reply's format: ``schema`` the way this server takes one, else JSON
+        mode, else none. A server that refuses a form with a 400 is asked again with the next
+        one, and not sent the refused form again."""
+        import openai  # start-up time: see the module docstring
+
+        forms = self._formats(json_mode, schema)
+        while True:
+            form = forms.pop(0)
+            call = {**params, **({"response_format": form[1]} if form[1] else {})}
+            try:
+                if stream:
+                    return self._streamed_with_usage(call, on_delta)
+                return self._plain(call)
+            except openai.BadRequestError as exc:
+                if not forms or _overflow(exc) is not None or not _FORMAT_REFUSED.search(_error_message(exc)):
+                    raise
+                self._structured = forms[0][0]
+
+    def _formats(self, json_mode: bool, schema: dict[str, Any] | None) -> list[tuple[str, dict[str, Any] | None]]:
+        """``(name, response_format)`` to try in order for this request."""
+        if schema is None:
+            return [("json_object", {"type": "json_object"})] if json_mode else [("none", None)]
+        if self._structured is None:
+            self._structured = structured_output(self.server)
+        ladder = [("json_object+schema", {"type": "json_object", "schema": schema}),
+                  ("json_schema", {"type": "json_schema",
+                                   "json_schema": {"name": str(schema.get("title") or "answer"), "schema": schema}}),
+                  ("json_object", {"type": "json_object"}),
+                  ("none", None)]
+        names = [name for name, _ in ladder]
+        start = names.index(self._structured)
+        if self._structured == "json_schema":  # json_object+schema is for llama.cpp alone
+            return ladder[start:]
+        return ladder[start:start + 1] + [f for f in ladder[start + 1:] if f[0] != "json_schema"]
+
     # -- the two transports ----------------------------------------------------------------
     def _plain(self, params: dict[str, Any]) -> tuple[str, str, dict[str, Any], Any]:
         completion = self._client.chat.completions.create(**params)
@@ -139,7 +283,7 @@ class OpenAIProvider:
     ) -> tuple[str, str, dict[str, Any], Any]:
         """Stream asking for token usage; an endpoint that rejects ``stream_options`` with a 400
         is asked again without it, and not asked again for usage afterwards."""
-        import openai
+        import openai  # start-up time: see the module docstring
 
         if not self.stream_usage:
             return self._streamed(params, on_delta)
@@ -173,6 +317,29 @@ class OpenAIProvider:
                             on_delta(piece)
         raw = {"streamed": True, "chunks": chunks, "finish_reason": finish, "usage": usage or None}
         return "".join(pieces), model, usage, raw
+
+
+def _overflow(exc: "openai.APIStatusError") -> str | None:
+    """The reason, when ``exc`` says the prompt is longer than the context window; its figures
+    in one wording (``prompt N tokens``, ``context window W tokens``) where the server gave them."""
+    message = _error_message(exc)
+    body = exc.body if isinstance(exc.body, dict) else {}
+    err = body.get("error", body) if isinstance(body.get("error", body), dict) else {}
+    if exc.status_code not in (400, 413, 500) and not err.get("n_ctx"):
+        return None
+    window, prompt = err.get("n_ctx"), err.get("n_prompt_tokens")  # llama.cpp's own server
+    if not window:
+        for pattern in _OVERFLOW:
+            found = pattern.search(message)
+            if found:
+                groups = found.groupdict()
+                window, prompt = groups.get("window"), groups.get("prompt")
+                break
+        else:
+            return None
+    figures = [f"prompt {prompt} tokens" if prompt else "", f"context window {window} tokens" if window else ""]
+    said = ", ".join(f for f in figures if f)
+    return f"the prompt does not fit the model's context window{f' ({said})' if said else ''}: {message}"
 
 
 def _error_message(exc: "openai.APIStatusError") -> str:

@@ -2,14 +2,15 @@
 
 Settings' *Test connection* runs ``probe`` on a worker thread (it builds the ``openai`` client, which
 loads the TLS context, and waits for the network). The answer says what a person needs: it worked,
-which model answered and how fast, or what went wrong, with the API key scrubbed from the message
-(a proxy may echo it back in an error).
+which model answered and how fast, which server it is and the models it lists and its context
+window where it says them (``core.llm.local``), or what went wrong, with the API key scrubbed
+from the message (a proxy may echo it back in an error).
 """
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Mapping
 
 from linghun.core.errors import LinghunError
@@ -30,9 +31,21 @@ class ProbeResult:
     model: str = ""
     latency_ms: float = 0.0
     error: str = ""
+    server: str = ""
+    models: list[str] = field(default_factory=list)
+    context_window: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def describe(self) -> str:
+        """One line: the model, how fast, the endpoint; then the server and its window when known."""
+        if not self.ok:
+            return f"failed: {self.error}"
+        extra = ", ".join(filter(None, (self.server, f"context window {self.context_window} tokens"
+                                        if self.context_window else "")))
+        return (f"ok: {self.model} answered in {self.latency_ms:.0f} ms ({self.endpoint})"
+                + (f" · {extra}" if extra else ""))
 
 
 def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeResult:
@@ -51,12 +64,16 @@ def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeR
     started = time.perf_counter()
     try:
         with OpenAIProvider(base_url=resolved.base_url, model=resolved.model, api_key=resolved.api_key,
-                            timeout=settings.timeout, max_retries=0) as provider:
+                            timeout=settings.timeout, max_retries=0, local=resolved.local,
+                            server=resolved.server, context_window=settings.context_window) as provider:
             reply = provider.complete(PROBE_MESSAGES, temperature=0.0, max_tokens=1)
+            info = provider.server_info()
+            window = provider.context_window
     except LLMError as exc:
         return ProbeResult(False, resolved.base_url, resolved.model,
                            round((time.perf_counter() - started) * 1000.0, 1), scrub(str(exc), resolved.api_key))
-    return ProbeResult(True, resolved.base_url, reply.model or resolved.model, reply.latency_ms)
+    return ProbeResult(True, resolved.base_url, reply.model or resolved.model, reply.latency_ms,
+                       server=info.server, models=list(info.models), context_window=window)
 
 
 __all__ = ["ProbeResult", "probe"]

@@ -2,9 +2,12 @@
 
 An *exchange* is a JSON-able dict::
 
-    {"messages": [...], "params": {"temperature", "max_tokens", "json_mode", "stream"},
+    {"messages": [...], "params": {"temperature", "max_tokens", "json_mode", "stream"[, "schema"]},
      "response": {"text", "model", "prompt_tokens", "completion_tokens", "latency_ms", "raw"},
-     "error": null | {"kind", "status", "message"}}
+     "error": null | {"kind", "status", "message"}[, "window": tokens, "token_ratio": r]}
+
+``window`` and ``token_ratio`` are what the prompt was sized with (``core.llm.fit``), kept when the
+model's context window was known: a replay sizes its prompts the same way, so they match.
 
 ``RecordingProvider`` wraps a real provider and hands each exchange to a sink (a list or a
 callable); a failed call is recorded too, with its error, and re-raised. ``ReplayProvider``
@@ -21,8 +24,12 @@ from linghun.core.llm.base import DeltaCallback, LLMError, LLMProvider, LLMRespo
 Exchange = dict[str, Any]
 
 
-def _params(temperature: float, max_tokens: int, json_mode: bool, stream: bool) -> dict[str, Any]:
-    return {"temperature": temperature, "max_tokens": max_tokens, "json_mode": json_mode, "stream": stream}
+def _params(temperature: float, max_tokens: int, json_mode: bool, stream: bool,
+            schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    params = {"temperature": temperature, "max_tokens": max_tokens, "json_mode": json_mode, "stream": stream}
+    if schema is not None:
+        params["schema"] = schema
+    return params
 
 
 class RecordingProvider:
@@ -40,6 +47,24 @@ class RecordingProvider:
         self.exchanges: list[Exchange] = []
         self._sink = sink
 
+    # the inner provider's window (``core.llm.fit``), read and learned through the recorder
+    @property
+    def context_window(self) -> int | None:
+        return getattr(self.inner, "context_window", None)
+
+    @property
+    def token_ratio(self) -> float:
+        return float(getattr(self.inner, "token_ratio", 1.0) or 1.0)
+
+    @token_ratio.setter
+    def token_ratio(self, value: float) -> None:
+        if hasattr(self.inner, "token_ratio"):
+            self.inner.token_ratio = value
+
+    def learn_window(self, tokens: int) -> None:
+        if hasattr(self.inner, "learn_window"):
+            self.inner.learn_window(tokens)
+
     def complete(
         self,
         messages: list[Message],
@@ -49,18 +74,23 @@ class RecordingProvider:
         json_mode: bool = False,
         stream: bool = False,
         on_delta: DeltaCallback | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> LLMResponse:
         exchange: Exchange = {
             "messages": copy.deepcopy(check_messages(messages)),
-            "params": _params(temperature, max_tokens, json_mode, stream),
+            "params": _params(temperature, max_tokens, json_mode, stream, schema),
             "provider": getattr(self.inner, "name", "?"),
             "response": None,
             "error": None,
         }
+        window = self.context_window
+        if window:
+            exchange.update(window=window, token_ratio=self.token_ratio)
         try:
             response = self.inner.complete(
                 messages, temperature=temperature, max_tokens=max_tokens,
-                json_mode=json_mode, stream=stream, on_delta=on_delta)
+                json_mode=json_mode, stream=stream, on_delta=on_delta,
+                **({"schema": schema} if schema is not None else {}))
         except LLMError as exc:
             exchange["error"] = {"kind": exc.kind, "status": exc.status, "message": str(exc)}
             self._keep(exchange)
@@ -107,6 +137,27 @@ class ReplayProvider:
     def remaining(self) -> int:
         return self._used.count(False)
 
+    @property
+    def context_window(self) -> int | None:
+        """The window the next recorded exchange was sized with (``None``: it was not)."""
+        return self._upcoming("window")
+
+    @property
+    def token_ratio(self) -> float:
+        return float(self._upcoming("token_ratio") or 1.0)
+
+    @token_ratio.setter
+    def token_ratio(self, value: float) -> None:
+        """Learned from a replayed refusal: the recording says what the next exchange used."""
+
+    def learn_window(self, tokens: int) -> None:
+        """As ``token_ratio``: the next exchange's recorded window is used."""
+
+    def _upcoming(self, key: str) -> Any:
+        if 0 <= self._next < len(self.exchanges):
+            return self.exchanges[self._next].get(key)
+        return None
+
     def complete(
         self,
         messages: list[Message],
@@ -116,9 +167,10 @@ class ReplayProvider:
         json_mode: bool = False,
         stream: bool = False,
         on_delta: DeltaCallback | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> LLMResponse:
         check_messages(messages)
-        params = _params(temperature, max_tokens, json_mode, stream)
+        params = _params(temperature, max_tokens, json_mode, stream, schema)
         index = self._find(messages, params)
         self._used[index] = True
         self._next = index + 1
@@ -165,7 +217,7 @@ def _difference(recorded: Exchange, messages: list[Message], params: dict[str, A
         if a.get("role") != b.get("role") or a.get("content") != b.get("content"):
             return f"message {i + 1} ({b.get('role')}) differs from the recording"
     rec = recorded.get("params") or {}
-    for key in ("temperature", "max_tokens", "json_mode"):
-        if key in rec and rec[key] != params[key]:
-            return f"{key} is {params[key]!r}, recorded {rec[key]!r}"
+    for key in ("temperature", "max_tokens", "json_mode", "schema"):  # a recording without one: any
+        if key in rec and rec[key] != params.get(key):
+            return f"{key} is {params.get(key)!r}, recorded {rec[key]!r}"
     return ""

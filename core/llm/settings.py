@@ -17,6 +17,11 @@ preset** (what a user would expect; the README and SETTINGS.md say the same):
 - With no preset named, DeepSeek is the default, except when ``OPENAI_BASE_URL`` is set or the only
   key around is ``OPENAI_API_KEY``: then the OpenAI preset is used.
 - No key at all -> ``None``: every role then runs its deterministic offline behaviour.
+- A *local* preset (``llamacpp``, ``ollama``, ``lmstudio``, or ``local`` for any OpenAI-compatible
+  URL given as ``base_url``) needs no key, and its model may be left empty: the first one the
+  server lists at ``/v1/models`` is used. Its requests wait longer for longer prompts (a laptop
+  CPU reads a few dozen tokens a second): ``timeout`` plus the prompt at ``prompt_tokens_per_second``
+  and the answer at ``tokens_per_second``, the slowest speeds still taken for a working server.
 """
 from __future__ import annotations
 
@@ -31,15 +36,35 @@ from linghun.core.llm.base import LLMProvider
 
 @dataclass(frozen=True)
 class Preset:
+    """An endpoint a user can pick by name.
+
+    Attributes:
+        base_url: the endpoint (``""``: the user gives it, ``local``).
+        model: the default model (``""``: the first one the server lists).
+        key_env: the environment variable holding its key (``""``: none needed).
+        server: what kind of server it is, as Test connection says it.
+        local: a server on the user's machine: no key, slow prompts waited for.
+    """
+
     base_url: str
     model: str
     key_env: str
+    server: str = ""
+    local: bool = False
 
 
 PRESETS: dict[str, Preset] = {
-    "deepseek": Preset("https://api.deepseek.com", "deepseek-chat", "DEEPSEEK_API_KEY"),
-    "openai": Preset("https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY"),
+    "deepseek": Preset("https://api.deepseek.com", "deepseek-chat", "DEEPSEEK_API_KEY", "DeepSeek"),
+    "openai": Preset("https://api.openai.com/v1", "gpt-4o-mini", "OPENAI_API_KEY", "OpenAI"),
+    "llamacpp": Preset("http://127.0.0.1:8080/v1", "", "", "llama.cpp", local=True),
+    "ollama": Preset("http://127.0.0.1:11434/v1", "", "", "Ollama", local=True),
+    "lmstudio": Preset("http://127.0.0.1:1234/v1", "", "", "LM Studio", local=True),
+    "local": Preset("", "", "", "OpenAI-compatible server", local=True),
 }
+#: the slowest speeds (tokens a second) a local server is waited for: reading the prompt, writing
+#: the answer. 5,119 prompt tokens took 100 s on a busy 2-core machine (about 50 a second).
+LOCAL_PROMPT_TOKENS_PER_SECOND = 25.0
+LOCAL_TOKENS_PER_SECOND = 2.5
 DEFAULT_PRESET = "deepseek"
 GENERIC_KEY_ENV = "LINGHUN_API_KEY"
 #: the endpoint from the environment (the ``openai`` client's own variable) and the model
@@ -53,9 +78,13 @@ class LLMSettings:
 
     Attributes:
         enabled: ``False`` forces offline.
-        preset: ``deepseek`` | ``openai`` | ``None`` (choose from the keys present).
+        preset: a name in ``PRESETS`` | ``None`` (choose from the keys present).
         base_url, model, api_key: override the preset.
-        timeout: seconds per request; max_retries: the client's retries; stream: stream replies.
+        timeout: seconds per request (local presets: plus the time the prompt's size needs);
+            max_retries: the client's retries; stream: stream replies.
+        context_window: the model's context window in tokens, when the server does not say it.
+        prompt_tokens_per_second, tokens_per_second: the slowest speeds waited for (``None``:
+            the local presets' ``LOCAL_*`` figures; 0, or a remote preset: the timeout alone).
     """
 
     enabled: bool = True
@@ -66,8 +95,13 @@ class LLMSettings:
     timeout: float = 60.0
     max_retries: int = 2
     stream: bool = False
+    context_window: int | None = None
+    prompt_tokens_per_second: float | None = None
+    tokens_per_second: float | None = None
 
-    _ALIASES = {"baseUrl": "base_url", "apiKey": "api_key", "maxRetries": "max_retries"}
+    _ALIASES = {"baseUrl": "base_url", "apiKey": "api_key", "maxRetries": "max_retries",
+                "contextWindow": "context_window", "promptTokensPerSecond": "prompt_tokens_per_second",
+                "tokensPerSecond": "tokens_per_second"}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> "LLMSettings":
@@ -103,6 +137,26 @@ class LLMSettings:
                 raise ValueError
         except (TypeError, ValueError):
             raise InvalidInputError("LLM timeout must be > 0 and max_retries >= 0") from None
+        try:
+            if self.context_window is not None and int(self.context_window) < 1:
+                raise ValueError
+            for rate in (self.prompt_tokens_per_second, self.tokens_per_second):
+                if rate is not None and float(rate) < 0:
+                    raise ValueError
+        except (TypeError, ValueError):
+            raise InvalidInputError("llm.contextWindow must be a positive number of tokens and the "
+                                    "tokens-per-second speeds must not be negative") from None
+        if self.preset == "local" and not self.base_url:
+            raise InvalidInputError("the local preset needs llm.baseUrl (the server's OpenAI-compatible URL, "
+                                    "e.g. http://127.0.0.1:8000/v1)")
+
+    def speeds(self, preset: str) -> tuple[float, float]:
+        """``(prompt, answer)`` tokens a second waited for with ``preset`` (0: no scaling)."""
+        local = PRESETS[preset].local
+        prompt = self.prompt_tokens_per_second
+        answer = self.tokens_per_second
+        return (float(prompt) if prompt is not None else LOCAL_PROMPT_TOKENS_PER_SECOND if local else 0.0,
+                float(answer) if answer is not None else LOCAL_TOKENS_PER_SECOND if local else 0.0)
 
     def resolve(self, env: Mapping[str, str] | None = None) -> "ResolvedLLM | None":
         """The endpoint, model and key to use, or ``None`` when offline (disabled or no key for
@@ -121,11 +175,17 @@ class LLMSettings:
         model, model_source = ((self.model, "settings") if self.model else
                                (env[MODEL_ENV], MODEL_ENV) if env.get(MODEL_ENV) else
                                (preset.model, f"preset {preset_name}"))
+        if not model:
+            model_source = "the server (/v1/models)"
         key, source = self._key(base_url, url_source, env)
         if not key:
-            return None
+            if not preset.local:
+                return None
+            key, source = "", "none needed (a local server)"
         return ResolvedLLM(base_url=base_url, model=model, api_key=key, key_source=source, preset=preset_name,
-                           url_source=url_source, model_source=model_source)
+                           url_source=url_source, model_source=model_source, local=preset.local,
+                           # another URL under a public preset's name is some other server
+                           server=preset.server if preset.local or url_source.startswith("preset") else "")
 
     def _key(self, base_url: str, url_source: str, env: Mapping[str, str]) -> tuple[str | None, str]:
         if self.api_key:
@@ -159,10 +219,12 @@ class ResolvedLLM:
     preset: str
     url_source: str = "settings"
     model_source: str = "settings"
+    local: bool = False
+    server: str = ""
 
     def describe(self) -> str:
-        return (f"{self.model} @ {self.base_url} (endpoint from {self.url_source}, model from {self.model_source}, "
-                f"key from {self.key_source})")
+        return (f"{self.model or '(first listed)'} @ {self.base_url} (endpoint from {self.url_source}, "
+                f"model from {self.model_source}, key from {self.key_source})")
 
 
 def _auto_preset(settings: LLMSettings, env: Mapping[str, str]) -> str:
@@ -194,10 +256,16 @@ def provider_from_settings(
     resolved = settings.resolve(env)
     if resolved is None:
         return None
+    prompt_speed, answer_speed = settings.speeds(resolved.preset)
     return OpenAIProvider(
         base_url=resolved.base_url,
         model=resolved.model,
         api_key=resolved.api_key,
         timeout=settings.timeout,
         max_retries=settings.max_retries,
+        local=resolved.local,
+        server=resolved.server,
+        context_window=settings.context_window,
+        prompt_tokens_per_second=prompt_speed,
+        tokens_per_second=answer_speed,
     )

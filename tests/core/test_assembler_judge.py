@@ -74,7 +74,9 @@ def test_llm_judge_strict_json(tmp_path, openai_server):
     assert (result.decision["level"], result.decision["strategy"]) == ("deep", "timeline")
     assert result.decision["query"] == "订单服务 迁移 历史"
     first = openai_server.requests[0]
-    assert first["response_format"] == {"type": "json_object"} and first["temperature"] == 0.0
+    # an unrecognised server is sent OpenAI's structured output, the judge's schema (judge.SCHEMA)
+    assert first["response_format"]["type"] == "json_schema" and first["temperature"] == 0.0
+    assert first["response_format"]["json_schema"]["schema"]["properties"]["level"]["enum"] == ["light", "medium", "deep"]
     judge = span(result, "judge")
     assert judge["llm"][0]["response"].startswith("{") and judge["llm"][0]["prompt_tokens"] == 11
 
