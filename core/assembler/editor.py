@@ -20,6 +20,7 @@ stats) guides the LLM's emphasis and is never written into the bundle.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from linghun.core.assembler.advocate import CONFLICT_MARK, cap_material, fact_conflicts
@@ -243,6 +244,45 @@ def normalise_bundle(text: str, max_tokens: int, max_chars: int = 0) -> str:
     return budgeted(text, max_tokens, max_chars)
 
 
+#: what ``item_text`` puts before an entry's body: ``- [n] date time ``
+_ITEM_HEAD = re.compile(r"^- (\[\d+\] \d{4}-\d\d-\d\d( \d\d:\d\d(:\d\d)?)? )?")
+#: the details an entry's rules keep verbatim: numbers, versions, names in Latin letters
+_DETAILS = re.compile(r"[a-z][\w.+-]*[\w+]|\d+(?:[.:]\d+)*")
+
+
+def lost_evidence(llm_text: str, offline_text: str) -> list[str]:
+    """The entries of the offline bundle (whole, verbatim) that the LLM bundle lost. An entry is
+    kept when its body is there verbatim, or when every detail of it (numbers, names in Latin
+    letters: what the rules keep verbatim) is there and most of its words are."""
+    seen = " ".join(llm_text.split()).lower()
+    words = _tokens(llm_text)
+    lost = []
+    for line in offline_text.splitlines():
+        if not line.startswith("- "):
+            continue
+        body = " ".join(_ITEM_HEAD.sub("", line).removeprefix(LOW_PREFIX).split())
+        wanted = _tokens(body)
+        details = _DETAILS.findall(body.lower())
+        kept = body.lower() in seen or (len(wanted & words) >= 0.6 * len(wanted)
+                                        and all(d in seen for d in details))
+        if not kept:
+            lost.append(line)
+    return lost
+
+
+def with_evidence_floor(llm_text: str, offline_text: str, max_tokens: int, max_chars: int = 0) -> tuple[str, int]:
+    """``(bundle, entries restored)``: the LLM bundle when it keeps every entry the offline editor
+    keeps; else with the lost entries added when that fits the budget; else the offline bundle (the
+    floor a weak model may never push the evidence below)."""
+    lost = lost_evidence(llm_text, offline_text)
+    if not lost:
+        return llm_text, 0
+    merged = llm_text.rstrip() + "\n" + "\n".join(lost)
+    if NOT_FOUND not in llm_text and budgeted(merged, max_tokens, max_chars) == merged:
+        return merged, len(lost)
+    return offline_text, len(lost)
+
+
 def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval, timeline: str | None,
         advocate: str | None, feedback) -> EditorResult:
     """The bundle; raises (``LLMError``) when the LLM fails, so the round keeps the last bundle."""
@@ -275,6 +315,12 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
             span.decide("trim", max_tokens, f"the LLM bundle had {approx_tokens(reply.text.strip())} tokens, "
                                             f"{len(reply.text.strip())} characters")
         span.decide("by", "llm", f"{reply.model}, {reply.completion_tokens} completion tokens")
+        floor, _used, _conflicts = offline_bundle(decision, candidates, timeline, advocate, max_tokens, max_chars)
+        text, restored = with_evidence_floor(text, floor, max_tokens, max_chars)
+        if restored:
+            span.status = "fallback"
+            span.decide("floor", restored, f"the LLM bundle lost {restored} of the entries the offline editor keeps: "
+                                           + ("added back" if text != floor else "the offline bundle was used"))
         result = EditorResult(text, "llm", len(candidates))
     span.outputs = {"bundle": result.text, "chars": len(result.text), "used": result.used, "by": result.by}
     return result

@@ -42,9 +42,12 @@ def test_round_with_an_openai_compatible_server_and_replay_tape(upstream_home, o
     assert main(["round", "订单服务的端口", "--home", str(upstream_home), "--llm", "replay", "--session", "other",
                  "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["llm"] == "replay" and result["bundle"] == "素材：订单服务 | 端口 | 8087 | #7"
+    # the LLM's bundle, and the entry it dropped that the offline editor keeps (the evidence floor)
+    bundle = result["bundle"]
+    assert result["llm"] == "replay" and bundle.startswith("素材：订单服务 | 端口 | 8087 | #7\n")
+    assert "PostgreSQL 15" in bundle
     assert len(openai_server.requests) == sent
-    assert read_text(home.assembled) == "素材：订单服务 | 端口 | 8087 | #7\n"
+    assert read_text(home.assembled) == bundle + "\n"
 
 
 def test_openai_without_a_key_is_a_clear_error(upstream_home, capsys):

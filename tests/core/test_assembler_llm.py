@@ -10,7 +10,9 @@ from linghun.core.llm import OpenAIProvider
 from linghun.core.text import approx_tokens
 from tests.core.test_assembler_support import assembler, entry, new_home, span
 
-BUNDLE = "素材：订单服务 | 端口 | 8087 | #7（2026-10-07）。⚠️ 冲突：旧端口 8080（2026-10-01）。"
+# it keeps every entry the offline editor would (the evidence floor, editor.with_evidence_floor)
+KEPT = "订单服务 | 端口 | 8087 | #7（2026-10-07）。⚠️ 冲突：旧端口 8080（2026-10-01）。迁移：PostgreSQL 15，停机 40 分钟（2026-10-06）。"
+BUNDLE = "素材：" + KEPT
 
 
 def _home(tmp_path):
@@ -152,13 +154,13 @@ def test_retry_then_success(tmp_path, openai_server):
 def test_llm_bundle_is_normalised(tmp_path, openai_server):
     """A reply over assemble.maxTokens (1200; a CJK character is a token) is cut to it, and a
     character cap (assemble.maxChars, ours) applies on top when set."""
-    openai_server.reply("订单服务端口 8087。" + "细" * 1500)
+    openai_server.reply(KEPT + "细" * 1500)
     result = assembler(_home(tmp_path), _provider(openai_server)).run("订单服务的端口")
-    assert result.bundle.startswith("素材：订单服务端口 8087。") and approx_tokens(result.bundle) == 1200
+    assert result.bundle.startswith(BUNDLE) and approx_tokens(result.bundle) == 1200
     assert any(d["what"] == "trim" for d in span(result, "editor")["decisions"])
     request = openai_server.requests[-1]["messages"][0]["content"]
     assert "总长不超过 1200 tokens" in request
-    openai_server.reply("订单服务端口 8087。" + "细" * 1500)
+    openai_server.reply(KEPT + "细" * 1500)
     capped = assembler(_home(tmp_path / "capped"), _provider(openai_server), assemble__maxChars=500)
     assert len(capped.run("订单服务的端口").bundle) == 500
 
