@@ -2,8 +2,9 @@
 
 Warm entries are rendered natively grouped by kind (事件 event / 事实 fact / 规则 rule, legacy kinds
 folded in), each group ordered by the forgetting gradient: the entry used (touched) or written most
-recently first. Entries never used sink to the end of their group, and when the read budget is
-tight the lowest of the gradient are pushed out first (a line says how many). Flipped entries are
+recently first. When the read budget is tight, entries are pushed out by the SPEC's injection order
+read backwards (:func:`keep_order`): low confidence first, then medium by the gradient, high last,
+since verified knowledge does not decay (seed principle 4, 低置信降权); a line says how many. Flipped entries are
 not listed (a count says they exist; ``ref=[n]`` still reads them); low-confidence ones carry
 【低置信·需验证】. The team ledger is always present (the main agent sees its own cognitive loop,
 assembler README); then the archive index and the cold summary, newest sections kept.
@@ -15,7 +16,7 @@ Layout (sections joined by a blank line)::
     [n] YYYY-MM-DD HH:MM 正文【低置信·需验证】
     ◆ 事实 fact（n）
     ◆ 规则 rule（n）
-    …（读取预算内省略 M 条久未使用的条目；full=true 查看全部）…
+    …（读取预算内省略 M 条低置信或久未使用的条目；full=true 查看全部）…
     【团队账本】
     【档案索引】
     【冷储摘要】
@@ -26,7 +27,7 @@ left unused).
 """
 from __future__ import annotations
 
-from linghun.core.formats.warm import WarmEntry
+from linghun.core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
 from linghun.core.textfit import fit
 
 KIND_GROUPS = (("event", "事件 event"), ("fact", "事实 fact"), ("rule", "规则 rule"))
@@ -40,6 +41,17 @@ def gradient_key(entry: WarmEntry, time_weight: bool = True) -> tuple[str, int]:
     if not time_weight:
         return ("", entry.n)
     return (max(entry.last_access or "", entry.stamp or ""), entry.n)
+
+
+def keep_order(entries: list[WarmEntry], time_weight: bool = True) -> list[WarmEntry]:
+    """Which entries a tight budget keeps first: high (newest written first, whatever their last
+    use), then medium, then low, each of those by the forgetting gradient (SPEC 3's injection order:
+    confidence weight high 2 / medium 1 / low 0)."""
+    def key(e: WarmEntry):
+        weight = CONFIDENCE_WEIGHT.get(e.effective_confidence, 1)
+        return (weight, ("", e.n) if weight == CONFIDENCE_WEIGHT["high"] else gradient_key(e, time_weight))
+
+    return sorted(entries, key=key, reverse=True)
 
 
 def render_read(entries: list[WarmEntry], ledger: str, index: str, cold: str, limit: int,
@@ -71,7 +83,7 @@ def _warm_section(live: list[WarmEntry], flipped: int, budget: int, time_weight:
     head += f"；已翻转 {flipped} 条不列，ref=[n] 仍可读）" if flipped else "）"
     if not live:
         return head + "\n（暖态为空）"
-    ranked = sorted(live, key=lambda e: gradient_key(e, time_weight), reverse=True)
+    ranked = keep_order(live, time_weight)
     # a legacy kind (decision, experience...) is named: its group is the kind it folds into
     lines = {e.n: f"[{e.n}] {e.stamp} " + (f"[{e.kind}] " if e.kind != e.ontology_kind else "") + e.display_text
              for e in ranked}
@@ -95,8 +107,8 @@ def _render(head: str, kept: list[WarmEntry], lines: dict[int, str], dropped: in
         out.append(f"◆ {label}（{len(group)}）")
         out += [lines[e.n] for e in group]
     if dropped:
-        out.append(f"…（读取预算内省略 {dropped} 条久未使用的条目；full=true 查看全部）…")
+        out.append(f"…（读取预算内省略 {dropped} 条低置信或久未使用的条目；full=true 查看全部）…")
     return "\n".join(out)
 
 
-__all__ = ["render_read", "gradient_key", "KIND_GROUPS"]
+__all__ = ["render_read", "gradient_key", "keep_order", "KIND_GROUPS"]

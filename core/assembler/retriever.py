@@ -24,7 +24,7 @@ import re
 import threading
 from collections import OrderedDict
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -463,18 +463,70 @@ def warm_up(memory, config: SearchConfig = ASSEMBLER_SEARCH) -> int:
         return len(searcher)
 
 
+@dataclass
+class SearchPool:
+    """What BM25 searches for a round: warm entries, then workspace files and consolidated lines
+    (``extra``), in the order the searcher indexes them."""
+
+    cached: _WarmPool
+    workspace: list[Candidate]
+    skipped: list[dict[str, Any]]
+    consolidated: list[Candidate]
+
+    @property
+    def extra(self) -> list[Candidate]:
+        return self.workspace + self.consolidated
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        return self.cached.warm + self.extra
+
+    def by_id(self) -> dict[str, Candidate]:
+        extra = self.extra
+        return self.cached.by_id if not extra else {**self.cached.by_id, **{c.id: c for c in extra}}
+
+    def searching(self, home, config: SearchConfig):
+        """The searcher over :attr:`candidates`, held while the caller searches."""
+        return _searching(home, self.cached, self.candidates, config)
+
+
+def search_pool(memory, config) -> SearchPool:
+    """The pool a round searches (the retriever, and why-not explaining it, use the same)."""
+    workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), memory.home.dsh_home)
+    consolidated = consolidated_candidates(memory.home) if config.get("retrieval.consolidated") else []
+    return SearchPool(warm_pool(memory), workspace, skipped, consolidated)
+
+
+#: 低置信降权 (seed principle 4): a low-confidence hit's score counts this much when hits are ranked
+LOW_CONFIDENCE_WEIGHT = 0.5
+
+
+def weigh_confidence(span: Span | None, ranked: list, by_id: dict[str, Candidate]) -> list:
+    """``ranked`` with low-confidence hits' scores weighed by :data:`LOW_CONFIDENCE_WEIGHT` and the
+    hits ordered again (ranks renumbered). A summary's hits that bring their replies keep BM25's
+    order: a reply belongs right after its hit."""
+    low = [h for h in ranked if by_id[h.id].confidence == "low"]
+    if not low or any(h.source == "follow" for h in ranked):
+        return ranked
+    weighed = sorted(((h.score * LOW_CONFIDENCE_WEIGHT if by_id[h.id].confidence == "low" else h.score, i, h)
+                      for i, h in enumerate(ranked)), key=lambda t: (-t[0], t[1]))
+    out = [replace(h, rank=r, score=score) for r, (score, _i, h) in enumerate(weighed, start=1)]
+    if span is not None:
+        span.decide("confidence", [by_id[h.id].n or h.id for h in low],
+                    f"{len(low)} low-confidence hit(s) weighed by {LOW_CONFIDENCE_WEIGHT} (低置信降权)")
+    return out
+
+
 def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     config = ctx.config
-    cached = warm_pool(ctx.memory)
+    searched = search_pool(ctx.memory, config)
+    cached, workspace, skipped, consolidated = searched.cached, searched.workspace, searched.skipped, searched.consolidated
     search = config_for(bool(config.get("retrieval.embeddings")))
     entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
-    workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), ctx.home.dsh_home)
-    consolidated = consolidated_candidates(ctx.home) if config.get("retrieval.consolidated") else []
     goals, goal_note = goal_candidates(ctx, decision.query)
     topics, topic_note = topic_candidates(ctx, decision.query)
-    extra = workspace + consolidated
-    pool = warm + extra
+    pool = searched.candidates
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
                    "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
                    "consolidated_lines": len(consolidated), "workspace_skipped": skipped, "goals": goal_note,
@@ -487,7 +539,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     mode, why = choose_mode(config, decision, len(entries) + len(consolidated), full_chars)
     span.decide("mode", mode, why)
 
-    by_id = cached.by_id if not extra else {**cached.by_id, **{c.id: c for c in extra}}
+    by_id = searched.by_id()
     if mode == "direct":
         chosen = direct
         cap = config.get("retrieval.maxDirectChars")
@@ -508,7 +560,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         # BM25 still runs: its explain data goes to the trace and "no hit" is a gap (SPEC 12)
         matches, scored = 0, {}
         if pool:
-            with _searching(ctx.home, cached, pool, search) as searcher:
+            with searched.searching(ctx.home, search) as searcher:
                 matches, scored = searcher.explain_matches(decision.query, [c.id for c in chosen])
         extra_ids = {id(c) for c in topics + goals}
         chosen = [c if id(c) in extra_ids else _from_hit(c, scored[c.id], "direct") if c.id in scored
@@ -527,8 +579,9 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         near = config.get("retrieval.nearMisses")
         ranked = []
         if pool:
-            with _searching(ctx.home, cached, pool, search) as searcher:
+            with searched.searching(ctx.home, search) as searcher:
                 ranked = searcher.search(decision.query, k + near, follow=follow)
+        ranked = weigh_confidence(span, ranked, by_id)
         if config.get("retrieval.mmr") and len(ranked) > 1:
             ranked = _drop_near_copies(span, ranked, by_id)
         hits, misses = ranked[:k], ranked[k:]

@@ -110,9 +110,8 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
         out.excluded = "flipped"
         out.reason = "flipped to wrong: wrong entries never become candidates"
         return out
-    pool = retriever_role.warm_pool(memory)
-    with retriever_role._searching(home, pool, pool.warm, retriever_role.config_for(
-            bool(config.get("retrieval.embeddings")))) as searcher:
+    searched = retriever_role.search_pool(memory, config)  # what the round searched, consolidated lines too
+    with searched.searching(home, retriever_role.config_for(bool(config.get("retrieval.embeddings")))) as searcher:
         hit = searcher.explain(query, entry.id)
         kept = searcher.search(query, out.k) if out.k else []
         # the query terms as the searcher analyses them (the same tokens its BM25 scores)
@@ -146,6 +145,9 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
     else:
         out.reason = f"a candidate ({via}, rank {out.rank}); the editor " + \
             ("quoted it" if out.delivered else "left it out of the bundle")
+    if out.low and out.mode == "bm25":
+        out.reason += (f"; low confidence: its score counts {retriever_role.LOW_CONFIDENCE_WEIGHT:g} when the hits "
+                       "are ranked (低置信降权)")
     if variants and out.mode == "bm25" and not out.delivered:
         out.variants = _variants(home, query, n, config, out, _alias_target(entry))
     return out

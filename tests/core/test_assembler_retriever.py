@@ -2,7 +2,9 @@
 and low entries, the direct-mode cap, workspace directories, and gaps."""
 import pytest
 
+from linghun.core.assembler import AssemblerConfig
 from linghun.core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
+from linghun.core.assembler.why_not import explain
 from linghun.core.formats import team
 from linghun.core.fsio import read_text
 from linghun.core.memory import Memory
@@ -378,3 +380,20 @@ def test_what_consolidation_moved_out_of_warm_is_still_retrieved(tmp_path):
     # off: warm.md alone, as the seed retrieves
     off = _retriever(assembler(home, retrieval__consolidated=False).run("vault 集群 raft 存储"))
     assert off["inputs"]["consolidated_lines"] == 0 and all(c["source"] == "warm" for c in off["candidates"])
+
+
+def test_a_low_confidence_hit_weighs_less(tmp_path):
+    """低置信降权 (seed principle 4): a low entry that BM25 ranks first yields to a medium one that
+    matches almost as well; the trace names it, and why-not says so."""
+    low = entry("2026-10-01 10:00", "fact", "low", "支付网关 | 超时 | 30 秒 支付网关 超时 | #1")
+    medium = entry("2026-10-02 10:00", "fact", "medium", "支付网关 | 超时 | 45 秒 | #2")
+    home = new_home(tmp_path, [low, medium] + filler(40))
+    r = _retriever(assembler(home, retrieval__mode="always").run("支付网关 超时"))
+    hits = [c for c in r["candidates"] if c["via"] == "bm25"]
+    assert [c["n"] for c in hits[:2]] == [2, 1]
+    assert next(d for d in r["decisions"] if d["what"] == "confidence")["choice"] == [1]
+    unweighted = _retriever(assembler(new_home(tmp_path / "m", [low.replace("] low", "] medium"), medium]
+                                              + filler(40)), retrieval__mode="always").run("支付网关 超时"))
+    assert [c["n"] for c in unweighted["candidates"][:2]] == [1, 2]
+    always = AssemblerConfig().with_overrides({"retrieval.mode": "always"})
+    assert "低置信降权" in explain(home, "支付网关 超时", 1, config=always, variants=False).reason

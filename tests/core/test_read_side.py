@@ -35,22 +35,33 @@ def test_default_read_on_the_demo_home_shows_recent_warm_entries_by_kind(demo_ho
     groups = [line for line in warm.splitlines() if line.startswith("◆ ")]
     assert [g.split("（")[0] for g in groups] == ["◆ 事件 event", "◆ 事实 fact", "◆ 规则 rule"]
     memory = Memory(MemoryHome.resolve(demo_home))
-    newest = max((e for e in memory.entries() if not e.is_wrong), key=lambda e: (e.stamp, e.n))
-    assert f"[{newest.n}] {newest.stamp}" in warm
+    live = [e for e in memory.entries() if not e.is_wrong]
+    newest_high = max((e for e in live if e.effective_confidence == "high"), key=lambda e: e.n)
+    assert f"[{newest_high.n}] {newest_high.stamp}" in warm
     assert "条不列" in warm  # the demo has flipped entries: counted, not listed
-    assert "久未使用" in warm  # 129 live entries do not fit: the bottom of the gradient is pushed out
+    # 129 live entries do not fit: low ones are pushed out first, high ones last (SPEC 3's
+    # injection order: verified knowledge does not decay), and a line says so
+    assert "低置信或久未使用" in warm
+    shown = {int(line[1:line.index("]")]) for line in warm.splitlines() if line.startswith("[")}
+    assert not shown & {e.n for e in live if e.effective_confidence == "low"}
+    assert {e.n for e in live if e.effective_confidence != "high"} & shown == set() or \
+        {e.n for e in live if e.effective_confidence == "high"} <= shown
 
 
 def test_touch_lifts_an_old_entry_to_the_top_of_its_group(demo_home):
     memory = Memory(MemoryHome.resolve(demo_home))
     from linghun.core.read_side import gradient_key
 
-    oldest_fact = min((e for e in memory.entries() if e.kind == "fact" and not e.is_wrong), key=gradient_key)
-    before = memory.read()
-    assert f"[{oldest_fact.n}] " not in before  # sunk and pushed out
+    oldest_fact = min((e for e in memory.entries() if e.kind == "fact" and not e.is_wrong
+                       and e.effective_confidence == "medium"), key=gradient_key)
+    before = memory.read(full=True).split("◆ 事实 fact")[1].splitlines()
+    assert not before[1].startswith(f"[{oldest_fact.n}] ")  # sunk to the bottom of its group
     memory.touch(f"[{oldest_fact.n}]", when=datetime(2026, 12, 1, 9, 0))
-    facts = memory.read().split("◆ 事实 fact")[1].splitlines()
+    facts = memory.read(full=True).split("◆ 事实 fact")[1].splitlines()
     assert facts[1].startswith(f"[{oldest_fact.n}] ")
+    # under the default budget a used medium entry still yields to the high ones: verified
+    # knowledge does not decay (SPEC 3), and the high ones fill the demo's budget
+    assert f"[{oldest_fact.n}] " not in memory.read()
 
 
 def test_flipped_entries_stay_reachable_by_number(upstream_home):
