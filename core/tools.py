@@ -223,7 +223,8 @@ def _drill(ctx: ToolContext, a: dict) -> dict:
 
 TOOLS: dict[str, Tool] = {t.name: t for t in [
     Tool("memory_append",
-         "Write one memory entry to warm.md (写入记忆). kind event = 主语|动作|宾语|关联实体|细节, fact = "
+         "Write one memory entry to warm.md (写入记忆). One entry holds one fact, event or rule "
+         "(一条目一事实): several things are several calls. kind event = 主语|动作|宾语|关联实体|细节, fact = "
          "实体|属性|值|来源#, rule = one executable sentence. With update=[n] or a text fragment the old "
          "entry is flipped to wrong and this one is appended (a flipped entry is revived in place). "
          "Near-duplicates merge. Returns mode append/update/dedupe/revive, n, bytes.",
