@@ -24,7 +24,7 @@ from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.workbench import gcguard, icons, panes
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
-from linghun.workbench.panes import WorkbenchContext
+from linghun.workbench.panes import PastView, WorkbenchContext
 from linghun.workbench.settings import Settings
 from linghun.workbench.timetravel import TimeTravel
 
@@ -290,16 +290,17 @@ class MainWindow(QMainWindow):
         self.settings.clear_window_state()
 
     # -- homes ------------------------------------------------------------------------------
-    def open_home(self, path: str | Path, remember: bool = True, past: bool = False) -> bool:
+    def open_home(self, path: str | Path, remember: bool = True, past: PastView | None = None) -> bool:
         """Open the memory home at ``path`` ($DSH_HOME or its linghun folder); False if refused.
-        ``past``: a read-only copy of the home as it stood (time travel): no history is kept of it."""
+        ``past``: ``path`` is a read-only copy of that home as it stood (time travel): every pane
+        is built with its writing controls disabled, and no history is kept of it."""
         if not self._may_close_home():
             return False
         home = MemoryHome.resolve(path)
         if not home.exists():
             return self._not_a_home(Path(path), home, remember)
         self._close_context()
-        ctx = WorkbenchContext.open(home, self.settings, window=self, record_history=not past)
+        ctx = WorkbenchContext.open(home, self.settings, window=self, past=past)
         ctx.show_message = self.show_message
         ctx.unseen = self._unseen_docks
         self.ctx = ctx
@@ -312,8 +313,8 @@ class MainWindow(QMainWindow):
             self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
         if remember:
             self.settings.add_recent_home(str(home.dsh_home))
+        self.time_travel.home_opened(ctx)  # a copy of the past: the note saying so
         self._refresh_status()
-        self.time_travel.home_opened(ctx, past)
         self._update_title()
         ctx.warming = True
         self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
@@ -501,8 +502,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def reload_home(self) -> None:
+        """Read every file of the home shown again (a copy of the past stays that moment's copy)."""
         if self.ctx is not None:
-            self.open_home(self.ctx.home.dsh_home, remember=False)
+            self.open_home(self.ctx.home.dsh_home, remember=False, past=self.ctx.past)
 
     @Slot()
     def _fill_recent_menu(self) -> None:

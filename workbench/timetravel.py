@@ -25,6 +25,7 @@ from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.dialogs.diff import DiffDialog
+from linghun.workbench.panes import PastView
 from linghun.workbench.undo import RestoreFile
 
 SLIDE_DELAY_MS = 250
@@ -147,9 +148,13 @@ class TimeTravel(QObject):
         self._update()
 
     # -- homes ----------------------------------------------------------------------------
-    def home_opened(self, ctx, past: bool) -> None:
-        """The window opened a home: the home itself, or a past copy made here."""
-        if not past:
+    def home_opened(self, ctx) -> None:
+        """The window opened a home: the home itself, or a copy of its past (``ctx.past``)."""
+        past = ctx.past is not None
+        if past:
+            self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(
+                ctx.past.present.dsh_home, _label(ctx.past.moment)))
+        else:
             self.present = ctx.home.dsh_home
             self.moment = None
             ctx.watcher.sig_external_change.connect(lambda _paths: self._reload.start())
@@ -212,16 +217,14 @@ class TimeTravel(QObject):
     def _open_past(self, path: Path, moment: datetime) -> None:
         shown = self.moment
         self.moment = moment
-        if not self.window.open_home(path, remember=False, past=True):
+        # every pane is built with its writing controls disabled and edits refused: the copy's
+        # write protection alone does not stop a process running as root
+        view = PastView(MemoryHome.resolve(self.present), moment, self.tr(
+            "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment)))
+        if not self.window.open_home(path, remember=False, past=view):
             # the unsaved-changes prompt was cancelled: the window still shows what it showed
             self.moment = shown
             self._show_slider_at(shown)
-            return
-        self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(self.present, _label(moment)))
-        # every pane's writing actions are disabled and edits refused: the copy's write protection
-        # alone does not stop a process running as root
-        self.window.ctx.set_read_only(self.tr(
-            "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment)))
 
     @Slot()
     def back_to_now(self) -> bool:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 
 from linghun.workbench.models.goals import GoalsModel
 from tests.workbench.test_app_helpers import entries_pane, external_write, isolated, no_thread_left, settings, workbench  # noqa: F401
-from tests.journeys.conftest import answer_dialog
+from tests.journeys.conftest import answer_dialog, click_cell, show_pane
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 
 
@@ -67,7 +67,7 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert not os.access(past_warm.parent, os.W_OK) or os.geteuid() == 0
     assert home.warm.read_bytes() == newer.encode("utf-8")  # the home itself is untouched
     screenshot(window, "time-travel-en", tmp_path)
-    # an edit is unavailable; one started from a button is refused and says why
+    # an edit is unavailable, and a click on a disabled button starts nothing
     index = pane.proxy.index(0, 0)
     QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
     assert not pane.act_flip.isEnabled()
@@ -77,13 +77,12 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     window.docks["rounds"].raise_()
     QTest.keyClicks(rounds.question, "deploy")
     QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
-    assert "read-only" in window.statusBar().currentMessage() and rounds._handle is None
+    assert not rounds.btn_run.isEnabled() and rounds._handle is None
     conversation = window.pane("conversation")
     window.docks["conversation"].raise_()
     QTest.keyClicks(conversation.message, "remember this")
-    window.statusBar().clearMessage()
     QTest.mouseClick(conversation.btn_send, Qt.MouseButton.LeftButton)
-    assert "read-only" in window.statusBar().currentMessage() and conversation._handle is None
+    assert not conversation.btn_send.isEnabled() and conversation._handle is None
     # every pane's writing actions are unavailable, and triggering them changes nothing
     past_root = window.ctx.home.root
     before = {p: p.read_bytes() for p in past_root.rglob("*") if p.is_file()}
@@ -142,7 +141,8 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
 
 
 @pytest.mark.slow
-def test_cancelling_the_unsaved_changes_prompt_on_now_stays_in_the_past_consistently(workbench, qtbot, upstream_home):
+def test_cancelling_the_unsaved_changes_prompt_keeps_the_window_and_the_bar_on_the_state_shown(
+        workbench, qtbot, upstream_home):
     window = workbench.window
     home = window.ctx.home
     window.resize(1280, 800)
@@ -150,29 +150,33 @@ def test_cancelling_the_unsaved_changes_prompt_on_now_stays_in_the_past_consiste
     travel = window.time_travel
     qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
     _agent_adds_a_rule(qtbot, travel, home, upstream_home)
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 11, timeout=5000)
+    index = pane.proxy.index(0, 0)
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
+    QTest.keyClicks(pane.editor.stamp, "9")  # a draft now (a stamp no save takes: it stays a draft)
+    assert pane.has_unsaved_changes()
+
+    asked: list = []
+    answer_dialog("Cancel", asked)
     travel.slider.setFocus()
+    QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    qtbot.waitUntil(lambda: bool(asked) and QApplication.activeModalWidget() is None, timeout=15000)
+    # still now, and everything says so: the panes, the draft, the bar, the title
+    assert asked[0] == "Unsaved changes" or "not saved" in asked[0]
+    assert window.ctx.home.root == home.root and travel.moment is None and window.ctx.past is None
+    assert travel.slider.value() == travel.slider.maximum() and travel.when.text() == "now"
+    assert not travel.btn_now.isEnabled() and not travel.banner.isVisible()
+    assert "(read-only)" not in window.windowTitle() and entries_pane(workbench) is pane
+    assert pane.has_unsaved_changes() and pane.editor.stamp.text().endswith("9")
+
+    answer_dialog("Discard")
     with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
         QTest.keyClick(travel.slider, Qt.Key.Key_Left)
         QTest.keyClick(travel.slider, Qt.Key.Key_Left)
-    past_root, past_value = window.ctx.home.root, travel.slider.value()
-    pane = entries_pane(workbench)
-    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 10, timeout=5000)
-    index = pane.proxy.index(0, 0)
-    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=pane.view.visualRect(index).center())
-    QTest.keyClicks(pane.editor.stamp, "9")  # a draft in the past
-    if not pane.has_unsaved_changes():
-        pytest.skip("the editor takes no typing in the past: no unsaved changes to be asked about")
-
-    answer_dialog("Cancel")
-    QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None, timeout=5000)
-    # still the past, and everything says so: the panes, the bar, the title
-    assert window.ctx.home.root == past_root and travel.moment is not None
-    assert travel.btn_now.isEnabled() and travel.btn_restore.isEnabled() and travel.banner.isVisible()
-    assert travel.slider.value() == past_value and travel.when.text() != "now"
-    assert "(read-only)" in window.windowTitle()
-
-    answer_dialog("Discard")
+    assert window.ctx.past is not None and travel.btn_now.isEnabled() and travel.banner.isVisible()
+    assert travel.slider.value() == travel.slider.maximum() - 2 and "(read-only)" in window.windowTitle()
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_now, Qt.MouseButton.LeftButton)
     assert window.ctx.home.root == home.root and travel.moment is None and not travel.btn_now.isEnabled()
@@ -239,3 +243,124 @@ def test_after_undoing_and_redoing_restore_file_every_pane_shows_the_present(wor
     window.act_redo.trigger()  # Edit > Redo: the restored file again
     qtbot.waitUntil(lambda: _shown_entries(workbench) == (10, "10"), timeout=3000)
     assert "上线前先通知值班同事" not in home.warm.read_text(encoding="utf-8")
+
+
+def _button_of(toolbar, action):
+    """The button a toolbar shows for ``action`` (what a person clicks)."""
+    return toolbar.widgetForAction(action)
+
+
+@pytest.mark.slow
+def test_in_the_past_every_writing_control_is_disabled_not_refused_after_a_click(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    goals_json = (resources.DEMO_HOME_DIR / "linghun" / "memory" / "goals" / "goals.json").read_bytes()
+    home.goals_dir.mkdir(exist_ok=True)
+    external_write(home.goals, goals_json)  # goals, so the Goals pane has a goal to select in the past
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/goals/goals.json") == goals_json, timeout=10000)
+    _to_the_state_before_the_rule(qtbot, workbench, upstream_home)
+    reason = window.ctx.read_only
+    assert window.time_travel.banner.isVisible() and "read-only" in reason
+
+    # Entries: the entry reads in the editor; its fields, Save and every writing button are disabled
+    pane = entries_pane(workbench)
+    click_cell(pane.view, 0)
+    editor = pane.editor
+    assert editor.title.text() == "Entry [1]" and editor.draft()["body"]
+    assert not any(w.isEnabled() for w in (editor.stamp, editor.kind, editor.confidence, editor.free_text,
+                                          editor.stack.currentWidget(), editor.save_button, editor.revert_button))
+    QTest.keyClicks(editor.stamp, "9")
+    assert not pane.has_unsaved_changes() and editor.state_label.text() == reason
+    for action in (pane.act_new, pane.confidence_menu.menuAction(), pane.act_flip, pane.act_revive, pane.act_touch,
+                   pane.act_delete):
+        assert not _button_of(pane.toolbar, action).isEnabled(), action.text()
+    assert _button_of(pane.toolbar, pane.act_history).isEnabled()
+
+    # Conversation: no message can be typed, nothing sent
+    conversation = show_pane(window, "conversation")
+    assert not conversation.message.isEnabled() and not conversation.btn_send.isEnabled()
+    QTest.keyClicks(conversation.message, "remember this")
+    assert conversation.message.text() == "" and conversation.status.text() == reason
+
+    # Rounds: a question can be typed (to read), Run stays disabled
+    rounds = show_pane(window, "rounds")
+    QTest.keyClicks(rounds.question, "deploy")
+    assert rounds.question.text() == "deploy" and not rounds.btn_run.isEnabled()
+
+    # Gaps: the selected gap's note and its buttons
+    gaps = show_pane(window, "gaps")
+    qtbot.waitUntil(lambda: gaps.proxy.rowCount() > 0, timeout=5000)
+    click_cell(gaps.view, 0, 1)
+    assert gaps.current_gap() is not None
+    assert not gaps.note_edit.isEnabled() and not gaps.btn_note.isEnabled()
+    for action in (gaps.act_fill, gaps.act_rerun, gaps.act_dismiss):
+        assert not _button_of(gaps.toolbar, action).isEnabled(), action.text()
+
+    # Goals: the selected goal's transitions are shown, disabled; its diagram takes no click
+    goals = show_pane(window, "goals")
+    qtbot.waitUntil(lambda: goals.proxy.rowCount() > 0, timeout=5000)
+    click_cell(goals.view, 0, 1)
+    offered = [b for b in goals._state_buttons.values() if not b.isHidden()]
+    assert offered and not any(b.isEnabled() for b in offered) and not goals.diagram.isEnabled()
+    for action in (goals.act_add, goals.act_edit):
+        assert not _button_of(goals.toolbar, action).isEnabled(), action.text()
+
+    # Ontology: a node reads, and cannot be saved, reverted or deleted
+    ontology = show_pane(window, "ontology")
+    rules = next(r for r in range(ontology.proxy.rowCount()) if ontology.proxy.index(r, 0).data() == "Rules")
+    click_cell(ontology.tree, rules)
+    QTest.keyClick(ontology.tree, Qt.Key.Key_Right)
+    QTest.keyClick(ontology.tree, Qt.Key.Key_Down)
+    assert ontology._editing_node() is not None and ontology.theme_edit.isReadOnly()
+    QTest.keyClicks(ontology.body_edit, "x")
+    assert not any(b.isEnabled() for b in (ontology.btn_save, ontology.btn_revert, ontology.btn_delete))
+
+    # Map: the budget can be tried, not saved
+    assert not window.pane("map").btn_save_budget.isEnabled()
+
+    # Now: the same controls are there to write with
+    with qtbot.waitSignal(window.time_travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
+        QTest.mouseClick(window.time_travel.btn_now, Qt.MouseButton.LeftButton)
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 11, timeout=5000)
+    click_cell(pane.view, 0)
+    assert pane.editor.stamp.isEnabled() and pane.editor.state_label.text() == "Saved"
+    assert _button_of(pane.toolbar, pane.act_flip).isEnabled()
+    conversation = show_pane(window, "conversation")
+    QTest.keyClicks(conversation.message, "remember this")
+    assert conversation.btn_send.isEnabled()
+
+
+@pytest.mark.slow
+def test_in_the_past_an_entry_s_history_is_read_from_the_home_s_own_history(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    # the person flips [3] now, then the agent adds a rule: [3] has two versions
+    pane = entries_pane(workbench)
+    click_cell(pane.view, 2)
+    pane.act_flip.trigger()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    _agent_adds_a_rule(qtbot, window.time_travel, home, upstream_home)
+    travel = window.time_travel
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)  # the newest state (the rule's)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)  # the one before: after the flip, before the rule
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(lambda: pane.proxy.rowCount() == 10, timeout=5000)
+    click_cell(pane.view, 2)
+
+    pane.act_history.trigger()  # Entries > History (Ctrl+Shift+H)
+    dialog = pane.history_dialog
+    qtbot.waitUntil(lambda: dialog.table.rowCount() > 0 or "no version" in dialog.summary.text(), timeout=10000)
+    rows = [(dialog.table.item(r, 1).text(), dialog.table.item(r, 2).text()) for r in range(dialog.table.rowCount())]
+    assert rows == [("workbench", "flipped to wrong"), ("agent", "created")]
+    assert dialog.summary.text().startswith("Written by agent on ") and "last changed by workbench" in dialog.summary.text()
+    # nothing is restored into the past: the button says why
+    click_cell(dialog.table, 1)
+    assert not dialog.btn_restore.isEnabled() and dialog.btn_restore.toolTip() == window.ctx.read_only
+    dialog.reject()
+

@@ -1,7 +1,9 @@
 """History and blame of one warm entry: each version (when, who, what changed) with its diff,
 and *Restore this version*, an undoable edit through the normal locked write path.
 
-The versions are read from the home's history on the task pool (``core.history.entries``).
+The versions are read from the home's history on the task pool (``core.history.entries``). In a
+copy of the past the history is the home's own (the copy keeps none): the entry is followed back
+from the version shown, and nothing is restored there.
 """
 from __future__ import annotations
 
@@ -66,6 +68,8 @@ class EntryHistoryDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.btn_restore = QPushButton(self.tr("Restore this version"), self)
         self.btn_restore.setEnabled(False)
+        if not ctx.writable:
+            self.btn_restore.setToolTip(ctx.read_only)
         self.buttons.addButton(self.btn_restore, QDialogButtonBox.ButtonRole.ActionRole)
         on_trigger(self.btn_restore.clicked, self.restore)
         self.buttons.rejected.connect(self.reject)
@@ -75,7 +79,7 @@ class EntryHistoryDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(760, 520)
         self.summary.setText(self.tr("Reading the home's history…"))
-        home, ref = ctx.home, self.ref
+        home, ref = ctx.history_home, self.ref
         handle = ctx.tasks.submit(self.tr("Reading an entry's history"),
                                   lambda _state: _versions(home, ref))
         handle.sig_finished.connect(self._loaded)
@@ -110,7 +114,7 @@ class EntryHistoryDialog(QDialog):
         older = self.versions[row + 1].raw if row + 1 < len(self.versions) else ""
         self.diff.setPlainText(unified_diff(older, self.versions[row].raw, f"[{self.entry.n}]") or
                                self.versions[row].raw)
-        self.btn_restore.setEnabled(row > 0)  # the newest version is the entry as it is
+        self.btn_restore.setEnabled(row > 0 and self.ctx.writable)  # the newest version is the entry as it is
 
     @Slot()
     def restore(self) -> bool:

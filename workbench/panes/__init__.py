@@ -32,6 +32,7 @@ import importlib
 import logging
 import pkgutil
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Callable, ClassVar
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
@@ -52,6 +53,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+@dataclass(frozen=True)
+class PastView:
+    """The home shown is a read-only copy of another home as it stood at a moment (time travel).
+
+    Attributes:
+        present: the home itself, whose history the copy was written from.
+        moment: the moment shown.
+        reason: what the panes say of the writes they do not offer (a disabled button's tooltip).
+    """
+
+    present: MemoryHome
+    moment: datetime
+    reason: str
+
+
 @dataclass
 class WorkbenchContext:
     """One open memory home and the services around it.
@@ -66,6 +83,7 @@ class WorkbenchContext:
         watcher: external changes of the home's files.
         window: the main window (parent for dialogs), None in headless tests.
         show_message: put a transient message in the status bar.
+        past: set when the home shown is a copy of the past (read-only from opening to closing).
     """
 
     home: MemoryHome
@@ -86,11 +104,25 @@ class WorkbenchContext:
     #: the names of the panes nobody can see now (their dock closed, or a tab behind another):
     #: kept by the main window; a pane starts with it (``Pane.seen``)
     unseen: set[str] = field(default_factory=set)
+    past: PastView | None = None
 
     @property
     def read_only(self) -> str:
         """Why the home shown cannot be edited ("" when it can)."""
         return self.undo.read_only_reason
+
+    @property
+    def writable(self) -> bool:
+        """The home shown may be written: a pane enables its writing buttons and fields only then
+        (the past is read-only for the whole life of its context, so a pane asks when it builds
+        and whenever it enables them)."""
+        return not self.undo.read_only_reason
+
+    @property
+    def history_home(self) -> MemoryHome:
+        """The home whose history the files shown come from: the home itself, or for a copy of
+        the past the home it was made from (the copy keeps no history of its own)."""
+        return self.past.present if self.past is not None else self.home
 
     def set_read_only(self, reason: str) -> None:
         """Make the home shown read-only (``reason`` is what a refused edit says) or editable ("").
@@ -103,6 +135,13 @@ class WorkbenchContext:
         disabled ``QActionGroup`` stays disabled whatever its pane's own enabling says)."""
         for action in actions:
             self.writes.addAction(action)
+
+    def enable_write(self, widget, enabled: bool = True) -> None:
+        """Enable a button or field that writes to the home when ``enabled`` and the home may be
+        written; in the past it stays disabled and its tooltip says why."""
+        widget.setEnabled(enabled and self.writable)
+        if not self.writable:
+            widget.setToolTip(self.read_only)
 
     def refuse_if_read_only(self) -> bool:
         """For writes started by a button rather than an action: True (and say why) when refused."""
@@ -132,9 +171,10 @@ class WorkbenchContext:
 
     @classmethod
     def open(cls, home: MemoryHome, settings: "Settings", window: "QWidget | None" = None,
-             record_history: bool = True) -> WorkbenchContext:
+             past: PastView | None = None) -> WorkbenchContext:
         """Create the services for ``home`` (on the GUI thread: the bridge and watcher live there).
-        ``record_history``: keep the home's history (off for a read-only copy of a past state)."""
+        ``past``: ``home`` is a copy of the past: read-only from the start (the panes are built
+        with their writing controls disabled), and no history is kept of it."""
         from linghun.workbench.bridge import EventBridge
         from linghun.workbench.filewatch import HomeWatcher
         from linghun.workbench.tasks import TaskManager
@@ -142,13 +182,16 @@ class WorkbenchContext:
 
         memory = Memory(home)
         watcher = HomeWatcher(home, memory=memory)
-        if record_history:
+        if past is None:
             _record_history(home, watcher)
         undo = UndoService(memory)
         writes = QActionGroup(undo)
         writes.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)
-        return cls(home=home, memory=memory, bridge=EventBridge(), undo=undo,
-                   tasks=TaskManager(), settings=settings, watcher=watcher, window=window, writes=writes)
+        ctx = cls(home=home, memory=memory, bridge=EventBridge(), undo=undo, tasks=TaskManager(),
+                  settings=settings, watcher=watcher, window=window, writes=writes, past=past)
+        if past is not None:
+            ctx.set_read_only(past.reason)
+        return ctx
 
     def close(self) -> None:
         """Stop watching and listening, cancel and join background work (no thread left running)."""

@@ -73,6 +73,7 @@ class ConversationPane(Pane):
         ask.addWidget(self.llm_choice)
         ask.addWidget(self.btn_send)
         self.stack(self.status, row, self.transcript)
+        ctx.enable_write(self.message)  # a turn writes the journal: not in the past
         ctx.settings.sig_llm_changed.connect(self._fill_llm_choices)
         self.retranslate_ui()
         self._update_actions()
@@ -82,7 +83,9 @@ class ConversationPane(Pane):
         self.btn_send.setText(self.tr("Send"))
         name_button_shortcut(self.act_send, self.btn_send)
         self._fill_llm_choices()
-        if self._handle is None:
+        if not self.ctx.writable:
+            self.status.setText(self.ctx.read_only)
+        elif self._handle is None:
             self.status.setText(self.tr("Each message runs a turn: the assembler round, the context the agent is "
                                         "shown, the reply with its tool calls, the journal entry."))
         self._render()
@@ -154,7 +157,7 @@ class ConversationPane(Pane):
         self._update_actions()
 
     def _update_actions(self, *_args) -> None:
-        self.btn_send.setEnabled(self._handle is None and bool(self.message.text().strip()))
+        self.ctx.enable_write(self.btn_send, self._handle is None and bool(self.message.text().strip()))
 
     @Slot(QUrl)
     def _on_anchor(self, url: QUrl) -> None:

@@ -65,6 +65,8 @@ class EntryEditor(QWidget):
     Attributes:
         base: the entry the draft started from (None for a new entry or when empty).
         orphaned: the entry was removed on disk while the user kept the draft.
+        read_only: why the entry cannot be edited ("" when it can): its fields and buttons are
+            disabled and the state line says why (the home shown is the past).
 
     Signals:
         sig_draft_changed(): the draft changed (typing, a combo, loading another entry).
@@ -82,6 +84,7 @@ class EntryEditor(QWidget):
         self.is_new = False
         self.orphaned = False
         self.base_index = -1  # where the entry was, to put an orphaned draft back
+        self.read_only = ""
         self._loading = False
         self._loaded_draft: dict | None = None
 
@@ -150,6 +153,14 @@ class EntryEditor(QWidget):
         self._diff_timer.timeout.connect(self._update_diff)
         self.retranslate_ui()
         self.load(None)
+
+    def set_read_only(self, reason: str) -> None:
+        """Show entries without letting them be edited: every field and button disabled, and the
+        state line says why (``reason``). For a home read-only from its opening (the past)."""
+        self.read_only = reason
+        for field in (self.stamp, self.kind, self.confidence, self.free_text, self.stack):
+            field.setEnabled(not reason)
+        self._refresh_state()
 
     # -- loading ------------------------------------------------------------------------------
     def load(self, entry: WarmEntry | None) -> None:
@@ -253,7 +264,7 @@ class EntryEditor(QWidget):
         use_free = not fits or bool(prefer_free)
         self.free_text.blockSignals(True)
         self.free_text.setChecked(use_free)
-        self.free_text.setEnabled(fits)
+        self.free_text.setEnabled(fits and not self.read_only)
         self.free_text.blockSignals(False)
         if use_free:
             self.free_form.set_body(body)
@@ -328,9 +339,13 @@ class EntryEditor(QWidget):
 
     def _refresh_state(self) -> None:
         dirty = self.is_dirty()
-        self.save_button.setEnabled(dirty and bool(self.draft()["body"].strip()))
-        self.revert_button.setEnabled(dirty)
-        if self.base is None and not self.is_new:
+        self.save_button.setEnabled(dirty and bool(self.draft()["body"].strip()) and not self.read_only)
+        self.revert_button.setEnabled(dirty and not self.read_only)
+        if self.read_only:
+            text = self.read_only
+            self.title.setText(self.tr("Entry [{0}]").format(self.base.n) if self.base is not None
+                               else self.tr("No entry selected"))
+        elif self.base is None and not self.is_new:
             text = self.tr("Select an entry to edit it.")
             self.title.setText(self.tr("No entry selected"))
         else:

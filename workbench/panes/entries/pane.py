@@ -73,6 +73,8 @@ class EntriesPane(Pane):
         self._build_view()
         self._build_actions()
         self.editor = EntryEditor(self)
+        if not ctx.writable:  # the past: entries are read, never edited
+            self.editor.set_read_only(ctx.read_only)
         self.banner = plain(QLabel(self))
         self.banner.setWordWrap(True)
         self.banner.setObjectName("banner-unreadable")
@@ -227,11 +229,12 @@ class EntriesPane(Pane):
         self.act_touch = self._act("touch", "Ctrl+T", self.touch)
         self.act_delete = self._act("delete", QKeySequence.StandardKey.Delete, self.delete_selected)
         self.act_history = self._act("diff", "Ctrl+Shift+H", self.show_history)
-        self.ctx.mark_writes(self.act_new, self.act_save, self.act_high, self.act_medium, self.act_low,
-                        self.act_flip, self.act_revive, self.act_touch, self.act_delete)
         self.confidence_menu = QMenu(self)
         self.confidence_menu.setIcon(icons.icon("confidence"))
         self.confidence_menu.addActions([self.act_high, self.act_medium, self.act_low])
+        self.ctx.mark_writes(self.act_new, self.act_save, self.act_high, self.act_medium, self.act_low,
+                             self.confidence_menu.menuAction(), self.act_flip, self.act_revive, self.act_touch,
+                             self.act_delete)
         toolbar = QToolBar(self)
         toolbar.setIconSize(toolbar.iconSize() * 0.8)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)

@@ -234,7 +234,8 @@ class GapsPane(Pane):
             act.setEnabled(has)
         self.act_rerun.setEnabled(has and self._handle is None)
         self.act_cancel.setEnabled(self._handle is not None)
-        self.btn_note.setEnabled(has)
+        self.ctx.enable_write(self.btn_note, has)
+        self.ctx.enable_write(self.note_edit)
 
     # -- fill and re-run --------------------------------------------------------------------------
     @Slot()

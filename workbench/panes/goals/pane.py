@@ -115,7 +115,7 @@ class GoalsPane(Pane):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
-        on_trigger(self.view.doubleClicked, self.edit_goal_dialog)
+        on_trigger(self.view.doubleClicked, self.act_edit.trigger)  # nothing while Edit is unavailable
 
         self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
@@ -128,6 +128,7 @@ class GoalsPane(Pane):
         self.goal_title.setWordWrap(True)
         self.goal_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.diagram = StateDiagram(detail)
+        self.ctx.enable_write(self.diagram)  # a click on a state moves the goal there
         self.diagram.sig_state_clicked.connect(self._on_diagram_clicked)
         self.diagram.sig_refused.connect(self._on_refused)
         self.refusal = QLabel(detail)
@@ -141,6 +142,7 @@ class GoalsPane(Pane):
         for state in STATES:
             button = QPushButton(detail)
             on_trigger(button.clicked, partial(self._change_current_state, state))
+            self.ctx.enable_write(button)  # shown for the legal transitions (``_show``), disabled in the past
             button.hide()
             self._state_buttons[state] = button
             self.buttons_row.addWidget(button)

@@ -82,6 +82,7 @@ class MapPane(Pane):
         ctx.bridge.sig_event.connect(self._on_event)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
+        ctx.enable_write(self.btn_save_budget)  # the budget can be tried in the past, not saved
         self._first_build = self.single_shot(FIRST_BUILD_DELAY_MS, self._build_first)
         self._first_build.start()
 

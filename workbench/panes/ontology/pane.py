@@ -296,7 +296,7 @@ class OntologyPane(Pane):
             self.refs.setText(self._refs_html(item) or self._archive_html(item))
             self.theme_edit.setText(node.theme or "" if node is not None and node.level == "node" else item.label)
             self.body_edit.setPlainText(node.body if node is not None and node.level == "node" else item.body)
-        editable = node is not None and node.editable and self._base_text is not None
+        editable = node is not None and node.editable and self._base_text is not None and self.ctx.writable
         self.theme_edit.setReadOnly(not editable)
         self.body_edit.setReadOnly(not editable)
         self.theme_edit.blockSignals(False)
@@ -348,9 +348,9 @@ class OntologyPane(Pane):
 
     def _update_buttons(self) -> None:
         dirty = self.is_dirty()
-        self.btn_save.setEnabled(dirty)
-        self.btn_revert.setEnabled(dirty or self._stale)
-        self.btn_delete.setEnabled(self._editing_node() is not None and not dirty)
+        self.ctx.enable_write(self.btn_save, dirty)
+        self.ctx.enable_write(self.btn_revert, dirty or self._stale)
+        self.ctx.enable_write(self.btn_delete, self._editing_node() is not None and not dirty)
 
     def _push(self, op: WriteFiles, text: str) -> bool:
         ok = self.ctx.undo.push(op, text)
@@ -444,8 +444,8 @@ class OntologyPane(Pane):
         self.btn_cancel.setEnabled(running)
         self.act_consolidate.setEnabled(not running)
         self.act_project.setEnabled(not running)
-        self.btn_apply.setEnabled(not running and self._preview is not None and not self._preview.is_empty)
-        self.btn_discard.setEnabled(not running and self._preview is not None)
+        self.ctx.enable_write(self.btn_apply, not running and self._preview is not None and not self._preview.is_empty)
+        self.ctx.enable_write(self.btn_discard, not running and self._preview is not None)
 
     def _start(self, title: str, fn, *args):
         self._preview = None

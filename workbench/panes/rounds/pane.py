@@ -706,11 +706,11 @@ class RoundsPane(Pane):
     @Slot()
     def _update_actions(self, *_args) -> None:
         busy = self._handle is not None
-        self.btn_run.setEnabled(not busy and bool(self.question.text().strip()))
+        self.ctx.enable_write(self.btn_run, not busy and bool(self.question.text().strip()))  # a round keeps its trace
         self.btn_cancel.setEnabled(busy or self._rerun_handle is not None)
         self.btn_open.setEnabled(not busy and self.current_round_id() is not None)
         can_rerun = self.live is not None and self.live.finished and not busy and self._rerun_handle is None
-        self.btn_rerun.setEnabled(can_rerun)
+        self.ctx.enable_write(self.btn_rerun, can_rerun)  # a re-run keeps its trace too
 
     def shutdown(self) -> None:
         self.cancel()
