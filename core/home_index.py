@@ -12,16 +12,11 @@ again. The file is a cache: unreadable, stale or from another tokenizer, it is i
 """
 from __future__ import annotations
 
-import hashlib
-import marshal
-import os
 import threading
-import time
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Iterator, Sequence
 
-from linghun.core.appdirs import cache_dir
+from linghun.core import home_cache, situation_cache
 from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
 
 __all__ = ["searching", "token_cache", "save_tokens", "forget"]
@@ -36,11 +31,11 @@ _CACHES: dict[str, TokenCache] = {}
 
 
 def _key(root) -> str:
-    return str(Path(root).resolve())
+    return home_cache.home_key(root)
 
 
-def _cache_file(key: str) -> Path:
-    return cache_dir() / "index" / (hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:16] + ".tokens")
+def _cache_file(key: str):
+    return home_cache.cache_file(key, "tokens")
 
 
 def _signature() -> str:
@@ -58,12 +53,9 @@ def token_cache(root) -> TokenCache:
         if cache is not None and cache.signature == signature:
             return cache
         cache = TokenCache(signature)
-        try:
-            saved = marshal.loads(_cache_file(key).read_bytes())
-            if isinstance(saved, dict) and saved.get("signature") == signature:
-                cache.tokens = saved["tokens"]
-        except (OSError, ValueError, EOFError, TypeError, KeyError):  # a cache: start empty
-            pass
+        saved = home_cache.load(_cache_file(key))
+        if isinstance(saved, dict) and saved.get("signature") == signature and isinstance(saved.get("tokens"), dict):
+            cache.tokens = saved["tokens"]
         _CACHES[key] = cache
         return cache
 
@@ -82,15 +74,8 @@ def save_tokens(root, searchers: Sequence[Searcher] = ()) -> None:
         for s in searchers:
             used.update(s.cache_keys())
         keep = {k: v for k, v in cache.tokens.items() if k in used}
-    path = _cache_file(key)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_bytes(marshal.dumps({"signature": cache.signature, "tokens": keep}))
-        os.replace(tmp, path)
+    if home_cache.save(_cache_file(key), {"signature": cache.signature, "tokens": keep}):
         cache.added = 0
-    except OSError:  # an unwritable cache folder only costs the next open its tokenising
-        pass
 
 
 def _home_lock(key: str) -> threading.RLock:
@@ -119,6 +104,7 @@ def searching(root, units: Sequence[Unit], config: SearchConfig) -> Iterator[Sea
 
 def forget(root=None) -> None:
     """Drop the searchers (of one home, or all): a closed home's index is not kept in memory."""
+    situation_cache.forget(root)
     with _LOCK:
         for k in [k for k in _SEARCHERS if root is None or k[0] == _key(root)]:
             del _SEARCHERS[k]

@@ -29,8 +29,10 @@ fact entry with another value), ``on_day`` (entry -> the journal day of its stam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
+from linghun.core import situation_cache
 from linghun.core.errors import NotUtf8Error, UnreadableFileError
 from linghun.core.formats import cold as cold_format
 from linghun.core.formats import journal as journal_format
@@ -38,12 +40,12 @@ from linghun.core.formats.nodes import node_date, parse_nodes
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
-from linghun.core.situations import Situation, group_situations
+from linghun.core.situations import Situation
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "MemoryMap", "build_map",
+__all__ = ["AXES", "AXIS_TITLES", "ARCHIVE_FILES", "DEFAULT_BUDGET", "ArchiveFile", "MemoryMap", "build_map",
            "render_map", "map_text", "map_settings", "injection_text", "goals_of"]
 
 AXES = ("situations", "goals", "archive", "evidence")
@@ -80,22 +82,49 @@ def goals_of(home: MemoryHome) -> tuple[list[Any], str]:
 
 
 @dataclass
+class ArchiveFile:
+    """An ontology file of the archive axis: its graph node's attributes and its nodes.
+
+    Attributes:
+        nodes: ``(theme, attributes)`` of each non-empty node, in file order (a theme met twice is
+            one graph node, with the values of the last).
+    """
+
+    name: str
+    label: str
+    path: str
+    file: str
+    nodes: list[tuple[str, dict]] = field(default_factory=list)
+
+
+@dataclass
 class MemoryMap:
-    """The graph of one home's map, plus what rendering needs in order.
+    """One home's map: what its text is rendered from, and its graph (built when first asked for:
+    the text needs no graph, and networkx plus 10k entry nodes were most of a map's cost).
 
     Attributes:
         graph: the ``networkx.DiGraph`` described in the module docstring.
         entries: warm entries in file order (``[n]`` = position).
         situations: situations, most recently active first.
         notes: problems met while reading (a corrupt file...), shown in the map.
+        archive: the archive axis's ontology files; ``cold``: its cold.md sections as ``(day,
+            count)``; ``episodic``: the episodic days (sorted); ``journal``: ``(day, turns)`` of
+            every journal day (sorted).
     """
 
     home: MemoryHome
-    graph: nx.DiGraph
     entries: list[WarmEntry]
     situations: list[Situation]
     goals: list[Any] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    archive: list[ArchiveFile] = field(default_factory=list)
+    cold: list[tuple[str, int]] = field(default_factory=list)
+    episodic: list[str] = field(default_factory=list)
+    journal: list[tuple[str, int]] = field(default_factory=list)
+
+    @cached_property
+    def graph(self) -> nx.DiGraph:
+        return _graph(self)
 
     def children(self, node: str, edge_type: str | None = None) -> list[str]:
         """Successors of ``node`` in insertion order, optionally of one edge type."""
@@ -169,26 +198,74 @@ class MemoryMap:
 
 
 def build_map(home: MemoryHome, memory=None) -> MemoryMap:
-    """Read the home and build its map graph (situations, goals, archive, evidence)."""
+    """Read the home and build its map (situations, goals, archive, evidence); the graph follows
+    when first asked for."""
     from linghun.core.memory import Memory
-    from linghun.core.ontology import find_conflicts
-
-    import networkx as nx  # imported when a map is built (on a worker), not when a window starts
 
     memory = memory or Memory(home)
     entries = memory.entries()
+    notes: list[str] = []
+    situations = situation_cache.situations(home.root, entries)
+
+    goals, note = goals_of(home)
+    if note:
+        notes.append(note)
+    goals = sorted(goals, key=lambda x: (_STATE_ORDER.get(x.state, 9), _PRIORITY_ORDER.get(x.priority, 9), x.id))
+
+    archive = []
+    for name, label, attr in ARCHIVE_FILES:
+        path = getattr(home, attr)
+        try:
+            text = read_text(path)
+        except NotUtf8Error as exc:
+            notes.append(f"{path.name} 无法读取：{exc}")
+            continue
+        if not text:
+            continue
+        found = ArchiveFile(name, label, str(path), path.name)
+        for node in parse_nodes(text).nodes:
+            if node.is_empty or not node.theme:
+                continue
+            found.nodes.append((node.theme, {"date": node_date(node), "lines": node.body.count("\n") + 1,
+                                             "cites": _cited(node.body) if name == "ontology" else []}))
+        archive.append(found)
+    try:
+        cold_doc = cold_format.parse_cold(read_text(home.cold) or "")
+    except NotUtf8Error as exc:
+        notes.append(f"cold.md 无法读取：{exc}")
+        cold_doc = None
+    cold = [(section.day, len(section.items)) for section in (cold_doc.sections if cold_doc else [])
+            if getattr(section, "day", None)]
+    episodic = sorted(home.episodic_days())
+    journal = []
+    for day, paths in sorted(home.journal_days().items()):
+        count = 0
+        for path in paths:
+            try:
+                count += journal_format.count_turns(read_text(path) or "")
+            except NotUtf8Error as exc:
+                notes.append(f"{path.name} 无法读取：{exc}")
+        journal.append((day, count))
+    return MemoryMap(home, entries, situations, goals, notes, archive, cold, episodic, journal)
+
+
+def _graph(mm: MemoryMap) -> nx.DiGraph:
+    """The map's graph: nodes and edges added in one fixed order (a viewer's layout follows it)."""
+    from linghun.core.ontology import find_conflicts
+
+    import networkx as nx  # imported when a graph is asked for (a viewer, a tool), not for the text
+
+    entries = mm.entries
     g = nx.DiGraph()
     for axis in AXES:
         g.add_node(f"axis:{axis}", type="axis", label=AXIS_TITLES[axis], pointer=f"axis:{axis}")
-    notes: list[str] = []
 
     # situations and entries
     # bulk adds: at 10k entries per-call overhead of add_node / add_edge is most of the build
     g.add_nodes_from((f"entry:{e.id}", {"type": "entry", "id": e.id, "n": e.n, "stamp": e.stamp, "kind": e.kind,
                                         "confidence": e.effective_confidence, "pointer": f"[{e.n}]"})
                      for e in entries)
-    situations = group_situations(entries)
-    for s in situations:
+    for s in mm.situations:
         sid = f"situation:{s.label}"
         g.add_node(sid, type="situation", label=s.label, anchor=s.anchor, first=s.first, last=s.last,
                    count=len(s.entries), pointer=sid)
@@ -199,12 +276,7 @@ def build_map(home: MemoryHome, memory=None) -> MemoryMap:
         for a, b in zip(ids, ids[1:]):
             g.add_edge(a, b, type="conflicts", subject=c.subject)
 
-    # goals
-    goals, note = goals_of(home)
-    if note:
-        notes.append(note)
-    goals = sorted(goals, key=lambda x: (_STATE_ORDER.get(x.state, 9), _PRIORITY_ORDER.get(x.priority, 9), x.id))
-    for goal in goals:
+    for goal in mm.goals:
         gid = f"goal:{goal.id}"
         g.add_node(gid, type="goal", domain=goal.domain, state=goal.state, priority=goal.priority,
                    statement=goal.statement, triggers=list(goal.triggers), pointer=gid)
@@ -212,62 +284,37 @@ def build_map(home: MemoryHome, memory=None) -> MemoryMap:
 
     # archive: node files and cold
     by_n = {e.n: e for e in entries}
-    for name, label, attr in ARCHIVE_FILES:
-        path = getattr(home, attr)
-        try:
-            text = read_text(path)
-        except NotUtf8Error as exc:
-            notes.append(f"{path.name} 无法读取：{exc}")
-            continue
-        if not text:
-            continue
-        fid = f"file:{name}"
-        g.add_node(fid, type="ontology_file", label=label, path=str(path), file=path.name, pointer=name)
+    for f in mm.archive:
+        fid = f"file:{f.name}"
+        g.add_node(fid, type="ontology_file", label=f.label, path=f.path, file=f.file, pointer=f.name)
         g.add_edge("axis:archive", fid, type="axis")
-        for node in parse_nodes(text).nodes:
-            if node.is_empty or not node.theme:
-                continue
-            nid = f"node:{name}:{node.theme}"
-            cites = _cited(node.body) if name == "ontology" else []
-            g.add_node(nid, type="ontology_node", theme=node.theme, date=node_date(node), file=path.name,
-                       lines=node.body.count("\n") + 1, pointer=f"{name}:{node.theme}", cites=cites)
+        for theme, attrs in f.nodes:
+            nid = f"node:{f.name}:{theme}"
+            g.add_node(nid, type="ontology_node", theme=theme, date=attrs["date"], file=f.file,
+                       lines=attrs["lines"], pointer=f"{f.name}:{theme}", cites=attrs["cites"])
             g.add_edge(fid, nid, type="contains")
-            for n in cites:
+            for n in attrs["cites"]:
                 if n in by_n:
                     g.add_edge(nid, f"entry:{by_n[n].id}", type="cites")
-    try:
-        cold = cold_format.parse_cold(read_text(home.cold) or "")
-    except NotUtf8Error as exc:
-        notes.append(f"cold.md 无法读取：{exc}")
-        cold = None
-    episodic = home.episodic_days()
-    for day in sorted(episodic):
+    episodic = set(mm.episodic)
+    for day in mm.episodic:
         g.add_node(f"episodic:{day}", type="episodic_day", day=day, pointer=f"episodic:{day}")
-    if cold is not None:
-        for section in cold.sections:
-            if not getattr(section, "day", None):
-                continue
-            cid = f"cold:{section.day}"
-            g.add_node(cid, type="cold_section", day=section.day, count=len(section.items), pointer=cid)
-            g.add_edge("axis:archive", cid, type="axis")
-            if section.day in episodic:
-                g.add_edge(cid, f"episodic:{section.day}", type="archived_in")
+    for day, count in mm.cold:
+        cid = f"cold:{day}"
+        g.add_node(cid, type="cold_section", day=day, count=count, pointer=cid)
+        g.add_edge("axis:archive", cid, type="axis")
+        if day in episodic:
+            g.add_edge(cid, f"episodic:{day}", type="archived_in")
 
     # evidence: journal days and episodic archives
-    days = home.journal_days()
-    for day in sorted(days):
-        count = 0
-        for path in days[day]:
-            try:
-                count += journal_format.count_turns(read_text(path) or "")
-            except NotUtf8Error as exc:
-                notes.append(f"{path.name} 无法读取：{exc}")
+    for day, count in mm.journal:
         g.add_node(f"journal:{day}", type="journal_day", day=day, count=count, pointer=f"journal:{day}")
         g.add_edge("axis:evidence", f"journal:{day}", type="axis")
-    for day in sorted(episodic):
+    for day in mm.episodic:
         g.add_edge("axis:evidence", f"episodic:{day}", type="axis")
+    days = {day for day, _ in mm.journal}
     g.add_edges_from(((f"entry:{e.id}", f"journal:{e.day}") for e in entries if e.day in days), type="on_day")
-    return MemoryMap(home, g, entries, situations, goals, notes)
+    return g
 
 
 def _cited(body: str) -> list[int]:
@@ -322,49 +369,49 @@ def _join_capped(items: list[str], cap: int) -> str:
     return "、".join(out)
 
 
+def _last_of_each(items: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """``(key, value)`` pairs with one per key: at its first place, with its last value (how a
+    graph node added twice reads)."""
+    out: dict[str, Any] = {}
+    for key, value in items:
+        out[key] = value
+    return list(out.items())
+
+
 def _archive_lines(mm: MemoryMap) -> tuple[str, list[str]]:
-    g = mm.graph
     lines = []
-    cold = []
-    for child in mm.axis("archive"):
-        data = g.nodes[child]
-        if data["type"] == "ontology_file":
-            nodes = mm.children(child, "contains")
-            themes = []
-            for nid in nodes:
-                nd = g.nodes[nid]
-                item = nd["theme"]
-                if nd.get("cites"):
-                    item += "".join(f"[{n}]" for n in nd["cites"][:3]) + ("…" if len(nd["cites"]) > 3 else "")
-                elif nd.get("date"):
-                    item += f"（{nd['date']}）"
-                themes.append(item)
-            lines.append(f"- {data['label']} {data['file']}（{len(nodes)} 节点）：{_join_capped(themes, THEMES_LINE_CHARS)}"
-                         f" «{data['pointer']}»")
-        elif data["type"] == "cold_section":
-            cold.append(data)
+    for f in mm.archive:
+        nodes = _last_of_each(f.nodes)
+        themes = []
+        for theme, nd in nodes:
+            item = theme
+            if nd.get("cites"):
+                item += "".join(f"[{n}]" for n in nd["cites"][:3]) + ("…" if len(nd["cites"]) > 3 else "")
+            elif nd.get("date"):
+                item += f"（{nd['date']}）"
+            themes.append(item)
+        lines.append(f"- {f.label} {f.file}（{len(nodes)} 节点）：{_join_capped(themes, THEMES_LINE_CHARS)}"
+                     f" «{f.name}»")
+    cold = _last_of_each(mm.cold)
     if cold:
-        items = [f"{c['day']} 沉淀 {c['count']} 条" for c in reversed(cold)]
+        items = [f"{day} 沉淀 {count} 条" for day, count in reversed(cold)]
         lines.append(f"- 冷储 cold.md（{len(cold)} 段）：{_join_capped(items, THEMES_LINE_CHARS)} «cold»")
     return f"◆ {AXIS_TITLES['archive']}", lines
 
 
 def _evidence_lines(mm: MemoryMap) -> tuple[str, list[str]]:
-    g = mm.graph
-    journal = [g.nodes[n] for n in mm.axis("evidence") if g.nodes[n]["type"] == "journal_day"]
-    episodic = [g.nodes[n] for n in mm.axis("evidence") if g.nodes[n]["type"] == "episodic_day"]
     lines = []
     # newest first, a week of days per line so the newest survive a tight budget
-    recent = list(reversed(journal))
+    recent = list(reversed(mm.journal))
     for i in range(0, len(recent), DAYS_PER_LINE):
         chunk = recent[i:i + DAYS_PER_LINE]
-        label = f"- 序时账 journal（共 {len(journal)} 天）：" if i == 0 else "- 序时账（更早）："
-        lines.append(label + "、".join(f"{d['day']}（{d['count']} 条）" for d in chunk))
-    recent = list(reversed(episodic))
+        label = f"- 序时账 journal（共 {len(mm.journal)} 天）：" if i == 0 else "- 序时账（更早）："
+        lines.append(label + "、".join(f"{day}（{count} 条）" for day, count in chunk))
+    recent = list(reversed(mm.episodic))
     for i in range(0, len(recent), DAYS_PER_LINE):
         chunk = recent[i:i + DAYS_PER_LINE]
-        label = f"- 情景归档 episodic（共 {len(episodic)} 天）：" if i == 0 else "- 情景归档（更早）："
-        lines.append(label + "、".join(d["day"] for d in chunk))
+        label = f"- 情景归档 episodic（共 {len(mm.episodic)} 天）：" if i == 0 else "- 情景归档（更早）："
+        lines.append(label + "、".join(chunk))
     return f"◆ {AXIS_TITLES['evidence']}", lines
 
 

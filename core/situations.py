@@ -20,18 +20,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.text import is_cjk, tokenize
 
 __all__ = [
-    "OTHER_LABEL", "Situation", "topic_tokens", "document_frequency", "assign_anchors", "signatures",
-    "group_situations", "label_of",
+    "OTHER_LABEL", "Situation", "Group", "topic_tokens", "document_frequency", "assign_anchors", "signatures",
+    "group_situations", "live_entries", "grouping", "arrange", "label_of",
 ]
 
 #: the label of the situation collecting entries that share no topic token with any other entry
 OTHER_LABEL = "其他"
+#: an entry's topic tokens (``topic_tokens``, or a cache of them)
+TokensOf = Callable[[WarmEntry], tuple[str, ...]]
 _VALUE_TOKEN = re.compile(r"^[\d.,:/_\-']+$|^v?\d[\d.]*[a-z]{0,2}$")
 
 
@@ -71,7 +73,11 @@ def entity_names(entry: WarmEntry) -> list[str]:
 
 def entity_spelling(entries: Iterable[WarmEntry], key: str) -> str:
     """The spelling of entity ``key`` (lowercased) that the entries use most."""
-    spellings = Counter(n for e in entries for n in entity_names(e) if n.lower() == key)
+    return _spelling([entity_names(e) for e in entries], key)
+
+
+def _spelling(name_lists: Iterable[list[str]], key: str) -> str:
+    spellings = Counter(n for names in name_lists for n in names if n.lower() == key)
     return min(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0] if spellings else key
 
 
@@ -123,10 +129,12 @@ def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0
     return anchors
 
 
-def signatures(entries: Sequence[WarmEntry], *, size: int = 3, max_share: float = 0.3) -> list[tuple[str, ...]]:
+def signatures(entries: Sequence[WarmEntry], *, size: int = 3, max_share: float = 0.3,
+               tokens_of: TokensOf = topic_tokens) -> list[tuple[str, ...]]:
     """The signature of each entry: its anchor, then its other shared topic tokens, most shared
-    first (up to ``size`` tokens; empty when the entry shares nothing)."""
-    token_lists = [topic_tokens(e) for e in entries]
+    first (up to ``size`` tokens; empty when the entry shares nothing). ``tokens_of`` gives an
+    entry's topic tokens (a cache of them: ``core.situation_cache``)."""
+    token_lists = [tokens_of(e) for e in entries]
     df = document_frequency(token_lists)
     anchors = assign_anchors(token_lists, max_share=max_share, df=df)
     limit = _shared_limit(len(entries), max_share)
@@ -182,8 +190,14 @@ class Situation:
                 "first": self.first, "last": self.last, "last_active": self.last_active}
 
 
+#: one situation as plain data, before it is ordered: (how it is anchored: ``entity``, ``token``
+#: or ``other``; the anchor; the label; the positions of its entries among the live ones)
+Group = tuple[str, str, str, list[int]]
+
+
 def group_situations(
-    entries: Sequence[WarmEntry], *, include_wrong: bool = False, max_share: float = 0.3
+    entries: Sequence[WarmEntry], *, include_wrong: bool = False, max_share: float = 0.3,
+    tokens_of: TokensOf = topic_tokens,
 ) -> list[Situation]:
     """Group ``entries`` into situations, most recently active first (the catch-all last).
 
@@ -192,27 +206,48 @@ def group_situations(
     Wrong (flipped) entries are left out unless ``include_wrong``: they must not be cited, and
     they would otherwise pull a situation towards a value that was corrected.
     """
-    live = [e for e in entries if include_wrong or not e.is_wrong]
-    entity_anchor = assign_anchors([tuple(n.lower() for n in entity_names(e)) for e in live], max_share=0.5)
+    live = live_entries(entries, include_wrong)
+    return arrange(live, grouping(live, max_share=max_share, tokens_of=tokens_of))
+
+
+def live_entries(entries: Sequence[WarmEntry], include_wrong: bool = False) -> list[WarmEntry]:
+    """The entries situations are made of (wrong ones only with ``include_wrong``)."""
+    return [e for e in entries if include_wrong or not e.is_wrong]
+
+
+def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: TokensOf = topic_tokens) -> list[Group]:
+    """The situations of ``live`` as :data:`Group` tuples in the order first met. They depend on
+    each entry's kind and body only (stamps and last_access only order them: :func:`arrange`), so
+    they can be cached by that content (``core.situation_cache``)."""
+    names = [entity_names(e) for e in live]
+    entity_anchor = assign_anchors([tuple(n.lower() for n in ns) for ns in names], max_share=0.5)
     rest = [e for e, a in zip(live, entity_anchor) if a is None]
-    token_anchor = dict(zip((e.id for e in rest), (sig[0] if sig else None for sig in signatures(rest, max_share=max_share))))
-    groups: dict[tuple[str, str], list[WarmEntry]] = {}
-    for entry, anchor in zip(live, entity_anchor):
+    token_anchor = dict(zip((e.id for e in rest), (sig[0] if sig else None for sig in
+                                                   signatures(rest, max_share=max_share, tokens_of=tokens_of))))
+    members: dict[tuple[str, str], list[int]] = {}
+    for i, (entry, anchor) in enumerate(zip(live, entity_anchor)):
         if anchor is not None:
             key = ("entity", anchor)
         else:
             token = token_anchor.get(entry.id)
             key = ("token", token) if token else ("other", OTHER_LABEL)
-        groups.setdefault(key, []).append(entry)
-    situations = []
-    for (kind, anchor), members in groups.items():
+        members.setdefault(key, []).append(i)
+    groups = []
+    for (kind, anchor), positions in members.items():
         if kind == "entity":
-            label = entity_spelling(members, anchor)
+            label = _spelling([names[i] for i in positions], anchor)
         elif kind == "token":
-            label = label_of(members, anchor)
+            label = label_of([live[i] for i in positions], anchor, tokens_of=tokens_of)
         else:
             label = OTHER_LABEL
-        situations.append(Situation(anchor, label, members))
+        groups.append((kind, anchor, label, positions))
+    return groups
+
+
+def arrange(live: Sequence[WarmEntry], groups: Sequence[Group]) -> list[Situation]:
+    """The situations of :func:`grouping`'s ``groups``, most recently active first, the catch-all
+    last, labels made unique."""
+    situations = [Situation(anchor, label, [live[i] for i in positions]) for _kind, anchor, label, positions in groups]
     situations.sort(key=lambda s: s.label)
     situations.sort(key=lambda s: s.last_active, reverse=True)
     situations.sort(key=lambda s: s.anchor == OTHER_LABEL)
@@ -220,12 +255,12 @@ def group_situations(
     return situations
 
 
-def label_of(entries: Sequence[WarmEntry], anchor: str | None = None) -> str:
+def label_of(entries: Sequence[WarmEntry], anchor: str | None = None, *, tokens_of: TokensOf = topic_tokens) -> str:
     """A short name for a group of entries: its anchor (by default the topic token most of them
     share), plus the token found most often beside it when at least two and half of the entries
     have it; the two in the order they appear in the first entry holding both. Empty when the
     entries have no topic token at all."""
-    counts = Counter(chain.from_iterable(topic_tokens(e) for e in entries))
+    counts = Counter(chain.from_iterable(tokens_of(e) for e in entries))
     if anchor is None:
         if not counts:
             return ""
@@ -237,7 +272,7 @@ def label_of(entries: Sequence[WarmEntry], anchor: str | None = None) -> str:
     if count < 2 or count * 2 < len(entries):
         return anchor
     for e in entries:
-        tokens = topic_tokens(e)
+        tokens = tokens_of(e)
         if second in tokens:
             first_pos = tokens.index(anchor) if anchor in tokens else 0
             return f"{anchor}·{second}" if first_pos <= tokens.index(second) else f"{second}·{anchor}"

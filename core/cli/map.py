@@ -48,9 +48,10 @@ def cmd_drill(args: argparse.Namespace) -> None:
 
 def cmd_situations(args: argparse.Namespace) -> None:
     from linghun.core.memory import Memory
-    from linghun.core.situations import group_situations
+    from linghun.core.situation_cache import situations as cached_situations
 
-    situations = group_situations(Memory(home_of(args, existing=True)).entries(), include_wrong=args.wrong)
+    home = home_of(args, existing=True)
+    situations = cached_situations(home.root, Memory(home).entries(), include_wrong=args.wrong)
     emit(args, [s.to_dict() for s in situations], lambda rows: "\n".join(
         f"{r['label']}: {' '.join(f'[{n}]' for n in r['numbers'])} ({r['first']} .. {r['last']})" for r in rows)
         or "(no entries)")

@@ -39,3 +39,10 @@ def test_reading_commands_load_no_search_stack(upstream_home, command):
     assert "linghun.core.memory" in loaded
     assert not loaded & {"numpy", "networkx", "rjieba", "jieba", "mcp", "openai", "pygit2",
                          "linghun.core.search", "linghun.core.assembler"}
+
+
+@pytest.mark.parametrize("argv", [["map"], ["context", "订单服务的端口是多少？", "--offline"]])
+def test_the_map_text_loads_no_graph_library(upstream_home, argv):
+    loaded = modules_of(*argv, "--home", str(upstream_home))
+    assert "linghun.core.map" in loaded
+    assert not loaded & {"networkx", "mcp", "openai"}

@@ -1,0 +1,114 @@
+"""The map's situations from cached analysis: the same situations and map text as without the
+caches, in this process and the next, and never from a cache that does not match the entries."""
+import pytest
+
+from linghun.core import home_cache, situation_cache, situations
+from linghun.core.home import MemoryHome
+from linghun.core.map import build_map, render_map
+from linghun.core.memory import Memory, MemoryConfig
+from linghun.core.situations import group_situations
+from tests.perf.synth import make_home
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINGHUN_CACHE_DIR", str(tmp_path / "cache"))
+    situation_cache.forget()
+    yield make_home(tmp_path / "dsh", 600)
+    situation_cache.forget()
+
+
+def _direct(entries, **kwargs):
+    return [s.to_dict() for s in group_situations(entries, **kwargs)]
+
+
+def _cached(home, entries, **kwargs):
+    return [s.to_dict() for s in situation_cache.situations(home.root, entries, **kwargs)]
+
+
+def _no_tokenising(monkeypatch):
+    def refuse(entry):
+        raise AssertionError(f"tokenised {entry.body!r}")
+
+    monkeypatch.setattr(situation_cache, "topic_tokens", refuse)
+
+
+def test_the_map_from_the_cache_is_the_map_without_it(home, monkeypatch):
+    memory = Memory(home)
+    entries = memory.entries()
+    direct = _direct(entries)
+    first = build_map(home, memory)  # groups and saves
+    assert [s.to_dict() for s in first.situations] == direct
+    situation_cache.forget()  # a new process: only the files are left
+    _no_tokenising(monkeypatch)
+    again = build_map(home, memory)
+    assert [s.to_dict() for s in again.situations] == direct
+    for budget in (0, 2000, 600):
+        assert render_map(again, budget) == render_map(first, budget)
+    assert again.to_dict() == first.to_dict()
+
+
+def test_with_the_wrong_entries_too(home):
+    entries = Memory(home).entries()
+    assert any(e.is_wrong for e in entries)
+    assert _cached(home, entries, include_wrong=True) == _direct(entries, include_wrong=True)
+    assert _cached(home, entries) == _direct(entries)
+
+
+def test_after_an_append_only_the_new_entry_is_tokenised(home, monkeypatch):
+    memory = Memory(home, MemoryConfig(max_bytes=10**8))
+    _cached(home, memory.entries())
+    situation_cache.forget()
+    memory.append("rule", "缓存相关操作前先检查 redis 的基准状态。", "high")  # anchored by its tokens
+    seen = []
+    real = situations.topic_tokens
+    monkeypatch.setattr(situation_cache, "topic_tokens", lambda e: seen.append(e.body) or real(e))
+    entries = memory.entries()
+    assert _cached(home, entries) == _direct(entries)
+    assert seen == ["缓存相关操作前先检查 redis 的基准状态。"]
+
+
+def test_a_changed_entry_is_grouped_again(home):
+    memory = Memory(home)
+    entries = memory.entries()
+    _cached(home, entries)
+    changed = list(entries)
+    live = next(i for i, e in enumerate(changed) if not e.is_wrong)
+    changed[live] = changed[live].with_changes(body="完全不同的内容 | kubernetes | 配置")
+    assert situation_cache.grouping_key([e for e in changed if not e.is_wrong]) != \
+        situation_cache.grouping_key([e for e in entries if not e.is_wrong])
+    assert _cached(home, changed) == _direct(changed)
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00garbage", None])
+def test_a_corrupt_or_foreign_cache_file_is_ignored_and_rewritten(home, damage):
+    entries = Memory(home).entries()
+    direct = _direct(entries)
+    _cached(home, entries)
+    situation_cache.forget()
+    key = home_cache.home_key(home.root)
+    for suffix in ("situations", "topics"):
+        path = home_cache.cache_file(key, suffix)
+        if damage is None:  # readable, but not what this version wrote
+            home_cache.save(path, {"groupings": [(b"x" * 16, [("token", "a", "a", [0, 0])])], "signature": "other"})
+        else:
+            path.write_bytes(damage)
+    assert _cached(home, entries) == direct
+    assert home_cache.load(home_cache.cache_file(key, "situations"))["groupings"]
+
+
+def test_a_grouping_that_does_not_fit_the_entries_is_not_trusted(home):
+    entries = Memory(home).entries()
+    live = [e for e in entries if not e.is_wrong]
+    key = home_cache.home_key(home.root)
+    wrong = [("other", "其他", "其他", list(range(len(live) - 1)))]  # one entry missing
+    home_cache.save(home_cache.cache_file(key, "situations"),
+                    {"groupings": [(situation_cache.grouping_key(live), wrong)]})
+    assert _cached(home, entries) == _direct(entries)
+
+
+def test_the_map_text_needs_no_graph(home):
+    mm = build_map(home)
+    render_map(mm)
+    assert "graph" not in vars(mm)  # built when first asked for
+    assert mm.axis("situations") and "graph" in vars(mm)
