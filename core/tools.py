@@ -179,8 +179,18 @@ def _map(ctx: ToolContext, a: dict) -> dict:
 
 
 def _turn(ctx: ToolContext, a: dict) -> dict:
-    from linghun.core.turn import begin_turn
+    """Begin a turn for ``message`` (a round), or, with ``turn``, finish the one a call began by
+    journaling its ``answer``: the agent knows the answer only after answering, and a second
+    call with the message would run a second round for it."""
+    from linghun.core.turn import begin_turn, finish_turn  # the assembler loads for a turn only: start-up time of the other tools
 
+    if a.get("turn"):
+        if a.get("message"):
+            raise InvalidInputError("give message to begin a turn, or turn (with answer) to finish one, not both")
+        record = finish_turn(ctx.home, a["turn"], a.get("answer", ""))
+        return {"turn": record["id"], "journaled": record["journaled"], "round": record.get("round")}
+    if not a.get("message"):
+        raise InvalidInputError("message is required to begin a turn (or turn, to finish one)")
     turn = begin_turn(ctx.home, a["message"], session=a.get("session") or "default", provider=ctx.provider)
     if "answer" in a:
         turn.finish(a["answer"])
@@ -326,13 +336,16 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
                   "limit": {"type": "integer", "minimum": 1, "default": 20}}), _history, read_only=True),
     Tool("linghun_turn",
          "Run the per-message turn (每条用户消息一轮): feedback on the last bundle, judge, retrieval, archivist, "
-         "editor, scribe; the bundle goes to the inject path and the composed context comes back. With answer "
-         "the exchange is journaled (序时账) in full.",
+         "editor, scribe; the bundle goes to the inject path and the composed context comes back with the turn's "
+         "id. Once you have answered, call again with turn=<that id> and answer to journal the exchange (序时账) "
+         "without a second round; answer with message does both in one call.",
          _params({"message": {"type": "string", **_SOME, "maxLength": limits.MAX_MESSAGE_CHARS,
-                              "description": "the user's message"},
+                              "description": "the user's message (begins a turn)"},
+                  "turn": {"type": "string", "maxLength": 64,
+                           "description": "the id a call with message returned: finishes that turn"},
                   "answer": {"type": "string", "maxLength": limits.MAX_ANSWER_CHARS,
                              "description": "the reply, journaled with the message"},
-                  "session": {**_NAME, "default": "default"}}, ("message",)), _turn, calls_llm=True),
+                  "session": {**_NAME, "default": "default"}}, ()), _turn, calls_llm=True),
 ]}
 
 

@@ -10,7 +10,10 @@
 4. records the turn in ``team/agent/turns.jsonl`` (what the agent was shown, part by part).
 
 ``Turn.finish(answer, tool_calls)`` journals the exchange (the seed keeps every conversation in
-full) and completes the record. ``run_turn(..., answer=...)`` does both at once.
+full) and completes the record. ``run_turn(..., answer=...)`` does both at once. An agent that
+calls a tool per step (``linghun_turn``) can only give the answer after it answered, in a later
+call: ``finish_turn(home, turn_id, answer)`` finishes the turn that call began, from its record,
+without a second round for the same message (one round per user message).
 """
 from __future__ import annotations
 
@@ -19,10 +22,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
+from linghun.core.assembler.config import LABEL
+from linghun.core.assembler.round import Assembler
 from linghun.core.context import AgentContext, TITLES, compose
+from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import atomic_write, read_text
 from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.settings import home_settings
 
 TURNS_FILE = "agent/turns.jsonl"
 TURNS_KEEP = 200
@@ -45,8 +53,6 @@ class Turn:
 
     def finish(self, answer: str = "", tool_calls: Iterable[Mapping[str, Any]] = ()) -> "Turn":
         """Journal the exchange and store the finished record (once)."""
-        from linghun.core.memory import Memory
-
         self.answer = answer or ""
         self.tool_calls = [dict(c) for c in tool_calls]
         if not self.journaled and (self.message.strip() or self.answer.strip()):
@@ -66,8 +72,6 @@ def collect_last_user_query(messages: str | Iterable[Any]) -> str:
     "content"}``). A user message that is runtime context injection (it starts with one of our
     part headings or the bundle label) is skipped, and injected parts at the head of a message are
     cut off, so the round sees the question, not the memory it was shown."""
-    from linghun.core.assembler.config import LABEL
-
     items = [{"role": "user", "content": messages}] if isinstance(messages, str) else list(messages)
     for item in reversed(items):
         role = item.get("role") if isinstance(item, Mapping) else getattr(item, "role", None)
@@ -95,9 +99,6 @@ def begin_turn(home: MemoryHome, messages: str | Iterable[Any], *, session: str 
                provider: Any = None, llm_label: str | None = None, config: Any = None,
                bus: Any = None, when: datetime | None = None) -> Turn:
     """Steps 1-4 of the module docstring. Never raises for what the round can meet (it degrades)."""
-    from linghun.core.assembler.round import Assembler
-    from linghun.core.settings import home_settings
-
     settings = home_settings(home)
     message = messages if isinstance(messages, str) else collect_last_user_query(messages)
     query = collect_last_user_query(messages)
@@ -129,9 +130,25 @@ def turns(home: MemoryHome, session: str | None = None) -> list[dict[str, Any]]:
     return list(records.values())
 
 
-def _turns_path(home: MemoryHome):
-    from linghun.core.settings import home_settings
+def finish_turn(home: MemoryHome, turn_id: str, answer: str = "",
+                tool_calls: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """Journal the answer of the turn ``turn_id`` began (see the module docstring) and complete its
+    record; returns the record. A turn journals once: finishing it again changes nothing."""
+    record = next((r for r in reversed(turns(home)) if r.get("id") == turn_id), None)
+    if record is None:
+        raise NotFoundError(f"no turn {turn_id!r} in {_turns_path(home)} (the last {TURNS_KEEP} are kept)")
+    if record.get("journaled"):
+        return record
+    message = str(record.get("message") or "")
+    if not message.strip() and not str(answer or "").strip():
+        raise InvalidInputError("nothing to journal: the turn's message and the answer are both empty")
+    Memory(home).journal_append(message, answer or "")
+    record = {**record, "answer": answer or "", "tool_calls": [dict(c) for c in tool_calls], "journaled": True}
+    _store(home, record)
+    return record
 
+
+def _turns_path(home: MemoryHome):
     try:
         return home_settings(home).paths_home.team_file(TURNS_FILE)
     except Exception:  # a broken workbench.json: the layout's place
@@ -148,4 +165,4 @@ def _store(home: MemoryHome, record: dict[str, Any]) -> None:
         atomic_write(path, team_format.append_jsonl(text, [record], keep=TURNS_KEEP))
 
 
-__all__ = ["Turn", "TURNS_FILE", "begin_turn", "collect_last_user_query", "run_turn", "turns"]
+__all__ = ["Turn", "TURNS_FILE", "begin_turn", "collect_last_user_query", "finish_turn", "run_turn", "turns"]

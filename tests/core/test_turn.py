@@ -1,10 +1,14 @@
 """A turn per user message: the round, the bundle on the inject path, the context, the journal."""
 import json
 
+import pytest
+
 from linghun.core.cli import main as cli_main
+from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import update_section
 from linghun.core.memory import Memory
+from linghun.core.tools import dispatch
 from linghun.core.turn import begin_turn, collect_last_user_query, run_turn, turns
 
 
@@ -72,3 +76,29 @@ def test_cli_turn_with_answer(upstream_home, capsys):
     assert out["context"]["parts"][-1]["key"] == "bundle"
     last = Memory(MemoryHome.resolve(upstream_home)).journal_turns()[-1]
     assert (last.user, last.assistant) == ("订单服务的端口是多少？", "8087")
+
+
+def test_the_turn_tool_finishes_the_turn_it_began_without_a_second_round(upstream_home):
+    """The agent can give its answer only after answering: the second call names the turn, and the
+    message is not asked a second time (one round per user message, seed A63)."""
+    home = MemoryHome.resolve(upstream_home)
+    cycle = home.team_file("cycle.json")
+    count = json.loads(cycle.read_text(encoding="utf-8"))["turnCount"] if cycle.exists() else 0
+    begun = dispatch(home, "linghun_turn", {"message": "订单服务端口是多少", "session": "a63"})
+    assert begun["journaled"] is False and begun["turn"] and "【本轮素材包】" in begun["context"]
+    assert json.loads(cycle.read_text(encoding="utf-8"))["turnCount"] == count + 1
+    done = dispatch(home, "linghun_turn", {"turn": begun["turn"], "answer": "8087"})
+    assert done == {"ok": True, "turn": begun["turn"], "journaled": True, "round": begun["round"]}
+    assert json.loads(cycle.read_text(encoding="utf-8"))["turnCount"] == count + 1  # no second round
+    last = Memory(home).journal_turns()[-1]
+    assert (last.user, last.assistant) == ("订单服务端口是多少", "8087")
+    assert [r for r in turns(home) if r["id"] == begun["turn"]][0]["answer"] == "8087"
+    # finishing it again journals nothing more; an unknown turn or both arguments are refused
+    dispatch(home, "linghun_turn", {"turn": begun["turn"], "answer": "8087"})
+    assert len([t for t in Memory(home).journal_turns() if t.assistant == "8087"]) == 1
+    with pytest.raises(NotFoundError):
+        dispatch(home, "linghun_turn", {"turn": "nosuchturn", "answer": "x"})
+    with pytest.raises(InvalidInputError):
+        dispatch(home, "linghun_turn", {"turn": begun["turn"], "message": "again"})
+    with pytest.raises(InvalidInputError):
+        dispatch(home, "linghun_turn", {"answer": "no message"})
