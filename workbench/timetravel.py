@@ -2,10 +2,20 @@
 opens the home as it stood then, in every pane, read-only.
 
 The past home is written from the history (``HomeHistory.materialize``, on the task pool) into a
-folder of the cache (``<cache>/past/<hash of the home>``) whose files and folders are made
-read-only, and opened like any home, with history capture off (it is a copy, not the home).
-A banner in the time bar and the window title say which moment is shown; *Now* goes back to
-the home itself. Nothing of the real home is touched.
+new folder of the cache (under ``<cache>/past/<hash of the home>``) whose files and folders are
+made read-only, and opened like any home as a ``PastView``: no history is kept of it, and every
+pane is built with its writing controls disabled. A banner in the time bar and the window title
+say which moment is shown; *Now* goes back to the home itself. Nothing of the real home is touched.
+
+One state machine, whose state is what the window shows (the home itself, or one moment's copy):
+
+- a move (the slider, *Go*, *Now*) starts only towards another state than the one shown; one
+  asked for while a copy is being written waits for it and then goes to the newest choice;
+- the bar (slider, time, *Now*, *Restore file…*, banner) changes only once the window shows the
+  new state: a move that is refused (the unsaved-changes prompt cancelled) or fails puts the
+  slider back on the state shown;
+- the states are read again when the home changes; when they are the same nothing on the bar
+  moves, and a slide under way or a date typed into the calendar is kept.
 """
 from __future__ import annotations
 
@@ -14,6 +24,8 @@ import hashlib
 import os
 import shutil
 import stat
+import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -29,9 +41,12 @@ from linghun.workbench.panes import PastView
 from linghun.workbench.undo import RestoreFile
 
 SLIDE_DELAY_MS = 250
+#: no further move is asked for (``TimeTravel._wanted``); None there means "now"
+_NOTHING = object()
 
 
 def past_folder(present: Path) -> Path:
+    """Where the copies of the past of the home ``present`` are written (one folder each)."""
     digest = hashlib.sha1(str(present.resolve()).encode("utf-8")).hexdigest()[:12]
     return cache_dir() / "past" / digest
 
@@ -46,6 +61,23 @@ def _clear(folder: Path) -> None:
     shutil.rmtree(folder)
 
 
+def _clear_all(folders: list[Path]) -> None:
+    for folder in folders:
+        _clear(folder)
+
+
+#: a copy of the past left by an earlier run is removed once it is this old (a copy younger than
+#: that may be on another window's screen)
+STALE_COPY_SECONDS = 3600
+
+
+def _stale(folder: Path) -> bool:
+    try:
+        return time.time() - folder.stat().st_mtime > STALE_COPY_SECONDS
+    except OSError:
+        return False
+
+
 def _write_protect(folder: Path) -> None:
     for root, dirs, files in os.walk(folder, topdown=False):
         for name in files:
@@ -54,21 +86,26 @@ def _write_protect(folder: Path) -> None:
 
 
 def _states(home) -> list[datetime]:
-    from linghun.core.history.store import when_of
+    from linghun.core.history.store import when_of  # loads libgit2: on the worker, not at start-up
 
     capture.flush(10)
     history = capture.history_of(home)
     return [] if history is None else sorted(when_of(c) for c in history.commits())
 
 
-def _materialize(home, moment: datetime, dest: Path) -> Path:
+def _materialize(home, moment: datetime, root: Path) -> Path:
+    """A new folder under ``root`` holding the home as it stood at ``moment``, write-protected."""
     history = capture.history_of(home)
     if history is None:
         raise RuntimeError("history is turned off for this home")
-    _clear(dest)
-    past = history.materialize(moment, dest)
-    if past is None:
-        raise RuntimeError("nothing was recorded by then")
+    root.mkdir(parents=True, exist_ok=True)
+    dest = Path(tempfile.mkdtemp(prefix="at-", dir=root))
+    try:
+        if history.materialize(moment, dest) is None:
+            raise RuntimeError("nothing was recorded by then")
+    except BaseException:
+        _clear(dest)
+        raise
     _write_protect(dest)
     return dest
 
@@ -78,7 +115,7 @@ class TimeTravel(QObject):
 
     Attributes:
         present: the ``$DSH_HOME`` of the home itself (None before one is opened).
-        moment: the moment shown, None for now.
+        moment: the moment the window shows, None for now.
         states: the capture times of the history, oldest first.
 
     Signals:
@@ -95,7 +132,12 @@ class TimeTravel(QObject):
         self.present: Path | None = None
         self.moment: datetime | None = None
         self.states: list[datetime] = []
-        self._opening_past = False
+        self._loaded = False  # the states were read once for this home
+        self._opening = 0  # the generation of the copy being written (0: none)
+        self._generation = 0
+        self._wanted: object = _NOTHING  # the move asked for while a copy was being written
+        self._made: list[Path] = []  # the copies written (removed once another state is shown)
+        self._calendar_set: QDateTime | None = None  # what the bar last put in the calendar
         self.toolbar = QToolBar(window)
         self.toolbar.setObjectName("toolbar-time")
         self.title = QLabel(self.toolbar)
@@ -150,42 +192,77 @@ class TimeTravel(QObject):
     # -- homes ----------------------------------------------------------------------------
     def home_opened(self, ctx) -> None:
         """The window opened a home: the home itself, or a copy of its past (``ctx.past``)."""
-        past = ctx.past is not None
-        if past:
-            self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(
-                ctx.past.present.dsh_home, _label(ctx.past.moment)))
-        else:
+        if self._opening:  # another home opened while a copy was being written: that move is over
+            self._opening, self._wanted = 0, _NOTHING
+        past = ctx.past
+        if past is None:
+            if self.present != ctx.home.dsh_home:  # another home: its own states
+                self.states, self._loaded = [], False
+                self.slider.blockSignals(True)
+                self.slider.setRange(0, 0)
+                self.slider.blockSignals(False)
             self.present = ctx.home.dsh_home
             self.moment = None
-            ctx.watcher.sig_external_change.connect(lambda _paths: self._reload.start())
-            ctx.bridge.sig_memory_changed.connect(lambda *_args: self._reload.start())
+            ctx.watcher.sig_external_change.connect(self._home_changed)
+            ctx.bridge.sig_memory_changed.connect(self._home_changed)
             # a worker loading libgit2 and reading every state: not before the window has painted
             self.window.after_first_paint(self.load_states)
-        self._update()
-        self.sig_shown.emit("past" if past else "now")
+        else:
+            self.moment = past.moment
+            self.window.set_home_note(self.tr("Read-only: {0} as it stood at {1}").format(
+                past.present.dsh_home, _label(past.moment)))
+        self._discard_copies(ctx, keep=ctx.home.dsh_home)
+        self._show_slider_at(self.moment)
+        self.sig_shown.emit("past" if past is not None else "now")
+
+    @Slot()
+    def _home_changed(self, *_args) -> None:
+        self._reload.start()
 
     @Slot()
     def load_states(self) -> None:
         ctx = self.window.ctx
-        if ctx is None or self.present is None or self.moment is not None:
+        if ctx is None or self.present is None or ctx.past is not None:
             return
         home = ctx.home
         handle = ctx.tasks.submit(self.tr("Reading the home's history"), lambda _state: _states(home))
-        handle.sig_finished.connect(self._states_loaded)
+        handle.sig_finished.connect(lambda states: self._states_loaded(home.dsh_home, states))
 
-    def _states_loaded(self, states: list[datetime]) -> None:
-        self.states = states
-        self.slider.blockSignals(True)
-        self.slider.setRange(0, len(states))  # the last position is now
-        self.slider.setValue(len(states))
-        self.slider.blockSignals(False)
-        if states:
-            self.calendar.setMinimumDateTime(QDateTime(states[0].astimezone().replace(tzinfo=None)))
-        self.calendar.setDateTime(QDateTime.currentDateTime())
+    def _states_loaded(self, present: Path, states: list[datetime]) -> None:
+        if present != self.present:  # read for a home that is no longer open
+            return
+        if not self._loaded or states != self.states:
+            # a slide under way stays on the state it was moved to (states are only ever added
+            # at the end, except by ``history prune``); the bar otherwise shows what is shown
+            sliding = self._timer.isActive() or bool(self._opening)
+            target = self._slider_moment() if sliding else self.moment
+            self.states = states
+            self.slider.blockSignals(True)
+            self.slider.setRange(0, len(states))  # the last position is now
+            self.slider.blockSignals(False)
+            self._place_slider(target)
+            if states:
+                self.calendar.setMinimumDateTime(QDateTime(states[0].astimezone().replace(tzinfo=None)))
+            # the calendar follows the clock until the person types a date of their own
+            if self._calendar_set is None or self.calendar.dateTime() == self._calendar_set:
+                self.calendar.setDateTime(QDateTime.currentDateTime())
+                self._calendar_set = self.calendar.dateTime()
+            self._loaded = True
         self._update()
         self.sig_states_loaded.emit(len(states))
 
     # -- moving -----------------------------------------------------------------------------
+    def _index(self, moment: datetime | None) -> int:
+        """The slider position of the state standing at ``moment`` (the right end for now; -1:
+        before the first state)."""
+        if moment is None:
+            return len(self.states)
+        return bisect.bisect_right(self.states, moment) - 1
+
+    def _slider_moment(self) -> datetime | None:
+        value = self.slider.value()
+        return self.states[value] if 0 <= value < len(self.states) else None
+
     @Slot(int)
     def _on_slide(self, value: int) -> None:
         self._update(value)
@@ -204,57 +281,131 @@ class TimeTravel(QObject):
         self.go_to(self.calendar.dateTime().toPython().astimezone())
 
     def go_to(self, moment: datetime) -> None:
+        """Show the home as it stood at ``moment``: only when that is another state than the one
+        shown; a moment after the newest state is the home as it is now."""
         ctx = self.window.ctx
         if ctx is None or self.present is None:
             return
+        if self.states and moment > self.states[-1]:  # the newest state is the home as it is
+            self.back_to_now()
+            return
+        index = self._index(moment)
+        if self.states and index < 0:
+            self.window.show_message(self.tr("Nothing was recorded by {0}: the history begins at {1}.")
+                                     .format(_label(moment), _label(self.states[0])))
+            self._show_slider_at(self.moment)
+            return
+        if self.moment is not None and self.states and index == self._index(self.moment):
+            self._show_slider_at(self.moment)  # that state is the one shown: nothing moves
+            return
+        if self._opening:
+            self._wanted = moment
+            return
         home = MemoryHome.resolve(self.present)
-        dest = past_folder(self.present)
+        root = past_folder(self.present)
+        self._generation += 1
+        generation = self._opening = self._generation
+        self._wanted = _NOTHING
         self.window.show_message(self.tr("Opening the home as it stood at {0}…").format(_label(moment)))
-        handle = ctx.tasks.submit(self.tr("Opening the home of the past"), lambda _state: _materialize(home, moment, dest))
-        handle.sig_finished.connect(lambda path: self._open_past(path, moment))
-        handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc)))
+        handle = ctx.tasks.submit(self.tr("Opening the home of the past"),
+                                  lambda _state: _materialize(home, moment, root))
+        handle.sig_finished.connect(lambda path: self._materialized(generation, path, moment))
+        handle.sig_failed.connect(lambda exc: self._failed(generation, exc))
 
-    def _open_past(self, path: Path, moment: datetime) -> None:
-        shown = self.moment
-        self.moment = moment
-        # every pane is built with its writing controls disabled and edits refused: the copy's
-        # write protection alone does not stop a process running as root
+    def _failed(self, generation: int, exc: object) -> None:
+        if generation != self._opening:
+            return
+        self._opening = 0
+        self.window.show_message(str(exc))
+        if not self._next_move():
+            self._show_slider_at(self.moment)
+
+    def _materialized(self, generation: int, path: Path, moment: datetime) -> None:
+        if generation != self._opening or (self._wanted is not _NOTHING and self._wanted != moment):
+            # another home was opened meanwhile, or the person moved on while this copy was written
+            self._discard(path)
+            if generation == self._opening:
+                self._opening = 0
+                self._next_move()
+            return
+        self._opening = 0
+        self._wanted = _NOTHING
+        self._made.append(path)
         view = PastView(MemoryHome.resolve(self.present), moment, self.tr(
             "This is the home as it stood at {0}: read-only. Press Now to edit the home.").format(_label(moment)))
         if not self.window.open_home(path, remember=False, past=view):
             # the unsaved-changes prompt was cancelled: the window still shows what it showed
-            self.moment = shown
-            self._show_slider_at(shown)
+            self._made.remove(path)
+            self._discard(path)
+            self._show_slider_at(self.moment)
+
+    def _next_move(self) -> bool:
+        """Make the move asked for while a copy was being written; False when there is none."""
+        wanted, self._wanted = self._wanted, _NOTHING
+        if wanted is _NOTHING:
+            return False
+        if wanted is None:
+            self.back_to_now()
+        else:
+            self.go_to(wanted)
+        return True
 
     @Slot()
     def back_to_now(self) -> bool:
         """Open the home itself again; False (still in the past, and the bar says so) when the
         unsaved-changes prompt is cancelled."""
+        if self._opening:
+            self._wanted = None  # the copy being written is not shown when it is done
+            return False
+        self._wanted = _NOTHING
         if self.moment is None or self.present is None:
-            self._update()
+            self._show_slider_at(None)
             return True
         if not self.window.open_home(self.present, remember=False):  # ``home_opened`` clears the moment
             self._show_slider_at(self.moment)
             return False
-        self._show_slider_at(None)  # the right end is now (not the moment left, until states reload)
         return True
 
     def _show_slider_at(self, moment: datetime | None) -> None:
-        """Put the slider (without moving the home) on ``moment``'s state, the right end for now."""
-        value = self.slider.maximum() if moment is None else max(0, bisect.bisect_right(self.states, moment) - 1)
+        """Put the slider (without moving the home) on ``moment``'s state, the right end for now;
+        a slide waiting to be made is dropped."""
+        self._timer.stop()
+        self._place_slider(moment)
+
+    def _place_slider(self, moment: datetime | None) -> None:
+        value = self.slider.maximum() if moment is None else max(0, self._index(moment))
         self.slider.blockSignals(True)
         self.slider.setValue(value)
         self.slider.blockSignals(False)
         self._update()
+
+    def _discard(self, path: Path) -> None:
+        """Remove a copy of the past nobody is shown (on the task pool)."""
+        ctx = self.window.ctx
+        if ctx is not None and not ctx.tasks.closed:
+            ctx.tasks.submit(self.tr("Removing a copy of the past"), lambda _state: _clear_all([path]))
+
+    def _discard_copies(self, ctx, keep: Path) -> None:
+        """Remove (on the task pool) the copies of the past written before, but the one shown;
+        the first time a home opens, also those an earlier run of the workbench left behind."""
+        keep = keep.resolve()
+        old = [p for p in self._made if p.resolve() != keep]
+        self._made = [p for p in self._made if p.resolve() == keep]
+        if ctx.past is None and self.present is not None and not self._loaded:
+            root = past_folder(self.present)
+            left = [p for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
+            old += [p for p in left if p not in old and _stale(p)]
+        if old:
+            ctx.tasks.submit(self.tr("Removing a copy of the past"), lambda _state: _clear_all(old))
 
     # -- restoring a whole file ----------------------------------------------------------
     @Slot()
     def choose_file_to_restore(self) -> None:
         """List the files that read differently now (on the task pool), ask which to restore."""
         ctx = self.window.ctx
-        if ctx is None or self.moment is None or self.present is None:
+        if ctx is None or ctx.past is None:
             return
-        past_root, present_root = ctx.home.root, MemoryHome.resolve(self.present).root
+        past_root, present_root = ctx.home.root, ctx.past.present.root
         handle = ctx.tasks.submit(self.tr("Comparing with the home as it is"),
                                   lambda _state: changed_files(past_root, present_root))
         handle.sig_finished.connect(lambda files: self._ask_file(files, past_root))

@@ -364,3 +364,45 @@ def test_in_the_past_an_entry_s_history_is_read_from_the_home_s_own_history(work
     assert not dialog.btn_restore.isEnabled() and dialog.btn_restore.toolTip() == window.ctx.read_only
     dialog.reject()
 
+
+@pytest.mark.slow
+def test_the_time_bar_moves_only_when_the_home_shown_really_changes(workbench, qtbot, upstream_home):
+    window = workbench.window
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    travel = window.time_travel
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    newer = _agent_adds_a_rule(qtbot, travel, home, upstream_home)
+    now_ctx = window.ctx
+
+    # Go with the calendar at the current time: the home as it is, not a read-only copy of it
+    QTest.mouseClick(travel.btn_go, Qt.MouseButton.LeftButton)
+    qtbot.wait(1500)
+    assert window.ctx is now_ctx and not travel.banner.isVisible() and travel.when.text() == "now"
+    assert travel.slider.value() == travel.slider.maximum()
+
+    # a date typed into the calendar stays while another process writes what the history does
+    # not keep (a round trace): the states are read again, and are the same
+    travel.calendar.setFocus()
+    QTest.keyClick(travel.calendar, Qt.Key.Key_Up)
+    picked = travel.calendar.dateTime()
+    assert picked.date().year() > 2000 and picked != travel.calendar.minimumDateTime()
+    states = list(travel.states)
+    with qtbot.waitSignal(travel.sig_states_loaded, timeout=10000):
+        trace = home.root / "memory" / "team" / "traces" / "20261008-090000-abcd.jsonl"
+        trace.parent.mkdir(parents=True)
+        external_write(trace, b'{"kind": "header", "round": "20261008-090000-abcd"}\n')
+    assert travel.states == states and home.warm.read_text(encoding="utf-8") == newer
+    assert travel.calendar.dateTime() == picked and travel.slider.value() == travel.slider.maximum()
+
+    # in the past, a slide that comes back to the state shown before it was made opens nothing
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    past_ctx, value = window.ctx, travel.slider.value()
+    QTest.keyClick(travel.slider, Qt.Key.Key_Right)
+    QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    qtbot.wait(1500)
+    assert window.ctx is past_ctx and travel.slider.value() == value and travel.banner.isVisible()
