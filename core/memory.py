@@ -46,7 +46,9 @@ from linghun.core.formats.warm import (
 from linghun.core.containment import check_inside
 from linghun.core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from linghun.core.home import MemoryHome
+from linghun.core.read_side import render_read
 from linghun.core.sequences import common_ends
+from linghun.core.settings import home_settings
 from linghun.core.transaction import FileChange, InputsChanged, commit, pending
 
 _REF_N = re.compile(r"^\s*\[?\s*(\d+)\s*\]?\s*$")
@@ -786,8 +788,6 @@ class Memory:
         the archive index, the cold summary) within the read budget."""
         if ref:
             return self._read_ref(ref)
-        from linghun.core.read_side import render_read
-
         limit = self.config.read_full_chars if full else self.config.inject_max_chars
         return render_read(self.entries(), self.team_ledger(), self.archive_index(),
                            read_text(self.home.cold) or "", limit, self.config.time_weight)
@@ -825,10 +825,15 @@ class Memory:
 
     def team_ledger(self) -> str:
         """The team ledger of memory_read (SPEC 12): rounds, judge levels, feedback, gaps,
-        topics the archivist organised, recent judgments and deliveries. Empty before any round."""
+        topics the archivist organised, recent judgments and deliveries, read where
+        ``team.cycleDir`` puts the team workspace. Empty before any round."""
         from linghun.core.formats.team import load_team  # the team formats build on this module's peers
 
-        team = load_team(self.home)
+        try:
+            where = home_settings(self.home).paths_home
+        except CorruptFileError:  # an unreadable workbench.json: the layout's place (the round says why)
+            where = self.home
+        team = load_team(where)
         cycle = team.cycle
         if not cycle.get("turnCount") and not team.gaps and not team.judge_history:
             return ""

@@ -70,6 +70,10 @@ def test_warm_path_and_cycle_dir_move_the_files_a_round_uses(upstream_home, tmp_
     assert "30s" not in (out["bundle"] or "") and out["gap"] is True
     assert (tmp_path / "team-ledger" / "cycle.json").exists()
     assert "team-ledger" in out["trace_path"]
+    # memory_read's team ledger is the moved one: the round just counted is there
+    moved = json.loads((tmp_path / "team-ledger" / "cycle.json").read_text(encoding="utf-8"))
+    ledger = Memory(home).team_ledger()
+    assert ledger.startswith(f"轮次 {moved['turnCount']}；") and "支付网关的超时是多少？" in ledger
 
 
 def test_expand_path_knows_dsh_home_tilde_and_relative(upstream_home, monkeypatch):
