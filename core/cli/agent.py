@@ -105,6 +105,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
                 print(f"linghun: the LLM failed: {reply.error}", file=sys.stderr)
             else:
                 print(f"agent> {reply.answer}", flush=True)
+            for note in reply.notes:  # what a local model's reply gave up (core.chat)
+                print(f"  · {note}", flush=True)
     finally:
         close = getattr(provider, "close", None)
         if callable(close):

@@ -154,7 +154,7 @@ def complete_fitted(provider: Any, messages: list[Message], *, max_tokens: int,
     except LLMError as exc:
         if exc.kind != "context":
             raise
-        window, prompt = (_figure(pattern, str(exc)) for pattern in _FIGURES)
+        prompt, window = (_figure(pattern, str(exc)) for pattern in _FIGURES)
         window = window or fit.window
         if not window:
             raise
