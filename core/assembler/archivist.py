@@ -110,8 +110,10 @@ _NOT_TOPIC = re.compile("|".join(sorted(
         "来龙去脉 来龙 沿革 上次怎么 上次是 之前怎么 之前是 之前说过 矛盾 不一致 冲突 回顾全部 从头 历史 演变 "
         "对比一下 对比 对不上 说法不一 说一下 说说 讲讲 一下 是怎么 怎么 为什么 什么 的 了 吗 呢 过程 经过").split()},
     key=len, reverse=True)))
-#: share of the smaller topic's tokens two topics must have in common to be the same topic
-SAME_TOPIC_OVERLAP = 0.5
+#: share of the *larger* topic's tokens two topics must have in common to be the same topic: a
+#: question that adds a subject (订单服务**端口变更** beside a cached 订单服务迁移) or names only the
+#: shared entity (订单服务) asks about another or a wider topic, whose timeline is not that one
+SAME_TOPIC_OVERLAP = 2 / 3
 
 
 def topic_tokens(text: str) -> set[str]:
@@ -126,11 +128,11 @@ def topic_tokens(text: str) -> set[str]:
 
 
 def same_topic(a: str, b: str) -> list[str]:
-    """Tokens two questions share when they are about the same topic (at least half of the smaller
-    one's topic tokens), else ``[]``."""
+    """Tokens two questions share when they are about the same topic (the same question subject:
+    at least :data:`SAME_TOPIC_OVERLAP` of the larger one's topic tokens), else ``[]``."""
     ta, tb = topic_tokens(a), topic_tokens(b)
     shared = sorted(ta & tb)
-    if not shared or len(shared) < SAME_TOPIC_OVERLAP * min(len(ta), len(tb)):
+    if not shared or len(shared) < SAME_TOPIC_OVERLAP * max(len(ta), len(tb)):
         return []
     return shared
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer, TraceStore
+from linghun.core.assembler.archivist import same_topic
 from linghun.core.assembler.context import RoundInputs
 from linghun.core.assembler.feedback import measure
 from linghun.core.assembler.round import read_inputs
@@ -141,6 +142,15 @@ def test_archivist_cache_is_not_reused_for_another_topic(tmp_path):
         other = a.run(question, now=NOW + timedelta(days=1))
         assert span(other, "archivist")["outputs"]["cached"] is False, question
         assert "史官·缓存复用" not in other.bundle
+
+
+def test_the_same_entity_is_not_the_same_topic():
+    """Same topic = the same question subject (seed A25): a cached 订单服务迁移 timeline serves
+    another wording of it, not 订单服务端口变更 (another subject of the entity) nor 订单服务 (wider)."""
+    assert same_topic("订单服务迁移的来龙去脉", "订单服务迁移是怎么回事的历史")
+    assert same_topic("订单服务迁移的来龙去脉", "订单服务迁移的演变")
+    assert not same_topic("订单服务迁移的来龙去脉", "订单服务端口变更的来龙去脉")
+    assert not same_topic("订单服务迁移的来龙去脉", "订单服务的来龙去脉")
 
 
 def test_archivist_only_on_deep_and_can_be_disabled(tmp_path):
