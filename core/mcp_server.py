@@ -11,6 +11,12 @@ prompt ``memory_context`` (argument ``question``: with one, the bundle is assemb
 run) whose one user message is the context text, and as the resource ``linghun://context`` (the
 context with the bundle the last round delivered).
 
+The server is the agent's long-lived path to the memory: when it starts, a warm-up thread parses
+warm.md, builds the home's search index and groups the map's situations (:class:`WarmUp`), and
+every later call finds them in memory, changed in place as the home changes. ``initialize`` is
+answered while the warm-up runs; a call that searches or composes (:data:`NEEDS_INDEX`, the
+prompt, the resource) waits for the warm-up to finish, any other call only for warm.md's parse.
+
 Tool calls run in a worker thread (the memory operations are blocking file work), one at a time,
 so calls from one agent are applied in order; their inputs are bounded (``core.limits``), so no
 call holds the ones after it for long. Each tool carries MCP's hints: ``readOnlyHint`` for the
@@ -29,7 +35,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from typing import Any
+import threading
+from typing import Any, Callable
 
 import anyio
 import mcp_types as types
@@ -43,7 +50,7 @@ from linghun.core import tools as agent_tools
 from linghun.core.home import MemoryHome
 from linghun.core.redact import error_text, scrub
 
-__all__ = ["SERVER_NAME", "make_server", "serve_stdio", "run"]
+__all__ = ["SERVER_NAME", "NEEDS_INDEX", "WarmUp", "warm_home", "make_server", "serve_stdio", "run"]
 
 SERVER_NAME = "linghun-memory"
 INSTRUCTIONS = (
@@ -74,17 +81,79 @@ def _context_text(home: MemoryHome, question: str, provider: Any) -> str:
     return compose(home, question, run_round=bool(question.strip()), provider=provider).text()
 
 
-def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
-    """A low-level MCP ``Server`` whose tools act on ``home``."""
+#: the tools that search the index or compose the context: they wait for the warm-up
+NEEDS_INDEX = frozenset({"linghun_turn", "memory_map", "memory_drill"})
+
+
+def warm_home(home: MemoryHome, parsed: threading.Event) -> None:
+    """What the first round, map and context need, made ready: warm.md parsed (``parsed`` is set
+    then), the home's searcher (``core.home_index``), the situations (``core.situation_cache``)."""
+    # imported on the warm-up thread for start-up time: initialize is answered without the
+    # search stack (numpy, the tokenizer, the assembler); the first linghun_turn finds them loaded
+    import linghun.core.turn  # noqa: F401
+    from linghun.core.assembler.retriever import warm_up
+    from linghun.core.map import build_map
+    from linghun.core.memory import Memory
+
+    memory = Memory(home)  # its own: a tool call's Memory then takes the shared parse
+    memory.document()
+    parsed.set()
+    warm_up(memory)
+    build_map(home, memory)
+
+
+class WarmUp:
+    """The warm-up of one home on a daemon thread.
+
+    A failure (an unreadable warm.md...) ends the warm-up and is not reported here: the tool
+    calls that wait meet the same problem and report it to the agent.
+
+    Attributes:
+        parsed: set once warm.md is parsed (or the warm-up ended).
+        ready: set once the warm-up ended.
+    """
+
+    def __init__(self, home: MemoryHome, work: Callable[[MemoryHome, threading.Event], None] = warm_home):
+        self.home, self._work = home, work
+        self.parsed, self.ready = threading.Event(), threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> "WarmUp":
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="linghun-warm-up", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self._work(self.home, self.parsed)
+        except Exception:  # noqa: BLE001 - see the class docstring: the calls report it
+            pass
+        finally:
+            self.parsed.set()
+            self.ready.set()
+
+    async def wait(self, needs_index: bool) -> None:
+        """Until the call can run (without holding the event loop)."""
+        event = self.ready if needs_index else self.parsed
+        if not event.is_set():
+            await anyio.to_thread.run_sync(event.wait)
+
+
+def make_server(home: MemoryHome | str, *, provider: Any = None, warm: WarmUp | None = None) -> Server:
+    """A low-level MCP ``Server`` whose tools act on ``home``; its warm-up (``warm``, by default
+    :func:`warm_home`) starts now."""
     home = home if isinstance(home, MemoryHome) else MemoryHome.resolve(home)
     context = agent_tools.ToolContext(home, provider=provider)
     lock = anyio.Lock()
+    warm = (warm or WarmUp(home)).start()
 
     async def list_tools(ctx, params) -> types.ListToolsResult:
         return types.ListToolsResult(tools=_tool_list())
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
         async with lock:
+            await warm.wait(params.name in NEEDS_INDEX)
             try:
                 result = await anyio.to_thread.run_sync(
                     agent_tools.call, context, params.name, dict(params.arguments or {}))
@@ -105,6 +174,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
             raise MCPError(types.INVALID_PARAMS, scrub(f"unknown prompt {params.name!r}; prompts: {CONTEXT_PROMPT}"))
         question = str((params.arguments or {}).get("question") or "")
         async with lock:
+            await warm.wait(True)
             text = await anyio.to_thread.run_sync(_context_text, context.home, question, context.provider)
         return types.GetPromptResult(description="linghun memory context", messages=[
             types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
@@ -119,6 +189,7 @@ def make_server(home: MemoryHome | str, *, provider: Any = None) -> Server:
             raise MCPError(RESOURCE_NOT_FOUND, scrub(f"unknown resource {str(params.uri)[:200]!r}; resources: {CONTEXT_URI}"),
                            data={"uri": str(params.uri)[:200]})
         async with lock:
+            await warm.wait(True)
             text = await anyio.to_thread.run_sync(_context_text, context.home, "", context.provider)
         return types.ReadResourceResult(contents=[
             types.TextResourceContents(uri=CONTEXT_URI, mime_type="text/markdown", text=text)])

@@ -26,7 +26,7 @@ from typing import Sequence
 
 from linghun.core import home_cache
 from linghun.core.formats.warm import WarmEntry
-from linghun.core.situations import Group, Situation, arrange, grouping, live_entries, topic_tokens
+from linghun.core.situations import Group, Situation, arrange, entity_names, grouping, live_entries, topic_tokens
 from linghun.core.text import tokenizer_name
 
 __all__ = ["VERSION", "situations", "grouping_key", "forget"]
@@ -39,7 +39,7 @@ SAVE_AFTER = 200
 KEEP_GROUPINGS = 4
 
 _LOCK = threading.Lock()
-_TOPICS: dict[str, "_Topics"] = {}
+_ANALYSIS: dict[str, "_Analysis"] = {}
 _GROUPINGS: dict[str, OrderedDict[bytes, list[Group]]] = {}
 
 
@@ -54,52 +54,75 @@ def grouping_key(live: Sequence[WarmEntry], include_wrong: bool = False) -> byte
     return hashlib.blake2b((head + text).encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-class _Topics:
-    """Topic tokens by a digest of the body, for one home (thread-safe: dict operations)."""
+def _digest(body: str) -> bytes:
+    return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class _Analysis:
+    """What grouping reads of each entry, for one home: topic tokens by a digest of the body
+    (saved), and per entry object, its tokens and entity names (in memory: after an append the
+    other entries are the same objects, and neither digest nor names are computed again)."""
 
     def __init__(self, key: str, signature: str):
         self.key, self.signature = key, signature
+        self.lock = threading.Lock()
         self.tokens: dict[bytes, tuple[str, ...]] = {}
         self.added = 0
+        #: id(entry) -> (entry, its tokens or None, its entity names or None)
+        self._seen: dict[int, list] = {}
         saved = home_cache.load(home_cache.cache_file(key, "topics"))
         if isinstance(saved, dict) and saved.get("signature") == signature and isinstance(saved.get("tokens"), dict):
-            self.tokens = saved["tokens"]
+            self.tokens = {k: v for k, v in saved["tokens"].items() if type(k) is bytes and type(v) is tuple
+                           and all(type(t) is str for t in v)}
         else:
             self.added = SAVE_AFTER  # nothing usable on disk: write what this process tokenises
 
-    @staticmethod
-    def digest(body: str) -> bytes:
-        return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    def _slot(self, entry: WarmEntry) -> list:
+        slot = self._seen.get(id(entry))
+        if slot is None or slot[0] is not entry:
+            slot = self._seen[id(entry)] = [entry, None, None]
+        return slot
 
-    def of(self, entry: WarmEntry) -> tuple[str, ...]:
-        key = self.digest(entry.body)
-        found = self.tokens.get(key)
-        if type(found) is tuple and all(type(t) is str for t in found):
-            return found
-        tokens = self.tokens[key] = tuple(sys.intern(t) for t in topic_tokens(entry))
-        self.added += 1
-        return tokens
+    def tokens_of(self, entry: WarmEntry) -> tuple[str, ...]:
+        slot = self._slot(entry)
+        if slot[1] is None:
+            key = _digest(entry.body)
+            found = self.tokens.get(key)
+            if found is None:
+                found = self.tokens[key] = tuple(sys.intern(t) for t in topic_tokens(entry))
+                self.added += 1
+            slot[1] = found
+        return slot[1]
 
-    def save(self, live: Sequence[WarmEntry]) -> None:
-        """Write the tokens of ``live`` when enough were added (the others are dropped)."""
+    def names_of(self, entry: WarmEntry) -> list[str]:
+        slot = self._slot(entry)
+        if slot[2] is None:
+            slot[2] = entity_names(entry)
+        return slot[2]
+
+    def keep_only(self, live: Sequence[WarmEntry]) -> None:
+        """Forget the entry objects not in ``live`` (a closed document's are not kept alive), and
+        save the tokens of ``live`` when enough were added (the others are dropped)."""
+        ids = {id(e) for e in live}
+        self._seen = {k: v for k, v in self._seen.items() if k in ids}
         if self.added < SAVE_AFTER:
             return
         keep = {}
         for e in live:
-            key = self.digest(e.body)
+            key = _digest(e.body)
             if key in self.tokens:
                 keep[key] = self.tokens[key]
         if home_cache.save(home_cache.cache_file(self.key, "topics"), {"signature": self.signature, "tokens": keep}):
             self.added = 0
 
 
-def _topics(key: str) -> _Topics:
+def _analysis(key: str) -> _Analysis:
     signature = _signature()
     with _LOCK:
-        topics = _TOPICS.get(key)
-        if topics is None or topics.signature != signature:
-            topics = _TOPICS[key] = _Topics(key, signature)
-        return topics
+        analysis = _ANALYSIS.get(key)
+        if analysis is None or analysis.signature != signature:
+            analysis = _ANALYSIS[key] = _Analysis(key, signature)
+        return analysis
 
 
 def _valid(groups, count: int) -> bool:
@@ -162,10 +185,11 @@ def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = Fals
     grouping_id = grouping_key(live, include_wrong)
     groups = _find(key, grouping_id, len(live))
     if groups is None:
-        topics = _topics(key)
-        groups = grouping(live, tokens_of=topics.of)
+        analysis = _analysis(key)
+        with analysis.lock:  # one grouping at a time per home: the memo is not shared mid-way
+            groups = grouping(live, tokens_of=analysis.tokens_of, names_of=analysis.names_of)
+            analysis.keep_only(live)
         _remember(key, grouping_id, groups)
-        topics.save(live)
     return arrange(live, groups)
 
 
@@ -173,6 +197,6 @@ def forget(root=None) -> None:
     """Drop what is kept in memory (of one home, or all); the saved files stay."""
     key = None if root is None else home_cache.home_key(root)
     with _LOCK:
-        for kept in (_TOPICS, _GROUPINGS):
+        for kept in (_ANALYSIS, _GROUPINGS):
             for k in [k for k in kept if key is None or k == key]:
                 del kept[k]

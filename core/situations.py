@@ -215,11 +215,13 @@ def live_entries(entries: Sequence[WarmEntry], include_wrong: bool = False) -> l
     return [e for e in entries if include_wrong or not e.is_wrong]
 
 
-def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: TokensOf = topic_tokens) -> list[Group]:
+def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: TokensOf = topic_tokens,
+             names_of: Callable[[WarmEntry], list[str]] = entity_names) -> list[Group]:
     """The situations of ``live`` as :data:`Group` tuples in the order first met. They depend on
     each entry's kind and body only (stamps and last_access only order them: :func:`arrange`), so
-    they can be cached by that content (``core.situation_cache``)."""
-    names = [entity_names(e) for e in live]
+    they can be cached by that content (``core.situation_cache``, which also passes its own
+    ``tokens_of`` and ``names_of``)."""
+    names = [names_of(e) for e in live]
     entity_anchor = assign_anchors([tuple(n.lower() for n in ns) for ns in names], max_share=0.5)
     rest = [e for e, a in zip(live, entity_anchor) if a is None]
     token_anchor = dict(zip((e.id for e in rest), (sig[0] if sig else None for sig in

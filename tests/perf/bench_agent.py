@@ -17,7 +17,9 @@ one the uncounted run left, as for an agent's second command; ``--cold`` adds ro
 cache folder per run (the first command after warm.md was written elsewhere).
 
 The MCP rows drive ``linghun mcp`` through the ``mcp`` package's stdio client: the time from
-spawning the server to its answer to ``initialize``, then ``linghun_turn`` calls. The server's CPU
+spawning the server to its answer to ``initialize`` (beside the floor of importing the ``mcp``
+server package alone), then ``linghun_turn`` calls: the first right after ``initialize``, while
+the server may still be warming up, then two more, then ``memory_append`` and ``linghun_turn``. The server's CPU
 during one request is read from ``/proc/<pid>/stat`` (Linux; elsewhere shown as n/a); the whole
 session's CPU, from ``RUSAGE_CHILDREN`` once the server exited.
 """
@@ -192,6 +194,8 @@ def bench_mcp(n: int, runs: int, env: dict[str, str], dsh: Path) -> list[dict]:
     import anyio
 
     targets = TARGETS.get(n, {})
+    out = [row("floor of MCP: python imports the mcp server", repeat(runs, lambda i: run_child(
+        [sys.executable, "-c", "import mcp.server.lowlevel, mcp.server.stdio"], env)))]
     samples: dict[str, list[tuple[float, float | None]]] = {}
     sessions: list[tuple[float, float]] = []
     for i in range(-1, runs):
@@ -202,7 +206,6 @@ def bench_mcp(n: int, runs: int, env: dict[str, str], dsh: Path) -> list[dict]:
         sessions.append((time.perf_counter() - w0, _children_cpu() - c0))
         for label, values in times.items():
             samples.setdefault(label, []).extend(values)
-    out = []
     for label, values in samples.items():
         walls = [w for w, _ in values]
         cpus = [c for _, c in values if c is not None]
