@@ -176,6 +176,31 @@ def delivered_bundle(history, home: MemoryHome, r: HomeRound) -> Delivered:
     return Delivered(None, "not in the home's history (it was not being recorded then)")
 
 
+@dataclass(frozen=True)
+class PriorState:
+    """Whether a round can be reproduced: the history's state just before it (the home the round
+    read), or, when there is none, where the history begins (None: nothing recorded, or history
+    turned off for the home)."""
+
+    commit: str | None
+    begins: datetime | None = None
+
+
+def prior_state(history, r: HomeRound) -> PriorState:
+    """The state ``reproduce`` would run ``r`` on (``history`` None: history is off)."""
+    from linghun.core.history.store import when_of  # libgit2: loaded once a history is read
+
+    if history is None:
+        return PriorState(None)
+    commit = history.at(r.at - timedelta(microseconds=1))
+    if commit is not None:
+        return PriorState(str(commit.id))
+    oldest = None
+    for oldest in history.commits():  # newest first: the last one is where the history begins
+        pass
+    return PriorState(None, when_of(oldest) if oldest is not None else None)
+
+
 @dataclass
 class Reproduction:
     delivered: Delivered
@@ -190,23 +215,27 @@ class Reproduction:
 def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduction:
     """Run ``r``'s question with our engine (offline, dry run) on the home as it stood just
     before the round, in a throwaway copy; diff our bundle against the one delivered."""
-    from linghun.core.assembler import Assembler
+    from linghun.core.assembler.round import Assembler
     from linghun.core.assembler.debounce import Debouncer
     from linghun.core.errors import NotFoundError
 
     delivered = delivered_bundle(history, home, r)
-    before = r.at - timedelta(microseconds=1)
-    commit = history.at(before) if history is not None else None
+    commit = prior_state(history, r).commit
     if commit is None:
         raise NotFoundError("the home's history has no state from before this round")
     with tempfile.TemporaryDirectory(prefix="linghun-reproduce-") as tmp:
-        then = history.materialize(None, Path(tmp), commit=str(commit.id))
+        then = history.materialize(None, Path(tmp), commit=commit)
         assembler = Assembler(then, config=config, keep_traces=False, debouncer=Debouncer())
         result = assembler.run(r.query, session="reproduce", dry_run=True, now=r.at.astimezone().replace(tzinfo=None))
     ours = result.bundle
-    diff = "".join(difflib.unified_diff((delivered.text or "").splitlines(True), (ours or "").splitlines(True),
-                                        "delivered (agent)", "reproduced (ours)"))
-    return Reproduction(delivered, ours, result.decision, result.status, str(commit.id), diff)
+    # assembled.md ends with a line break the bundle itself has not: not a difference of theirs
+    diff = "".join(difflib.unified_diff(_lines(delivered.text), _lines(ours), "delivered (agent)", "reproduced (ours)"))
+    return Reproduction(delivered, ours, result.decision, result.status, commit, diff)
+
+
+def _lines(text: str | None) -> list[str]:
+    """A bundle's lines, each ending with its line break (the last one too)."""
+    return [line + "\n" for line in (text or "").splitlines()]
 
 
 # -- comparing two rounds ------------------------------------------------------------------------

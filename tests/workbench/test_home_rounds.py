@@ -110,6 +110,21 @@ def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(
     assert panel.proxy.rowCount() == 0
 
 
+def test_reproduce_is_disabled_with_the_reason_for_a_round_the_history_has_no_state_before(workbench, qtbot):
+    window = workbench.window
+    window.resize(1280, 800)
+    window.show()
+    # the fixture home's agent rounds came before its history began (when it was first opened)
+    panel = _show_rounds(window, tab=1).home_rounds
+    qtbot.waitUntil(lambda: panel.proxy.rowCount() == 3, timeout=10000)
+    with qtbot.waitSignal(panel.sig_detail_shown, timeout=10000):
+        _click(panel.view, 0)
+    assert not panel.btn_reproduce.isEnabled()
+    reason = panel.btn_reproduce.toolTip()
+    assert reason.startswith("Nothing to reproduce this round on: the home's history begins at ")
+    assert reason.endswith(", after the round.") and panel.reproduce_note.text() == reason
+
+
 def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
     model = HomeRoundsModel()
     model.set_rounds([HomeRound(datetime(2026, 10, 7, 7, 2, tzinfo=timezone.utc), PORT_Q, "agent", 3, "medium",

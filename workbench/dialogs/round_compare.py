@@ -51,9 +51,9 @@ class RoundCompareDialog(QDialog):
         layout.addWidget(splitter, 1)
         layout.addWidget(buttons)
         self.resize(1100, 700)
-        home = ctx.home
+        home, kept_by = ctx.home, ctx.history_home  # a copy of the past has no history of its own
         handle = ctx.tasks.submit(self.tr("Comparing two rounds"),
-                                  lambda _state: compare_rounds(capture.history_of(home), home, a, b))
+                                  lambda _state: compare_rounds(capture.history_of(kept_by), home, a, b))
         handle.sig_finished.connect(self._show)
         handle.sig_failed.connect(lambda exc: self.status.setText(str(exc)))
 

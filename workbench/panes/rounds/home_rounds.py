@@ -3,7 +3,9 @@ ledgers) and ours (traces), newest first, with what each delivered and *Reproduc
 
 Reading the ledgers, the bundle from the home's history and re-running a round all run on the
 task pool; the GUI thread only shows results. A round with a full trace opens in the traced
-view (``sig_open_trace``).
+view (``sig_open_trace``). *Reproduce* is offered for a round the history has the state before
+(read with its delivered bundle); for another the button is disabled and says why. In a copy of
+the past the history is the home's own (``WorkbenchContext.history_home``).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from linghun.core.history import capture
-from linghun.core.history.rounds import HomeRound, delivered_bundle, home_rounds, reproduce
+from linghun.core.history.rounds import HomeRound, PriorState, delivered_bundle, home_rounds, prior_state, reproduce
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.icons import icon
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
@@ -50,6 +52,8 @@ class HomeRoundsPanel(QWidget):
         self.proxy.setSourceModel(self.model)
         self._generation = 0
         self._closed = False
+        self._prior: dict[str, PriorState] = {}  # by round key: the state Reproduce would run on
+        self._reproducing: str | None = None  # the key of the round being reproduced
         self._build()
         self._reload_timer = self._single_shot(self.reload)
         ctx.watcher.sig_external_change.connect(self._on_files_changed)
@@ -183,14 +187,12 @@ class HomeRoundsPanel(QWidget):
         self.btn_compare.setText(self.tr("Compare"))
         self.btn_compare.setToolTip(self.tr("Select two rounds (Ctrl+click) to see them side by side"))
         self.btn_reproduce.setText(self.tr("Reproduce"))
-        self.btn_reproduce.setToolTip(self.tr("Run this question with our engine (offline, dry run) on the home as "
-                                              "it stood before the round, and compare its bundle with the one "
-                                              "delivered"))
         self.btn_trace.setText(self.tr("Open trace"))
         for index, title in enumerate((self.tr("Round"), self.tr("Delivered bundle"), self.tr("Reproduce"))):
             self.tabs.setTabText(index, title)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
         self._update_count()
+        self._update_actions()  # the Reproduce button's tooltip
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         from PySide6.QtCore import QEvent
@@ -275,7 +277,19 @@ class HomeRoundsPanel(QWidget):
         self.btn_compare.setEnabled(len(self.view.selectionModel().selectedRows()) == 2)
         r = self.current_round()
         self.btn_trace.setEnabled(bool(r and r.has_trace))
-        self.btn_reproduce.setEnabled(r is not None)
+        prior = self._prior.get(r.key) if r is not None else None
+        self.btn_reproduce.setEnabled(prior is not None and prior.commit is not None and self._reproducing is None)
+        self.btn_reproduce.setToolTip(
+            self._why_not_reproducible(prior) if prior is not None and prior.commit is None else
+            self.tr("Run this question with our engine (offline, dry run) on the home as it stood before the round, "
+                    "and compare its bundle with the one delivered"))
+
+    def _why_not_reproducible(self, prior: PriorState) -> str:
+        if prior.begins is None:
+            return self.tr("Nothing to reproduce this round on: the home's history has no state (history is off, "
+                           "or nothing was recorded yet).")
+        return self.tr("Nothing to reproduce this round on: the home's history begins at %1, after the round.") \
+            .replace("%1", prior.begins.astimezone().strftime("%Y-%m-%d %H:%M:%S"))
 
     # -- one round ------------------------------------------------------------------------
     @Slot()
@@ -289,18 +303,24 @@ class HomeRoundsPanel(QWidget):
             self.bundle_view.clear()
             return
         self.detail.setHtml(self._round_html(r, None))
-        home = self.ctx.home
+        home, kept_by = self.ctx.home, self.ctx.history_home
 
         def work(_state):
-            return delivered_bundle(capture.history_of(home), home, r)
+            capture.flush(10)  # what this process wrote (and the scan of a home just opened) first
+            history = capture.history_of(kept_by)
+            return delivered_bundle(history, home, r), prior_state(history, r)
 
         key = r.key
         self._submit(self.tr("Reading the delivered bundle"), work,
-                     lambda delivered: self._show_delivered(key, r, delivered), lambda exc: self.ctx.show_message(str(exc)))
+                     lambda found: self._show_delivered(key, r, *found), lambda exc: self.ctx.show_message(str(exc)))
 
-    def _show_delivered(self, key: str, r: HomeRound, delivered) -> None:
+    def _show_delivered(self, key: str, r: HomeRound, delivered, prior: PriorState) -> None:
+        self._prior[key] = prior
         if self.current_key() != key:
             return
+        self._update_actions()
+        if prior.commit is None and not self.diff_view.toPlainText():
+            self.reproduce_note.setText(self._why_not_reproducible(prior))
         self.detail.setHtml(self._round_html(r, delivered))
         self.bundle_view.setPlainText(delivered.text if delivered.text is not None else delivered.note)
         self.sig_detail_shown.emit(key)
@@ -346,10 +366,11 @@ class HomeRoundsPanel(QWidget):
     @Slot()
     def reproduce_selected(self) -> None:
         r = self.current_round()
-        if r is None:
+        if r is None or self._reproducing is not None:
             return
-        home = self.ctx.home
-        self.btn_reproduce.setEnabled(False)
+        home, kept_by = self.ctx.home, self.ctx.history_home
+        self._reproducing = r.key
+        self._update_actions()
         self.reproduce_note.setText(self.tr("Reproducing on the home as it stood…"))
         self.tabs.setCurrentIndex(TAB_REPRODUCE)
 
@@ -357,13 +378,14 @@ class HomeRoundsPanel(QWidget):
             from linghun.core.assembler.config import load_home_settings
 
             config, _llm = load_home_settings(home)
-            return reproduce(capture.history_of(home), home, r, config)
+            return reproduce(capture.history_of(kept_by), home, r, config)
 
         key = r.key
         self._submit(self.tr("Reproducing a round"), work, lambda result: self._reproduced(key, result),
                      lambda exc: self._reproduce_failed(key, exc))
 
     def _reproduced(self, key: str, result) -> None:
+        self._reproducing = None
         self._update_actions()
         if self.current_key() != key:
             return
@@ -382,6 +404,7 @@ class HomeRoundsPanel(QWidget):
         self.sig_reproduced.emit(key)
 
     def _reproduce_failed(self, key: str, exc) -> None:
+        self._reproducing = None
         self._update_actions()
         if self.current_key() == key:
             self.reproduce_note.setText(str(exc))
