@@ -13,14 +13,21 @@ files it produces are exactly what the agent would have left behind:
   history of transitions);
 - real offline assembler rounds (``core.assembler``) on the questions asked, so cycle.json,
   gaps.md, the judge and editor ledgers, the archivist's cache and assembled.md are the scribe's
-  own output. Round traces are not kept (their ids and timings come from the wall clock).
+  own output. Round traces are not kept (their ids and timings come from the wall clock);
+- the home's history (``core.history``, the same git store the workbench keeps): the home as
+  the agent left it just before each round, and as it is at the end, at the scenario's times.
+  So every round of the demo has the state it read (Reproduce, time travel, each entry's
+  versions). It is written beside ``linghun/`` as ``linghun-history.git`` and installed into the
+  data folder when the workbench makes its copy of the demo home (``install_history``).
 
 Everything is driven by a fixed seed and fixed dates: two runs produce the same bytes, which
-``tests/core/test_demo.py`` checks against the committed copy in ``resources/demo-home``.
+``tests/core/test_demo.py`` checks against the committed copy in ``resources/demo-home``; the
+history is the same states (the same commit ids) however its packed objects are compressed.
 The scenario's times are local times of the team (UTC+8); team files carry UTC ISO stamps.
 """
 from __future__ import annotations
 
+import os
 import random
 import shutil
 from dataclasses import dataclass, field
@@ -31,6 +38,7 @@ from typing import Callable
 from linghun.core.events import EventBus
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import read_text
+from linghun.core.history.layout import history_location
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory, MemoryConfig
 
@@ -40,6 +48,12 @@ WEEKS = 7
 TEAM_TZ = timezone(timedelta(hours=8))
 #: weeks (0-based) that end with a Friday consolidation; the last weeks stay in warm
 CONSOLIDATED_WEEKS = (0, 1, 2)
+#: the demo home's history, beside its ``linghun/`` folder (a bare git repository)
+HISTORY_DIR = "linghun-history.git"
+#: who wrote the demo's states: the agent, as a watcher records an agent's changes
+HISTORY_WRITER = "agent"
+#: a round's state is the home this long before the round began
+BEFORE_ROUND = timedelta(seconds=1)
 
 LEAD, BACKEND, SRE, FRONTEND, PM = "陈雨", "Maya", "李想", "Tom", "王珂"
 PEOPLE = (LEAD, BACKEND, SRE, FRONTEND, PM)
@@ -446,6 +460,7 @@ class DemoSummary:
     goals: int = 0
     rounds: int = 0
     gaps: int = 0
+    states: int = 0  # in the history written beside the home
 
     def to_dict(self) -> dict:
         return {k: (str(v) if isinstance(v, Path) else v) for k, v in self.__dict__.items()}
@@ -460,17 +475,20 @@ def _at(day: date, minutes: int) -> datetime:
 
 
 def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
-    """Write the demo home under ``out`` (a ``$DSH_HOME``: the files land in ``out/linghun``).
+    """Write the demo home under ``out`` (a ``$DSH_HOME``: the files land in ``out/linghun``) and
+    its history beside it (``out/linghun-history.git``).
 
     ``out/linghun`` must not exist yet or be empty: the demo never writes over a real home.
     """
     out = Path(out)
     home = MemoryHome(out.resolve() / "linghun")
-    if home.root.exists() and any(home.root.iterdir()):
+    taken = [p for p in (home.root, out.resolve() / HISTORY_DIR) if p.exists() and any(p.iterdir())]
+    if taken:
         from linghun.core.errors import InvalidInputError
 
-        raise InvalidInputError(f"{home.root} is not empty; the demo is only written into a new folder")
+        raise InvalidInputError(f"{taken[0]} is not empty; the demo is only written into a new folder")
     home.ensure()
+    history = _history(home, out.resolve() / HISTORY_DIR)
     # Room for a busy week between consolidations while generating; the result is checked below
     # to stay valid (under the auto-consolidation threshold) for the default configuration.
     memory = Memory(home, MemoryConfig(max_bytes=1 << 20))
@@ -481,21 +499,26 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     days = working_days()
     goals = _goal_store(home)
     rounds = _round_runner(memory)
+    last = _at(days[0], 0)  # the scenario's latest moment so far
     for index, day in enumerate(days):
         minutes = 0
         for turn in _day_plan(state, day):
             minutes += state.rng.randint(7, 35)
-            when = _at(day, minutes)
+            when = last = _at(day, minutes)
             if turn.ask and rounds is not None:
+                # the home as the round found it: Reproduce runs our engine on this state
+                summary.states += history.scan(HISTORY_WRITER, when - BEFORE_ROUND) is not None
                 summary.rounds += rounds(turn.user, when)
             _play(memory, turn, when)
             summary.journal_turns += 1
         for step in (g for g in GOAL_SCRIPT if g[0] == index):
             minutes += 10
+            last = max(last, _at(day, max(minutes, 8 * 60)))
             _goal_step(memory, goals, step, _at(day, max(minutes, 8 * 60)))
             summary.journal_turns += 1
         week = (day - START).days // 7
         if day.weekday() == 4 and week in CONSOLIDATED_WEEKS:
+            last = max(last, _at(day, 9 * 60))
             memory.consolidate(when=_at(day, 9 * 60))
             summary.consolidations += 1
     summary.journal_days = len(days)
@@ -510,7 +533,53 @@ def generate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
     summary.warm_entries = len(memory.entries())
     # the lock file is runtime state of a live home, not part of the bundled copy
     home.lock_path.unlink(missing_ok=True)
+    # the home as the generator leaves it, the newest state: the bundled copy, once installed,
+    # opens with nothing to record
+    summary.states += history.scan(HISTORY_WRITER, last + timedelta(minutes=1)) is not None
+    _seal(history)
     return summary
+
+
+# -- the history --------------------------------------------------------------------------------
+
+def _history(home: MemoryHome, location: Path):
+    from linghun.core.history.store import HomeHistory  # libgit2: loaded only to write a demo
+
+    return HomeHistory(home, location)
+
+
+def _seal(history) -> None:
+    """Pack the history (its objects in one pack, deltas between versions) and leave only what
+    a repository needs: no lock of a live writer, no sample hooks, and no path of the folder it
+    was written in (``install_history`` names the home it is installed for)."""
+    history.pack()
+    path = history.path
+    for name in ("capture.lock", "description"):
+        (path / name).unlink(missing_ok=True)
+    for name in ("hooks", "info"):
+        shutil.rmtree(path / name, ignore_errors=True)
+    (path / "linghun-home").write_text("linghun\n", encoding="utf-8")
+
+
+def install_history(demo_dsh: str | Path, home: MemoryHome) -> bool:
+    """Make the history written beside the demo home at ``demo_dsh`` (by ``generate``) the history
+    of ``home``, a copy of that demo home: copied to where ``core.history`` keeps ``home``'s. Never
+    over a history ``home`` has already; True when installed, False when there was nothing to do."""
+    source = Path(demo_dsh) / HISTORY_DIR
+    target = history_location(home)
+    if not (source / "HEAD").is_file() or target.exists():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = target.with_name(target.name + ".installing")
+    shutil.rmtree(staging, ignore_errors=True)  # an install a crash interrupted
+    shutil.copytree(source, staging)
+    for p in [staging, *staging.rglob("*")]:  # installed package data may be read-only
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    for folder in ("refs/tags", "objects/info"):  # empty folders a source checkout does not keep
+        (staging / folder).mkdir(parents=True, exist_ok=True)
+    (staging / "linghun-home").write_text(str(home.root) + "\n", encoding="utf-8")
+    os.replace(staging, target)
+    return True
 
 
 def _play(memory: Memory, turn: Turn, when: datetime) -> None:
@@ -601,7 +670,8 @@ def regenerate(out: str | Path, *, seed: int = SEED) -> DemoSummary:
 
             raise InvalidInputError(f"{root} is not a generated demo home; it was left untouched")
         shutil.rmtree(root)
+        shutil.rmtree(out / HISTORY_DIR, ignore_errors=True)  # the demo's own history, beside it
     return generate(out, seed=seed)
 
 
-__all__ = ["generate", "regenerate", "DemoSummary", "SEED", "START", "WEEKS"]
+__all__ = ["generate", "regenerate", "install_history", "DemoSummary", "HISTORY_DIR", "SEED", "START", "WEEKS"]

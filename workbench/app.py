@@ -3,9 +3,11 @@
 With no home given the workbench opens, in order: ``$DSH_HOME``, the home opened last time if it
 still exists, the agent's ``~/.dsh`` when it exists, else the demo home: the bundled copy in
 ``resources/demo-home`` is copied once to ``core.appdirs.demo_home_dir()`` and that copy is used,
-so the bundled files are never edited. Apart from the remembered last home this is the CLI's
-default (``core.home.default_dsh_home``). A build without the demo home opens an empty new home
-there and says so in the status bar.
+so the bundled files are never edited, and the history bundled beside it becomes that copy's
+history (``core.demo.install_history``: every round of the demo has the state it read, so
+Reproduce and time travel work on it from the first start). Apart from the remembered last home
+this is the CLI's default (``core.home.default_dsh_home``). A build without the demo home opens
+an empty new home there and says so in the status bar.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 
 from linghun import resources
 from linghun.core import __version__, appdirs
+from linghun.core.demo import HISTORY_DIR, install_history
 from linghun.core.home import MemoryHome, agent_dsh_home
 from linghun.workbench import desktop_entry, gcguard, icons, pyside_fixes
 from linghun.workbench.i18n import Translations
@@ -56,9 +59,10 @@ def demo_home() -> tuple[Path, str]:
     if _has_files(resources.DEMO_HOME_DIR):
         if dest.exists():  # an empty fallback made before the demo home was bundled
             shutil.rmtree(dest)
-        shutil.copytree(resources.DEMO_HOME_DIR, dest)
+        shutil.copytree(resources.DEMO_HOME_DIR, dest, ignore=shutil.ignore_patterns(HISTORY_DIR))
         for p in [dest, *dest.rglob("*")]:  # installed package data may be read-only
             p.chmod(0o755 if p.is_dir() else 0o644)
+        install_history(resources.DEMO_HOME_DIR, MemoryHome.resolve(dest))
         return dest, ""
     MemoryHome.resolve(dest).ensure()
     return dest, QCoreApplication.translate("App", _NO_DEMO).format(dest)

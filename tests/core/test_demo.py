@@ -12,7 +12,7 @@ import pytest
 
 from linghun import resources
 from linghun.core.cli import main as cli_main
-from linghun.core.demo import generate, regenerate
+from linghun.core.demo import HISTORY_DIR, generate, install_history, regenerate
 from linghun.core.errors import InvalidInputError
 from linghun.core.formats import nodes as nodes_format
 from linghun.core.formats import team as team_format
@@ -23,7 +23,21 @@ from linghun.core.memory import Memory, MemoryConfig
 
 
 def _files(root: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    """Every file of a generated demo, but its history (compared by ``_states``)."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and p.relative_to(root).parts[0] != HISTORY_DIR}
+
+
+def _states(dsh: Path) -> dict:
+    """The history beside a demo home, as what it holds rather than its bytes (how libgit2
+    compresses a pack may change with its version; a commit id names the state, its time, its
+    writer and every state before it): each commit id, oldest first, and its ref."""
+    import pygit2
+
+    repo = pygit2.Repository(str(dsh / HISTORY_DIR))
+    head = repo.references["refs/heads/main"].target
+    commits = [str(c.id) for c in repo.walk(head, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.REVERSE)]
+    return {"head": repo.head.name, "commits": commits, "bare": repo.is_bare}
 
 
 def _scratch(tmp_path_factory) -> Path:
@@ -48,6 +62,32 @@ def test_generator_output_equals_the_committed_copy(demo):
     assert sorted(generated) == sorted(committed), "run `linghun demo --out resources/demo-home --replace`"
     for name, data in generated.items():
         assert data == committed[name], f"{name} differs from the committed demo home"
+    assert _states(demo) == _states(resources.DEMO_HOME_DIR), "the committed demo history differs: regenerate it"
+
+
+def test_the_demo_history_has_the_state_before_every_round_and_ends_as_the_home(tmp_path, monkeypatch):
+    from linghun.core.history.rounds import delivered_bundle, home_rounds, prior_state
+    from linghun.core.history.store import HomeHistory
+
+    monkeypatch.setenv("LINGHUN_DATA_DIR", str(tmp_path / "data"))
+    dest = tmp_path / "demo"  # as the workbench makes its copy of the demo home
+    shutil.copytree(resources.DEMO_HOME_DIR, dest, ignore=shutil.ignore_patterns(HISTORY_DIR))
+    home = MemoryHome.resolve(dest)
+    assert install_history(resources.DEMO_HOME_DIR, home)
+    assert not install_history(resources.DEMO_HOME_DIR, home)  # never over a history the home has
+    history = HomeHistory(home)
+    assert (history.path / "linghun-home").read_text(encoding="utf-8").strip() == str(home.root)
+    assert history.scan("agent") is None  # the newest state is the bundled home, byte for byte
+    rounds = [r for r in home_rounds(home) if r.turn is not None]
+    assert len(rounds) >= 30 and all(r.source == "agent" for r in rounds)
+    for r in rounds:
+        # the home as the round read it: the judgments of the rounds before it, not its own
+        before = prior_state(history, r).commit
+        assert before is not None, r.query
+        judged = history.read(f"memory/team/{team_format.JUDGE_HISTORY_FILE}", commit=before) or b""
+        assert len(judged.splitlines()) == r.turn - 1
+        assert delivered_bundle(history, home, r).commit is not None, r.query
+    assert [v.writer for v in history.versions("memory/warm.md")] == ["agent"] * len(history.versions("memory/warm.md"))
 
 
 def test_warm_has_every_kind_and_confidence_and_is_valid_for_the_default_config(demo):

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from linghun.core.history.rounds import HomeRound
+from tests.journeys.conftest import find_row
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
@@ -123,6 +124,39 @@ def test_reproduce_is_disabled_with_the_reason_for_a_round_the_history_has_no_st
     reason = panel.btn_reproduce.toolTip()
     assert reason.startswith("Nothing to reproduce this round on: the home's history begins at ")
     assert reason.endswith(", after the round.") and panel.reproduce_note.text() == reason
+
+
+@pytest.mark.slow
+def test_reproduce_works_on_the_bundled_demo_home(workbench, qtbot):
+    from linghun.core.home_config import update_section
+    from linghun.workbench import app
+
+    window = workbench.window
+    window.resize(1280, 800)
+    window.show()
+    # File > Open Demo Home: the bundled home, and the history it ships
+    window.act_demo.trigger()
+    assert window.ctx.home.dsh_home == app.demo_home_dir()
+    panel = _show_rounds(window, tab=1).home_rounds
+    qtbot.waitUntil(lambda: panel.proxy.rowCount() == 36, timeout=10000)
+    row = find_row(panel.view, "退款接口的限流是多少？", 1)
+    with qtbot.waitSignal(panel.sig_detail_shown, timeout=10000):
+        _click(panel.view, row)
+    delivered = panel.bundle_view.toPlainText()
+    assert delivered.startswith("素材：") and panel.btn_reproduce.isEnabled()
+    with qtbot.waitSignal(panel.sig_reproduced, timeout=30000):
+        QTest.mouseClick(panel.btn_reproduce, Qt.MouseButton.LeftButton)
+    # the demo's rounds are our engine's own: on the home as it stood, the same bundle
+    assert panel.reproduce_note.text().startswith("Same bundle as delivered, on the home as of state ")
+    assert panel.diff_view.toPlainText().strip() == delivered.strip()
+
+    # with the home's retrieval set to one entry since, the bundles differ, line by line
+    update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})
+    with qtbot.waitSignal(panel.sig_reproduced, timeout=30000):
+        QTest.mouseClick(panel.btn_reproduce, Qt.MouseButton.LeftButton)
+    assert panel.reproduce_note.text().startswith("Our bundle differs from the delivered one")
+    diff = panel.diff_view.toPlainText()
+    assert diff.startswith("--- delivered (agent)\n+++ reproduced (ours)") and "\n-- [" in diff
 
 
 def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
