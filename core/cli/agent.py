@@ -137,4 +137,4 @@ def register(subparsers, parent) -> None:
                    help="a user message (repeat; default: read lines from stdin)")
     p.add_argument("--session", default="chat", help="conversation id")
     p.add_argument("--offline", action="store_true", help="no LLM: show the context the model would get")
-    p.set_defaults(func=cmd_chat)
+    p.set_defaults(func=cmd_chat, long_lived=True)

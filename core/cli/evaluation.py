@@ -195,6 +195,7 @@ def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
 def register(subparsers, parent: argparse.ArgumentParser) -> None:
     p = subparsers.add_parser("eval", help="measure retrieval on LoCoMo, BEAM or cue/trigger data",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.set_defaults(long_lived=True)  # the cyclic collector stays on (core.cli.main)
     sub = p.add_subparsers(dest="eval_command", metavar="DATASET", required=True)
     for name, label, path_help, func in (
         ("locomo", "LoCoMo turn", "a LoCoMo-format JSON file (e.g. locomo10.json)", _run_locomo),

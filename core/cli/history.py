@@ -189,7 +189,7 @@ def register(subparsers, parent) -> None:
     p.add_argument("--interval", type=float, default=1.0, help="seconds between looks (default 1)")
     p.add_argument("--once", action="store_true", help="record what changed since the last look and stop")
     p.add_argument("--writer", default=DEFAULT_WRITER, help=f"name recorded as the writer (default: {DEFAULT_WRITER})")
-    p.set_defaults(func=cmd_watch)
+    p.set_defaults(func=cmd_watch, long_lived=True)
 
     p = subparsers.add_parser("history", parents=[parent], help="the home's versions: log, show, blame, restore")
     p.set_defaults(func=cmd_log, path=None, until=None, limit=50)

@@ -64,4 +64,4 @@ def register(subparsers, parent) -> None:
 
     p = subparsers.add_parser("mcp", parents=[parent], help="serve the agent tools over MCP on stdio")
     p.add_argument("--offline", action="store_true", help="never call an LLM (memory_project)")
-    p.set_defaults(func=cmd_mcp)
+    p.set_defaults(func=cmd_mcp, long_lived=True)

@@ -38,7 +38,9 @@ def test_reading_commands_load_no_search_stack(upstream_home, command):
     loaded = modules_of(command, "--home", str(upstream_home))
     assert "linghun.core.memory" in loaded
     assert not loaded & {"numpy", "networkx", "rjieba", "jieba", "mcp", "openai", "pygit2",
-                         "linghun.core.search", "linghun.core.assembler"}
+                         "linghun.core.search", "linghun.core.assembler.round"}
+    # of the assembler, only its settings (where team.cycleDir puts the ledger memory_read shows)
+    assert {m for m in loaded if m.startswith("linghun.core.assembler.")} <= {"linghun.core.assembler.config"}
 
 
 @pytest.mark.parametrize("argv", [["map"], ["context", "订单服务的端口是多少？", "--offline"]])
@@ -46,3 +48,26 @@ def test_the_map_text_loads_no_graph_library(upstream_home, argv):
     loaded = modules_of(*argv, "--home", str(upstream_home))
     assert "linghun.core.map" in loaded
     assert not loaded & {"networkx", "mcp", "openai"}
+
+
+def test_a_one_shot_command_runs_without_the_collector_and_gives_it_back(upstream_home, monkeypatch):
+    import gc
+
+    from linghun.core import cli
+    from linghun.core.cli import memory as cli_memory, tools as cli_tools
+
+    seen = {}
+
+    def recorder(name):
+        def run(args):
+            seen[name] = gc.isenabled()
+            return 0
+        return run
+
+    monkeypatch.setattr(cli_memory, "cmd_entries", recorder("entries"))
+    monkeypatch.setattr(cli_tools, "cmd_mcp", recorder("mcp"))
+    assert gc.isenabled()
+    assert cli.main(["entries", "--home", str(upstream_home)]) == 0
+    assert gc.isenabled()  # main() in a process that goes on leaves the collector as it found it
+    assert cli.main(["mcp", "--home", str(upstream_home)]) == 0
+    assert seen == {"entries": False, "mcp": True}
