@@ -54,6 +54,15 @@ def newest_bytes(home, relative):
     return None if history is None else history.read(relative)
 
 
+def shown_and_recorded(qtbot, window):
+    """Show ``window`` at 1280x800 and wait until the history holds warm.md as it is; the home."""
+    home = window.ctx.home
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    return home
+
+
 @pytest.mark.slow
 def test_agent_versions_and_our_edits_are_all_kept_with_their_writers(workbench, qtbot, upstream_home, tmp_path):
     window = workbench.window

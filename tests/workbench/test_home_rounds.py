@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from linghun.core.history.rounds import HomeRound
 from tests.journeys.conftest import find_row
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
-from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot
+from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot, shown_and_recorded
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 
 PORT_Q = "订单服务现在跑在哪个端口？"
@@ -60,10 +60,7 @@ def _rows(panel) -> list[tuple[str, str, str]]:
 def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(workbench, qtbot, upstream_home,
                                                                               tmp_path):
     window = workbench.window
-    home = window.ctx.home
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitUntil(lambda: newest_bytes(home, "memory/warm.md") == home.warm.read_bytes(), timeout=10000)
+    home = shown_and_recorded(qtbot, window)
 
     agent = Agent(upstream_home)
     bundle_a = "素材：订单服务 | 端口 | 8087 | #7\n"
