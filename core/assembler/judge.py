@@ -15,6 +15,7 @@ from typing import Any
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.trace import Span
 from linghun.core.llm import LLMError, parse_json_object
+from linghun.core.text import tokenize
 
 LEVELS = ("light", "medium", "deep")
 STRATEGIES = ("general", "conflict", "timeline", "summarization", "knowledge_update", "event_ordering",
@@ -135,6 +136,10 @@ SCHEMA: dict[str, Any] = {
 }
 
 
+#: a template slot echoed back (``<用于检索的问题，可改写>``) instead of filled in
+_PLACEHOLDER = re.compile(r"<[^<>]*>")
+
+
 def validate(value: dict[str, Any], query: str) -> Decision:
     """An LLM answer as a decision, or ``ValueError`` saying what is wrong with it."""
     level = value.get("level")
@@ -145,6 +150,8 @@ def validate(value: dict[str, Any], query: str) -> Decision:
         raise ValueError(f"strategy {strategy!r} is not a known strategy")
     rewritten = value.get("query")
     rewritten = rewritten.strip() if isinstance(rewritten, str) and rewritten.strip() else query
+    if rewritten != query and (_PLACEHOLDER.search(rewritten) or not set(tokenize(rewritten)) & set(tokenize(query))):
+        rewritten = query  # a small model echoes the prompt's template, or drifts off the question
     reason = value.get("reason")
     reason = reason.strip() if isinstance(reason, str) and reason.strip() else "LLM 判定"
     return Decision(level, strategy, rewritten, reason, "llm")
