@@ -38,7 +38,8 @@ from linghun.core.turn import Turn, begin_turn
 
 MAX_STEPS = 6
 AGENT_TOOLS = [s for s in tools.schemas() if s["function"]["name"] != "linghun_turn"]
-#: the longest answer asked for (a base model writes until it is stopped)
+#: the longest answer asked for with a known window (a base model writes until it is stopped);
+#: ``llm.maxAnswerTokens`` sets another
 MAX_ANSWER_TOKENS = 1024
 #: which parts of the context stay when it must shrink for a small window: the bundle (the memory
 #: for this question) first, the identity next; the rest in the order they give way elsewhere
@@ -87,7 +88,8 @@ class ChatAgent:
             return ChatReply(turn, None, offline=True)
         window = getattr(self.provider, "context_window", None)
         notes: list[str] = []
-        system, history, offer, answer_room = fit_request(turn.context, self.history, message, window, notes)
+        limit = getattr(self.provider, "max_answer_tokens", None) or MAX_ANSWER_TOKENS
+        system, history, offer, answer_room = fit_request(turn.context, self.history, message, window, notes, limit)
         messages = [{"role": "system", "content": system}] + history + [{"role": "user", "content": message}]
         calls: list[dict[str, Any]] = []
         answer, error = None, None
@@ -150,14 +152,15 @@ class ChatAgent:
 
 
 def fit_request(context: AgentContext, history: list[dict[str, Any]], message: str, window: int | None,
-                notes: list[str]) -> tuple[str, list[dict[str, Any]], bool, int | None]:
+                notes: list[str], limit: int = MAX_ANSWER_TOKENS) -> tuple[str, list[dict[str, Any]], bool, int | None]:
     """``(system text, history, offer tools, answer tokens)`` for a model with ``window`` tokens
-    (``None``: unknown, everything is sent as it is and the answer is not limited)."""
+    (``None``: unknown, everything is sent as it is and the answer is limited only when ``limit``
+    was configured) and answers of at most ``limit`` tokens."""
     system = context.text()
     if not window:
-        return system, history, True, None
+        return system, history, True, (limit if limit != MAX_ANSWER_TOKENS else None)
     margin = max(16, window // 32)
-    answer = min(MAX_ANSWER_TOKENS, max(MIN_ANSWER, window // 4))
+    answer = min(limit, max(MIN_ANSWER, window // 4))
     tools_cost = text_tokens(json.dumps(AGENT_TOOLS, ensure_ascii=False))
 
     def cost(text: str, past: list[dict[str, Any]]) -> int:
@@ -175,7 +178,7 @@ def fit_request(context: AgentContext, history: list[dict[str, Any]], message: s
         notes.append(f"{(len(history) - len(past)) // 2} earlier exchange(s) left out for the context window")
     if cost(system, past) > room:
         system = _context_within(context, room - cost("", past), notes, window)
-    return system, past, offer, max(MIN_ANSWER, min(MAX_ANSWER_TOKENS, window - margin - cost(system, past)))
+    return system, past, offer, max(min(MIN_ANSWER, limit), min(limit, window - margin - cost(system, past)))
 
 
 def _context_within(context: AgentContext, budget: int, notes: list[str], window: int) -> str:

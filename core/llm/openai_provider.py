@@ -73,6 +73,7 @@ class OpenAIProvider:
         context_window: int | None = None,
         prompt_tokens_per_second: float = 0.0,
         tokens_per_second: float = 0.0,
+        max_answer_tokens: int | None = None,
     ):
         if not api_key and not local:
             raise LLMError("an API key is needed for an OpenAI-compatible endpoint", kind="invalid")
@@ -91,6 +92,8 @@ class OpenAIProvider:
         self.prompt_tokens_per_second = float(prompt_tokens_per_second or 0.0)
         self.tokens_per_second = float(tokens_per_second or 0.0)
         self.token_ratio = 1.0
+        #: the longest answer an agent loop on ``client`` asks for (``llm.maxAnswerTokens``)
+        self.max_answer_tokens = int(max_answer_tokens) if max_answer_tokens else None
         self._server = server
         self._configured_window = int(context_window) if context_window else None
         self._learned_window: int | None = None

@@ -61,6 +61,8 @@ PRESETS: dict[str, Preset] = {
     "lmstudio": Preset("http://127.0.0.1:1234/v1", "", "", "LM Studio", local=True),
     "local": Preset("", "", "", "OpenAI-compatible server", local=True),
 }
+#: the presets of servers on the user's machine, as Settings offers them
+LOCAL_PRESETS = tuple(name for name, preset in PRESETS.items() if preset.local)
 #: the slowest speeds (tokens a second) a local server is waited for: reading the prompt, writing
 #: the answer. 5,119 prompt tokens took 100 s on a busy 2-core machine (about 50 a second).
 LOCAL_PROMPT_TOKENS_PER_SECOND = 25.0
@@ -83,6 +85,8 @@ class LLMSettings:
         timeout: seconds per request (local presets: plus the time the prompt's size needs);
             max_retries: the client's retries; stream: stream replies.
         context_window: the model's context window in tokens, when the server does not say it.
+        max_answer_tokens: the longest answer ``linghun chat`` asks for (``None``: its own limit;
+            a base model writes until it is stopped, slowly on a CPU).
         prompt_tokens_per_second, tokens_per_second: the slowest speeds waited for (``None``:
             the local presets' ``LOCAL_*`` figures; 0, or a remote preset: the timeout alone).
     """
@@ -98,10 +102,11 @@ class LLMSettings:
     context_window: int | None = None
     prompt_tokens_per_second: float | None = None
     tokens_per_second: float | None = None
+    max_answer_tokens: int | None = None
 
     _ALIASES = {"baseUrl": "base_url", "apiKey": "api_key", "maxRetries": "max_retries",
                 "contextWindow": "context_window", "promptTokensPerSecond": "prompt_tokens_per_second",
-                "tokensPerSecond": "tokens_per_second"}
+                "tokensPerSecond": "tokens_per_second", "maxAnswerTokens": "max_answer_tokens"}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> "LLMSettings":
@@ -138,13 +143,14 @@ class LLMSettings:
         except (TypeError, ValueError):
             raise InvalidInputError("LLM timeout must be > 0 and max_retries >= 0") from None
         try:
-            if self.context_window is not None and int(self.context_window) < 1:
-                raise ValueError
+            for tokens in (self.context_window, self.max_answer_tokens):
+                if tokens is not None and int(tokens) < 1:
+                    raise ValueError
             for rate in (self.prompt_tokens_per_second, self.tokens_per_second):
                 if rate is not None and float(rate) < 0:
                     raise ValueError
         except (TypeError, ValueError):
-            raise InvalidInputError("llm.contextWindow must be a positive number of tokens and the "
+            raise InvalidInputError("llm.contextWindow and llm.maxAnswerTokens must be positive numbers of tokens and the "
                                     "tokens-per-second speeds must not be negative") from None
         if self.preset == "local" and not self.base_url:
             raise InvalidInputError("the local preset needs llm.baseUrl (the server's OpenAI-compatible URL, "
@@ -172,6 +178,8 @@ class LLMSettings:
             base_url, url_source = env[BASE_URL_ENV], BASE_URL_ENV
         else:
             base_url, url_source = preset.base_url, f"preset {preset_name}"
+        if not base_url:
+            raise InvalidInputError(f"the {preset_name} preset needs llm.baseUrl (the server's OpenAI-compatible URL)")
         model, model_source = ((self.model, "settings") if self.model else
                                (env[MODEL_ENV], MODEL_ENV) if env.get(MODEL_ENV) else
                                (preset.model, f"preset {preset_name}"))
@@ -268,4 +276,5 @@ def provider_from_settings(
         context_window=settings.context_window,
         prompt_tokens_per_second=prompt_speed,
         tokens_per_second=answer_speed,
+        max_answer_tokens=settings.max_answer_tokens,
     )
