@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from linghun.core.errors import LinghunError
-from linghun.core.llm.settings import LLMSettings
+from linghun.core.llm.settings import LOCAL_PRESETS, LLMSettings
 
 
 def home_llm_section(home) -> dict[str, Any]:
@@ -40,14 +40,17 @@ def llm_settings(settings, home=None, *, base_url: str | None = None, model: str
     """The effective settings, or ``None`` when *Settings* says offline. Keyword arguments stand
     for values typed in the dialog but not saved yet."""
     llm = settings.llm
-    if (provider or llm.provider) == "offline":
+    chosen = provider or llm.provider
+    if chosen == "offline":
         return None
     merged = LLMSettings.from_dict(home_llm_section(home))
     key = api_key if api_key else (str(settings.api_key.get()) or None)
     url = (base_url if base_url is not None else llm.base_url).strip()
     name = (model if model is not None else llm.model).strip()
-    return replace(merged, enabled=True, base_url=url or merged.base_url, model=name or merged.model,
-                   api_key=key or merged.api_key)
+    # a local server's preset (llama.cpp, Ollama, LM Studio, any URL) needs no key
+    preset = chosen if chosen in LOCAL_PRESETS else merged.preset
+    return replace(merged, enabled=True, preset=preset, base_url=url or merged.base_url,
+                   model=name or merged.model, api_key=key or merged.api_key)
 
 
 def resolves(settings: LLMSettings | None) -> bool:

@@ -16,12 +16,14 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QObject, QSettings, Signal
 
 from linghun.core import appdirs
+from linghun.core.llm.settings import LOCAL_PRESETS
 
 log = logging.getLogger(__name__)
 
 THEMES = ("system", "light", "dark")
 LANGUAGES = ("system", "en", "zh_CN")
-PROVIDERS = ("offline", "openai")
+#: offline, an OpenAI-compatible API (DeepSeek by default), or a local server's preset (no key)
+PROVIDERS = ("offline", "openai") + LOCAL_PRESETS
 MAX_RECENT = 8
 KEYRING_SERVICE = "linghun-workbench"
 KEYRING_USER = "llm-api-key"

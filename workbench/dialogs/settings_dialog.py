@@ -1,20 +1,25 @@
 """The settings dialog: home, language, theme, editor, LLM provider (key in the keyring) with a
-connection test, and the open home's settings (the LLM's timeout and streaming, embeddings in
-assembler rounds: the home's workbench.json)."""
+connection test, and the open home's settings (the LLM's timeout, streaming and context window,
+embeddings in assembler rounds: the home's workbench.json).
+
+A local server (llama.cpp, Ollama, LM Studio, any OpenAI-compatible URL) is a provider of its own:
+its URL is the preset's unless typed, no key is needed, and *List Models* fills the model list
+from the server's ``/v1/models`` (as *Test connection* does), off the GUI thread."""
 from __future__ import annotations
 
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
-    QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget,
+    QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from linghun.core import embeddings
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import config_section, update_section
+from linghun.core.llm.local import discover
+from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub
-from linghun.core.llm.probe import scrub
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.llm_setup import home_llm_section, llm_settings
 from linghun.workbench.settings import LlmSettings, Settings
@@ -26,6 +31,11 @@ def _probe_task(state, settings):
     from linghun.core.llm.probe import probe
 
     return probe(settings)
+
+
+def _models_task(state, base_url: str, api_key: str):
+    """Task: what the server at ``base_url`` lists at ``/v1/models`` (``core.llm.local``)."""
+    return discover(base_url, api_key or "")
 
 
 class SettingsDialog(QDialog):
@@ -72,19 +82,35 @@ class SettingsDialog(QDialog):
         self.provider = QComboBox(self)
         self.provider.addItem(self.tr("Offline (no model)"), "offline")
         self.provider.addItem(self.tr("OpenAI-compatible API"), "openai")
+        for value, text in (("llamacpp", self.tr("llama.cpp server (this computer)")),
+                            ("ollama", self.tr("Ollama (this computer)")),
+                            ("lmstudio", self.tr("LM Studio (this computer)")),
+                            ("local", self.tr("Other OpenAI-compatible server (no key)"))):
+            self.provider.addItem(text, value)
         self.provider.setCurrentIndex(max(0, self.provider.findData(current.provider)))
         form.addRow(self.tr("Provider:"), self.provider)
         self.base_url = QLineEdit(current.base_url, self)
-        self.base_url.setPlaceholderText("https://api.deepseek.com/v1")
         form.addRow(self.tr("Base URL:"), self.base_url)
         self.model = QLineEdit(current.model, self)
-        self.model.setPlaceholderText("deepseek-chat")
-        form.addRow(self.tr("Model:"), self.model)
+        self.model_list = QComboBox(self)
+        self.model_list.setToolTip(self.tr("The models the server lists at /v1/models"))
+        self.model_list.setEnabled(False)
+        self.model_list.activated.connect(self._pick_model)
+        self.btn_models = QPushButton(self.tr("List Models"), self)
+        self.btn_models.setToolTip(self.tr("Ask the server which models it serves (/v1/models)"))
+        on_trigger(self.btn_models.clicked, self.list_models)
+        row = QHBoxLayout()
+        row.addWidget(self.model, 1)
+        row.addWidget(self.model_list, 1)
+        row.addWidget(self.btn_models)
+        form.addRow(self.tr("Model:"), row)
         self.api_key = QLineEdit(self)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         has_key = bool(settings.api_key.get())
-        self.api_key.setPlaceholderText(self.tr("a key is stored; type to replace it") if has_key
-                                        else self.tr("not set"))
+        self._has_key = has_key
+        self._key_placeholder = (self.tr("a key is stored; type to replace it") if has_key
+                                 else self.tr("not set"))
+        self.api_key.setPlaceholderText(self._key_placeholder)
         forget = QPushButton(self.tr("Remove Key"), self)
         forget.setEnabled(has_key)
         on_trigger(forget.clicked, self._forget)
@@ -103,6 +129,7 @@ class SettingsDialog(QDialog):
         section = home_llm_section(home)
         self._timeout_was = _number(section.get("timeout"), 60.0)
         self._stream_was = section.get("stream") is True
+        self._window_was = int(_number(section.get("contextWindow"), 0.0))
         self.timeout = QDoubleSpinBox(self)
         self.timeout.setRange(1.0, 600.0)
         self.timeout.setDecimals(0 if self._timeout_was == int(self._timeout_was) else 1)
@@ -112,7 +139,14 @@ class SettingsDialog(QDialog):
         self.stream = QCheckBox(self.tr("Stream replies (watch the editor write in the Rounds pane)"), self)
         self.stream.setChecked(self._stream_was)
         form.addRow(self.stream)
-        for widget in (self.timeout, self.stream):
+        self.context_window = QSpinBox(self)
+        self.context_window.setRange(0, 10_000_000)
+        self.context_window.setSingleStep(1024)
+        self.context_window.setSpecialValueText(self.tr("as the server says"))
+        self.context_window.setSuffix(self.tr(" tokens"))
+        self.context_window.setValue(self._window_was)
+        form.addRow(self.tr("Context window:"), self.context_window)
+        for widget in (self.timeout, self.stream, self.context_window):
             widget.setToolTip(self.tr("Saved in this memory home's workbench.json") if home is not None
                               else self.tr("Open a memory home to change it"))
         self.btn_test = QPushButton(self.tr("Test Connection"), self)
@@ -127,6 +161,7 @@ class SettingsDialog(QDialog):
         form.addRow(row)
         self._tasks = TaskManager(max_workers=1, parent=self)
         self._test_handle = None
+        self._models_handle = None
         self.provider.currentIndexChanged.connect(self._update_enabled)
         self._update_enabled()
         layout.addWidget(llm)
@@ -168,12 +203,71 @@ class SettingsDialog(QDialog):
         return group
 
     def _update_enabled(self) -> None:
-        online = self.provider.currentData() != "offline"
+        chosen = self.provider.currentData()
+        online = chosen != "offline"
+        local = chosen in LOCAL_PRESETS
         for widget in (self.base_url, self.model, self.api_key):
             widget.setEnabled(online)
-        for widget in (self.timeout, self.stream):
+        for widget in (self.timeout, self.stream, self.context_window):
             widget.setEnabled(online and self.home is not None)
         self.btn_test.setEnabled(online and self._test_handle is None)
+        self.btn_models.setEnabled(online and self._models_handle is None)
+        preset = PRESETS.get(chosen)
+        self.base_url.setPlaceholderText(preset.base_url if local and preset.base_url else
+                                         "http://127.0.0.1:8000/v1" if local else "https://api.deepseek.com/v1")
+        self.model.setPlaceholderText(self.tr("the first model the server lists") if local else "deepseek-chat")
+        if not self._forget_key:
+            self.api_key.setPlaceholderText(self.tr("not needed for a local server") if local and not self._has_key
+                                            else self._key_placeholder)
+
+    # -- the model list -----------------------------------------------------------------------
+    @Slot()
+    def list_models(self):
+        """Ask the typed server for its models (``/v1/models``), off the GUI thread."""
+        if self._models_handle is not None:
+            return None
+        try:
+            settings = self._typed_settings()
+            resolved = settings.resolve() if settings is not None else None
+        except LinghunError as exc:
+            self._show_test(False, str(exc))
+            return None
+        url = resolved.base_url if resolved is not None else (settings.base_url if settings else "")
+        if not url:
+            self._show_test(False, self.tr("Type the server's URL first."))
+            return None
+        self._models_handle = self._tasks.submit(self.tr("Listing the models"), _models_task, url,
+                                                 resolved.api_key if resolved is not None else "")
+        self._models_handle.sig_finished.connect(self._on_models)
+        self._models_handle.sig_done.connect(self._on_models_done)
+        self._update_enabled()
+        return self._models_handle
+
+    @Slot(object)
+    def _on_models(self, info) -> None:
+        if info.error and not info.models:
+            self._show_test(False, self.tr("No model list: %1").replace("%1", info.error))
+        self._fill_models(info.models)
+
+    @Slot()
+    def _on_models_done(self) -> None:
+        self._models_handle = None
+        self._update_enabled()
+
+    def _fill_models(self, models) -> None:
+        self.model_list.clear()
+        for name in models:
+            self.model_list.addItem(name, name)
+        self.model_list.setEnabled(bool(models))
+        if models and not self.model.text().strip():
+            self.model.setText(models[0])
+        index = self.model_list.findData(self.model.text().strip())
+        if index >= 0:
+            self.model_list.setCurrentIndex(index)
+
+    @Slot(int)
+    def _pick_model(self, index: int) -> None:
+        self.model.setText(self.model_list.itemData(index) or "")
 
     # -- the connection test ------------------------------------------------------------------
     def _typed_settings(self):
@@ -183,6 +277,7 @@ class SettingsDialog(QDialog):
                                 api_key=None if self._forget_key else (self.api_key.text() or None))
         if settings is not None:
             settings.timeout = self.timeout.value()
+            settings.context_window = self.context_window.value() or settings.context_window
             if self._forget_key and not self.api_key.text():
                 settings.api_key = None
         return settings
@@ -214,8 +309,15 @@ class SettingsDialog(QDialog):
     @Slot(object)
     def _on_tested(self, result) -> None:
         if result.ok:
-            self._show_test(True, self.tr("Connected: %1 answered in %2 ms (%3)").replace("%1", result.model)
-                            .replace("%2", f"{result.latency_ms:.0f}").replace("%3", result.endpoint))
+            text = (self.tr("Connected: %1 answered in %2 ms (%3)").replace("%1", result.model)
+                    .replace("%2", f"{result.latency_ms:.0f}").replace("%3", result.endpoint))
+            if result.server:
+                text += " · " + result.server
+            if result.context_window:
+                text += " · " + self.tr("context window %1 tokens").replace("%1", str(result.context_window))
+            self._show_test(True, text)
+            if result.models:
+                self._fill_models(result.models)
         else:
             self._show_test(False, self.tr("Failed: %1").replace("%1", result.error))
 
@@ -246,11 +348,15 @@ class SettingsDialog(QDialog):
         return change
 
     @staticmethod
-    def _with_llm(timeout: float, stream: bool):
+    def _with_llm(timeout: float, stream: bool, window: int = 0):
         def change(section):
             section = dict(section or {})
             section["timeout"] = int(timeout) if timeout == int(timeout) else timeout
             section["stream"] = stream
+            if window:
+                section["contextWindow"] = window
+            else:
+                section.pop("contextWindow", None)
             return section
         return change
 
@@ -277,8 +383,10 @@ class SettingsDialog(QDialog):
         self.api_key.clear()  # the key does not linger in the widget
         s.sync()
         if self.home is not None and self.timeout.isEnabled() and (
-                self.timeout.value() != self._timeout_was or self.stream.isChecked() != self._stream_was):
-            update_section(self.home, "llm", self._with_llm(self.timeout.value(), self.stream.isChecked()))
+                self.timeout.value() != self._timeout_was or self.stream.isChecked() != self._stream_was
+                or self.context_window.value() != self._window_was):
+            update_section(self.home, "llm", self._with_llm(self.timeout.value(), self.stream.isChecked(),
+                                                            self.context_window.value()))
         if self.home is not None and self.embeddings.isEnabled() and self.embeddings.isChecked() != self._embeddings_were:
             update_section(self.home, "assembler", self._with_embeddings(self.embeddings.isChecked()))
             self.embeddings_turned_on = self.embeddings.isChecked()
