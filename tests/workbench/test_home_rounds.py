@@ -110,8 +110,7 @@ def test_agent_rounds_with_their_bundles_and_reproduce_on_the_home_of_that_time(
 
 def test_reproduce_is_disabled_with_the_reason_for_a_round_the_history_has_no_state_before(workbench, qtbot):
     window = workbench.window
-    window.resize(1280, 800)
-    window.show()
+    shown_and_recorded(qtbot, window)
     # the fixture home's agent rounds came before its history began (when it was first opened)
     panel = _show_rounds(window, tab=1).home_rounds
     qtbot.waitUntil(lambda: panel.proxy.rowCount() == 3, timeout=10000)

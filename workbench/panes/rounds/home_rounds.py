@@ -306,7 +306,7 @@ class HomeRoundsPanel(QWidget):
         home, kept_by = self.ctx.home, self.ctx.history_home
 
         def work(_state):
-            capture.flush(10)  # what this process wrote (and the scan of a home just opened) first
+            capture.flush(3)  # what this process wrote (and the scan of a home just opened) first
             history = capture.history_of(kept_by)
             return delivered_bundle(history, home, r), prior_state(history, r)
 
