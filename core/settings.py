@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.home import MemoryHome
+from linghun.core.home_config import read_config
+from linghun.core.memory_config import MemoryConfig
 
 #: memory keys read elsewhere: ``MemoryConfig.SETTINGS`` (capacity, read budget...) and linghun's
 #: ``memory.assembler.injectPath`` (where the agent reads the bundle)
@@ -121,10 +124,6 @@ def _same_type(value: Any, default: Any) -> bool:
 
 def home_settings(home: MemoryHome) -> HomeSettings:
     """Read every section (a corrupt workbench.json raises ``CorruptFileError`` as before)."""
-    from linghun.core.assembler.config import AssemblerConfig
-    from linghun.core.home_config import read_config
-    from linghun.core.memory import MemoryConfig
-
     data = read_config(home)
     warnings: list[str] = []
     assembler = AssemblerConfig.lenient(data.get("assembler") or {}, warnings)

@@ -20,7 +20,7 @@ from datetime import date
 
 from linghun.core.assembler import material as material_mod
 from linghun.core.assembler.context import RoundContext
-from linghun.core.assembler.judge import Decision
+from linghun.core.assembler.judge import DEEP, Decision
 from linghun.core.assembler.trace import Span, text_diff
 from linghun.core.formats import team
 from linghun.core.errors import UnreadableFileError
@@ -119,8 +119,6 @@ SAME_TOPIC_OVERLAP = 2 / 3
 def topic_tokens(text: str) -> set[str]:
     """Significant tokens of a question's topic: markers and fillers cut out first, so they do not
     leave bigrams of their own (的来, 龙去...) or glue the words around them into new ones."""
-    from linghun.core.assembler.judge import DEEP
-
     cleaned = text
     for _label, pattern in DEEP:
         cleaned = pattern.sub(" ", cleaned)

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.context import RoundInputs
 from linghun.core.assembler.debounce import Debouncer
-from linghun.core.assembler.round import Assembler, RoundResult
+from linghun.core.assembler.round import Assembler, RoundResult, warm_digest
 from linghun.core.assembler.trace import TraceStore
 from linghun.core.errors import InvalidInputError
 from linghun.core.events import EventBus
@@ -89,9 +89,7 @@ def rerun(home: MemoryHome, round_id: str, overrides: Mapping[str, Any] | list[s
     assembler = Assembler(home, config=config, provider=provider, llm_label=label, bus=bus,
                           debouncer=Debouncer(), keep_traces=keep_trace)
     inputs = RoundInputs.from_dict(header["inputs"])
-    from linghun.core.assembler.round import _warm_digest  # the same digest the original recorded
-
-    if _warm_digest(home)["warm_sha256"] != header.get("warm_sha256"):
+    if warm_digest(home)["warm_sha256"] != header.get("warm_sha256"):
         warnings.append("warm.md changed since the original round: retrieval may differ for that reason")
     result = assembler.run(header.get("query", ""), session=header.get("session", "default"), inputs=inputs,
                            dry_run=True, replay_of=round_id, cancel=cancel)

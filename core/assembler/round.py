@@ -30,13 +30,15 @@ from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.context import RoundContext, RoundInputs
 from linghun.core.assembler.debounce import DEBOUNCER, Debouncer
 from linghun.core.assembler.trace import Trace, TraceStore, new_round_id
-from linghun.core.errors import UnreadableFileError, UnsafePathError
+from linghun.core.errors import LinghunError, UnreadableFileError, UnsafePathError
 from linghun.core.events import EventBus
 from linghun.core.formats import team
 from linghun.core.fsio import read_bytes, read_text
 from linghun.core.home import MemoryHome
+from linghun.core.home_config import read_config
 from linghun.core.llm import LLMError, LLMProvider
 from linghun.core.memory import Memory
+from linghun.core.settings import home_with_paths, memory_inject_path
 
 
 class RoundCancelled(Exception):
@@ -127,7 +129,7 @@ class Assembler:
                   "model": getattr(self.provider, "model", None) or "offline",
                   "endpoint": getattr(self.provider, "base_url", None),
                   "config": self.config.to_dict(), "inputs": inputs.to_dict(), "dry_run": dry_run,
-                  "replay_of": replay_of, "home": str(self.home.root), **_warm_digest(self.home)}
+                  "replay_of": replay_of, "home": str(self.home.root), **warm_digest(self.home)}
         if self.config.warnings:
             header["warnings"] = list(self.config.warnings)
         trace = Trace(round_id, header, self.bus)
@@ -279,10 +281,6 @@ def run_round(home: MemoryHome, query: str, **kwargs: Any) -> RoundResult:
 def _configured_home(home: MemoryHome, config: AssemblerConfig) -> MemoryHome:
     """The home with the paths the settings move (``warm.path``, ``output.injectPath`` or linghun's
     ``memory.assembler.injectPath``, ``team.cycleDir``)."""
-    from linghun.core.errors import LinghunError
-    from linghun.core.home_config import read_config
-    from linghun.core.settings import home_with_paths, memory_inject_path
-
     try:
         memory = read_config(home).get("memory") if home.config.exists() else None
     except LinghunError:  # a broken workbench.json is reported where it is loaded
@@ -290,9 +288,10 @@ def _configured_home(home: MemoryHome, config: AssemblerConfig) -> MemoryHome:
     return home_with_paths(home, config, memory_inject_path(memory))
 
 
-def _warm_digest(home: MemoryHome) -> dict[str, Any]:
+def warm_digest(home: MemoryHome) -> dict[str, Any]:
+    """What a trace records of warm.md, so a replay can tell that it changed since."""
     raw = read_bytes(home.warm) or b""
     return {"warm_sha256": hashlib.sha256(raw).hexdigest(), "warm_bytes": len(raw)}
 
 
-__all__ = ["Assembler", "RoundResult", "degradation_reason", "run_round", "read_inputs"]
+__all__ = ["Assembler", "RoundResult", "degradation_reason", "run_round", "read_inputs", "warm_digest"]

@@ -63,7 +63,7 @@ class WhyNot:
 
 
 def _round(home: MemoryHome, query: str, config: AssemblerConfig, memory: Memory):
-    from linghun.core.assembler import Assembler
+    from linghun.core.assembler.round import Assembler
 
     assembler = Assembler(home, config=config, memory=memory, keep_traces=False, debouncer=Debouncer())
     result = assembler.run(query, session="why-not", dry_run=True)

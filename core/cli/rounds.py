@@ -59,7 +59,8 @@ def _provider(args: argparse.Namespace, home, llm_settings, store: TraceStore, q
 
 
 def cmd_round(args: argparse.Namespace) -> int:
-    from linghun.core.assembler import Assembler, TraceStore
+    from linghun.core.assembler.round import Assembler
+    from linghun.core.assembler.trace import TraceStore
     from linghun.core.assembler.config import load_home_settings, streaming_config
 
     home = home_of(args, existing=True)
@@ -97,7 +98,7 @@ def cmd_round(args: argparse.Namespace) -> int:
 
 
 def cmd_rounds(args: argparse.Namespace) -> int:
-    from linghun.core.assembler import TraceStore
+    from linghun.core.assembler.trace import TraceStore
 
     store = TraceStore(home_of(args, existing=True))
     if args.show:

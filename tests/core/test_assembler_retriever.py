@@ -2,7 +2,7 @@
 and low entries, the direct-mode cap, workspace directories, and gaps."""
 import pytest
 
-from linghun.core.assembler import AssemblerConfig
+from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
 from linghun.core.assembler.why_not import explain
 from linghun.core.formats import team

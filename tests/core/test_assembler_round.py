@@ -5,7 +5,10 @@ from datetime import timedelta
 
 import pytest
 
-from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer, TraceStore
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
+from linghun.core.assembler.trace import TraceStore
 from linghun.core.assembler.archivist import same_topic
 from linghun.core.assembler.context import RoundInputs
 from linghun.core.assembler.feedback import measure

@@ -4,7 +4,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
 from linghun.core.events import EventBus
 from linghun.core.formats.warm import new_entry
 from linghun.core.home import MemoryHome

@@ -17,7 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from linghun.core.assembler import Assembler, AssemblerConfig, Debouncer
+from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
 from linghun.core.events import EventBus
 from linghun.core.formats.warm import new_entry
 from tests.perf.synth import make_home

@@ -58,7 +58,7 @@ elif op == "append":
     memory.append("event", "用户 | 记录 | 触发沉淀的新条目 | | 写满之后追加", "high", when=when)
 elif op == "round":  # an offline assembler round: its scribe writes the team files and the bundle
     from datetime import timezone
-    from linghun.core.assembler import Assembler
+    from linghun.core.assembler.round import Assembler
     Assembler(memory.home).run(ROUND_QUESTION, now=when.replace(tzinfo=timezone.utc))
 elif op == "open":
     pass

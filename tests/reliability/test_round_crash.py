@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from linghun.core.assembler import Assembler
+from linghun.core.assembler.round import Assembler
 from linghun.core.errors import LinghunError
 from linghun.core.formats import team
 from linghun.core.home import MemoryHome

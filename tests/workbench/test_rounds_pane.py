@@ -9,7 +9,8 @@ import threading
 import pytest
 
 from linghun import resources
-from linghun.core.assembler import Assembler, Debouncer
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
 from linghun.core.events import bus
 from linghun.core.formats import team as team_format
 from linghun.core.home import MemoryHome

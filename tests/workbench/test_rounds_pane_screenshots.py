@@ -23,7 +23,8 @@ SHARED_LOCOMO = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "l
 def test_rounds_pane(ctx, qtbot, language, tmp_path):
     from linghun.workbench.panes.rounds import RoundsPane
 
-    from linghun.core.assembler import Assembler, Debouncer
+    from linghun.core.assembler.debounce import Debouncer
+    from linghun.core.assembler.round import Assembler
 
     # a few earlier rounds, as the agent would have asked them: a gap, an update, a summary
     for n, question in enumerate(("vault 的访问策略是谁维护的？", "checkout-api 现在的最新版本是多少？",
