@@ -9,7 +9,7 @@ import pytest
 from linghun.core.chat import NO_TOOL_CALL, TOOLS_REFUSED, ChatAgent
 from linghun.core.errors import InvalidInputError
 from linghun.core.home import MemoryHome
-from linghun.core.llm import LLMError, LLMSettings, OpenAIProvider, provider_from_settings
+from linghun.core.llm import LLMError, LLMSettings, OpenAIProvider, parse_json_object, provider_from_settings
 from linghun.core.llm.fit import CUT_NOTE, complete_fitted, fit_prompt
 from tests.core.test_assembler_support import assembler, filler, new_home, span
 from tests.fakeopenai import Reply
@@ -139,3 +139,12 @@ def test_chat_sizes_its_request_to_a_small_window(upstream_home, openai_server):
     assert any("do not fit the model's context window (1024 tokens)" in n for n in reply.notes)
     assert any("left out" in n for n in reply.notes) and reply.answer == "好"
     assert json.dumps(sent, ensure_ascii=False).count("【") >= 1
+
+
+def test_near_json_from_a_small_model_is_repaired_before_it_is_given_up_on():
+    assert parse_json_object('判定：{"level": "deep", "strategy": "timeline",}') == {"level": "deep", "strategy": "timeline"}
+    assert parse_json_object("{'level': 'light', 'llm': True, 'marker': None}") == {
+        "level": "light", "llm": True, "marker": None}
+    assert parse_json_object("{“level”: “medium”}") == {"level": "medium"}
+    with pytest.raises(LLMError, match="holds no JSON object"):
+        parse_json_object("{level: deep")
