@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from linghun.core.assembler.config import AssemblerConfig
+from linghun.core.errors import CorruptFileError
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import read_config
 from linghun.core.memory_config import MemoryConfig
@@ -86,6 +87,16 @@ def home_with_paths(home: MemoryHome, assembler: Any, theirs_inject: str = "") -
                            team=expand_path(assembler.get("team.cycleDir"), base))
 
 
+def team_workspace(home: MemoryHome) -> Path:
+    """Where the home's team workspace is (``team.cycleDir``, else ``memory/team``): what the
+    assembler seed's ``ready`` prints, so an agent and its user know where rounds leave their
+    ledger. An unreadable workbench.json gives the layout's place (the round says why)."""
+    try:
+        return home_settings(home).paths_home.team_dir
+    except CorruptFileError:
+        return home.team_dir
+
+
 def merge_known(defaults: Mapping[str, Any], values: Any, prefix: str, warnings: list[str],
                 free: tuple[str, ...] = ()) -> dict[str, Any]:
     """``defaults`` overlaid with ``values``; keys not in ``defaults`` are warned about and
@@ -144,5 +155,5 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     return settings
 
 
-__all__ = ["CONTEXT_DEFAULTS", "HomeSettings", "MAP_DEFAULTS", "memory_inject_path", "expand_path", "home_settings",
+__all__ = ["CONTEXT_DEFAULTS", "HomeSettings", "MAP_DEFAULTS", "team_workspace", "memory_inject_path", "expand_path", "home_settings",
            "home_with_paths", "merge_known"]

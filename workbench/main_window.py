@@ -694,7 +694,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_about(self) -> None:
         from linghun.workbench.dialogs.about import AboutDialog
-        AboutDialog(self).exec()
+        AboutDialog(self, self.ctx.history_home if self.ctx is not None else None).exec()
 
     @Slot(QAction)
     def _on_theme_action(self, action: QAction) -> None:

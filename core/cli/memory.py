@@ -91,11 +91,13 @@ def cmd_soul(args):
 
 
 def cmd_home(args):
+    from linghun.core.settings import team_workspace  # loaded by the command, not by the parser (start-up time)
+
     home = home_of(args, existing=True)
     memory = _memory(args)
-    info = {"root": str(home.root), "exists": home.exists(), "warm_entries": len(memory.entries()),
-            "warm_bytes": memory.size_bytes(), "journal_days": len(home.journal_days()),
-            "episodic_days": len(home.episodic_days())}
+    info = {"root": str(home.root), "exists": home.exists(), "team_workspace": str(team_workspace(home)),
+            "warm_entries": len(memory.entries()), "warm_bytes": memory.size_bytes(),
+            "journal_days": len(home.journal_days()), "episodic_days": len(home.episodic_days())}
     emit(args, info, lambda i: "\n".join(f"{k}: {v}" for k, v in i.items()))
 
 

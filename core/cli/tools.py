@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from linghun.core.cli import emit, home_of, read_stdin
 from linghun.core.errors import InvalidInputError
@@ -42,9 +43,13 @@ def cmd_tool(args: argparse.Namespace) -> int:
 
 
 def cmd_mcp(args: argparse.Namespace) -> None:
-    from linghun.core.mcp_server import run
+    from linghun.core.mcp_server import run  # the server and the settings load for this command only (start-up time)
+    from linghun.core.settings import team_workspace
 
-    run(home_of(args), provider=False if args.offline else None)
+    home = home_of(args)
+    # the seed's ready line, on stderr: stdout carries the protocol
+    print(f"linghun mcp: memory home {home.root}; team workspace {team_workspace(home)}", file=sys.stderr, flush=True)
+    run(home, provider=False if args.offline else None)
 
 
 def register(subparsers, parent) -> None:

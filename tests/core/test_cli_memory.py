@@ -4,6 +4,8 @@ import subprocess
 import sys
 
 from linghun.core.cli import main
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import update_section
 from tests.conftest import REPO
 
 
@@ -57,3 +59,17 @@ def test_a_folder_that_is_not_a_home_is_an_error_with_a_hint(tmp_path, upstream_
     assert rc == 0 and (tmp_path / "dhs" / "linghun" / "memory" / "warm.md").is_file()
 
 
+
+
+def test_home_and_mcp_say_where_the_team_workspace_is(upstream_home, tmp_path, capsys):
+    """The assembler seed's ready line: where the team workspace (team.cycleDir) is."""
+    home = MemoryHome.resolve(upstream_home)
+    rc, out, _err = run(capsys, "home", "--home", str(upstream_home), "--json")
+    assert rc == 0 and json.loads(out)["team_workspace"] == str(home.team_dir)
+    update_section(home, "assembler", lambda _old: {"team": {"cycleDir": str(tmp_path / "ledger")}})
+    rc, out, _err = run(capsys, "home", "--home", str(upstream_home))
+    assert rc == 0 and f"team_workspace: {tmp_path / 'ledger'}" in out.splitlines()
+    served = subprocess.run([sys.executable, "-m", "linghun.core", "mcp", "--home", str(upstream_home), "--offline"],
+                            cwd=REPO, input="", capture_output=True, text=True, timeout=60)
+    assert f"linghun mcp: memory home {home.root}; team workspace {tmp_path / 'ledger'}" in served.stderr
+    assert served.stdout == ""  # stdout is the protocol's alone

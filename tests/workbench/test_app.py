@@ -96,6 +96,31 @@ def test_about_box_names_the_true_version_and_license(qtbot, isolated):
     assert "AGPL-3.0-or-later" in box.text.text()
 
 
+def test_help_about_names_the_home_and_its_team_workspace(workbench, qtbot):
+    """Help > About says where the open home and its team workspace (team.cycleDir) are, as the
+    assembler seed's ready line does; read off the box a person opens, then closed by its button."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDialogButtonBox
+    from linghun.workbench.dialogs.about import AboutDialog
+
+    home = workbench.window.ctx.home
+    seen = []
+
+    def read_and_close():
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, AboutDialog):
+            QTimer.singleShot(20, read_and_close)
+            return
+        seen.append(box.text.text())
+        QTest.mouseClick(box.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close),
+                         Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, read_and_close)
+    workbench.window.act_about.trigger()
+    assert seen and f"Memory home: {home.root}<br>Team workspace: {home.team_dir}" in seen[0]
+
+
 def test_demo_home_is_copied_once_and_the_bundle_never_edited(isolated, qapp, tmp_path, monkeypatch):
     from linghun.workbench import app
     bundle = tmp_path / "bundle"

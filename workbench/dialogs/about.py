@@ -1,10 +1,14 @@
 """The About box: name, version, license, and the Qt it runs on."""
 from __future__ import annotations
 
+import html
+
 import PySide6
 from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from linghun.core.home import MemoryHome
+from linghun.core.settings import team_workspace
 from linghun.workbench import icons
 
 
@@ -23,21 +27,28 @@ def logo_beside_text(dialog: QDialog) -> tuple[QHBoxLayout, QLabel]:
 
 
 class AboutDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, home: MemoryHome | None = None) -> None:
+        """``home``: the open memory home, whose folder and team workspace (``team.cycleDir``) the
+        box names, as the assembler seed's ``ready`` does."""
         from linghun.workbench.app import LICENSE, version
 
         super().__init__(parent)
         self.setWindowTitle(self.tr("About linghun workbench"))
         row, self.text = logo_beside_text(self)
         self.text.setOpenExternalLinks(True)
+        where = ""
+        if home is not None:  # paths are text from the file system: escaped, never read as markup
+            where = "<p>{0} {1}<br>{2} {3}</p>".format(
+                self.tr("Memory home:"), html.escape(str(home.root)),
+                self.tr("Team workspace:"), html.escape(str(team_workspace(home))))
         self.text.setText(
-            "<h3>linghun workbench {0}</h3><p>{1}</p><p>{2}</p><p><small>PySide6 {3}, Qt {4}</small></p>".format(
+            "<h3>linghun workbench {0}</h3><p>{1}</p>{5}<p>{2}</p><p><small>PySide6 {3}, Qt {4}</small></p>".format(
                 version(),
                 self.tr("A desktop workbench for seeing, curating and debugging an LLM agent's "
                         "long-term memory."),
                 self.tr("License: {0}. You may share and change it under the terms of the GNU Affero "
                         "General Public License, version 3 or later.").format(LICENSE),
-                PySide6.__version__, qVersion()))
+                PySide6.__version__, qVersion(), where))
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
