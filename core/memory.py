@@ -118,6 +118,21 @@ def _share(path: Path, stamp: FileStamp | None, doc: "WarmDocument | UnreadableF
     return number
 
 
+#: where one statement ends and another begins in an entry's body
+_STATEMENT_END = re.compile(r"(?<=[。！？；;!?])\s*|(?<=[.])\s+|\n+")
+
+
+def packs_several(body: str) -> bool:
+    """Whether ``body`` reads as several facts packed into one entry: two or more lines that are
+    each a structured record (``a | b | c``), or three or more statements of some length. One
+    sentence with a detail after it is one fact; a list of them is not."""
+    lines = [line for line in body.splitlines() if line.strip()]
+    if sum(1 for line in lines if line.count("|") >= 2) >= 2:
+        return True
+    statements = [s for s in _STATEMENT_END.split(body) if len(s.strip()) >= 8]
+    return len(statements) >= 3
+
+
 @dataclass
 class AppendResult:
     mode: str  # append | update | dedupe | revive
@@ -130,9 +145,19 @@ class AppendResult:
     def n(self) -> int:
         return self.entry.n
 
+    @property
+    def note(self) -> str:
+        """A hint for the writer when the entry seems to hold several facts (seed: 一条目一事实)."""
+        if not packs_several(self.entry.body):
+            return ""
+        return ("this entry seems to hold several facts: one entry holds one fact, event or rule "
+                "(一条目一事实); write them as separate entries so each can be found, flipped and trusted alone")
+
     def to_dict(self) -> dict:
         d = {"mode": self.mode, "n": self.entry.n, "id": self.entry.id, "bytes": self.bytes,
              "entry": self.entry.to_dict()}
+        if self.note:
+            d["note"] = self.note
         if self.flipped is not None:
             d["flipped"] = self.flipped.n
         if self.consolidated is not None:

@@ -38,7 +38,7 @@ def _content(args: argparse.Namespace):
 def cmd_append(args):
     result = _memory(args, existing=False).append(args.kind, _content(args), args.confidence, update=args.update)
     emit(args, result, lambda r: f"{r.mode}: [{r.n}] {r.entry.header()} ({r.bytes} bytes)"
-         + (f"; [{r.flipped.n}] flipped to wrong" if r.flipped else ""))
+         + (f"; [{r.flipped.n}] flipped to wrong" if r.flipped else "") + (f"\nnote: {r.note}" if r.note else ""))
 
 
 def cmd_read(args):

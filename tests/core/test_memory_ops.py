@@ -3,6 +3,7 @@ from datetime import datetime
 
 import pytest
 
+from linghun.core.cli import main
 from linghun.core.errors import CapacityError, InvalidInputError, NotFoundError, NotUtf8Error
 from linghun.core.events import EventBus
 from linghun.core.home import MemoryHome
@@ -367,3 +368,17 @@ def test_entries_moved_and_edited_at_once_never_share_an_id(upstream_home):
             home.warm.write_text("".join(blocks), encoding="utf-8")
             entries = memory.document().entries
             assert len({e.id for e in entries}) == len(entries)
+
+
+def test_an_append_that_packs_several_facts_is_told_so(upstream_home, capsys):
+    """One entry holds one fact (seed M10): an append of several is written, with a note saying so."""
+    memory = Memory(MemoryHome.resolve(upstream_home))
+    one = memory.append("fact", "订单服务 | 端口 | 8087 | #7")
+    assert one.note == "" and "note" not in one.to_dict()
+    several = memory.append("fact", "支付网关 | 超时 | 30s | #8\n风控服务 | 端口 | 9091 | #9")
+    assert "一条目一事实" in several.to_dict()["note"] and several.mode == "append"
+    story = memory.append("event", "We moved to Berlin in May. I started a new job at the bank. My sister visits next week.")
+    assert story.note
+    assert main(["append", "event", "Deploys now go out on Tuesdays. The freeze starts on the 20th. QA signs off first.",
+                 "--home", str(upstream_home)]) == 0
+    assert "note: this entry seems to hold several facts" in capsys.readouterr().out
