@@ -229,7 +229,7 @@ class Recorder:
             else:
                 history.record(writes, job.writer, job.when)
         except Exception as exc:  # the history must never break the memory: log and go on
-            log.warning("history capture failed for %s: %s", home.root, exc)
+            log.warning("history: a change to %s was not recorded (%s); the home itself is written", home.root, exc)
             self.errors.append(str(exc))
 
 

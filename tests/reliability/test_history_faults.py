@@ -1,5 +1,10 @@
-"""The home's history under faults: damaged objects and refs, a read-only repository, writers
-killed mid-capture, several processes capturing while one packs. Figures: tried / held / lost.
+"""The home's history under faults: damaged objects and refs, a read-only repository, the
+history's disk full, writers killed mid-capture, several processes capturing while one packs.
+Figures: tried / held / lost.
+
+Running as root, permission bits stop no write: the repository is made read-only by a read-only
+bind mount, and the full disk is a small tmpfs holding the data folder (cases that cannot be set
+up here are printed as not tried).
 
 *held*: every history command finished within ``BOUND_S`` with exit 0 or one clear line (no
 traceback), and the home's own files were not touched. *lost*: a version recorded before the
@@ -7,6 +12,8 @@ fault that can no longer be read (the damaged object itself aside).
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import random
 import shutil
@@ -14,7 +21,9 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
 
@@ -64,6 +73,7 @@ class Table:
     def __init__(self) -> None:
         self.tried = self.held = self.lost = self.hangs = 0
         self.failures: list[str] = []
+        self.untried: list[str] = []
 
     def record(self, case: str, held: bool, lost: int = 0, hung: int = 0, why: str = "") -> None:
         self.tried += 1
@@ -93,8 +103,6 @@ def _repo(data: Path) -> Path:
 
 
 def _loose(repo: Path, kind: bytes) -> Path:
-    import zlib
-
     for path in sorted((repo / "objects").glob("??/*")):
         if zlib.decompressobj().decompress(path.read_bytes(), 16).startswith(kind):
             return path
@@ -151,6 +159,126 @@ def _readable(history: HomeHistory, versions, skip: set[str]) -> int:
     return lost
 
 
+#: what is left free on the history's disk in the full-disk cases: nothing, then room for one
+#: to four of the capture's files (a tmpfs gives each file at least one 4 KiB page), so the
+#: capture fails writing its blob, a tree, the commit or the ref
+FULL_DISK_FREE_KIB = [0, 4, 8, 12, 16]
+
+
+def _mount(*args: str) -> bool:
+    try:
+        return subprocess.run(["mount", *args], capture_output=True, timeout=BOUND_S).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def _umount(where: Path) -> None:
+    if subprocess.run(["umount", str(where)], capture_output=True, timeout=BOUND_S).returncode != 0:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True, timeout=BOUND_S)
+
+
+@contextlib.contextmanager
+def _read_only(repo: Path) -> Iterator[Callable[[], None] | None]:
+    """``repo`` made read-only for every process, root's too (permission bits do not stop root:
+    a read-only bind mount does); by its permission bits where no mount is allowed (not root).
+    Yields what makes it writable again, None where it could not be made read-only."""
+    if os.geteuid() == 0:
+        if not _mount("--bind", str(repo), str(repo)):
+            yield None
+            return
+        mounted = [True]
+
+        def lift() -> None:
+            if mounted.pop() if mounted else False:
+                _umount(repo)
+
+        try:
+            yield lift if _mount("-o", "remount,bind,ro", str(repo), str(repo)) else None
+        finally:
+            lift()
+        return
+    paths = [repo, *repo.rglob("*")]
+
+    def writable() -> None:
+        for path in paths:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+
+    for path in paths:
+        os.chmod(path, 0o555 if path.is_dir() else 0o444)
+    try:
+        yield writable
+    finally:
+        writable()
+
+
+@contextlib.contextmanager
+def _full_disk(where: Path, data: Path, free_kib: int) -> Iterator[tuple[Path, Callable[[], None]] | None]:
+    """A copy of the data folder (the history) on a small tmpfs of its own, filled up to
+    ``free_kib`` KiB, and what frees the disk again; None where a tmpfs cannot be mounted."""
+    where.mkdir(parents=True, exist_ok=True)
+    size = sum(p.stat().st_size + 8192 for p in data.rglob("*")) + (1 << 20)
+    if not _mount("-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)):
+        yield None
+        return
+    try:
+        full = where / "data"
+        shutil.copytree(data, full)
+        filler = where / "filler"
+        with open(filler, "wb", buffering=0) as out:
+            try:
+                while True:
+                    out.write(b"\0" * 65536)
+            except OSError as exc:
+                assert exc.errno == errno.ENOSPC, exc
+        os.truncate(filler, max(0, filler.stat().st_size - free_kib * 1024))
+        yield full, lambda: filler.unlink(missing_ok=True)
+    finally:
+        _umount(where)
+
+
+def _one_clear_line(done: subprocess.CompletedProcess) -> bool:
+    err = done.stderr.strip()
+    return len(err.splitlines()) <= 1 and "Traceback" not in err
+
+
+def _capture_under_fault(case: str, table: "Table", home: Path, data: Path, versions,
+                         lift: Callable[[], None]) -> None:
+    """An append while the history cannot be written (``data`` holds it): the home is written
+    and nothing else of it changes, at most one line says why the version was not kept, the
+    history still reads (every earlier version), and reading it writes nothing in the home.
+    Once the fault is lifted (``lift``) the next capture records the home as it stands."""
+    text = f"历史写不进 {case}"
+    before = _snapshot(home)
+    done, _took = _cli(["append", "rule", text], home, data)
+    hung = done is None
+    wrote = done is not None and done.returncode == 0 and _one_clear_line(done)
+    after = _snapshot(home)
+    warm = Path("linghun") / WARM
+    changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+    untouched = (changed <= {warm, Path("linghun") / ".linghun.lock"} and before.keys() <= after.keys()
+                 and text.encode() in after.get(warm, b""))
+    reads_ok = True
+    for args in COMMANDS:
+        read, _took = _cli(args, home, data)
+        if read is None:
+            hung += 1
+        elif read.returncode != 0 and not _one_clear_line(read):
+            reads_ok = False
+    untouched = untouched and _snapshot(home) == after
+    history = HomeHistory(MemoryHome.resolve(home), location=_repo(data))
+    lost = _readable(history, versions, set())
+    lift()
+    again, _took = _cli(["append", "rule", f"恢复之后 {case}"], home, data)
+    hung += again is None
+    resumed = (again is not None and again.returncode == 0 and not again.stderr.strip()
+               and HomeHistory(MemoryHome.resolve(home), location=_repo(data)).read(WARM) == (home / warm).read_bytes())
+    table.record(case, wrote and reads_ok and untouched and resumed, lost, hung,
+                 f"wrote={wrote} reads={reads_ok} resumed={resumed} home untouched={untouched} "
+                 f"changed={sorted(map(str, changed))} "
+                 + (done.stderr.strip()[-200:] if done is not None else "append hung"))
+    print(f"   {case}: {done.stderr.strip() if done is not None else 'hung'}")
+
+
 @pytest.mark.slow
 def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(made, tmp_path):
     home, data, versions = made
@@ -183,20 +311,22 @@ def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(mad
                      f"one line={one_line} home untouched={untouched} wrote={wrote} "
                      + ("" if wrote else (done.stderr[-200:] if done else "append hung")))
 
-    # read-only repository: the home is still written, the history read
+    # a read-only repository, then the history's disk full with 0..16 KiB left (the capture fails
+    # at its blob, a tree, the commit or the ref): the home is still written, the history read
     repo = _repo(data)
     shutil.rmtree(repo)
     shutil.copytree(pristine, repo)
-    if os.geteuid() != 0:
-        for path in [repo, *repo.rglob("*")]:
-            os.chmod(path, 0o555 if path.is_dir() else 0o444)
-        done, _ = _cli(["append", "rule", "只读的历史"], home, data)
-        reads = [_cli(args, home, data)[0] for args in COMMANDS]
-        table.record("read-only repository", done is not None and done.returncode == 0
-                     and all(r is not None and r.returncode == 0 for r in reads),
-                     hung=sum(r is None for r in reads))
-        for path in [repo, *repo.rglob("*")]:
-            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    with _read_only(repo) as lift:
+        if lift is not None:
+            _capture_under_fault("read-only repository", table, home, data, versions, lift)
+        else:
+            table.untried.append("read-only repository (no read-only mount here)")
+    for free_kib in FULL_DISK_FREE_KIB:
+        with _full_disk(tmp_path / "full", data, free_kib) as full:
+            if full is None:
+                table.untried.append("full disk (tmpfs cannot be mounted here)")
+                break
+            _capture_under_fault(f"full disk, {free_kib} KiB free", table, home, full[0], versions, full[1])
 
     # writers killed mid-capture (packing every 3 states): every acknowledged version stays
     repo = _repo(data)
@@ -243,4 +373,6 @@ def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(mad
     print(f"\nhistory faults: tried {table.tried}, held {table.held}, lost {table.lost}, hangs {table.hangs}")
     for failure in table.failures:
         print("  ", failure)
+    for case in table.untried:
+        print("   not tried:", case)
     assert table.lost == 0 and table.hangs == 0 and not table.failures, table.failures
