@@ -183,7 +183,8 @@ def test_debugging_assembler_rounds(journey_window, demo_home, shots, openai_ser
     editor_request = openai_server.requests[-1]
     assert editor_request["stream"] is True and "编辑" in editor_request["messages"][0]["content"]
     assert editor_request["_headers"]["authorization"] == f"Bearer {KEY}"
-    assert assembled.read_text(encoding="utf-8") == BUNDLE + "\n"
+    # the LLM's bundle leads; the entries it dropped that the offline editor keeps follow (the floor)
+    assert assembled.read_text(encoding="utf-8").startswith(BUNDLE + "\n")
     click(pane.strip.buttons["editor"])
     assert pane.tabs.tabText(pane.tabs.currentIndex()) == "LLM (1)"
     assert BUNDLE in pane.llm_view.toPlainText()

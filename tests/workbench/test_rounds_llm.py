@@ -44,7 +44,8 @@ def test_stream_in_the_home_settings_shows_tokens_live_in_the_llm_tab(pane, ctx,
     live = _run_with_the_llm(pane, qtbot)
 
     assert openai_server.requests[-1]["stream"] is True
-    assert live.result["status"] == "ok" and live.bundle == BUNDLE.strip()
+    # the LLM's bundle leads; what it dropped that the offline editor keeps follows (the evidence floor)
+    assert live.result["status"] == "ok" and live.bundle.startswith(BUNDLE.strip())
     # the text grew in the LLM tab while the editor was still writing, in a few coalesced repaints
     partial = [t for t in seen if "streaming" in t and 0 < len(t.split("──\n", 1)[-1]) < len(BUNDLE)]
     assert len(partial) >= 2, seen
