@@ -27,6 +27,7 @@ import contextlib
 import hashlib
 import os
 import shutil
+import tempfile
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -94,15 +95,33 @@ class HomeHistory:
         self.home = home
         self.path = Path(location) if location else history_location(home)
         if not (self.path / "HEAD").exists():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            pygit2.init_repository(str(self.path), bare=True, initial_head=REF.rsplit("/", 1)[-1])
-            (self.path / "linghun-home").write_text(str(home.root) + "\n", encoding="utf-8")
+            self._create()
         self.loose = LooseObjects(self.path / "objects")
         self.repo = self._open_repo()
         self._lock = HomeLock(self.path / "capture.lock")
         # (mtime_ns, size) -> blob id per path, so a scan hashes only files that were touched
         self._seen: dict[str, tuple[int, int, str]] = {}
         self._since_pack = 0
+
+    def _create(self) -> None:
+        """Make the repository: in a folder of its own, renamed into place, so processes opening
+        a home's history for the first time at once (libgit2 refuses a second ``config.lock``)
+        all end with the one repository the first rename put there."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=self.path.name + ".new-", dir=self.path.parent))
+        try:
+            self._init_in(staging)
+            try:
+                os.rename(staging, self.path)  # replaces an empty folder, never a repository
+            except OSError:
+                if not (self.path / "HEAD").exists():  # a folder left half made: fill it in
+                    self._init_in(self.path)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def _init_in(self, folder: Path) -> None:
+        pygit2.init_repository(str(folder), bare=True, initial_head=REF.rsplit("/", 1)[-1])
+        (folder / "linghun-home").write_text(str(self.home.root) + "\n", encoding="utf-8")
 
     def _open_repo(self) -> pygit2.Repository:
         repo = pygit2.Repository(str(self.path))
@@ -304,7 +323,12 @@ class HomeHistory:
     # -- writing ---------------------------------------------------------------------------
     def record(self, changes: dict[str, bytes | None], writer: str, when: datetime | None = None) -> str | None:
         """Commit ``changes`` (relative path -> bytes, ``None`` for a removed file) on top of the
-        newest state; returns the new commit id, ``None`` when nothing differs."""
+        newest state; returns the new commit id, ``None`` when nothing differs.
+
+        Several processes capture at once, each in the order of its own writes: when another
+        process's capture of a later write got in first, this (older) version is still kept, and
+        the file's newer bytes, as on disk, are committed again after it, so the newest state is
+        never older than the home."""
         changes = {k: v for k, v in changes.items() if is_versioned(k)}
         if not changes:
             return None
@@ -314,20 +338,54 @@ class HomeHistory:
             # writer's, and would refuse every later state
             (self.path / (REF + ".lock")).unlink(missing_ok=True)
             head = self.head()
-            base = head.tree if head is not None else None
-            tree = self._apply(base, blobs)
-            if base is not None and tree == base.id:
+            overtaken = self._overtaken(head, changes, blobs)
+            oid = self._commit_on(head, blobs, writer, _aware(when or datetime.now()))
+            if oid is not None and overtaken and head is not None:
+                # another process captured a newer version of these files first: ours is kept as
+                # a version, and the newest state is again the files as they are on disk
+                newest = self.repo[oid]
+                later = max(_aware(datetime.now()), when_of(newest))
+                oid = self._commit_on(newest, overtaken, head.author.name, later) or oid
+            if oid is None:
                 return None
-            changed = sorted(k for k, b in blobs.items() if _blob_of_tree(base, k) != (str(b) if b else None))
-            when = _aware(when or datetime.now())
-            seconds, offset = _stamp(when)
-            sig = pygit2.Signature(writer, f"{writer}@linghun", seconds, offset)
-            message = (f"{writer}: {len(changed)} file(s)\n\n" + "".join(f"- {p}\n" for p in changed)
-                       + f"\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n")
-            parents = [head.id] if head is not None else []
-            oid = self.repo.create_commit(REF, sig, sig, message, tree, parents)
             self._maybe_pack()
         return str(oid)
+
+    def _overtaken(self, head: pygit2.Commit | None, changes: dict[str, bytes | None],
+                   blobs: dict[str, pygit2.Oid | None]) -> dict[str, pygit2.Oid]:
+        """The files ``changes`` would set back: each holds on disk other bytes than the ones
+        recorded here, and those are the newest state's (the capture of a later write, by
+        another process, committed before this one) -> that newer blob. Called under the lock;
+        a file on disk that no state holds yet is left to the capture of whoever wrote it."""
+        out: dict[str, pygit2.Oid] = {}
+        if head is None:
+            return out
+        for relative, data in changes.items():
+            newest = _blob_of_tree(head.tree, relative)
+            if data is None or newest is None or newest == str(blobs[relative]):
+                continue
+            try:
+                on_disk = (self.home.root / relative).read_bytes()
+            except OSError:
+                continue
+            if on_disk != data and self.blob_id(on_disk) == newest:
+                out[relative] = pygit2.Oid(hex=newest)
+        return out
+
+    def _commit_on(self, head: pygit2.Commit | None, blobs: dict[str, pygit2.Oid | None], writer: str,
+                   when: datetime) -> pygit2.Oid | None:
+        """A state after ``head`` with ``blobs`` put in, made the newest; None when nothing differs."""
+        base = head.tree if head is not None else None
+        tree = self._apply(base, blobs)
+        if base is not None and tree == base.id:
+            return None
+        changed = sorted(k for k, b in blobs.items() if _blob_of_tree(base, k) != (str(b) if b else None))
+        seconds, offset = _stamp(when)
+        sig = pygit2.Signature(writer, f"{writer}@linghun", seconds, offset)
+        message = (f"{writer}: {len(changed)} file(s)\n\n" + "".join(f"- {p}\n" for p in changed)
+                   + f"\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n")
+        parents = [head.id] if head is not None else []
+        return self.repo.create_commit(REF, sig, sig, message, tree, parents)
 
     def _apply(self, base: pygit2.Tree | None, blobs: dict[str, pygit2.Oid | None]) -> pygit2.Oid:
         """The tree ``base`` with ``blobs`` put in (or removed), rebuilt only along changed paths."""

@@ -266,3 +266,49 @@ def test_the_capture_thread_yields_the_cpu_to_writers():
     thread.join()
     assert seen == [min(19, base + capture.CAPTURE_NICE)]
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == base  # the writer's is unchanged
+
+
+def test_a_capture_overtaken_by_a_newer_one_leaves_the_file_as_on_disk_newest(home):
+    """Two processes write warm.md one after the other; the second one's capture commits first.
+    The first one's version is kept, and the newest state is still the file's final bytes."""
+    first, second = HomeHistory(home), HomeHistory(home)  # one per process, one repository
+    older = home.warm.read_bytes() + "\n## 2026-10-08 09:00 [rule] high\n\n先写的\n".encode()
+    newer = older + "\n## 2026-10-08 09:01 [rule] high\n\n后写的\n".encode()
+    home.warm.write_bytes(newer)  # the file's final bytes: the second writer's
+    second.record({"memory/warm.md": newer}, "tool")
+    first.record({"memory/warm.md": older}, "cli")  # late: its writer was slower to the lock
+    assert first.read("memory/warm.md") == home.warm.read_bytes() == newer
+    kept = [(v.writer, first.blob_data(v.blob)) for v in first.versions("memory/warm.md")]
+    assert kept == [("tool", newer), ("cli", older), ("tool", newer)]
+    assert first.record({"memory/warm.md": newer}, "tool") is None  # nothing left to catch up
+
+
+WRITER = r"""
+import random
+import sys
+import time
+from linghun.core.fsio import atomic_write
+from linghun.core.history import store
+from linghun.core.home import MemoryHome
+home = MemoryHome.resolve(sys.argv[1])
+history = store.HomeHistory(home)
+time.sleep(max(0.0, float(sys.argv[4]) - time.time()))  # all start together, so all end together
+for i in range(int(sys.argv[3])):
+    data = f"{sys.argv[2]} {i}\n".encode() * 50
+    atomic_write(home.root / "memory/journal/shared.md", data)
+    time.sleep(random.uniform(0, 0.05))  # the capture thread's delay behind the write
+    history.record({"memory/journal/shared.md": data}, sys.argv[2])
+"""
+
+
+@pytest.mark.slow
+def test_processes_capturing_one_file_at_once_end_on_its_final_bytes(home, upstream_home):
+    shared = home.root / "memory" / "journal" / "shared.md"
+    # each round all three write at once and record after a delay of their own: the last to
+    # record is often not the last to write (and the first round opens the history at once)
+    for round_ in range(4):
+        start = str(time.time() + 2.0)
+        procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(upstream_home), f"r{round_}w{k}", "2", start],
+                                  cwd=REPO) for k in range(3)]
+        assert [p.wait(timeout=120) for p in procs] == [0, 0, 0]
+        assert HomeHistory(home).read("memory/journal/shared.md") == shared.read_bytes()
