@@ -19,6 +19,7 @@ from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
 from linghun.core.tools import dispatch
 from tests.conftest import REPO
+from tests.reliability import racer
 
 
 @pytest.fixture
@@ -283,32 +284,14 @@ def test_a_capture_overtaken_by_a_newer_one_leaves_the_file_as_on_disk_newest(ho
     assert first.record({"memory/warm.md": newer}, "tool") is None  # nothing left to catch up
 
 
-WRITER = r"""
-import random
-import sys
-import time
-from linghun.core.fsio import atomic_write
-from linghun.core.history import store
-from linghun.core.home import MemoryHome
-home = MemoryHome.resolve(sys.argv[1])
-history = store.HomeHistory(home)
-time.sleep(max(0.0, float(sys.argv[4]) - time.time()))  # all start together, so all end together
-for i in range(int(sys.argv[3])):
-    data = f"{sys.argv[2]} {i}\n".encode() * 50
-    atomic_write(home.root / "memory/journal/shared.md", data)
-    time.sleep(random.uniform(0, 0.05))  # the capture thread's delay behind the write
-    history.record({"memory/journal/shared.md": data}, sys.argv[2])
-"""
-
-
 @pytest.mark.slow
 def test_processes_capturing_one_file_at_once_end_on_its_final_bytes(home, upstream_home):
-    shared = home.root / "memory" / "journal" / "shared.md"
+    shared = home.root / racer.SHARED
     # each round all three write at once and record after a delay of their own: the last to
     # record is often not the last to write (and the first round opens the history at once)
     for round_ in range(4):
         start = str(time.time() + 2.0)
-        procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(upstream_home), f"r{round_}w{k}", "2", start],
-                                  cwd=REPO) for k in range(3)]
+        procs = [subprocess.Popen([sys.executable, "-m", "tests.reliability.racer", str(upstream_home),
+                                   f"r{round_}w{k}", "2", "200", start], cwd=REPO) for k in range(3)]
         assert [p.wait(timeout=120) for p in procs] == [0, 0, 0]
-        assert HomeHistory(home).read("memory/journal/shared.md") == shared.read_bytes()
+        assert HomeHistory(home).read(racer.SHARED) == shared.read_bytes()

@@ -1,6 +1,6 @@
 """The home's history under faults: damaged objects and refs, a read-only repository, the
-history's disk full, writers killed mid-capture, several processes capturing while one packs.
-Figures: tried / held / lost.
+history's disk full, writers killed mid-capture, several processes capturing while one packs
+(each its own file, or all one file). Figures: tried / held / lost.
 
 Running as root, permission bits stop no write: the repository is made read-only by a read-only
 bind mount, and the full disk is a small tmpfs holding the data folder (cases that cannot be set
@@ -30,6 +30,7 @@ import pytest
 from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
+from tests.reliability import racer
 
 REPO = Path(__file__).resolve().parents[2]
 BOUND_S = 20
@@ -49,6 +50,7 @@ for i in range(n):
     history.record({f"memory/journal/{tag}.md": data}, tag)
     print("ACK", i, flush=True)
 """
+
 
 
 def _env(data: Path) -> dict:
@@ -369,6 +371,28 @@ def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(mad
         if kept != wanted:  # in order, each once
             table.failures.append(f"w{k}: versions out of order")
     table.record("3 processes capturing while packing", all(p.returncode == 0 for p in procs), lost, hung)
+
+    # three processes writing one file at once, each capturing a while after its write (packing
+    # every 2 states): every write is a version, and the newest state is the file's final bytes
+    shared = MemoryHome.resolve(home).root / racer.SHARED
+    for round_ in range(3):
+        start = str(time.time() + 2.0)
+        procs = [subprocess.Popen([sys.executable, "-m", "tests.reliability.racer", str(home), f"s{round_}w{k}", "3",
+                                   "2", start],
+                                  cwd=REPO, env=_env(data), stdout=subprocess.DEVNULL) for k in range(3)]
+        hung = 0
+        for proc in procs:
+            try:
+                proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                hung += 1
+        history = HomeHistory(MemoryHome.resolve(home), location=repo)
+        kept = {history.blob_data(v.blob) for v in history.versions(racer.SHARED) if v.blob}
+        lost = sum(1 for k in range(3) for i in range(3) if racer.version(f"s{round_}w{k}", i) not in kept)
+        final = history.read(racer.SHARED) == shared.read_bytes()
+        table.record(f"3 processes capturing one file at once #{round_ + 1}",
+                     final and all(p.returncode == 0 for p in procs), lost, hung, f"newest state is the file={final}")
 
     print(f"\nhistory faults: tried {table.tried}, held {table.held}, lost {table.lost}, hangs {table.hangs}")
     for failure in table.failures:
