@@ -238,6 +238,19 @@ def _full_disk(where: Path, data: Path, free_kib: int) -> Iterator[tuple[Path, C
         _umount(where)
 
 
+def _wait_all(procs: list[subprocess.Popen]) -> int:
+    """Wait for every process (killing one still running after 120 s); returns how many hung."""
+    hung = 0
+    for proc in procs:
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            hung += 1
+    return hung
+
+
 def _one_clear_line(done: subprocess.CompletedProcess) -> bool:
     err = done.stderr.strip()
     return len(err.splitlines()) <= 1 and "Traceback" not in err
@@ -354,13 +367,7 @@ def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(mad
     # three processes capturing at once, each packing every 4 states
     procs = [subprocess.Popen([sys.executable, "-c", RECORDER, str(home), f"w{k}", "40", "4"], cwd=REPO,
                               env=_env(data), stdout=subprocess.DEVNULL) for k in range(3)]
-    hung = 0
-    for proc in procs:
-        try:
-            proc.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            hung += 1
+    hung = _wait_all(procs)
     history = HomeHistory(MemoryHome.resolve(home), location=repo)
     lost = 0
     for k in range(3):
@@ -378,15 +385,8 @@ def test_damaged_repositories_and_killed_writers_lose_nothing_and_never_hang(mad
     for round_ in range(3):
         start = str(time.time() + 2.0)
         procs = [subprocess.Popen([sys.executable, "-m", "tests.reliability.racer", str(home), f"s{round_}w{k}", "3",
-                                   "2", start],
-                                  cwd=REPO, env=_env(data), stdout=subprocess.DEVNULL) for k in range(3)]
-        hung = 0
-        for proc in procs:
-            try:
-                proc.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                hung += 1
+                                   "2", start], cwd=REPO, env=_env(data), stdout=subprocess.DEVNULL) for k in range(3)]
+        hung = _wait_all(procs)
         history = HomeHistory(MemoryHome.resolve(home), location=repo)
         kept = {history.blob_data(v.blob) for v in history.versions(racer.SHARED) if v.blob}
         lost = sum(1 for k in range(3) for i in range(3) if racer.version(f"s{round_}w{k}", i) not in kept)
