@@ -87,19 +87,22 @@ NEEDS_INDEX = frozenset({"linghun_turn", "memory_map", "memory_drill"})
 
 def warm_home(home: MemoryHome, parsed: threading.Event) -> None:
     """What the first round, map and context need, made ready: warm.md parsed (``parsed`` is set
-    then), the home's searcher (``core.home_index``), the situations (``core.situation_cache``)."""
+    then), the home's searcher (``core.home_index``), the situations and what regrouping them after
+    a change reads (``core.situation_cache``)."""
     # imported on the warm-up thread for start-up time: initialize is answered without the
     # search stack (numpy, the tokenizer, the assembler); the first linghun_turn finds them loaded
     import linghun.core.turn  # noqa: F401
     from linghun.core.assembler.retriever import warm_up
     from linghun.core.map import build_map
     from linghun.core.memory import Memory
+    from linghun.core.situation_cache import prepare
 
     memory = Memory(home)  # its own: a tool call's Memory then takes the shared parse
     memory.document()
     parsed.set()
     warm_up(memory)
     build_map(home, memory)
+    prepare(home.root, memory.entries())
 
 
 class WarmUp:

@@ -29,7 +29,7 @@ from linghun.core.formats.warm import WarmEntry
 from linghun.core.situations import Group, Situation, arrange, entity_names, grouping, live_entries, topic_tokens
 from linghun.core.text import tokenizer_name
 
-__all__ = ["VERSION", "situations", "grouping_key", "forget"]
+__all__ = ["VERSION", "situations", "prepare", "grouping_key", "forget"]
 
 #: bump when grouping or topic tokens change: a cache of another version is not used
 VERSION = 1
@@ -191,6 +191,18 @@ def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = Fals
             analysis.keep_only(live)
         _remember(key, grouping_id, groups)
     return arrange(live, groups)
+
+
+def prepare(root, entries: Sequence[WarmEntry]) -> None:
+    """Analyse every live entry now (tokens, entity names), so that the first grouping after a
+    change (an append) reads them from memory: what a long-lived process does while it waits."""
+    live = live_entries(entries)
+    analysis = _analysis(home_cache.home_key(root))
+    with analysis.lock:
+        for e in live:
+            analysis.tokens_of(e)
+            analysis.names_of(e)
+        analysis.keep_only(live)
 
 
 def forget(root=None) -> None:

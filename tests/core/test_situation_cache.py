@@ -112,3 +112,18 @@ def test_the_map_text_needs_no_graph(home):
     render_map(mm)
     assert "graph" not in vars(mm)  # built when first asked for
     assert mm.axis("situations") and "graph" in vars(mm)
+
+
+def test_prepared_entries_are_not_analysed_again_after_an_append(home, monkeypatch):
+    memory = Memory(home, MemoryConfig(max_bytes=10**8))
+    situation_cache.situations(home.root, memory.entries())
+    situation_cache.forget()  # a new process, whose first grouping comes from the file
+    situation_cache.situations(home.root, memory.entries())
+    situation_cache.prepare(home.root, memory.entries())  # what the MCP server's warm-up does
+    memory.append("rule", "缓存相关操作前先检查 redis 的基准状态。", "high")
+    digested = []
+    real = situation_cache._digest
+    monkeypatch.setattr(situation_cache, "_digest", lambda body: digested.append(body) or real(body))
+    entries = memory.entries()
+    assert _cached(home, entries) == _direct(entries)
+    assert digested == ["缓存相关操作前先检查 redis 的基准状态。"]
