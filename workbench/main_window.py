@@ -665,7 +665,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def show_settings(self) -> None:
         from linghun.workbench.dialogs.settings_dialog import SettingsDialog
-        dialog = SettingsDialog(self.settings, self.ctx.home if self.ctx else None, self)
+        # in the past the settings are the home's own, as it is now: the copy shown is read-only
+        # and goes away when the bar moves, so what is set must not be written into it
+        dialog = SettingsDialog(self.settings, self.ctx.history_home if self.ctx else None, self)
         if not dialog.exec():
             return
         if dialog.chosen_home and (self.ctx is None or Path(dialog.chosen_home) != self.ctx.home.dsh_home):

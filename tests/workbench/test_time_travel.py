@@ -356,6 +356,35 @@ def test_in_the_past_an_entry_s_history_is_read_from_the_home_s_own_history(work
     dialog.reject()
 
 
+def test_in_the_past_settings_are_the_home_s_own_not_the_copy_s(workbench, qtbot, upstream_home):
+    """Edit > Settings in the past shows and writes the real home's settings: the copy shown is
+    read-only and removed when the bar moves on."""
+    from linghun.workbench.dialogs.settings_dialog import SettingsDialog
+
+    window = workbench.window
+    home = shown_and_recorded(qtbot, window)
+    _agent_adds_a_rule(qtbot, window.time_travel, home, upstream_home)
+    travel = window.time_travel
+    travel.slider.setFocus()
+    with qtbot.waitSignal(travel.sig_shown, timeout=15000, check_params_cb=lambda s: s == "past"):
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+        QTest.keyClick(travel.slider, Qt.Key.Key_Left)
+    assert window.ctx.home.root != home.root
+    seen = []
+
+    def read_and_cancel() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, SettingsDialog):
+            QTimer.singleShot(20, read_and_cancel)
+            return
+        seen.append(dialog.home.root)
+        dialog.reject()
+
+    QTimer.singleShot(0, read_and_cancel)
+    window.act_settings.trigger()
+    assert seen == [home.root]
+
+
 @pytest.mark.slow
 def test_the_time_bar_moves_only_when_the_home_shown_really_changes(workbench, qtbot, upstream_home):
     window = workbench.window
