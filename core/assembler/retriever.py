@@ -29,9 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from linghun.core import home_index
+from linghun.core.assembler.config import AssemblerConfig, load_home_settings
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.trace import Span, clip
+from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
@@ -444,29 +446,10 @@ def warm_pool(memory) -> _WarmPool:
     return pool
 
 
-def _searching(home, warm: _WarmPool, pool: list[Candidate], config: SearchConfig):
-    """The searcher for ``pool``, held while the caller searches: warm entries alone search the
-    home's shared searcher (``core.home_index``, updated in place as warm.md changes); warm plus
-    workspace files get one of their own (cached while both are unchanged)."""
-    if len(pool) == len(warm.warm):
-        return home_index.searching(home.root, warm.units, config)
-    return nullcontext(searcher_for(warm.units + _units(pool[len(warm.warm):]), config))
-
-
-def warm_up(memory, config: SearchConfig = ASSEMBLER_SEARCH) -> int:
-    """Parse warm.md, load the tokenizer and bring the home's shared searcher up to date, so the
-    next round, map or gap re-run finds it ready (the workbench calls this when a home opens).
-    Returns how many entries are searchable."""
-    pool = warm_pool(memory)
-    with home_index.searching(memory.home.root, pool.units, config) as searcher:
-        searcher.search("warm up", 1)  # loads the tokenizer if no entry needed it
-        return len(searcher)
-
-
 @dataclass
 class SearchPool:
-    """What BM25 searches for a round: warm entries, then workspace files and consolidated lines
-    (``extra``), in the order the searcher indexes them."""
+    """What BM25 searches for a round, in the order the searcher indexes it: the consolidated
+    lines (oldest memory first), the warm entries, then workspace files."""
 
     cached: _WarmPool
     workspace: list[Candidate]
@@ -475,26 +458,55 @@ class SearchPool:
 
     @property
     def extra(self) -> list[Candidate]:
-        return self.workspace + self.consolidated
+        return self.consolidated + self.workspace
 
     @property
     def candidates(self) -> list[Candidate]:
-        return self.cached.warm + self.extra
+        return self.consolidated + self.cached.warm + self.workspace
+
+    def units(self) -> list[Unit]:
+        return _units(self.consolidated) + self.cached.units + _units(self.workspace)
 
     def by_id(self) -> dict[str, Candidate]:
         extra = self.extra
         return self.cached.by_id if not extra else {**self.cached.by_id, **{c.id: c for c in extra}}
 
     def searching(self, home, config: SearchConfig):
-        """The searcher over :attr:`candidates`, held while the caller searches."""
-        return _searching(home, self.cached, self.candidates, config)
+        """The searcher over :attr:`candidates`, held while the caller searches. Without workspace
+        files it is the home's shared one (``core.home_index``), changed in place as warm.md
+        changes: the consolidated lines come first, so an append is a change at the end, not an
+        insertion that would build the index anew. Workspace files get a searcher of their own
+        (cached while nothing changed)."""
+        if not self.workspace:
+            return home_index.searching(home.root, self.units(), config)
+        return nullcontext(searcher_for(self.units(), config))
 
 
 def search_pool(memory, config) -> SearchPool:
-    """The pool a round searches (the retriever, and why-not explaining it, use the same)."""
+    """The pool a round searches (the retriever, why-not explaining it and the warm-up use the same)."""
     workspace, skipped = workspace_candidates(config.get("retrieval.workspaceDirs"), memory.home.dsh_home)
     consolidated = consolidated_candidates(memory.home) if config.get("retrieval.consolidated") else []
     return SearchPool(warm_pool(memory), workspace, skipped, consolidated)
+
+
+def home_pool(memory) -> tuple[SearchPool, SearchConfig]:
+    """The pool and search configuration of the home's own assembler settings (the defaults when
+    workbench.json cannot be read: a round reports that), for work done ahead of a round."""
+    try:
+        config, _llm = load_home_settings(memory.home)
+    except CorruptFileError:
+        config = AssemblerConfig()
+    return search_pool(memory, config), config_for(bool(config.get("retrieval.embeddings")))
+
+
+def warm_up(memory) -> int:
+    """Parse warm.md, load the tokenizer and bring the home's shared searcher up to date with the
+    pool a round will search, so the next round, map or gap re-run finds it ready (the workbench
+    calls this when a home opens). Returns how many units are searchable."""
+    pool, search = home_pool(memory)
+    with pool.searching(memory.home, search) as searcher:
+        searcher.search("warm up", 1)  # loads the tokenizer if no entry needed it
+        return len(searcher)
 
 
 #: 低置信降权 (seed principle 4): a low-confidence hit's score counts this much when hits are ranked
@@ -652,17 +664,9 @@ def embed_ahead(memory) -> int:
     embedded: the searcher is the home's shared one (``core.home_index``), and the vectors also
     go to the on-disk cache. Returns how
     many entries were embedded (the model reads English: Chinese entries are searched lexically);
-    0 when there was nothing to do, also when the settings file cannot be read (a round reports
-    that)."""
-    from linghun.core.assembler.config import load_home_settings
-    from linghun.core.errors import CorruptFileError
-
-    try:
-        config, _llm = load_home_settings(memory.home)
-    except CorruptFileError:
-        return 0
-    search = config_for(bool(config.get("retrieval.embeddings")))
+    0 when there was nothing to do (a round reports an unreadable settings file)."""
+    pool, search = home_pool(memory)
     if search.late_weight <= 0 and search.dense_weight <= 0:
         return 0
-    with home_index.searching(memory.home.root, warm_pool(memory).units, search) as searcher:
+    with pool.searching(memory.home, search) as searcher:
         return searcher.embedded

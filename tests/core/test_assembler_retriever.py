@@ -3,7 +3,8 @@ and low entries, the direct-mode cap, workspace directories, and gaps."""
 import pytest
 
 from linghun.core.assembler.config import AssemblerConfig
-from linghun.core.assembler.retriever import HIT_JOINER, LOW_PREFIX, TRUNCATED
+from linghun.core import home_index
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, HIT_JOINER, LOW_PREFIX, TRUNCATED
 from linghun.core.assembler.why_not import explain
 from linghun.core.formats import team
 from linghun.core.fsio import read_text
@@ -397,3 +398,19 @@ def test_a_low_confidence_hit_weighs_less(tmp_path):
     assert [c["n"] for c in unweighted["candidates"][:2]] == [1, 2]
     always = AssemblerConfig().with_overrides({"retrieval.mode": "always"})
     assert "低置信降权" in explain(home, "支付网关 超时", 1, config=always, variants=False).reason
+
+
+def test_an_append_after_a_consolidation_changes_the_home_index_in_place(tmp_path):
+    """Consolidated lines and warm entries search the home's one shared index: an append is a
+    change at its end, made in place, not a new index of the whole memory per round."""
+    home = new_home(tmp_path, [entry("2026-09-01 10:00", "event", "medium", "用户 | 迁移 | vault 集群 | 改用 raft 存储")]
+                    + filler(300))
+    Memory(home).consolidate()
+    Memory(home).append("event", "天气记录 今天 多云", "medium")
+    first = assembler(home).run("vault 集群 raft 存储")
+    shared = home_index._SEARCHERS[(home_index._key(home.root), ASSEMBLER_SEARCH)]
+    assert len(shared) == _retriever(first)["inputs"]["consolidated_lines"] + 1
+    Memory(home).append("fact", "订单服务 | 端口 | 8087 | #7", "high")
+    second = assembler(home, debounceMs=0).run("订单服务端口 8087")
+    assert home_index._SEARCHERS[(home_index._key(home.root), ASSEMBLER_SEARCH)] is shared  # changed in place
+    assert "8087" in second.bundle and "raft" in assembler(home, debounceMs=0).run("vault raft 存储").bundle
