@@ -15,13 +15,13 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QScrollArea, QToolBar, QWidget,
+    QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QProxyStyle, QScrollArea, QStyle, QToolBar, QWidget,
 )
 
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.ontology import IndexFreshness, index_freshness
-from linghun.workbench import gcguard, icons, panes
+from linghun.workbench import gcguard, icons, panes, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
 from linghun.workbench.panes import PastView, WorkbenchContext
@@ -30,7 +30,8 @@ from linghun.workbench.timetravel import TimeTravel
 
 log = logging.getLogger(__name__)
 
-BOTTOM_SHARE = 0.36  # of the window's height for the bottom dock area at first start
+#: px between two docks: Qt's 2-3 px was a target a person missed, grabbing a tab bar instead
+SEPARATOR_PX = 8
 #: a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway
 FIRST_PAINT_FALLBACK_MS = 3000
 
@@ -74,12 +75,23 @@ def status_facts(home: MemoryHome, entries) -> StatusFacts:
     return StatusFacts("", len(entries), confidence_counts(entries), index)
 
 
+class _WindowStyle(QProxyStyle):
+    """The main window's own style (not its children's): wider dock separators."""
+
+    def pixelMetric(self, metric, option=None, widget=None) -> int:  # noqa: N802 - Qt override
+        if metric == QStyle.PixelMetric.PM_DockWidgetSeparatorExtent:
+            return SEPARATOR_PX
+        return super().pixelMetric(metric, option, widget)
+
+
 class MainWindow(QMainWindow):
     """The workbench window.
 
     Attributes:
         ctx: the context of the open home (None before one is opened).
         docks: the dock of each pane, by pane NAME.
+        workspace: the id of the workspace shown (``workbench.workspaces``).
+        workspace_actions: the bar's action of each workspace offered, by id (Ctrl+1…).
     """
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
@@ -88,6 +100,9 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.ctx: WorkbenchContext | None = None
         self.docks: dict[str, QDockWidget] = {}
+        self.workspace = ""
+        self.workspace_actions: dict[str, QAction] = {}
+        self._workspace_states: dict = {}  # each workspace's saveState() when it was left
         self._unseen_docks: set[str] = set()  # docks hidden now (closed, or a tab behind another)
         self.pane_errors: dict[str, str] = {}
         self.home_note = ""
@@ -96,6 +111,8 @@ class MainWindow(QMainWindow):
         self._status_inputs = None  # what the status bar's facts were computed from (_status_changed)
         self._after_paint: list = []  # work held until the window paints (see after_first_paint)
         self.setWindowIcon(icons.icon("linghun"))
+        self._style = _WindowStyle("Fusion")
+        self.setStyle(self._style)
         self.setDockNestingEnabled(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks
                             | QMainWindow.DockOption.AllowNestedDocks)
@@ -108,6 +125,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.pane_errors.update(panes.discover())
         self._build_docks()
+        self._build_workspace_bar()
         self.resize(1280, 800)
         self._restore_layout()
         self.settings.sig_recent_changed.connect(self._fill_recent_menu)
@@ -210,7 +228,7 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.status_index)
 
     def _build_docks(self) -> None:
-        first_by_area: dict[Qt.DockWidgetArea, QDockWidget] = {}
+        """One dock per registered pane; where it stands is each workspace's business."""
         for cls in panes.registered_panes():
             dock = QDockWidget(self)
             dock.setObjectName(f"dock-{cls.NAME}")
@@ -219,19 +237,40 @@ class MainWindow(QMainWindow):
                              | QDockWidget.DockWidgetFeature.DockWidgetClosable)
             dock.setWidget(self._placeholder())
             self.addDockWidget(cls.AREA, dock)
-            if cls.AREA in first_by_area:  # panes sharing an area start as tabs
-                self.tabifyDockWidget(first_by_area[cls.AREA], dock)
-            else:
-                first_by_area[cls.AREA] = dock
+            dock.hide()
             dock.visibilityChanged.connect(partial(self._on_dock_visibility, cls.NAME))
             toggle = dock.toggleViewAction()
             if cls.ICON:
                 toggle.setIcon(icons.icon(cls.ICON))
             self.menu_view.insertAction(self.menu_panes_anchor, toggle)
             self.docks[cls.NAME] = dock
-        for dock in first_by_area.values():
-            dock.raise_()
-        self._initial_sizes = first_by_area
+            self._unseen_docks.add(cls.NAME)
+
+    def _build_workspace_bar(self) -> None:
+        """The bar at the left: one checkable action per workspace that has a pane, Ctrl+1… by
+        the workspace's place in ``WORKSPACES`` (so a key keeps its job when a pane is missing)."""
+        self.workspace_bar = QToolBar(self)
+        self.workspace_bar.setObjectName("toolbar-workspaces")
+        self.workspace_bar.setMovable(False)
+        self.workspace_bar.setIconSize(QSize(22, 22))
+        self.workspace_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
+        self.workspace_group = QActionGroup(self)
+        self.menu_workspaces = QMenu(self)
+        self.menu_view.insertMenu(self.menu_view.actions()[0], self.menu_workspaces)
+        self.menu_view.insertSeparator(self.menu_view.actions()[1])
+        offered = {w.id for w in workspaces.offered(set(self.docks))}
+        for n, space in enumerate(workspaces.WORKSPACES, 1):
+            if space.id not in offered:
+                continue
+            act = make_action(self, partial(self.switch_workspace, space.id), icon=icons.icon(space.icon),
+                              shortcut=f"Ctrl+{n}" if n < 10 else None)
+            act.setCheckable(True)
+            act.setData(space.id)
+            self.workspace_group.addAction(act)
+            self.workspace_bar.addAction(act)
+            self.menu_workspaces.addAction(act)
+            self.workspace_actions[space.id] = act
+        self.addToolBar(Qt.ToolBarArea.LeftToolBarArea, self.workspace_bar)
 
     def _on_dock_visibility(self, name: str, visible: bool) -> None:
         """A dock was shown or hidden (a tab brought to the front or put behind counts): its pane
@@ -244,23 +283,6 @@ class MainWindow(QMainWindow):
         if pane is not None:
             pane.set_seen(visible)
 
-    def _apply_initial_sizes(self) -> None:
-        """Share the width between the left and right areas by STRETCH; the bottom area (the
-        timeline, rounds) starts at BOTTOM_SHARE of the height, the panes above get the rest."""
-        by_dock = {self.docks[c.NAME]: c.STRETCH for c in panes.registered_panes()}
-        A = Qt.DockWidgetArea
-        docks = [self._initial_sizes[a] for a in (A.LeftDockWidgetArea, A.RightDockWidgetArea)
-                 if a in self._initial_sizes]
-        if len(docks) > 1:
-            weight = sum(by_dock[d] for d in docks)
-            self.resizeDocks(docks, [int(self.width() * by_dock[d] / weight) for d in docks],
-                             Qt.Orientation.Horizontal)
-        bottom = self._initial_sizes.get(A.BottomDockWidgetArea)
-        if bottom is not None and docks:
-            height = sum(d.height() for d in (docks[0], bottom))
-            self.resizeDocks([docks[0], bottom], [int(height * (1 - BOTTOM_SHARE)), int(height * BOTTOM_SHARE)],
-                             Qt.Orientation.Vertical)
-
     def _placeholder(self) -> QWidget:
         label = QLabel(self.tr("No memory home is open."))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -268,26 +290,116 @@ class MainWindow(QMainWindow):
 
     # -- layout -----------------------------------------------------------------------------
     def _restore_layout(self) -> None:
-        geometry, state = self.settings.window_state()
+        geometry, _state = self.settings.window_state()
         if geometry is not None:
             self.restoreGeometry(geometry)
-        if state is None or not self.restoreState(state):
-            # sizes only take once the window is laid out at its real size
-            QTimer.singleShot(0, self._apply_initial_sizes)
+        self._workspace_states = self.settings.workspace_states()
+        start = self.settings.workspace
+        if start not in self.workspace_actions:
+            start = next(iter(self.workspace_actions), "")
+        self.switch_workspace(start)
 
     def save_layout(self) -> None:
+        if self.workspace:
+            self._workspace_states[self.workspace] = self.saveState()
         self.settings.save_window_state(self.saveGeometry(), self.saveState())
+        self.settings.workspace = self.workspace
+        self.settings.save_workspace_states(self._workspace_states)
         self.settings.sync()
 
     @Slot()
-    def reset_layout(self) -> None:
-        for cls in panes.registered_panes():
-            dock = self.docks[cls.NAME]
+    def switch_workspace(self, workspace_id: str) -> None:
+        """Show the workspace ``workspace_id``: its docks as they were left, or its default."""
+        if workspace_id not in self.workspace_actions:
+            return
+        self.workspace_actions[workspace_id].setChecked(True)
+        if workspace_id == self.workspace:
+            return
+        if self.workspace:
+            self._workspace_states[self.workspace] = self.saveState()
+        self.workspace = workspace_id
+        state = self._workspace_states.get(workspace_id)
+        if state is None or not self.restoreState(state):
+            self._apply_default_layout()
+
+    def show_pane(self, name: str) -> None:
+        """Bring the pane ``name`` in front: in the workspace shown if it has it, else in the
+        first workspace that names it, else as a dock of the workspace shown."""
+        dock = self.docks.get(name)
+        if dock is None:
+            return
+        if dock.isHidden():
+            home = next((w.id for w in workspaces.WORKSPACES
+                         if name in w.pane_names() and w.id in self.workspace_actions), "")
+            if home:
+                self.switch_workspace(home)
+            if dock.isHidden():
+                dock.show()
+        dock.raise_()
+
+    def _apply_default_layout(self) -> None:
+        """The current workspace's docks as ``workbench.workspaces`` lays them out, the others
+        hidden; the sizes once the window is laid out at its real size."""
+        space = workspaces.BY_ID[self.workspace]
+        for dock in self.docks.values():
             dock.setFloating(False)
-            self.addDockWidget(cls.AREA, dock)
-            dock.show()
-        self._apply_initial_sizes()
-        self.settings.clear_window_state()
+            self.removeDockWidget(dock)  # out of every tab group and split, hidden
+        registered = set(self.docks)
+        heads = []
+        for area in space.areas:
+            groups = workspaces.present_groups(area, registered)
+            for names, weight in groups:
+                head = self.docks[names[0]]
+                self.addDockWidget(area.area, head, area.orientation)
+                head.show()
+                for name in names[1:]:
+                    self.tabifyDockWidget(head, self.docks[name])
+                    self.docks[name].show()
+                head.raise_()
+            if groups:
+                heads.append((area, groups))
+        # the others stay in the layout, hidden, so that the workspace's saved state names them
+        # (restoreState shows a dock its state does not name)
+        by_name = {cls.NAME: cls for cls in panes.registered_panes()}
+        for name, dock in self.docks.items():
+            if name not in space.pane_names():
+                self.addDockWidget(by_name[name].AREA, dock)
+                dock.hide()
+        self._default_sizes = heads
+        self._size_default_layout()
+        QTimer.singleShot(0, self._size_default_layout)  # again once laid out (not yet shown)
+
+    @Slot()
+    def _size_default_layout(self) -> None:
+        heads = getattr(self, "_default_sizes", None)
+        if not heads:
+            return
+        A = Qt.DockWidgetArea
+        sides = [(a, g) for a, g in heads if a.area in (A.LeftDockWidgetArea, A.RightDockWidgetArea)]
+        if len(sides) > 1:
+            self.resizeDocks([self.docks[g[0][0][0]] for _a, g in sides],
+                             [int(self.width() * a.share) for a, _g in sides], Qt.Orientation.Horizontal)
+        bottom = [(a, g) for a, g in heads if a.area == A.BottomDockWidgetArea]
+        if bottom and sides:
+            above, below = self.docks[sides[0][1][0][0][0]], self.docks[bottom[0][1][0][0][0]]
+            height = above.height() + below.height()
+            self.resizeDocks([above, below], [int(height * (1 - bottom[0][0].share)), int(height * bottom[0][0].share)],
+                             Qt.Orientation.Vertical)
+        for area, groups in heads:
+            if len(groups) > 1:
+                docks = [self.docks[names[0]] for names, _w in groups]
+                length = sum(d.height() if area.orientation == Qt.Orientation.Vertical else d.width() for d in docks)
+                total = sum(w for _n, w in groups)
+                self.resizeDocks(docks, [int(length * w / total) for _n, w in groups], area.orientation)
+
+    @Slot()
+    def reset_layout(self) -> None:
+        """The current workspace exactly as at first start (the others keep their arrangement)."""
+        if not self.workspace:
+            return
+        self._workspace_states.pop(self.workspace, None)
+        self._apply_default_layout()
+        self.settings.save_workspace_states(self._workspace_states)
 
     # -- homes ------------------------------------------------------------------------------
     def open_home(self, path: str | Path, remember: bool = True, past: PastView | None = None) -> bool:
@@ -722,6 +834,8 @@ class MainWindow(QMainWindow):
         for cls in panes.registered_panes():
             if cls.ICON:
                 self.docks[cls.NAME].toggleViewAction().setIcon(icons.icon(cls.ICON))
+        for workspace_id, act in self.workspace_actions.items():
+            act.setIcon(icons.icon(workspaces.BY_ID[workspace_id].icon))
 
     def retranslate_ui(self) -> None:
         self.time_travel.retranslate_ui()
@@ -752,6 +866,14 @@ class MainWindow(QMainWindow):
         self.language_actions["zh_CN"].setText("简体中文")
         for cls in panes.registered_panes():
             self.docks[cls.NAME].setWindowTitle(cls.title())
+        self.menu_workspaces.setTitle(self.tr("&Workspace"))
+        self.workspace_bar.setWindowTitle(self.tr("Workspaces"))
+        for workspace_id, act in self.workspace_actions.items():
+            space = workspaces.BY_ID[workspace_id]
+            act.setText(space.title())
+            act.setIconText(space.short_title())
+            key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip(f"{space.title()} ({key})" if key else space.title())
         self._update_undo_texts()
         self._update_title()
         self._refresh_status()

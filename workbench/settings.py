@@ -218,6 +218,31 @@ class Settings(QObject):
 
     def clear_window_state(self) -> None:
         self._qs.remove("window")
+        self._qs.remove("workspaces")
+
+    # -- workspaces -----------------------------------------------------------------------
+    @property
+    def workspace(self) -> str:
+        """The workspace shown when the window closed ("" before the first close)."""
+        return self._str("workspaces/current")
+
+    @workspace.setter
+    def workspace(self, value: str) -> None:
+        self._qs.setValue("workspaces/current", value)
+
+    def workspace_states(self) -> dict[str, QByteArray]:
+        """Each workspace's saved dock arrangement (``QMainWindow.saveState``), by workspace id."""
+        self._qs.beginGroup("workspaces/state")
+        try:
+            states = {key: self._qs.value(key) for key in self._qs.childKeys()}
+        finally:
+            self._qs.endGroup()
+        return {key: value for key, value in states.items() if isinstance(value, QByteArray)}
+
+    def save_workspace_states(self, states: dict[str, QByteArray]) -> None:
+        self._qs.remove("workspaces/state")  # a workspace reset since is not restored
+        for key, state in states.items():
+            self._qs.setValue(f"workspaces/state/{key}", state)
 
     # -- editor ---------------------------------------------------------------------------
     @property
