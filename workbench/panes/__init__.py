@@ -21,6 +21,10 @@ module defining the class, and decorate the class with ``@register_pane``::
         def retranslate_ui(self): ...re-read every tr() string...
         def shutdown(self): ...undo what __init__ connected to long-lived objects...
 
+A pane that has something lasting to say in the window's status bar (how many of the agent's
+changes are unreviewed, say) emits ``sig_status_note(text)``; the main window shows the text as a
+button that brings the pane to the front, and an empty text takes the note away.
+
 The main window calls ``discover()`` (imports every sub-module of this package), then creates one
 dock per registered class with ``Pane.create(ctx)`` each time a home is opened; it never needs
 editing for a new pane. A pane that fails to import or build is reported in the status bar and the
@@ -35,7 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QToolBar, QVBoxLayout, QWidget
 
@@ -231,7 +235,12 @@ class Pane(QWidget):
         ORDER: position in the View menu and among tabified docks.
         STRETCH: relative size of its dock beside the other areas' docks at first start.
         ctx: the shared ``WorkbenchContext``.
+
+    Signals:
+        sig_status_note(str): a lasting note for the window's status bar ("" removes it).
     """
+
+    sig_status_note = Signal(str)
 
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
