@@ -14,7 +14,7 @@ Tools of SPEC 14: memory_append, memory_read, memory_touch, memory_consolidate, 
 memory_rules, memory_journal, linghun_goal_update, linghun_goal_get, linghun_goal_state, soul_read,
 soul_update. Ours, for the map (SPEC 9): memory_map (the map text or its graph) and memory_drill
 (any map pointer to its evidence); memory_history (the versions of an entry or a file, with their
-writers, from the home's history).
+writers, from the home's history); linghun_check (the memory checks of core/CHECKS.md).
 
 ``null`` for an optional argument means "not given" (models send it often).
 """
@@ -231,6 +231,19 @@ def _drill(ctx: ToolContext, a: dict) -> dict:
     return drill(ctx.home, a["pointer"], ctx.memory)
 
 
+def _check(ctx: ToolContext, a: dict) -> dict:
+    from linghun.core.checks.run import run_checks
+    from linghun.core.checks.store import load_checks
+
+    checks = load_checks(ctx.home)
+    if a.get("id") is not None:
+        checks = [c for c in checks if c.id == a["id"]]
+        if not checks:
+            raise NotFoundError(f"no check {a['id']!r}")
+    report = run_checks(ctx.home, checks, trigger="tool")
+    return report.to_dict()
+
+
 TOOLS: dict[str, Tool] = {t.name: t for t in [
     Tool("memory_append",
          "Write one memory entry to warm.md (写入记忆). One entry holds one fact, event or rule "
@@ -346,6 +359,11 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
                   "answer": {"type": "string", "maxLength": limits.MAX_ANSWER_CHARS,
                              "description": "the reply, journaled with the message"},
                   "session": {**_NAME, "default": "default"}}, ()), _turn, calls_llm=True),
+    Tool("linghun_check",
+         "Run the memory checks (记忆检查, checks.json): for each pinned question, whether the entries it must be "
+         "shown reach the context and the forbidden (flipped) ones do not; for each missing entry, why not. "
+         "passed/failed counts and per-check results; recorded in the checks' history.",
+         _params({"id": {**_NAME, "description": "run only this check"}}), _check),
 ]}
 
 

@@ -51,6 +51,7 @@ CALLS = [
     ("linghun_turn", {"message": "订单服务的端口是多少？", "answer": "8087"}),
     ("memory_history", {"ref": "[11]"}),
     ("memory_history", {"path": "memory/warm.md", "limit": 2}),
+    ("linghun_check", {}),
     ("memory_consolidate", {}),
 ]
 
