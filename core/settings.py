@@ -25,6 +25,9 @@ from linghun.core.memory_config import MemoryConfig
 #: ``memory.assembler.injectPath`` (where the agent reads the bundle)
 MEMORY_OTHER_KEYS = {"assembler": {"injectPath": ""}}
 MAP_DEFAULTS: dict[str, Any] = {"enabled": True, "budget": 2000}
+#: the review of the agent's writes (core/REVIEW.md): ``hold`` off, ``risky`` (flips, merges,
+#: deletions and replacements wait for the user) or ``all`` (every write of our tools waits)
+REVIEW_DEFAULTS: dict[str, Any] = {"hold": "off"}
 #: the agent context's settings (core/context.py, CONTEXT.md)
 CONTEXT_DEFAULTS: dict[str, Any] = {
     "language": "zh",          # the language of our discipline texts and part titles
@@ -45,6 +48,7 @@ class HomeSettings:
     map: dict[str, Any]
     context: dict[str, Any]
     warnings: list[str] = field(default_factory=list)
+    review: dict[str, Any] = field(default_factory=lambda: dict(REVIEW_DEFAULTS))
 
     @property
     def inject_path(self) -> Path:
@@ -147,7 +151,8 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     map_cfg = merge_known(MAP_DEFAULTS, data.get("map"), "map.", warnings)
     map_cfg["budget"] = max(0, map_cfg["budget"])
     context = merge_known(CONTEXT_DEFAULTS, data.get("context"), "context.", warnings)
-    settings = HomeSettings(home, assembler, memory, theirs, map_cfg, context, warnings)
+    settings = HomeSettings(home, assembler, memory, theirs, map_cfg, context, warnings,
+                            merge_known(REVIEW_DEFAULTS, data.get("review"), "review.", warnings))
     ours = assembler.get("output.injectPath")
     if ours and theirs and expand_path(ours, home) != expand_path(theirs, home):
         warnings.append("output.injectPath and memory.assembler.injectPath differ: the bundle is written to "
@@ -155,5 +160,5 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     return settings
 
 
-__all__ = ["CONTEXT_DEFAULTS", "HomeSettings", "MAP_DEFAULTS", "team_workspace", "memory_inject_path", "expand_path", "home_settings",
+__all__ = ["CONTEXT_DEFAULTS", "HomeSettings", "MAP_DEFAULTS", "REVIEW_DEFAULTS", "team_workspace", "memory_inject_path", "expand_path", "home_settings",
            "home_with_paths", "merge_known"]
