@@ -24,6 +24,7 @@ from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.workbench import gcguard, icons, panes, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
+from linghun.workbench.notifications import MessageStatusBar, NotificationBar, PaneNotes
 from linghun.workbench.panes import PastView, WorkbenchContext
 from linghun.workbench.settings import Settings
 from linghun.workbench.timetravel import TimeTravel
@@ -211,7 +212,8 @@ class MainWindow(QMainWindow):
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
 
     def _build_status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = MessageStatusBar(self)
+        self.setStatusBar(bar)
         self.status_home = QLabel(self)
         self.status_counts = QLabel(self)
         self.status_index = QLabel(self)
@@ -222,6 +224,12 @@ class MainWindow(QMainWindow):
             plain(label)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bar.addWidget(self.status_home, 1)
+        # messages go to a bar of their own that shows them whole (the status line cut them)
+        self.notifications = NotificationBar(self)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.notifications)
+        bar.notifications = self.notifications
+        self.pane_notes = PaneNotes(bar)
+        self.pane_notes.sig_show_pane.connect(self.show_pane)
         bar.addPermanentWidget(self.status_problems)
         bar.addPermanentWidget(self.status_warmup)
         bar.addPermanentWidget(self.status_counts)
@@ -321,6 +329,7 @@ class MainWindow(QMainWindow):
         state = self._workspace_states.get(workspace_id)
         if state is None or not self.restoreState(state):
             self._apply_default_layout()
+        self.notifications.setVisible(bool(self.notifications.label.text()))  # not as the state saved it
 
     def show_pane(self, name: str) -> None:
         """Bring the pane ``name`` in front: in the workspace shown if it has it, else in the
@@ -545,6 +554,7 @@ class MainWindow(QMainWindow):
             label.setWordWrap(True)
             return label
         self.pane_errors.pop(cls.NAME, None)
+        pane.sig_status_note.connect(partial(self.pane_notes.set_note, cls.NAME))
         return pane
 
     def _scrolling(self, pane: QWidget) -> QScrollArea:
@@ -593,6 +603,7 @@ class MainWindow(QMainWindow):
             if old is not None:
                 old.deleteLater()
         self._status_inputs = None
+        self.pane_notes.clear()
         if self.ctx is not None:
             self.ctx.close()
             self.ctx = None
@@ -672,7 +683,8 @@ class MainWindow(QMainWindow):
         self._refresh_status()
 
     def show_message(self, message: str, timeout_ms: int = 8000) -> None:
-        self.statusBar().showMessage(message, timeout_ms)
+        """Say ``message`` whole, in the notification bar, for ``timeout_ms``."""
+        self.notifications.show_message(message, timeout_ms)
 
     @Slot(str)
     def _show_error(self, message: str) -> None:
@@ -847,6 +859,7 @@ class MainWindow(QMainWindow):
         self.menu_language.setTitle(self.tr("&Language"))
         self.menu_help.setTitle(self.tr("&Help"))
         self.toolbar.setWindowTitle(self.tr("Main toolbar"))
+        self.notifications.retranslate_ui()
         self.act_open.setText(self.tr("&Open Home…"))
         self.act_open.setToolTip(self.tr("Open a memory home ($DSH_HOME)"))
         self.act_demo.setText(self.tr("Open &Demo Home"))
