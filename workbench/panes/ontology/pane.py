@@ -500,6 +500,10 @@ class OntologyPane(Pane):
             files = ", ".join(change.relative(p) for p in change.changed())
             self.preview_summary.setText(self.tr("Would write %1 file(s): %2").replace("%1", str(len(change.changed())))
                                          .replace("%2", files) + "\n" + self._summary(change))
+        if change.broken_checks:
+            self.preview_summary.setText(self.preview_summary.text() + "\n" + self.tr(
+                "This consolidation breaks %1 memory check(s): %2").replace("%1", str(len(change.broken_checks)))
+                .replace("%2", "; ".join(b.check.question for b in change.broken_checks)))
         self.diff_view.show_slices(change.diff_slices())
 
     def _summary(self, change: PreviewedChange) -> str:

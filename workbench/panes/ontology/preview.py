@@ -17,6 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
+from linghun.core.checks.preview import checks_broken_by
+from linghun.core.errors import LinghunError
 from linghun.core.events import EventBus
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
@@ -35,6 +37,8 @@ class PreviewedChange:
     #: what the change amounts to (consolidation: events, knowledge, rules, cold, wrong_dropped,
     #: bytes; projection: topics, by, and empty=True when warm had nothing to project)
     counts: dict = field(default_factory=dict)
+    #: the memory checks (core/CHECKS.md) that pass now and would fail once it is applied
+    broken_checks: list = field(default_factory=list)
     _diff: str | None = field(default=None, repr=False)
     _slices: list[str] | None = field(default=None, repr=False)
 
@@ -90,6 +94,12 @@ def preview_consolidation(state, home: MemoryHome, when: datetime | None = None)
     result = plan.result
     change.counts = {"events": result.events, "knowledge": result.knowledge, "rules": result.rules,
                      "cold": result.cold, "wrong_dropped": result.wrong_dropped, "bytes": result.archived_bytes}
+    state.set_progress(0.85, "checks")
+    try:
+        change.broken_checks = checks_broken_by(home, {p: after for p, (_b, after) in plan.texts().items()})
+    except LinghunError:  # a broken checks.json is the Checks pane's to report; the preview stands
+        change.broken_checks = []
+    state.check_cancelled()
     state.set_progress(0.9, "diff")
     change.with_diff()
     state.set_progress(1.0, "done")
