@@ -17,9 +17,14 @@ every later call finds them in memory, changed in place as the home changes. ``i
 answered while the warm-up runs; a call that searches or composes (:data:`NEEDS_INDEX`, the
 prompt, the resource) waits for the warm-up to finish, any other call only for warm.md's parse.
 
-Tool calls run in a worker thread (the memory operations are blocking file work), one at a time,
-so calls from one agent are applied in order; their inputs are bounded (``core.limits``), so no
-call holds the ones after it for long. Each tool carries MCP's hints: ``readOnlyHint`` for the
+Tool calls run in a worker thread (the memory operations are blocking file work). Calls that
+write wait their turn, one at a time, so writes from one agent are applied in order; calls that
+only read (``readOnlyHint``) do not queue behind them, so a long ``linghun_turn`` (a slow local
+model) or a consolidation does not hold a ``memory_read`` (every write replaces files whole, so a
+read sees the home before or after it, never half). Inputs are bounded (``core.limits``) and the
+LLM calls have timeouts scaled to their prompts, so no call runs without end; while one runs, a
+client that asked for progress (a ``progressToken``) hears from it every
+:data:`PROGRESS_SECONDS`, so a long call is visibly alive. Each tool carries MCP's hints: ``readOnlyHint`` for the
 tools that only read, ``destructiveHint`` for those that replace what was there (consolidation,
 projection, the soul card), ``openWorldHint`` for those that may call the LLM.
 
@@ -143,6 +148,26 @@ class WarmUp:
             await anyio.to_thread.run_sync(event.wait)
 
 
+#: seconds between two progress notifications of a call still running
+PROGRESS_SECONDS = 2.0
+
+
+@contextlib.asynccontextmanager
+async def _nothing():
+    """No turn to wait for (a read-only call)."""
+    yield
+
+
+async def _report_progress(ctx, name: str) -> None:
+    """Tell a client that asked for progress, every :data:`PROGRESS_SECONDS`, that ``name`` still
+    runs (a no-op for a request without a ``progressToken``); cancelled when the call ends."""
+    seconds = 0.0
+    while True:
+        await anyio.sleep(PROGRESS_SECONDS)
+        seconds += PROGRESS_SECONDS
+        await ctx.session.report_progress(seconds, None, f"{name}: still running after {seconds:.0f} s")
+
+
 def make_server(home: MemoryHome | str, *, provider: Any = None, warm: WarmUp | None = None) -> Server:
     """A low-level MCP ``Server`` whose tools act on ``home``; its warm-up (``warm``, by default
     :func:`warm_home`) starts now."""
@@ -155,13 +180,18 @@ def make_server(home: MemoryHome | str, *, provider: Any = None, warm: WarmUp | 
         return types.ListToolsResult(tools=_tool_list())
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-        async with lock:
+        tool = agent_tools.TOOLS.get(params.name)
+        async with (_nothing() if tool is not None and tool.read_only else lock):
             await warm.wait(params.name in NEEDS_INDEX)
-            try:
-                result = await anyio.to_thread.run_sync(
-                    agent_tools.call, context, params.name, dict(params.arguments or {}))
-            except Exception as exc:  # a defect must reach the agent as a tool error, not end the session
-                result = {"ok": False, "error": {"type": type(exc).__name__, "message": error_text(exc, kind=False)}}
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(_report_progress, ctx, params.name)
+                try:
+                    result = await anyio.to_thread.run_sync(
+                        agent_tools.call, context, params.name, dict(params.arguments or {}))
+                except Exception as exc:  # a defect must reach the agent as a tool error, not end the session
+                    result = {"ok": False, "error": {"type": type(exc).__name__,
+                                                     "message": error_text(exc, kind=False)}}
+                tg.cancel_scope.cancel()
         text = json.dumps(result, ensure_ascii=False, indent=2)
         return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                     structured_content=result, is_error=not result.get("ok", False))

@@ -193,3 +193,54 @@ def test_the_limits_are_the_documented_ones():
         assert f"{getattr(limits, name):,}".replace(",", " ") in settings or str(getattr(limits, name)) in settings, name
     assert TOOLS["soul_update"].parameters["properties"]["content"]["maxLength"] == limits.MAX_SOUL_CHARS
     assert TOOLS["linghun_turn"].parameters["properties"]["message"]["maxLength"] == limits.MAX_MESSAGE_CHARS
+
+
+SLOW_SECONDS = 8.0
+
+
+async def _read_while_a_turn_waits(dsh: Path) -> dict:
+    """A turn whose judge waits on a slow model, and a memory_read sent while it runs."""
+    out: dict = {"progress": []}
+    async with stdio_client(_params(dsh)) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+
+            async def on_progress(progress: float, total, message) -> None:
+                out["progress"].append(message)
+
+            async def turn() -> None:
+                reply = await session.call_tool("linghun_turn", {"message": "订单服务现在跑在哪个端口？"},
+                                                progress_callback=on_progress)
+                out["turn_done"] = anyio.current_time()
+                out["turn_ok"] = not reply.is_error
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(turn)
+                await anyio.sleep(1.0)  # the turn is waiting on the model now
+                asked = anyio.current_time()
+                with anyio.fail_after(HANG_SECONDS):
+                    reply = await session.call_tool("memory_read", {})
+                out["read_seconds"] = anyio.current_time() - asked
+                out["read_done"] = anyio.current_time()
+                out["read_ok"] = not reply.is_error
+    return out
+
+
+def test_a_long_call_holds_no_read_and_tells_of_its_progress(upstream_home, openai_server):
+    """A turn waiting 8 s on its model (a slow local server) does not hold a memory_read sent
+    meanwhile, and a client that asked for progress hears that the turn still runs."""
+    home = MemoryHome.resolve(upstream_home)
+    home.config.write_text(json.dumps({"llm": {"baseUrl": openai_server.base_url, "model": "m", "maxRetries": 0,
+                                               "apiKey": "sk-local-test"},
+                                       "assembler": {"team": {"judge": {"llm": True}}}}), encoding="utf-8")
+    answer = json.dumps({"level": "light", "strategy": "general", "query": "订单服务 端口", "reason": "r"})
+    openai_server.respond_with(lambda body: Reply(answer, delay=SLOW_SECONDS))
+    family = Family("MCP, a long call")
+    out = anyio.run(_read_while_a_turn_waits, upstream_home)
+    family.start()  # the turn is slow on purpose: the read's own time is the figure (read_seconds)
+    family.record("a memory_read during a slow turn", held=out["read_ok"] and out["read_done"] < out["turn_done"]
+                  and out["read_seconds"] < SLOW_SECONDS / 2, why=str(out))
+    family.start()
+    family.record("progress of the slow turn", held=out["turn_ok"] and any("still running" in (m or "")
+                                                                           for m in out["progress"]), why=str(out))
+    family.report()
