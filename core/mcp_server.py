@@ -24,9 +24,9 @@ model) or a consolidation does not hold a ``memory_read`` (every write replaces 
 read sees the home before or after it, never half). Inputs are bounded (``core.limits``) and the
 LLM calls have timeouts scaled to their prompts, so no call runs without end; while one runs, a
 client that asked for progress (a ``progressToken``) hears from it every
-:data:`PROGRESS_SECONDS`, so a long call is visibly alive. Each tool carries MCP's hints: ``readOnlyHint`` for the
-tools that only read, ``destructiveHint`` for those that replace what was there (consolidation,
-projection, the soul card), ``openWorldHint`` for those that may call the LLM.
+:data:`PROGRESS_SECONDS`, so a long call is visibly alive. Each tool carries MCP's hints:
+``readOnlyHint`` for the tools that only read, ``destructiveHint`` for those that replace what was
+there (consolidation, projection, the soul card), ``openWorldHint`` for those that may call the LLM.
 
 JSON-RPC errors as the specifications say: -32700 for a line that is not JSON, -32600 for one that
 is not a request (an id that is an object, a request sent as a notification) and for a request
