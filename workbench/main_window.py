@@ -24,6 +24,7 @@ from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.workbench import gcguard, icons, panes, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
+from linghun.workbench.palette import CommandPalette
 from linghun.workbench.notifications import MessageStatusBar, NotificationBar, PaneNotes
 from linghun.workbench.panes import PastView, WorkbenchContext
 from linghun.workbench.settings import Settings
@@ -151,6 +152,7 @@ class MainWindow(QMainWindow):
         if self.act_shortcuts.shortcut().isEmpty():
             self.act_shortcuts.setShortcut(QKeySequence("F1"))
         self.act_reset_layout = self._action("", None, self.reset_layout)
+        self.act_palette = self._action("", "Ctrl+Shift+P", self.show_palette)
         # Undo and redo follow the open home's QUndoStack (see _bind_undo).
         self.act_undo = self._action("undo", K.Undo, self._undo)
         self.act_redo = self._action("redo", K.Redo, self._redo)
@@ -191,6 +193,7 @@ class MainWindow(QMainWindow):
         self.menu_edit.addAction(self.act_settings)
         self.menu_view = bar.addMenu("")
         self.menu_panes_anchor = self.menu_view.addSeparator()
+        self.menu_view.addAction(self.act_palette)
         self.menu_view.addAction(self.act_reset_layout)
         self.menu_theme = self.menu_view.addMenu("")
         self.menu_theme.addActions(list(self.theme_actions.values()))
@@ -818,6 +821,13 @@ class MainWindow(QMainWindow):
         ShortcutsDialog(self).exec()
 
     @Slot()
+    def show_palette(self) -> None:
+        """The command palette over every command of the window (``workbench.palette``)."""
+        self.palette_dialog = CommandPalette(self)
+        self.palette_dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.palette_dialog.open()
+
+    @Slot()
     def show_about(self) -> None:
         from linghun.workbench.dialogs.about import AboutDialog
         AboutDialog(self, self.ctx.history_home if self.ctx is not None else None).exec()
@@ -871,6 +881,8 @@ class MainWindow(QMainWindow):
         self.act_welcome.setText(self.tr("&Welcome…"))
         self.act_shortcuts.setText(self.tr("&Keyboard Shortcuts"))
         self.act_reset_layout.setText(self.tr("&Reset Layout"))
+        self.act_reset_layout.setToolTip(self.tr("Lay the workspace shown out as it was at first start"))
+        self.act_palette.setText(self.tr("Command &Palette…"))
         self.theme_actions["system"].setText(self.tr("Follow the &System"))
         self.theme_actions["light"].setText(self.tr("&Light"))
         self.theme_actions["dark"].setText(self.tr("&Dark"))

@@ -7,28 +7,18 @@ may use the same key) or under "Everywhere" for the window's own actions.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from linghun.workbench.palette import commands
+
 
 def shortcut_rows(window) -> list[tuple[str, str, str]]:
-    """(where, what, keys) for every action of ``window`` with a shortcut, window actions first."""
-    from linghun.workbench.panes import Pane
-
+    """(where, what, keys) for every command of ``window`` with a shortcut, window actions first:
+    the palette's list (``workbench.palette.commands``), so a key listed here is a command there."""
     everywhere = QCoreApplication.translate("ShortcutsDialog", "Everywhere")
-    rows = []
-    for action in window.findChildren(QAction):
-        keys = action.shortcut()
-        text = action.text().replace("&", "").rstrip("…").strip()
-        if keys.isEmpty() or not text:
-            continue
-        owner = action.parent()
-        while owner is not None and not isinstance(owner, Pane):
-            owner = owner.parent()
-        where = owner.title() if owner is not None else everywhere
-        rows.append((where, text, keys.toString(QKeySequence.SequenceFormat.NativeText)))
+    rows = [(c.where if c.pane else everywhere, c.text, c.keys) for c in commands(window) if c.keys]
     rows.sort(key=lambda r: (r[0] != everywhere, r[0], r[1]))
     return rows
 
