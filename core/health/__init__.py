@@ -1,0 +1,81 @@
+"""The memory's health at a glance: what ``linghun health`` prints and the Health pane draws.
+
+``health_report(home)`` gathers, without running anything:
+
+- entries by kind, confidence and state (used, never used, flipped), the share flipped and the
+  share never used (the forgetting gradient), the oldest untouched entries;
+- warm.md's size against ``memory.maxBytes`` and how far it is to the next consolidation
+  (``triggerRatio``);
+- open gaps and their age; the checks failing in the last run (``core/CHECKS.md``);
+- rounds per day, LLM calls, prompt and completion tokens and time per round, from the traces,
+  and their cost when prices are set (the ``health`` settings, ``core/SETTINGS.md``);
+- changes waiting for review (``core.review``), when that package is installed;
+- trends over the home's history: warm.md's entries, size and writes per day.
+
+Each figure carries what stands behind it (entry numbers, gap queries, round ids, check ids) so
+a view can link a bar to the things it counts.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from linghun.core.errors import LinghunError
+from linghun.core.health.memory_figures import check_figures, entry_figures, gap_figures, warm_figures
+from linghun.core.health.round_figures import round_figures, today_of
+from linghun.core.health.trends import warm_trend
+from linghun.core.home import MemoryHome
+from linghun.core.home_config import read_config
+from linghun.core.memory import Memory
+from linghun.core.settings import home_settings, merge_known
+
+try:  # the review queue is a package of its own; without it the dashboard has no review row
+    from linghun.core.review import unreviewed_summary
+except ImportError:  # pragma: no cover - depends on the installation
+    unreviewed_summary = None
+
+#: the ``health`` section of workbench.json: prices per million tokens (0: not set) and the
+#: number of days the per-day figures and trends cover
+HEALTH_DEFAULTS = {"promptPerMillion": 0.0, "completionPerMillion": 0.0, "currency": "USD", "days": 14}
+
+
+def health_settings(home: MemoryHome, warnings: list[str] | None = None) -> dict[str, Any]:
+    try:
+        section = read_config(home).get("health")
+    except LinghunError:  # a broken workbench.json is reported where the settings are loaded
+        section = None
+    out = merge_known(HEALTH_DEFAULTS, section, "health.", warnings if warnings is not None else [])
+    out["days"] = max(1, min(365, int(out["days"])))
+    return out
+
+
+def health_report(home: MemoryHome, now: datetime | None = None, days: int | None = None,
+                  trends: bool = True) -> dict[str, Any]:
+    now = (now or datetime.now()).astimezone()
+    notes: list[str] = []
+    settings = health_settings(home, notes)
+    days = days or settings["days"]
+    paths = home_settings(home).paths_home
+    memory = Memory(paths)
+    report: dict[str, Any] = {
+        "at": now.isoformat(timespec="seconds"), "home": str(home.root), "days": days,
+        "entries": entry_figures(memory.entries()),
+        "warm": warm_figures(memory),
+        "gaps": gap_figures(paths, now),
+        "checks": check_figures(home),
+        "rounds": round_figures(paths, today_of(now), days, settings),
+    }
+    if unreviewed_summary is not None:
+        try:
+            count, oldest = unreviewed_summary(home)
+            report["review"] = {"unreviewed": count, "oldest": oldest.isoformat(timespec="seconds") if oldest else None}
+        except LinghunError as exc:
+            notes.append(f"review queue: {exc}")
+    else:
+        notes.append("no review queue installed: unreviewed changes and contradictions are not counted")
+    report["trends"] = warm_trend(home, today_of(now), days) if trends else []
+    report["notes"] = notes
+    return report
+
+
+__all__ = ["HEALTH_DEFAULTS", "health_report", "health_settings"]
