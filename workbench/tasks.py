@@ -91,7 +91,8 @@ class TaskHandle(QObject):
         return self._reported
 
     def cancel(self) -> None:
-        """Ask the task to stop; a task not yet started never starts."""
+        """Ask the task to stop; a task not yet started never starts, and a result not reported yet
+        never is (``sig_cancelled`` instead)."""
         self.state.request_cancel()
         self.future.cancel()
 
@@ -106,6 +107,10 @@ class TaskHandle(QObject):
         self._reported = True
         try:
             result = self.future.result()
+            if self.state.is_cancelled():
+                # cancelled after the work ended, before this poll reported it: whoever cancelled
+                # no longer wants the result (a pane shut down, a newer request replaced this one)
+                raise TaskCancelled()
         except (CancelledError, TaskCancelled):
             self.sig_cancelled.emit()
         except BaseException as exc:  # reported to the GUI, never swallowed silently

@@ -64,6 +64,21 @@ def test_task_cancel_and_failure(qtbot, no_thread_left):
     assert tasks.running() == []
 
 
+def test_a_result_cancelled_before_it_was_reported_is_never_delivered(qtbot, no_thread_left):
+    """A pane that shut down (or a newer request) cancels a task whose work has just ended: its
+    result must not reach a slot of a pane that is gone."""
+    tasks = TaskManager()
+    handle = tasks.submit("quick", lambda state: 1)
+    handle.future.result(timeout=3)  # the work ended; the GUI thread has not polled it yet
+    finished = []
+    handle.sig_finished.connect(finished.append)
+    with qtbot.waitSignal(handle.sig_cancelled, timeout=3000):
+        handle.cancel()
+    qtbot.wait(50)
+    assert finished == []
+    tasks.shutdown()
+
+
 def test_a_listener_may_shut_the_tasks_down_when_a_task_ends(qtbot, no_thread_left):
     tasks = TaskManager()
     handle = tasks.submit("quick", lambda state: 1)
