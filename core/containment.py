@@ -24,7 +24,7 @@ from linghun.core.errors import UnsafePathError
 from linghun.core.home import MemoryHome
 from linghun.core.settings import home_settings
 
-__all__ = ["HOME", "relative_name", "moved_places", "check_inside", "bad_name"]
+__all__ = ["HOME", "relative_name", "moved_places", "check_inside", "check_home_write", "bad_name"]
 
 #: the place of a file given relative to ``linghun/`` itself
 HOME = "home"
@@ -77,6 +77,24 @@ def check_inside(root: Path, path: Path, place: Path | None = None) -> None:
     real = path.parent.resolve()
     if not any(real == p or real.is_relative_to(p) for p in _resolved_places(root, place)):
         raise UnsafePathError(path, f"its folder leads to {real}, outside the memory home")
+
+
+def check_home_write(home: MemoryHome, path: Path) -> None:
+    """:func:`check_inside` for a file that ``home`` writes without an intent record (the goals,
+    the team's records and traces, a restored file): inside ``linghun/`` or its ``memory/``
+    folder, or in a folder the home's settings moved its files to (``home``'s moved paths, as
+    ``home_settings(...).paths_home`` gives them)."""
+    moved = [p for p in (home.team_path, home.warm_path and home.warm_path.parent,
+                         home.assembled_path and home.assembled_path.parent) if p is not None]
+    path = Path(path)
+    refusal = None
+    for place in moved or [None]:
+        try:
+            check_inside(home.root, path, place)
+            return
+        except UnsafePathError as exc:
+            refusal = exc
+    raise refusal
 
 
 def relative_name(root: Path, path: Path, places: dict[str, Path]) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from typing import Any, Iterable, Mapping
 
 from linghun.core.assembler.config import LABEL
 from linghun.core.assembler.round import Assembler
+from linghun.core.containment import check_home_write
 from linghun.core.context import AgentContext, TITLES, compose
 from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.formats import team as team_format
@@ -161,6 +162,7 @@ def _store(home: MemoryHome, record: dict[str, Any]) -> None:
     with home.lock().hold():
         marker = f'"id":"{record["id"]}"'
         text = "".join(line + "\n" for line in (read_text(path) or "").splitlines() if not line.startswith("{" + marker))
+        check_home_write(home, path)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, team_format.append_jsonl(text, [record], keep=TURNS_KEEP))
 

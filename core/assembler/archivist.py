@@ -22,6 +22,7 @@ from linghun.core.assembler import material as material_mod
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import DEEP, Decision
 from linghun.core.assembler.trace import Span, text_diff
+from linghun.core.containment import check_home_write
 from linghun.core.formats import team
 from linghun.core.errors import UnreadableFileError
 from linghun.core.fsio import atomic_write, read_text
@@ -166,6 +167,7 @@ def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: s
         if problem:
             span.decide("cache", "reset", problem)
         after = team.render_json(team.upsert_timeline(team.normalise_timelines(value), topic, query, stamp, finding))
+        check_home_write(ctx.home, path)
         atomic_write(path, after)
     ctx.trace.bus.publish("memory.changed", path=str(path), what="team")
     span.files.append({"path": team.TIMELINES_FILE, "action": "upsert", "bytes": len(after.encode()),

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
+from linghun.core.containment import check_home_write
 from linghun.core.errors import NotFoundError
 from linghun.core.events import EventBus, bus as default_bus
 from linghun.core.fsio import open_for_append
@@ -188,6 +189,7 @@ class TraceStore:
                                          for r in trace.records())))
         with self.home.lock().hold():
             path = self._file_for(day, len(data.encode("utf-8")))
+            check_home_write(self.home, path)  # memory/team linked out of the home is refused
             path.parent.mkdir(parents=True, exist_ok=True)
             # the team workspace may live outside the home (team.cycleDir): links are refused inside it
             with open_for_append(path, inside=self.home.team_dir) as fh:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from linghun.core.containment import check_home_write
 from linghun.core.errors import CorruptFileError, InvalidInputError
 from linghun.core.events import EventBus, bus as default_bus
 from linghun.core.fsio import FileStamp, read_bytes, read_json, write_json
@@ -106,6 +107,7 @@ class Goals:
             result = change(goals)
             written = transitions or getattr(result, "action", None) != "unchanged"
             if written:
+                check_home_write(self.home, self.path)  # a goals/ folder linked out of the home is refused
                 write_json(self.path, file.to_json())
         root = str(self.home.root)
         for t in transitions:

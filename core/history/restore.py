@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from linghun.core.containment import check_home_write
 from linghun.core.errors import ConflictError, InvalidInputError, NotFoundError
 from linghun.core.events import bus
 from linghun.core.fsio import atomic_write, read_bytes, read_text
@@ -99,6 +100,7 @@ def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: obje
     never overwrites a later writer. Returns the replaced bytes."""
     path = home.root / relative
     with home.lock().hold():
+        check_home_write(home, path)  # a name from the history store is input too
         old = read_bytes(path)
         if check and old != expect:
             raise ConflictError(f"{relative} was changed by another writer since; it was left as it is")

@@ -7,7 +7,7 @@ Families (each prints tried / held / written outside the home / keys leaked / ha
   schema, a folder named ``.intent``, a file named ``.linghun-txn``. Each is met by an ordinary
   write (``memory_append`` through the tools): nothing outside the home changes, the journal is
   set aside as a dated ``.corrupt`` folder with one note, and the write is made.
-- symlinked ``memory/episodic/`` and ``memory/journal/`` folders: the writes that would land
+- symlinked ``memory/episodic/``, ``journal/``, ``goals/`` and ``team/`` folders: the writes that would land
   through them are refused with a message naming the link, nothing is written outside.
 """
 from __future__ import annotations
@@ -201,9 +201,14 @@ def _refused(op: Callable[[], object]) -> tuple[bool, str]:
     return False, "no error"
 
 
-@pytest.mark.parametrize("folder", ["episodic", "journal"])
+def _as_reply(result) -> dict:
+    """A round's result as a tool's reply: a failed round names its error."""
+    return {"ok": result.status != "failed", "error": {"message": result.error or ""}}
+
+
+@pytest.mark.parametrize("folder", ["episodic", "journal", "goals", "team"])
 def test_a_linked_memory_folder_is_refused_and_nothing_lands_outside(upstream_home, tmp_path, folder):
-    """``memory/episodic`` or ``memory/journal`` replaced by a link to a folder elsewhere: the write
+    """``memory/episodic``, ``journal``, ``goals`` or ``team`` replaced by a link to a folder elsewhere: the write
     that would land through it is refused with a message naming the file; nothing is written
     outside, and the rest of the home is as it was (consolidation is all or nothing)."""
     home = MemoryHome.resolve(upstream_home)
@@ -222,6 +227,11 @@ def test_a_linked_memory_folder_is_refused_and_nothing_lands_outside(upstream_ho
                         "message": "订单服务在哪个端口", "answer": "8087"}), False)},
         "episodic": {"consolidation": (lambda: Memory(home).consolidate(), True),
                      "memory_consolidate": (lambda: call(home, "memory_consolidate", {}), True)},
+        "goals": {"linghun_goal_update": (lambda: call(home, "linghun_goal_update", {
+            "signal": "new", "statement": "我想学会弹钢琴"}), True)},
+        # the round's records (cycle ledger, traces, timelines) and the turn's record live in memory/team
+        "team": {"a round": (lambda: _as_reply(run_round(home, "订单服务在哪个端口")), True),
+                 "linghun_turn": (lambda: call(home, "linghun_turn", {"message": "订单服务在哪个端口"}), True)},
     }[folder]
     for case, (op, all_or_nothing) in ops.items():
         family.start()
