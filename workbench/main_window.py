@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QProxyStyle, QScrollArea, QStyle, QToolBar, QWidget,
 )
@@ -250,12 +250,21 @@ class MainWindow(QMainWindow):
             self.addDockWidget(cls.AREA, dock)
             dock.hide()
             dock.visibilityChanged.connect(partial(self._on_dock_visibility, cls.NAME))
-            toggle = dock.toggleViewAction()
-            if cls.ICON:
-                toggle.setIcon(icons.icon(cls.ICON))
-            self.menu_view.insertAction(self.menu_panes_anchor, toggle)
+            dock.toggleViewAction().setIcon(self._pane_icon(cls))
+            self.menu_view.insertAction(self.menu_panes_anchor, dock.toggleViewAction())
             self.docks[cls.NAME] = dock
             self._unseen_docks.add(cls.NAME)
+
+    def _pane_icon(self, cls) -> QIcon:
+        """The pane's icon; none (and a problem said in the status bar) when its file is missing:
+        a pane being written must not keep the window from opening."""
+        if not cls.ICON:
+            return QIcon()
+        try:
+            return icons.icon(cls.ICON)
+        except FileNotFoundError as exc:
+            self.pane_errors[cls.NAME] = str(exc)
+            return QIcon()
 
     def _build_workspace_bar(self) -> None:
         """The bar at the left: one checkable action per workspace that has a pane, Ctrl+1… by
@@ -854,8 +863,7 @@ class MainWindow(QMainWindow):
                           (self.act_undo, "undo"), (self.act_redo, "redo")):
             act.setIcon(icons.icon(name))
         for cls in panes.registered_panes():
-            if cls.ICON:
-                self.docks[cls.NAME].toggleViewAction().setIcon(icons.icon(cls.ICON))
+            self.docks[cls.NAME].toggleViewAction().setIcon(self._pane_icon(cls))
         for workspace_id, act in self.workspace_actions.items():
             act.setIcon(icons.icon(workspaces.BY_ID[workspace_id].icon))
 

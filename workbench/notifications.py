@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QStatusBar, QToolBar, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolBar, QToolButton, QWidget
 
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.plaintext import plain
@@ -37,6 +37,7 @@ class NotificationBar(QToolBar):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.label.setContentsMargins(6, 2, 6, 2)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.addWidget(self.label)
         self.dismiss = QToolButton(self)
         self.dismiss.setObjectName("notification-dismiss")
@@ -56,10 +57,21 @@ class NotificationBar(QToolBar):
             return
         self.label.setText(message)
         self.show()
+        self._fit()
         if timeout_ms > 0:
             self._timer.start(timeout_ms)
         else:
             self._timer.stop()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        """A toolbar's layout gives a label one line whatever its text: as tall as its lines."""
+        room = self.width() - self.dismiss.sizeHint().width() - 2 * self.layout().contentsMargins().left() - 16
+        if room > 0 and self.label.text():
+            self.label.setFixedHeight(self.label.heightForWidth(room))
 
     def message(self) -> str:
         return self.label.text() if self.isVisibleTo(self.parentWidget()) else ""

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QV
 from linghun.core.home import MemoryHome
 from linghun.core.settings import team_workspace
 from linghun.workbench import icons
+from linghun.workbench.dialogs import fit_wrapped_text
 
 
 def logo_beside_text(dialog: QDialog) -> tuple[QHBoxLayout, QLabel]:
@@ -54,4 +55,6 @@ class AboutDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(460, 220)
+        self.setMinimumWidth(460)
+        self.adjustSize()
+        fit_wrapped_text(self)

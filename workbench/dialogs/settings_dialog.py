@@ -21,6 +21,7 @@ from linghun.core.llm.local import discover
 from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub
 from linghun.workbench.actions import on_trigger
+from linghun.workbench import textfit
 from linghun.workbench.llm_setup import home_llm_section, llm_settings
 from linghun.workbench.settings import LlmSettings, Settings
 from linghun.workbench.tasks import TaskManager
@@ -122,8 +123,7 @@ class SettingsDialog(QDialog):
                  if settings.api_key.persistent else
                  self.tr("No system keyring is available: the key is kept in memory for this session only "
                          "and is never written to disk."))
-        self.key_note = QLabel(where, self)
-        self.key_note.setWordWrap(True)
+        self.key_note = textfit.keep_whole(QLabel(where, self))
         form.addRow(self.key_note)
         # the open home's own LLM settings (workbench.json "llm"): the CLI and the agent's tools read them too
         section = home_llm_section(home)
@@ -152,8 +152,7 @@ class SettingsDialog(QDialog):
         self.btn_test = QPushButton(self.tr("Test Connection"), self)
         self.btn_test.setToolTip(self.tr("Ask the model for one token, with the timeout above"))
         on_trigger(self.btn_test.clicked, self.test_connection)
-        self.test_result = QLabel(self)
-        self.test_result.setWordWrap(True)
+        self.test_result = textfit.keep_whole(QLabel(self))
         self.test_result.setObjectName("test-result")
         row = QHBoxLayout()
         row.addWidget(self.btn_test)
@@ -169,6 +168,8 @@ class SettingsDialog(QDialog):
         self._embeddings_were = False
         if home is not None:
             layout.addWidget(self._retrieval_group(home))
+        else:  # no home, no retrieval settings: the box stood alone over the dialog's corner
+            self.embeddings.hide()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -334,6 +335,7 @@ class SettingsDialog(QDialog):
     def _show_test(self, ok: bool, text: str) -> None:
         self.test_result.setStyleSheet("color: #1e8449;" if ok else "color: #c0392b;")
         self.test_result.setText(text)
+        textfit.fit(self.test_result)  # a long reason is read whole, not cut at the dialog's bottom
 
     def done(self, result: int) -> None:  # noqa: D102 - Qt override: a test still waiting is let go
         self._tasks.shutdown(wait=False)
