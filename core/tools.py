@@ -29,6 +29,7 @@ from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.redact import error_text
+from linghun.core.review import hold as review_hold
 from linghun.core.schema_check import Schema, depth_exceeds, json_path, lone_surrogate
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
@@ -111,7 +112,9 @@ def _append(ctx: ToolContext, a: dict) -> dict:
 
 def _read(ctx: ToolContext, a: dict) -> dict:
     ref = a.get("ref")
-    return {"text": ctx.memory.read(full=bool(a.get("full", False)), ref=str(ref) if ref is not None else None)}
+    text = ctx.memory.read(full=bool(a.get("full", False)), ref=str(ref) if ref is not None else None)
+    pending = "" if ref is not None else review_hold.pending_text(ctx.home)  # writes held for review
+    return {"text": f"{text}\n\n{pending}" if pending else text}
 
 
 def _touch(ctx: ToolContext, a: dict) -> dict:
@@ -451,16 +454,23 @@ def _wording(name: str, params: dict, error) -> str:
 
 
 # -- running ---------------------------------------------------------------------------------------------
-def dispatch(home: MemoryHome | str | ToolContext, name: str, args: Any = None, *, provider: Any = None) -> dict:
+def dispatch(home: MemoryHome | str | ToolContext, name: str, args: Any = None, *, provider: Any = None,
+             hold: bool = True) -> dict:
     """Run tool ``name`` with ``args`` on ``home``; returns ``{"ok": true, ...}``.
 
     Raises the typed errors of ``core.errors`` (``InvalidInputError`` for bad arguments, before
-    anything is read or written). ``provider``: see :class:`ToolContext`.
+    anything is read or written). ``provider``: see :class:`ToolContext`. With the home's
+    ``review.hold`` set, a write it holds is staged for review instead (``core.review.hold``);
+    ``hold`` False runs it now, as the review's own write (the user accepted it).
     """
     clean = validate(name, args)
     ctx = home if isinstance(home, ToolContext) else ToolContext(home, provider=provider)
     capture.enable(ctx.home)
-    with capture.writing_as("tool"):  # the home's history names the agent's tool calls
+    reason = hold and name in review_hold.WRITING_TOOLS and review_hold.hold_reason(
+        ctx.memory, review_hold.hold_tier(ctx.home), name, clean, TOOLS[name].destructive)
+    if reason:
+        return {"ok": True, **review_hold.stage(ctx.home, name, clean, reason)}
+    with capture.writing_as("tool" if hold else review_hold.REVIEW_WRITER):  # the history names the agent's calls
         result = TOOLS[name].run(ctx, clean)
     out = {"ok": True}
     out.update(_jsonable(result))

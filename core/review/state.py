@@ -1,0 +1,136 @@
+"""Where the review keeps what was reviewed, and its cache of analysed changes.
+
+Both live beside the home's history (``<history>.git/review/``), not in the home: a change is
+named by the history's states, which are this machine's (a home synced to another machine gets
+a history of its own there), and the agent never reads them. See ``core/REVIEW.md``.
+
+- ``state.json``: ``{"version": 1, "until": <time>|null, "marks": {<item id>: {"status":
+  "accepted"|"rejected", "at": <time>}}, "dismissed": [<contradiction key>...]}``. Every change
+  at or before ``until`` is reviewed; ``marks`` names the reviewed ones after it. Written
+  atomically (``core.fsio.write_json``) under ``review.lock``.
+- ``analysed.jsonl``: one line per analysed state pair (``<parent tree>:<tree>`` -> its items),
+  appended; a torn last line is skipped. Reading 1.4 MB versions of warm.md again on every
+  build was the cost of a queue; the cache makes a build a walk of the states.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+from linghun.core.errors import CorruptFileError
+from linghun.core.fsio import HomeLock, open_for_append, read_json, write_json
+
+STATE_FILE = "state.json"
+CACHE_FILE = "analysed.jsonl"
+VERSION = 1
+
+
+def review_dir(history_path: Path) -> Path:
+    return Path(history_path) / "review"
+
+
+@dataclass
+class ReviewState:
+    """What was reviewed: everything up to ``until``, and the ``marks`` after it."""
+
+    folder: Path
+    until: datetime | None = None
+    marks: dict[str, dict] = field(default_factory=dict)
+    dismissed: set[str] = field(default_factory=set)
+
+    @classmethod
+    def load(cls, history_path: Path) -> "ReviewState":
+        folder = review_dir(history_path)
+        try:
+            data = read_json(folder / STATE_FILE) or {}
+        except CorruptFileError:
+            data = {}  # set aside by read_json; a new state starts (the queue shows everything)
+        until = data.get("until")
+        try:
+            moment = datetime.fromisoformat(until) if isinstance(until, str) else None
+        except ValueError:
+            moment = None
+        marks = data.get("marks") if isinstance(data.get("marks"), dict) else {}
+        dismissed = set(x for x in data.get("dismissed") or [] if isinstance(x, str))
+        return cls(folder, moment, dict(marks), dismissed)
+
+    def save(self) -> None:
+        write_json(self.folder / STATE_FILE, {
+            "version": VERSION,
+            "until": self.until.isoformat(timespec="microseconds") if self.until else None,
+            "marks": self.marks, "dismissed": sorted(self.dismissed)})
+
+    def status(self, item_id: str) -> str:
+        mark = self.marks.get(item_id)
+        return mark.get("status", "accepted") if isinstance(mark, dict) else "pending"
+
+    def mark(self, item_id: str, status: str) -> None:
+        self.marks[item_id] = {"status": status, "at": datetime.now().astimezone().isoformat(timespec="seconds")}
+
+    def compact(self, items_newest_first: list) -> None:
+        """Move ``until`` up to the newest change before which every change is reviewed, and
+        drop the marks it covers (the state stays small however long the review goes on)."""
+        cut = None
+        for item in reversed(items_newest_first):  # oldest first
+            if self.status(item.id) == "pending":
+                break
+            cut = item.when
+        if cut is None:
+            return
+        self.until = cut if self.until is None or cut > self.until else self.until
+        covered = {i.id for i in items_newest_first if i.when <= self.until}
+        self.marks = {k: v for k, v in self.marks.items() if k not in covered}
+
+
+@contextlib.contextmanager
+def locked(history_path: Path) -> Iterator[None]:
+    folder = review_dir(history_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    with HomeLock(folder / "review.lock").hold():
+        yield
+
+
+class AnalysisCache:
+    """Analysed state pairs, read once per process and appended to as new ones are analysed."""
+
+    def __init__(self, history_path: Path) -> None:
+        self.folder = review_dir(history_path)
+        self.path = self.folder / CACHE_FILE
+        self._items: dict[str, list[dict]] = {}
+        self._read_size = 0
+
+    def _refresh(self) -> None:
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return
+        if size == self._read_size:
+            return
+        with open(self.path, "rb") as fh:
+            fh.seek(self._read_size)
+            chunk = fh.read()
+        end = chunk.rfind(b"\n") + 1  # a line being written by another process waits
+        for line in chunk[:end].splitlines():
+            try:
+                record = json.loads(line)
+                self._items[record["key"]] = record["items"]
+            except (ValueError, KeyError, TypeError):
+                continue  # a torn line of a killed writer
+        self._read_size += end
+
+    def get(self, key: str) -> list[dict] | None:
+        if key not in self._items:
+            self._refresh()
+        return self._items.get(key)
+
+    def put(self, key: str, items: list[dict]) -> None:
+        self._items[key] = items
+        self.folder.mkdir(parents=True, exist_ok=True)
+        line = json.dumps({"key": key, "items": items}, ensure_ascii=False) + "\n"
+        with contextlib.suppress(OSError):  # a cache never stops a review
+            with open_for_append(self.path, self.folder) as fh:
+                fh.write(line)

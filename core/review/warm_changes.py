@@ -1,0 +1,233 @@
+"""What one write did to warm.md, entry by entry: the review queue's reading of two versions.
+
+Two versions of a 10k-entry warm.md are 1.4 MB each and differ in a few entries, so they are
+not parsed whole: the common head and tail of the two texts are found by comparing slices (C
+memcmp), the changed middle is widened to whole entries, and only that is parsed and matched
+(``history.lineage.match_entries``: the same identity rules the entry history uses).
+
+A change is said in the words of the memory's own operations (``core.memory.Memory.append``):
+an ``update`` flips the old entry to ``wrong`` and appends the new one in one write, a near
+duplicate ``merge`` rewrites an entry in place with a new stamp, a ``revive`` brings a flipped
+entry back, a ``consolidate`` empties warm into the long-term files.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from linghun.core.formats.warm import WarmEntry, is_near_duplicate, parse_warm, starts_entry
+from linghun.core.history.lineage import core_of, match_entries
+
+_CHUNK = 1 << 16
+_HEADER_AT_LINE = re.compile(r"^## \d{4}-\d{2}-\d{2}", re.MULTILINE)
+#: an entry header line exactly as ``formats.warm`` reads one (there: ``starts_entry``), to find
+#: every entry start of a long text in one C-level scan
+_HEADER_LINE = re.compile(
+    r"^## \d{4}-\d{2}-\d{2}(?: \d{1,2}:\d{2})?(?:[ \t]+\[[^\]\s]+\])?(?:[ \t]+[^\s\[\]]+)?[ \t]*\r?$", re.MULTILINE)
+#: the widest excerpt of an entry a consequence quotes
+QUOTE_CHARS = 60
+
+
+@dataclass
+class EntryOp:
+    """One entry-level step of a change, enough to undo it later against any newer text.
+
+    ``op``: ``add`` (``after`` is new), ``change`` (``before`` became ``after``) or ``remove``
+    (``before`` is gone; ``anchor`` is the text of the entry before it, None: the first)."""
+
+    op: str
+    before: str | None = None
+    after: str | None = None
+    anchor: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"op": self.op, "before": self.before, "after": self.after, "anchor": self.anchor}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "EntryOp":
+        return cls(d["op"], d.get("before"), d.get("after"), d.get("anchor"))
+
+
+@dataclass
+class WarmChange:
+    """One reviewable change of warm.md: its kind, consequences in words, and its steps."""
+
+    kind: str
+    consequences: list[str]
+    ops: list[EntryOp] = field(default_factory=list)
+    #: the entries it wrote that may contradict others (their text), for the contradiction check
+    wrote: list[str] = field(default_factory=list)
+
+
+def quote(entry: WarmEntry) -> str:
+    text = " ".join(entry.body.split())
+    return text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1] + "…"
+
+
+def _common_prefix(a: str, b: str) -> int:
+    limit = min(len(a), len(b))
+    i = 0
+    while i < limit and a[i:i + _CHUNK] == b[i:i + _CHUNK]:
+        i += _CHUNK
+    i = min(i, limit)
+    hi = min(i + _CHUNK, limit)
+    while i < hi and a[i] == b[i]:
+        i += 1
+    return i
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    n = 0
+    la, lb = len(a), len(b)
+    while n < limit and a[la - n - _CHUNK:la - n] == b[lb - n - _CHUNK:lb - n] and n + _CHUNK <= limit:
+        n += _CHUNK
+    while n < limit and a[la - n - 1] == b[lb - n - 1]:
+        n += 1
+    return n
+
+
+def _entry_start_before(a: str, b: str, pos: int) -> int:
+    """The nearest place at or before ``pos`` where an entry starts in both texts (0: the start);
+    ``a`` and ``b`` are the same text up to ``pos``."""
+    while pos > 0:
+        line = a.rfind("\n", 0, pos) + 1  # the start of the line holding ``pos``
+        if starts_entry(a, line) and starts_entry(b, line):
+            return line
+        pos = line - 1
+    return 0
+
+
+def changed_region(a: str, b: str) -> tuple[int, int, int]:
+    """``(start, end_a, end_b)``: ``a[start:end_a]`` became ``b[start:end_b]``; both bounds are
+    entry starts (or the ends), everything outside is the same text in both."""
+    head = _common_prefix(a, b)
+    start = _entry_start_before(a, b, head)
+    tail = _common_suffix(a, b, min(len(a), len(b)) - start)
+    end_a, end_b = len(a) - tail, len(b) - tail
+    # widen the end to the next entry start of both (the same offset from the end in each,
+    # since what follows is the same text)
+    for m in _HEADER_AT_LINE.finditer(a, end_a):
+        at_b = end_b + m.start() - end_a
+        if starts_entry(a, m.start()) and starts_entry(b, at_b):
+            return start, m.start(), at_b
+    return start, len(a), len(b)
+
+
+def count_entries(text: str, end: int) -> int:
+    """How many entries start in ``text[:end]``."""
+    return sum(1 for _ in _HEADER_LINE.finditer(text, 0, end))
+
+
+def _blocks(text: str) -> list[str]:
+    """The entry blocks of ``text`` (what stands before the first header is left out)."""
+    starts = [m.start() for m in _HEADER_LINE.finditer(text)]
+    return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def _changed_blocks(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
+    """The indices of the blocks that differ (blank lines after an entry aside): a flip in the
+    middle and an append at the end leave thousands of equal entries between them."""
+    a, b = [core_of(x) for x in old], [core_of(x) for x in new]
+    out_a: list[int] = []
+    out_b: list[int] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            out_a += range(i1, i2)
+            out_b += range(j1, j2)
+    return out_a, out_b
+
+
+def analyse_warm(before: str, after: str) -> list[WarmChange]:
+    """The changes that turned warm.md ``before`` into ``after`` (touches alone are left out)."""
+    start, end_a, end_b = changed_region(before, after)
+    old_blocks, new_blocks = _blocks(before[start:end_a]), _blocks(after[start:end_b])
+    if start == 0 and not new_blocks and old_blocks and not _HEADER_LINE.search(after):
+        return [_consolidation(parse_warm(before).entries)]
+    old_idx, new_idx = _changed_blocks(old_blocks, new_blocks)
+    old = [parse_warm(old_blocks[i]).entries[0] for i in old_idx]
+    new = [parse_warm(new_blocks[j]).entries[0] for j in new_idx]
+    first_n = count_entries(after, start) + 1  # the [n] of the region's first entry, after the write
+    first_old_n = count_entries(before, start) + 1 if start else 1
+    matched = match_entries(old, new)
+    taken = {i for i in matched if i is not None}
+    added = [j for j, i in enumerate(matched) if i is None]
+    flips, out = [], []
+    for j, i in enumerate(matched):
+        if i is None:
+            continue
+        o, e = old[i], new[j]
+        if core_of(o.raw) == core_of(e.raw):
+            continue
+        n = first_n + new_idx[j]
+        op = EntryOp("change", o.raw, e.raw)
+        if not o.is_wrong and e.is_wrong:
+            flips.append((n, o, op))
+        elif o.is_wrong and not e.is_wrong:
+            out.append(WarmChange("revive", [f"revives [{n}] {e.kind} {quote(e)} (was flipped), confidence "
+                                             f"{e.effective_confidence}"], [op], [e.raw]))
+        elif o.body != e.body and e.last_access == e.stamp and is_near_duplicate(o.body, e.body):
+            out.append(WarmChange("merge", [f"merges into [{n}], confidence {o.effective_confidence} → "
+                                            f"{e.effective_confidence}", f"{quote(o)} → {quote(e)}"], [op], [e.raw]))
+        elif o.body != e.body or o.kind != e.kind:
+            out.append(WarmChange("edit", [f"edits [{n}] {quote(o)} → {quote(e)}"], [op], [e.raw]))
+        elif o.effective_confidence != e.effective_confidence:
+            out.append(WarmChange("confidence", [f"changes the confidence of [{n}] {quote(e)}: "
+                                                 f"{o.effective_confidence} → {e.effective_confidence}"], [op]))
+        # a change of last_access alone (a touch) is not for review
+    appends = [(first_n + new_idx[j], new[j], EntryOp("add", after=new[j].raw)) for j in added]
+    # an update is one write that flips an entry and appends its successor: pair them in order
+    while flips and appends:
+        (fn, fo, fop), (an, ae, aop) = flips.pop(0), appends.pop(0)
+        out.append(WarmChange("update", [f"retires {fo.kind} [{fn}] {quote(fo)}",
+                                         f"adds {ae.kind} [{an}] {quote(ae)}, confidence {ae.effective_confidence}"],
+                              [fop, aop], [ae.raw]))
+    for fn, fo, fop in flips:
+        out.append(WarmChange("flip", [f"retires {fo.kind} [{fn}] {quote(fo)}"], [fop]))
+    for an, ae, aop in appends:
+        out.append(WarmChange("append", [f"adds {ae.kind} [{an}] {quote(ae)}, confidence {ae.effective_confidence}"],
+                              [aop], [ae.raw]))
+    for i, o in enumerate(old):
+        if i in taken:
+            continue
+        k = old_idx[i]
+        anchor = core_of(old_blocks[k - 1]) if k > 0 else _anchor_before(before, start)
+        out.append(WarmChange("delete", [f"deletes {o.kind} [{first_old_n + k}] {quote(o)}"],
+                              [EntryOp("remove", before=o.raw, anchor=anchor)]))
+    return out
+
+
+def _anchor_before(text: str, start: int) -> str | None:
+    """The text of the entry just before offset ``start`` (None: none)."""
+    if start == 0:
+        return None
+    prev = _entry_start_before(text, text, start - 1)
+    entries = parse_warm(text[prev:start]).entries
+    return core_of(entries[-1].raw) if entries else None
+
+
+def _consolidation(entries: list[WarmEntry]) -> WarmChange:
+    """warm emptied: what each entry became (the rules of ``Memory.plan_consolidation``)."""
+    events = sum(1 for e in entries if not e.is_wrong and e.ontology_kind == "event")
+    rules = sum(1 for e in entries if not e.is_wrong and e.ontology_kind == "rule")
+    knowledge = sum(1 for e in entries if not e.is_wrong and e.ontology_kind == "fact"
+                    and e.effective_confidence == "high")
+    wrong = sum(1 for e in entries if e.is_wrong)
+    live = len(entries) - wrong
+    said = [f"empties warm.md ({len(entries)} entries)"]
+    if knowledge:
+        said.append(f"moves {knowledge} entries to the knowledge ontology")
+    if events:
+        said.append(f"moves {events} event{'s' * (events != 1)} to the event timeline")
+    if rules:
+        said.append(f"moves {rules} rule{'s' * (rules != 1)} to rules.md")
+    if live - knowledge - events - rules:
+        said.append(f"keeps {live - knowledge - events - rules} other entries only in the cold summary")
+    if wrong:
+        said.append(f"drops {wrong} flipped entr{'ies' if wrong != 1 else 'y'}")
+    said.append(f"archives all {len(entries)} in the episodic archive and cold.md")
+    ops, anchor = [], None
+    for e in entries:
+        ops.append(EntryOp("remove", before=e.raw, anchor=anchor))
+        anchor = core_of(e.raw)
+    return WarmChange("consolidate", said, ops)
