@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from linghun.core.checks.model import Check
 from linghun.core.errors import InvalidInputError, NotFoundError, UnreadableFileError
-from linghun.core.fsio import atomic_write, open_for_append, read_bytes, read_json, write_json
+from linghun.core.fsio import atomic_write, open_for_append, read_bytes, read_json
 from linghun.core.home import MemoryHome
 
 CHECKS_FILE = "checks.json"
@@ -47,11 +47,17 @@ def load_checks(home: MemoryHome) -> list[Check]:
         raise UnreadableFileError(path, f"a check cannot be read ({exc})") from None
 
 
+def render_checks(checks: list[Check]) -> str:
+    """The text of ``checks.json`` holding ``checks`` (what every writer writes)."""
+    return json.dumps({"version": FORMAT_VERSION, "checks": [c.to_dict() for c in checks]},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
 def update_checks(home: MemoryHome, change: Callable[[list[Check]], list[Check]]) -> list[Check]:
     """Read, change and write ``checks.json`` under the home lock; returns the checks written."""
     with home.lock().hold():
         checks = change(load_checks(home))  # raises for a file we cannot parse: it stays as it is
-        write_json(checks_path(home), {"version": FORMAT_VERSION, "checks": [c.to_dict() for c in checks]})
+        atomic_write(checks_path(home), render_checks(checks))
     return checks
 
 
@@ -101,4 +107,4 @@ def read_results(home: MemoryHome, limit: int | None = None) -> list[dict[str, A
 
 
 __all__ = ["CHECKS_FILE", "RESULTS_FILE", "add_check", "append_results", "checks_path",
-           "load_checks", "read_results", "remove_check", "results_path", "update_checks"]
+           "load_checks", "read_results", "remove_check", "render_checks", "results_path", "update_checks"]

@@ -1,0 +1,102 @@
+"""The checks pane through the real main window: pin a round, flip one of its entries, the check
+turns red with the why-not; a consolidation preview warns of the check it would break."""
+from __future__ import annotations
+
+import json
+
+from linghun.core.assembler.debounce import Debouncer
+from linghun.core.assembler.round import Assembler
+from linghun.core.checks.store import checks_path, read_results
+from linghun.workbench.panes.checks.model import ChecksModel
+from tests.journeys.conftest import click_cell, demo_home, find_row, journey_window, show_pane, wait_for  # noqa: F401
+from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401
+
+SLO = "checkout-api 的可用性 SLO 是多少？"
+SLO_BODY = "checkout-api | 可用性 SLO | 99.95% | SLO 文档#1"
+
+
+def _pin_latest(qtbot, pane):
+    """Pin the latest round and wait for the run that follows the write of checks.json."""
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: p + f >= 1):
+        with qtbot.waitSignal(pane.sig_pinned, timeout=30000) as pinned:
+            pane.act_pin.trigger()
+    return pinned.args[0]
+
+
+def test_the_model_passes_qtmodeltester(qtmodeltester, tmp_path):
+    import shutil
+
+    from linghun import resources
+    from linghun.core.checks.make import by_hand
+    from linghun.core.checks.run import run_checks
+    from linghun.core.home import MemoryHome
+
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    home = MemoryHome.resolve(tmp_path / "dsh")
+    checks = [by_hand(home, SLO, expect=["[6]"]), by_hand(home, SLO, forbid=["[6]"])]
+    report = run_checks(home, checks, record=False)
+    model = ChecksModel()
+    model.set_checks(checks, {r.check.id: r for r in report.results})
+    qtmodeltester.check(model, force_py=True)
+    assert [model.index(r, 0).data() for r in range(2)] == ["pass", "FAIL"]
+
+
+def test_pin_a_round_flip_one_of_its_entries_and_the_check_turns_red_with_the_why_not(
+        journey_window, demo_home, qtbot):
+    window = journey_window(demo_home)
+    home = window.ctx.home
+    Assembler(home, debouncer=Debouncer()).run(SLO)  # the agent's turn: a traced round
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    check_id = _pin_latest(qtbot, pane)
+
+    saved = json.loads(checks_path(home).read_text(encoding="utf-8"))["checks"]
+    assert [c["id"] for c in saved] == [check_id] and saved[0]["question"] == SLO
+    assert SLO_BODY in [e["body"] for e in saved[0]["expect"]]
+    wait_for(lambda: pane.model.result(check_id) is not None, what="the pinned check's first result")
+    assert pane.model.index(0, 0).data() == "pass"
+
+    window.switch_workspace("curate")
+    entries = show_pane(window, "entries")
+    row = find_row(entries.view, SLO_BODY)
+    assert row >= 0
+    click_cell(entries.view, row, 0)
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: f == 1):
+        entries.act_flip.trigger()
+    assert "## " in home.warm.read_text(encoding="utf-8") and "[fact] wrong\n\ncheckout-api | 可用性 SLO | 99.95%" in \
+        home.warm.read_text(encoding="utf-8")
+
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    row = find_row(pane.view, SLO, column=1)
+    click_cell(pane.view, row, 1)
+    assert pane.model.index(row, 0).data() == "FAIL"
+    detail = pane.detail.toPlainText()
+    assert "Missing, and why not:" in detail and "flipped to wrong" in detail
+    assert "What the round delivered instead:" in detail
+    assert "1 failing" in pane.summary.text()
+    assert [r["checks"][check_id] for r in read_results(home)][-2:] == [True, False]
+    xs, ys = pane.curve_fail.getData()
+    assert list(ys)[-1] == 1.0  # the history plot shows the failing run
+
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: f == 0):
+        window.act_undo.trigger()  # Edit > Undo takes the flip back: green again
+    assert pane.model.index(row, 0).data() == "pass"
+
+
+def test_a_consolidation_preview_warns_of_the_check_it_would_break(journey_window, demo_home, qtbot):
+    window = journey_window(demo_home)
+    home = window.ctx.home
+    Assembler(home, debouncer=Debouncer()).run(SLO)
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    _pin_latest(qtbot, pane)
+
+    window.switch_workspace("curate")
+    ontology = show_pane(window, "ontology")
+    warm_before = home.warm.read_bytes()
+    ontology.act_consolidate.trigger()
+    wait_for(lambda: ontology._preview is not None, 60000, "the consolidation preview")
+    text = ontology.preview_summary.text()
+    assert "This consolidation breaks 1 memory check(s): " + SLO in text
+    assert home.warm.read_bytes() == warm_before  # a preview writes nothing

@@ -1,0 +1,74 @@
+"""The checks pane's work off the GUI thread: plain Python tasks (``workbench.tasks``) that read
+the home through their own objects and return what the pane shows or writes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from linghun.core.assembler.trace import TraceStore
+from linghun.core.checks import make
+from linghun.core.checks.model import Check
+from linghun.core.checks.run import RunReport, run_checks
+from linghun.core.checks.store import checks_path, load_checks, read_results, render_checks
+from linghun.core.fsio import read_text
+from linghun.core.home import MemoryHome
+from linghun.core.settings import home_settings
+
+ROUNDS_LISTED = 30
+
+
+@dataclass
+class Ran:
+    """A run and the history of runs after it (for the plot)."""
+
+    report: RunReport
+    history: list[dict]
+
+
+def run_task(state, home: MemoryHome, trigger: str) -> Ran:
+    """Task: every check of the home, recorded in the results history."""
+    state.set_progress(0.1, "checks")
+    report = run_checks(home, trigger=trigger)
+    state.set_progress(1.0, "done")
+    return Ran(report, read_results(home))
+
+
+@dataclass
+class NewChecks:
+    """``checks.json`` as it is (``before``) and with ``check`` added (``after``), for one undoable write."""
+
+    path: str
+    before: str | None
+    after: str
+    check: Check
+
+
+def pin_task(state, home: MemoryHome, round_id: str | None) -> NewChecks:
+    """Task: the check pinning ``round_id`` (None: the newest round that delivered a bundle)."""
+    state.set_progress(0.2, "round")
+    check = make.from_round(home, round_id or make.latest_round(home))
+    return _added(home, check)
+
+
+def _added(home: MemoryHome, check: Check) -> NewChecks:
+    path = checks_path(home)
+    before = read_text(path)
+    checks = load_checks(home)  # a file that cannot be parsed raises: it is never written over
+    return NewChecks(str(path), before, render_checks(checks + [check]), check)
+
+
+def removed_text(home: MemoryHome, check_id: str) -> tuple[str, str | None, str]:
+    """``(path, text now, text without check_id)`` of ``checks.json`` (read on the GUI thread: a small file)."""
+    path = checks_path(home)
+    checks = load_checks(home)
+    return str(path), read_text(path), render_checks([c for c in checks if c.id != check_id])
+
+
+def rounds_task(state, home: MemoryHome) -> list[dict]:
+    """Task: the recent rounds that can be pinned (they delivered a bundle), newest first."""
+    store = TraceStore(home_settings(home).paths_home)
+    out = [r for r in store.rounds(limit=ROUNDS_LISTED * 2)
+           if r.get("status") in ("ok", "degraded") and r.get("chars") and not r.get("replay_of")]
+    return out[:ROUNDS_LISTED]
+
+
+__all__ = ["NewChecks", "Ran", "pin_task", "removed_text", "rounds_task", "run_task"]
