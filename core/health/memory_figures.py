@@ -15,6 +15,7 @@ from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 
 OLDEST_SHOWN = 5
+REFS_KEPT = 50
 STATES = ("used", "never used", "flipped")
 
 
@@ -40,10 +41,19 @@ def entry_figures(entries: list[WarmEntry]) -> dict[str, Any]:
         "never_used_share": states["never used"] / total if total else 0.0,
         "oldest_untouched": [{"n": n, "id": e.id, "last_access": e.last_access or e.stamp, "body": e.brief}
                              for n, e in oldest],
-        # which [n] stand behind each bar: the dashboard links a figure to its entries
-        "refs": {"flipped": [i for i, e in enumerate(entries, 1) if e.is_wrong],
-                 "never used": [i for i, e in enumerate(entries, 1) if entry_state(e) == "never used"]},
+        # which [n] stand behind each bar (the first REFS_KEPT): the dashboard links a figure to its entries
+        "refs": _refs(entries),
     }
+
+
+def _refs(entries: list[WarmEntry]) -> dict[str, list[int]]:
+    refs: dict[str, list[int]] = {}
+    for n, entry in enumerate(entries, 1):
+        for key in (entry_state(entry), entry.effective_confidence, entry.ontology_kind):
+            kept = refs.setdefault(key, [])
+            if len(kept) < REFS_KEPT and (not kept or kept[-1] != n):
+                kept.append(n)
+    return refs
 
 
 def warm_figures(memory: Memory) -> dict[str, Any]:

@@ -15,7 +15,8 @@ _HEADER = re.compile(rb"^## \d{4}-\d{2}-\d{2}", re.MULTILINE)
 
 
 def warm_trend(home: MemoryHome, today: date, days: int) -> list[dict[str, Any]]:
-    """``[{"day", "entries", "bytes", "writes"}]`` for the last ``days`` days (empty without history)."""
+    """``[{"day", "entries", "bytes", "writes"}]`` for the last ``days`` days that the history
+    covers (empty without history)."""
     history = capture.history_of(home)
     if history is None:
         return []
@@ -36,7 +37,9 @@ def warm_trend(home: MemoryHome, today: date, days: int) -> list[dict[str, Any]]
     for i in range(days):
         day = first + timedelta(days=i)
         current = last_of_day.get(day, current)
-        blob = current.blob if current is not None else None
+        if current is None:  # before the history's first state: no figure rather than a false 0
+            continue
+        blob = current.blob
         if blob and blob not in counted:
             data = history.blob_data(blob)
             counted[blob] = (len(_HEADER.findall(data)), len(data))
