@@ -253,7 +253,6 @@ class MainWindow(QMainWindow):
             dock.toggleViewAction().setIcon(self._pane_icon(cls))
             self.menu_view.insertAction(self.menu_panes_anchor, dock.toggleViewAction())
             self.docks[cls.NAME] = dock
-            self._unseen_docks.add(cls.NAME)
 
     def _pane_icon(self, cls) -> QIcon:
         """The pane's icon; none (and a problem said in the status bar) when its file is missing:
@@ -466,6 +465,14 @@ class MainWindow(QMainWindow):
             return
         self._after_paint.append(callback)
         QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, self._run_after_paint)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        # a dock hidden before the window first showed (another workspace's) had no hide event:
+        # its pane would refresh for nobody
+        for name, dock in self.docks.items():
+            if dock.isHidden() and name not in self._unseen_docks:
+                self._on_dock_visibility(name, False)
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().paintEvent(event)

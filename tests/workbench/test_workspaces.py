@@ -131,3 +131,12 @@ def test_showing_a_pane_goes_to_a_workspace_that_has_it(window, qtbot):
     assert not window.docks["context"].visibleRegion().isEmpty()
     window.show_pane("map")  # a tab behind the entries in Curate
     assert window.workspace == "curate" and not window.docks["map"].visibleRegion().isEmpty()
+
+
+def test_the_panes_of_other_workspaces_are_not_refreshed_for_nobody(window, qtbot):
+    window.workspace_actions["curate"].trigger()
+    qtbot.wait(50)
+    assert window.pane("goals").seen is False and window.pane("rounds").seen is False
+    window.workspace_actions["goals"].trigger()
+    qtbot.waitUntil(lambda: window.pane("goals").seen)
+    assert window.pane("entries").seen is False
