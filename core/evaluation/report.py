@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Sequence
 
-from linghun.core.evaluation.png import write_bar_chart
+from linghun.core.evaluation.charts import ChartFiles, write_chart
 from linghun.core.evaluation.baseline import TOLERANCE, Drop
 from linghun.core.evaluation.runner import RunResult, part_order, context_metric
 from linghun.core.fsio import atomic_write, write_json
@@ -121,28 +121,34 @@ def write_report(
                          [[g] + [s["groups"][g][f"hit@{k}"] for k in ks] + [s["groups"][g][f"all@{k}"] for k in ks]
                           for g in groups if g in s["groups"]]))
 
-    plots: list[Path] = []
+    charts: list[tuple[str, ChartFiles]] = []
     if homes:
         first = next(iter(summaries.values()))
         labels = [f"R@context/{kind}" for kind in homes] + ["R@bundle", "R@10" if 10 in ks else f"R@{ks[-1]}"]
         values = [first["context"][kind]["R@context"] for kind in homes] + [first["overall"]["R@bundle"],
                                                                              first["overall"].get("R@10", first["overall"][f"R@{ks[-1]}"])]
-        plots.append(write_bar_chart(plots_dir / "reaches_the_agent.png", f"{title}: what reaches the agent",
-                                     labels, {first["retriever"]: values}, y_max=100, y_label="%"))
+        chart_title = f"{title}: what reaches the agent"
+        charts.append((chart_title, write_chart(plots_dir, "reaches_the_agent", chart_title, labels,
+                                                {first["retriever"]: values}, y_max=100, y_label="%")))
     if runs:
         series = {name: [s["overall"][f"R@{k}"] for k in ks] for name, s in summaries.items()}
-        plots.append(write_bar_chart(plots_dir / "recall_overall.png", f"{title}: recall@k", [f"R@{k}" for k in ks],
-                                     series, y_max=100, y_label="%"))
+        chart_title = f"{title}: recall@k"
+        charts.append((chart_title, write_chart(plots_dir, "recall_overall", chart_title, [f"R@{k}" for k in ks],
+                                                series, y_max=100, y_label="%")))
         for k in focus_ks:
             if k not in ks:
                 continue
             series = {name: [s["groups"].get(g, {}).get(f"R@{k}", math.nan) for g in groups]
                       for name, s in summaries.items()}
             labels = [group_names.get(g, g) for g in groups]
-            plots.append(write_bar_chart(plots_dir / f"recall_at_{k}_per_{_slug(group_label)}.png",
-                                         f"R@{k} per {group_label}", labels, series, y_max=100, y_label="%",
-                                         width=max(900, 110 * len(groups))))
-    md += ["", "## Plots", ""] + [f"![{p.stem}](plots/{p.name})" for p in plots]
+            chart_title = f"R@{k} per {group_label}"
+            charts.append((chart_title, write_chart(plots_dir, f"recall_at_{k}_per_{_slug(group_label)}", chart_title,
+                                                    labels, series, y_max=100, y_label="%",
+                                                    width=max(900, 110 * len(groups)))))
+    plots = [files.png for _title, files in charts]
+    md += ["", "## Plots", ""]
+    for chart_title, files in charts:
+        md += [files.markdown(chart_title), ""]
     data = {
         "title": title,
         "created": datetime.now().isoformat(timespec="seconds"),

@@ -17,7 +17,7 @@ from linghun.core.evaluation.data import Dataset
 from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo
 from linghun.core.evaluation.report import Report, write_report
 from linghun.core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
-from linghun.core.evaluation.png import write_bar_chart
+from linghun.core.evaluation.charts import write_chart
 from linghun.core.fsio import atomic_write, write_json
 from linghun.core.search import SearchConfig, config_for
 from linghun.core.text import tokenize
@@ -168,10 +168,11 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
     lat = result.latency()
     md += ["", f"linghun query latency: p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms.", ""]
     relations = [r for r in table if r != "all"] + ["all"]
-    plot = write_bar_chart(out / "plots" / "cue_hit_at_10.png", "Cue hit@10 per relation", relations,
-                           {ch: [table[r][ch]["hit@10"] for r in relations] for ch in result.channels},
-                           y_max=100, y_label="%")
-    md.append(f"![cue hit@10](plots/{plot.name})")
+    chart = write_chart(out / "plots", "cue_hit_at_10", "Cue hit@10 per relation", relations,
+                        {ch: [table[r][ch]["hit@10"] for r in relations] for ch in result.channels},
+                        y_max=100, y_label="%")
+    plot = chart.png
+    md.append(chart.markdown("cue hit@10"))
     data = {"summary": table, "latency_ms": lat, "dense": dense, "notes": notes, "splits": splits,
             "cues": [{"index": o.index, "relation_type": o.relation, "ranks": o.ranks,
                       "produced_goal": o.produced_goal} for o in result.outcomes]}
