@@ -85,6 +85,8 @@ class EntryEditor(QWidget):
         self.orphaned = False
         self.base_index = -1  # where the entry was, to put an orphaned draft back
         self.read_only = ""
+        #: warm.md as it is now (set by the pane): a new entry's diff shows where it lands in it
+        self.warm_text = lambda: ""
         self._loading = False
         self._loaded_draft: dict | None = None
 
@@ -365,6 +367,12 @@ class EntryEditor(QWidget):
     def _update_diff(self) -> None:
         before = self.base.raw if self.base is not None and not self.orphaned else ""
         after = self.draft_raw() if self.is_dirty() else before
+        if self.is_new and after:
+            # against the file it is appended to: "@@ -0,0 +1,1 @@" said nothing of where it goes
+            warm = self.warm_text()
+            if warm:
+                before = warm
+                after = warm.rstrip("\n") + "\n" + after.rstrip("\n") + "\n"
         self.diff.setPlainText(unified_diff(before, after, "warm.md") or self.tr("Saving changes nothing."))
 
     def retranslate_ui(self) -> None:

@@ -73,6 +73,7 @@ class EntriesPane(Pane):
         self._build_view()
         self._build_actions()
         self.editor = EntryEditor(self)
+        self.editor.warm_text = self._warm_text
         if not ctx.writable:  # the past: entries are read, never edited
             self.editor.set_read_only(ctx.read_only)
         self.banner = plain(QLabel(self))
@@ -435,17 +436,28 @@ class EntriesPane(Pane):
         ids = self.selected_ids() if ids is None else ids
         if not ids:
             return False
-        if not self._confirm(self.tr("Delete {0} entries").format(len(ids)), {i: None for i in ids}):
+        # one entry is named by its number ("Delete 1 entries" read wrong); several are counted
+        # with tr's plural form
+        title = (self.tr("Delete [{0}]").format(self.ctx.memory.entry(ids[0]).n) if len(ids) == 1
+                 else self.tr("Delete %n entries", "", len(ids)))
+        if not self._confirm(title, {i: None for i in ids}):
             return False
         if len(ids) == 1:
-            return self._push(DeleteEntry(ids[0]), self.tr("Delete [{0}]").format(self.ctx.memory.entry(ids[0]).n))
-        return self._push(Batch([DeleteEntry(i) for i in ids]), self.tr("Delete {0} entries").format(len(ids)))
+            return self._push(DeleteEntry(ids[0]), title)
+        return self._push(Batch([DeleteEntry(i) for i in ids]), title)
 
     def _push(self, operation, text: str, merge_key: str | None = None) -> bool:
         """One undo step; the table shows the result at once (the bridge's later reload is a no-op)."""
         ok = self.ctx.undo.push(operation, text, merge_key=merge_key)
         self._reload(external=False)
         return ok
+
+    def _warm_text(self) -> str:
+        """warm.md as it is now ("" when it cannot be read: the editor then diffs the entry alone)."""
+        try:
+            return self.ctx.memory.document().render()
+        except LinghunError:
+            return ""
 
     def _confirm(self, title: str, edits: dict) -> bool:
         """Show the warm.md diff of a bulk change or a delete; True to go ahead."""
