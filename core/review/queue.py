@@ -123,14 +123,32 @@ def _changed_paths(history: HomeHistory, commit, parent) -> list[str]:
     return [p for p in listed if _blob(commit.tree, p) != _blob(parent.tree, p)]
 
 
-def analyse_state(history: HomeHistory, commit, parent) -> list[dict]:
+class _Texts:
+    """The last few versions read, decoded: walking the states newest first, the version before
+    one write is the version after the next one, and a 10k-entry warm.md costs ~10 ms to read."""
+
+    KEEP = 4
+
+    def __init__(self, history: HomeHistory) -> None:
+        self.history = history
+        self._kept: dict[str, str] = {}
+
+    def of(self, tree, relative: str) -> str | None:
+        blob = _blob(tree, relative)
+        if blob is None:
+            return None
+        if blob not in self._kept:
+            if len(self._kept) >= self.KEEP:
+                self._kept.pop(next(iter(self._kept)))
+            self._kept[blob] = _decode(self.history.blob_data(blob))
+        return self._kept[blob]
+
+
+def analyse_state(history: HomeHistory, commit, parent, texts: _Texts | None = None) -> list[dict]:
     """The changes one state made, as cacheable dicts (no writer, time or id)."""
     paths = [p for p in _changed_paths(history, commit, parent) if p == WARM or kind_of(p)]
     out: list[dict] = []
-
-    def text(tree, relative):
-        blob = _blob(tree, relative)
-        return None if blob is None else _decode(history.blob_data(blob))
+    text = (texts or _Texts(history)).of
 
     others = [p for p in paths if p != WARM]
     if WARM in paths:
@@ -159,12 +177,12 @@ def item_id(when: datetime, writer: str, file: str, index: int) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
 
 
-def _items_of(history: HomeHistory, commit, cache: AnalysisCache) -> list[ReviewItem]:
+def _items_of(history: HomeHistory, commit, cache: AnalysisCache, texts: _Texts) -> list[ReviewItem]:
     parent = commit.parents[0]
     key = f"{parent.tree_id}:{commit.tree_id}"
     analysed = cache.get(key)
     if analysed is None:
-        analysed = analyse_state(history, commit, parent)
+        analysed = analyse_state(history, commit, parent, texts)
         cache.put(key, analysed)
     when, writer = when_of(commit), commit.author.name
     out = []
@@ -181,6 +199,7 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
     with its status (pending unless marked)."""
     cache = cache or AnalysisCache(history.path)
     out: list[ReviewItem] = []
+    texts = _Texts(history)
     for commit in history.commits():
         if not commit.parents:
             break  # the home as first recorded: where the history starts, not a change
@@ -189,7 +208,7 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
             break
         if commit.author.name in USER_WRITERS:
             continue
-        for item in _items_of(history, commit, cache):
+        for item in _items_of(history, commit, cache, texts):
             item.status = state.status(item.id)
             out.append(item)
     out = _fold_archives(out)

