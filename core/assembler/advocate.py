@@ -2,13 +2,15 @@
 
 Offline it lists *fact conflicts*: structured facts (``实体 | 属性 | 值 | 来源#``) with the same
 entity and attribute and different values. With an LLM the rule is the prompt. The output is a
-``⚠️ 冲突：`` block, or ``无冲突`` (then dropped). A failure skips the advocate.
+``⚠️ 冲突：`` block, or nothing (then dropped); the LLM answers by the JSON contract of
+``role_reply.ADVOCATE_SCHEMA``. A failure skips the advocate.
 """
 from __future__ import annotations
 
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.retriever import TRUNCATED, Candidate
+from linghun.core.assembler.role_reply import ADVOCATE_SCHEMA, conflict_lines
 from linghun.core.assembler.trace import Span
 from linghun.core.llm import LLMError
 
@@ -18,7 +20,8 @@ NO_CONFLICT = "无冲突"
 SYSTEM_PROMPT = (
     "你是认知循环团队的辩手（Advocate）。检查候选记忆条目之间是否有矛盾或不一致（同一事物的不同数值、"
     "日期、版本、结论）。有则输出以「⚠️ 冲突：」开头的清单，每条写明双方原文和条目编号，不做裁决；"
-    "没有则只输出「无冲突」。"
+    "没有则给出空清单。只输出 JSON 对象："
+    '{"conflicts": [{"entries": [条目编号, 条目编号], "detail": "双方原文与分歧"}]}，无冲突时 {"conflicts": []}。'
 )
 
 
@@ -77,12 +80,13 @@ def run(ctx: RoundContext, span: Span, decision: Decision, candidates: list[Cand
                     {"role": "user", "content": f"问题：{decision.query}\n\n候选条目：\n{listing}"}]
         try:
             reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
-                            max_tokens=ctx.config.get("assemble.maxTokens"))
+                            max_tokens=ctx.config.get("assemble.maxTokens"), json_mode=True,
+                            schema=ADVOCATE_SCHEMA)
+            found = conflict_lines(reply.text, CONFLICT_MARK)
         except LLMError as exc:
             span.fail(f"LLM failed, advocate skipped: {exc}", status="skipped")
             return None
-        text = reply.text.strip()
-        block = text if CONFLICT_MARK in text else ""
+        block = found if isinstance(found, str) else conflict_block(found)
     if not block:
         span.decide("conflicts", NO_CONFLICT, "nothing contradicts: the advocate's output is dropped")
         span.outputs = {"block": None}

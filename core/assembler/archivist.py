@@ -21,6 +21,7 @@ from datetime import date
 from linghun.core.assembler import material as material_mod
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import DEEP, Decision
+from linghun.core.assembler.role_reply import ARCHIVIST_SCHEMA, text_field
 from linghun.core.assembler.trace import Span, text_diff
 from linghun.core.containment import check_home_write
 from linghun.core.formats import team
@@ -38,7 +39,8 @@ SYSTEM_PROMPT = (
     "1. 以「脉络：」开头，不超过 600 字；\n"
     "2. 按时间顺序分阶段叙述，用 → 连接阶段，保留全部日期、名称、版本、数字原样；\n"
     "3. 立场或口径发生变化时标注「⚠️ 口径变化：」并写明前后说法，不做裁决；\n"
-    "4. 只根据素材，不编造；素材中没有相关内容就写「脉络：素材中未见相关时序」。"
+    "4. 只根据素材，不编造；素材中没有相关内容就写「脉络：素材中未见相关时序」。\n"
+    '只输出 JSON 对象：{"timeline": "脉络：……"}'
 )
 
 
@@ -91,11 +93,12 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> ArchivistResult | 
                     {"role": "user", "content": f"问题：{decision.query}\n\n时序素材：\n{mat.as_text()}"}]
         try:
             reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
-                            max_tokens=ctx.config.get("assemble.maxTokens"))
+                            max_tokens=ctx.config.get("assemble.maxTokens"), json_mode=True,
+                            schema=ARCHIVIST_SCHEMA)
+            finding = normalise_finding(text_field(reply.text, "timeline", PREFIX), limit)
         except LLMError as exc:
             span.fail(f"LLM failed, archivist skipped: {exc}", status="skipped")
             return None
-        finding = normalise_finding(reply.text, limit)
         if not finding:
             span.fail("the LLM returned an empty timeline; archivist skipped", status="skipped")
             return None

@@ -27,6 +27,7 @@ from linghun.core.assembler.advocate import CONFLICT_MARK, cap_material, fact_co
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.retriever import LOW_PREFIX, Candidate, Retrieval
+from linghun.core.assembler.role_reply import EDITOR_SCHEMA, text_field
 from linghun.core.assembler.trace import Span
 from linghun.core.llm import LLMError
 from linghun.core.text import approx_tokens, significant_tokens, tokenize, within_tokens
@@ -51,6 +52,8 @@ RULES_PROMPT = (
     "不是最终裁决，由主智能体决定是否进一步查证）；\n"
     "7. 标有【低置信·需验证】的条目保留该标记；【工作区·文件名】来源标记保留。"
 )
+#: the reply's form when it is not streamed (``role_reply.EDITOR_SCHEMA``)
+JSON_PROMPT = '只输出 JSON 对象：{"bundle": "素材：……"}'
 DUAL_TRACK_PROMPT = (
     "8. 本题是总结类：素材包必须同时保留「事实线：」（实际做过的功能、决策）和「建议线：」"
     "（模块化、验证、配置、健壮性等建议），任何一条线都不能被压缩掉。"
@@ -219,10 +222,12 @@ def loop_context(ctx: RoundContext, feedback) -> str:
 
 
 def prompt(ctx: RoundContext, decision: Decision, retrieval: Retrieval, timeline: str | None,
-           advocate: str | None, feedback) -> list[dict[str, str]]:
+           advocate: str | None, feedback, json_reply: bool = True) -> list[dict[str, str]]:
+    """The editor's messages; ``json_reply``: the reply is asked for as ``{"bundle": ...}``."""
     rules = RULES_PROMPT.replace("{budget}", budget_words(ctx.config.get("assemble.maxTokens"),
                                                           ctx.config.get("assemble.maxChars")))
-    system = rules + ("\n" + DUAL_TRACK_PROMPT if decision.strategy == "summarization" else "")
+    system = (rules + ("\n" + DUAL_TRACK_PROMPT if decision.strategy == "summarization" else "")
+              + ("\n" + JSON_PROMPT if json_reply else ""))
     parts = [f"问题：{decision.query}",
              f"判官：{decision.level} / {decision.strategy}（{decision.reason}）",
              f"循环上下文（只用来把握侧重，不要写进素材包）：{loop_context(ctx, feedback)}"]
@@ -303,17 +308,21 @@ def run(ctx: RoundContext, span: Span, decision: Decision, retrieval: Retrieval,
             span.decide("conflicts", len(conflicts), "marked ⚠️ 冲突： without resolving")
         result = EditorResult(text, "offline", len(candidates), used, conflicts)
     else:
-        messages = prompt(ctx, decision, retrieval, timeline, advocate, feedback)
+        # a streamed bundle is read by a person as it arrives, and JSON text is not for reading:
+        # the JSON contract (role_reply) is for replies that are not streamed
+        stream = bool(ctx.config.get("assemble.stream"))
+        messages = prompt(ctx, decision, retrieval, timeline, advocate, feedback, json_reply=not stream)
         limit = ctx.config.get("assemble.maxPromptChars")
         if limit and len(retrieval.material) > limit:
             span.decide("truncate", limit, f"candidates {len(retrieval.material)} chars > assemble.maxPromptChars {limit}")
         reply = ctx.llm(span, messages, temperature=ctx.config.get("assemble.temperature"),
-                        max_tokens=ctx.config.get("assemble.maxTokens"),
-                        stream=bool(ctx.config.get("assemble.stream")))
-        text = normalise_bundle(reply.text, max_tokens, max_chars)
-        if len(text) < len(reply.text.strip()):
-            span.decide("trim", max_tokens, f"the LLM bundle had {approx_tokens(reply.text.strip())} tokens, "
-                                            f"{len(reply.text.strip())} characters")
+                        max_tokens=ctx.config.get("assemble.maxTokens"), stream=stream,
+                        **({} if stream else {"json_mode": True, "schema": EDITOR_SCHEMA}))
+        said = reply.text if stream else text_field(reply.text, "bundle", PREFIX)
+        text = normalise_bundle(said, max_tokens, max_chars)
+        if len(text) < len(said.strip()):
+            span.decide("trim", max_tokens, f"the LLM bundle had {approx_tokens(said.strip())} tokens, "
+                                            f"{len(said.strip())} characters")
         span.decide("by", "llm", f"{reply.model}, {reply.completion_tokens} completion tokens")
         floor, _used, _conflicts = offline_bundle(decision, candidates, timeline, advocate, max_tokens, max_chars)
         text, restored = with_evidence_floor(text, floor, max_tokens, max_chars)

@@ -201,3 +201,43 @@ def test_huge_candidates_are_cut_from_the_prompt(tmp_path, openai_server):
     user = openai_server.requests[-1]["messages"][1]["content"]
     assert "\n…(截断)…" in user and len(user) < 21000
     assert any(d["what"] == "truncate" for d in span(result, "editor")["decisions"])
+
+
+def _json_answer(request: dict) -> str:
+    """Each role answered by its JSON contract (core.assembler.role_reply), as structured output gives it."""
+    system = request["messages"][0]["content"]
+    if "史官" in system:
+        return json.dumps({"timeline": "脉络：2026-10-01 端口 8080 → 2026-10-07 端口 8087"}, ensure_ascii=False)
+    if "辩手" in system:
+        return json.dumps({"conflicts": [{"entries": [1, 3], "detail": "端口 8080 与 8087"}]}, ensure_ascii=False)
+    if "编辑" in system:
+        return json.dumps({"bundle": BUNDLE}, ensure_ascii=False)
+    return "?"
+
+
+def test_every_role_asks_for_its_json_contract_and_reads_the_field(tmp_path, openai_server):
+    """The seed's callRoleLlm: the archivist, the advocate and the editor send a schema and read
+    their answer out of the JSON (the advocate's entries become [n] references)."""
+    openai_server.respond_with(_json_answer)
+    result = assembler(_home(tmp_path), _provider(openai_server), team__advocate__enabled=True).run(
+        "订单服务端口的来龙去脉")
+    schemas = {r["response_format"]["json_schema"]["name"]: r["response_format"]["json_schema"]["schema"]
+               for r in openai_server.requests if r.get("response_format", {}).get("type") == "json_schema"}
+    assert set(schemas) == {"archivist", "advocate", "editor"}
+    assert schemas["advocate"]["properties"]["conflicts"]["type"] == "array"
+    assert span(result, "archivist")["outputs"]["finding"] == "脉络：2026-10-01 端口 8080 → 2026-10-07 端口 8087"
+    assert span(result, "advocate")["outputs"]["block"] == "⚠️ 冲突：\n- [1][3] 端口 8080 与 8087"
+    assert result.status == "ok" and result.bundle == BUNDLE and "{" not in result.bundle
+
+
+def test_a_json_reply_without_the_field_degrades_each_role_as_the_seed_says(tmp_path, openai_server):
+    """Valid JSON that is not an answer ({"level": "dark"}, what a small model's grammar gives):
+    the archivist and the advocate are skipped, the editor's round keeps the last bundle."""
+    home = _home(tmp_path)
+    before = home.assembled.read_bytes() if home.assembled.exists() else None
+    openai_server.respond_with(lambda request: '{"level": "dark"}')
+    result = assembler(home, _provider(openai_server), team__advocate__enabled=True).run("订单服务端口的来龙去脉")
+    assert span(result, "archivist")["status"] == "skipped" and "timeline" in span(result, "archivist")["error"]
+    assert span(result, "advocate")["status"] == "skipped" and "conflicts" in span(result, "advocate")["error"]
+    assert result.status == "degraded" and "the last bundle was kept" in result.error
+    assert (home.assembled.read_bytes() if home.assembled.exists() else None) == before
