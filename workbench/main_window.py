@@ -357,6 +357,12 @@ class MainWindow(QMainWindow):
                 dock.show()
         dock.raise_()
 
+    @Slot(str, dict)
+    def _on_event(self, topic: str, payload: dict) -> None:
+        if (topic == workspaces.SHOW_PANE_TOPIC and self.ctx is not None
+                and payload.get("home") == str(self.ctx.home.root)):
+            self.show_pane(str(payload.get("pane", "")))
+
     def _apply_default_layout(self) -> None:
         """The current workspace's docks as ``workbench.workspaces`` lays them out, the others
         hidden; the sizes once the window is laid out at its real size."""
@@ -441,6 +447,7 @@ class MainWindow(QMainWindow):
         ctx.bridge.sig_memory_changed.connect(self._status_changed)
         ctx.watcher.sig_external_change.connect(self._status_changed)
         ctx.undo.sig_error.connect(self._show_error)
+        ctx.bridge.sig_event.connect(self._on_event)
         for cls in panes.registered_panes():
             self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
         if remember:

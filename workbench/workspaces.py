@@ -22,6 +22,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 
 A = Qt.DockWidgetArea
 
+#: a pane asks the window to bring another pane in front (payload ``home``: the home's root,
+#: ``pane``: its NAME), e.g. the transcript's turn link showing the Context pane
+SHOW_PANE_TOPIC = "workbench.show_pane"
+
 
 @dataclass(frozen=True)
 class AreaLayout:

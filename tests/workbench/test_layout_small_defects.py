@@ -62,3 +62,44 @@ def test_a_new_entrys_diff_shows_where_in_warm_md_it_lands(workbench, qtbot):
     assert not hunk.startswith("@@ -0,0"), hunk
     assert int(hunk.split()[1].split(",")[0].lstrip("-")) >= lines - 3  # at the end of the file
     assert any(line.startswith("+") and "gateway" in line for line in text.splitlines())
+
+
+def _click_link(browser, qtbot, href_prefix: str) -> None:
+    """Click the first link of ``browser`` whose href starts with ``href_prefix``, where it is drawn."""
+    from PySide6.QtGui import QTextCursor
+
+    doc = browser.document()
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.charFormat().anchorHref().startswith(href_prefix):
+                cursor = QTextCursor(doc)
+                cursor.setPosition(fragment.position() + 1)
+                browser.setTextCursor(cursor)
+                browser.ensureCursorVisible()
+                qtbot.wait(20)
+                pos = browser.cursorRect(cursor).center()
+                QTest.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+                return
+            it += 1
+        block = block.next()
+    raise AssertionError(f"no link {href_prefix}… in the transcript")
+
+
+def test_the_transcripts_turn_link_brings_the_context_pane_forward(workbench, qtbot):
+    window = _shown(workbench, qtbot)
+    window.workspace_actions["conversation"].trigger()
+    window.docks["context"].toggleViewAction().trigger()  # the person closed the Context pane
+    assert window.docks["context"].isHidden()
+    pane = window.pane("conversation")
+    QTest.keyClicks(pane.message, "How was the vault migration decided?")
+    with qtbot.waitSignal(pane.sig_turn_finished, timeout=60000) as finished:
+        QTest.keyClick(pane.message, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=10000)
+    _click_link(pane.transcript, qtbot, "turn:")
+    qtbot.waitUntil(lambda: not window.docks["context"].visibleRegion().isEmpty(), timeout=5000)
+    context = window.pane("context")
+    qtbot.waitUntil(lambda: context.current_turn() is not None and context.current_turn()["id"] == finished.args[0],
+                    timeout=10000)

@@ -22,6 +22,7 @@ from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.conversation import background
 from linghun.workbench.plaintext import escape
 from linghun.workbench.undo import AlreadyApplied
+from linghun.workbench.workspaces import SHOW_PANE_TOPIC
 
 #: the topic that tells the context pane which turn to show (payload ``home``, ``turn``)
 SELECT_TURN_TOPIC = "workbench.select_turn"
@@ -164,6 +165,7 @@ class ConversationPane(Pane):
         """A turn's link in the transcript: show that turn in the context pane."""
         if url.scheme() == "turn":
             bus.publish(SELECT_TURN_TOPIC, home=str(self.ctx.home.root), turn=url.path())
+            bus.publish(SHOW_PANE_TOPIC, home=str(self.ctx.home.root), pane="context")
 
     # -- the transcript -------------------------------------------------------------------------
     def transcript_text(self) -> str:
