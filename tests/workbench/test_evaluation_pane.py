@@ -77,6 +77,12 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     assert text.index("R@context") < text.index("R@3")
     plots = pane.plot_names()
     assert plots and all((report.parent / p).is_file() for p in plots)
+    # the charts are drawn by pyqtgraph from their data and exported through Qt, labels as text
+    assert [c.name for c in pane.charts()] == [p.split("/")[-1][:-4] for p in plots]
+    written = pane.export_plots(tmp_path / "exported")
+    assert sorted(p.name for p in written) == sorted(f"{c.name}.{x}" for c in pane.charts() for x in ("png", "svg"))
+    svg = next(p for p in written if p.suffix == ".svg").read_text(encoding="utf-8")
+    assert "<text" in svg and "R@" in svg
     assert progress[-1] == 1000 and len(progress) >= 2
 
 
@@ -91,7 +97,7 @@ def test_beam_folder_and_cue_file(pane, qtbot, beam_dir):
     pane.conversations.setText(str(FIX / "locomo_tiny.json"))
     assert _run(pane, qtbot) == "finished"
     assert "Cue / trigger recall" in pane.report.toPlainText()
-    assert pane.plot_names() == ["plots/cue_hit_at_10.png"]
+    assert pane.plot_names() == ["plots/cue_hit_at_10.svg"]  # drawn here from plots/cue_hit_at_10.json
 
 
 def test_cancel_stops_the_run_and_writes_no_report(pane, qtbot, monkeypatch):
@@ -183,3 +189,15 @@ def test_defaults_come_from_the_shared_data_sets(tmp_path, monkeypatch):
     assert background.default_path("beam") == str(root / "beam-100k")
     assert background.default_path("cues") == ""
     assert background.parse_ks("10 5, 5") == (5, 10)
+
+
+def test_a_chart_with_chinese_labels_exports_them_as_svg_text(qtbot, tmp_path):
+    from linghun.workbench.panes.evaluation.charts import ChartView
+
+    chart = ChartView({"title": "按类别的召回率", "categories": ["单跳", "多跳"], "series": {"linghun": [80.0, None]},
+                       "y_max": 100, "y_label": "%"}, "recall")
+    qtbot.addWidget(chart)
+    chart.resize(840, 400)
+    svg = chart.export(tmp_path / "recall.svg").read_text(encoding="utf-8")
+    assert "单跳" in svg and "按类别的召回率" in svg and "<text" in svg
+    assert chart.export(tmp_path / "recall.png").read_bytes()[:4] == b"\x89PNG"

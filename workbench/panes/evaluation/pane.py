@@ -3,8 +3,10 @@
 Choose the data (a LoCoMo file, a BEAM folder, or a cue / trigger file with its conversations;
 the shared data sets are preselected when they sit beside the project, else a file dialog asks),
 the k of recall@k and the conversations held out, then Run: the evaluation runs on a worker thread
-with a progress bar and Cancel, and writes the same report as ``linghun eval`` (Markdown, PNG
-plots, JSON) into its own folder. The report is shown with its tables and plots.
+with a progress bar and Cancel, and writes the same report as ``linghun eval`` (Markdown, JSON,
+charts as SVG, PNG and data) into its own folder. The report is shown with its tables, and its
+charts are drawn here with pyqtgraph from their data (``charts.ChartView``: Qt draws the labels,
+Chinese included); Export plots writes each as PNG and SVG through Qt.
 """
 from __future__ import annotations
 
@@ -20,16 +22,18 @@ from PySide6.QtWidgets import (
 
 from linghun.core import embeddings
 from linghun.core.errors import LinghunError
-from linghun.core.fsio import read_text
+from linghun.core.fsio import read_json, read_text
 from linghun.workbench.icons import icon
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.evaluation import background
 from linghun.workbench.panes.evaluation.background import EvalRequest
+from linghun.workbench.panes.evaluation.charts import ASPECT, ChartView
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
+PNG_LINK = re.compile(r"^\[PNG\]\([^)\s]+\)\s*$", re.MULTILINE)  # the PNG beside a chart's SVG
 
 
 @register_pane
@@ -57,8 +61,9 @@ class EvaluationPane(Pane):
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.report_path: Path | None = None
-        self._plots: list[tuple[str, QPixmap]] = []
-        self._plot_labels: list[tuple[QLabel, QPixmap]] = []
+        #: the report's plots: (name in report.md, chart data or None, the PNG when there is no data)
+        self._plots: list[tuple[str, dict | None, QPixmap | None]] = []
+        self._plot_widgets: list[QWidget] = []
         self._handle = None
         self._paths: dict[str, str] = {kind: background.default_path(kind) for kind in background.KINDS}
         self._paths["conversations"] = background.default_path("locomo")
@@ -103,6 +108,8 @@ class EvaluationPane(Pane):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.btn_folder = QPushButton(icon("open"), "", self)
         on_trigger(self.btn_folder.clicked, self.open_folder)
+        self.btn_export = QPushButton(icon("save"), "", self)
+        on_trigger(self.btn_export.clicked, self.choose_export_folder)
         self.report = QTextBrowser(self)
         self.report.setOpenExternalLinks(True)
         self.plots_area = QScrollArea(self)
@@ -142,6 +149,7 @@ class EvaluationPane(Pane):
         run_row.addWidget(self.btn_cancel)
         run_row.addWidget(self.progress, 1)
         run_row.addWidget(self.btn_folder)
+        run_row.addWidget(self.btn_export)
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.data_label = QLabel(self)
@@ -180,7 +188,9 @@ class EvaluationPane(Pane):
         name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
         self.btn_folder.setText(self.tr("Open folder"))
-        self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON, PNG plots)"))
+        self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON, SVG and PNG plots)"))
+        self.btn_export.setText(self.tr("Export plots…"))
+        self.btn_export.setToolTip(self.tr("Write each chart as drawn here, as PNG and SVG, into a folder"))
         self._update_path_hint()
         if self.report_path is None and self._handle is None:
             self.report.setHtml("<p>" + self.tr("Choose the data and run: the report appears here, with its "
@@ -320,6 +330,7 @@ class EvaluationPane(Pane):
         for widget in (self.kind, self.path, self.btn_browse, self.conversations, self.btn_browse_conv):
             widget.setEnabled(not busy)
         self.btn_folder.setEnabled(self.report_path is not None)
+        self.btn_export.setEnabled(any(data is not None for _n, data, _p in self._plots))
 
     # -- the report ---------------------------------------------------------------------------
     def show_report(self, markdown: Path) -> bool:
@@ -334,9 +345,9 @@ class EvaluationPane(Pane):
         self.report.setSearchPaths([str(folder)])
         self.report.document().setBaseUrl(QUrl.fromLocalFile(str(folder) + "/"))
         # the plots are drawn beside the text, scaled to fit: the text keeps the tables only
-        self.report.setMarkdown(re.sub(r"\n## Plots\s*$", "\n", IMAGE_LINE.sub("", text)))
+        self.report.setMarkdown(re.sub(r"\n## Plots\s*$", "\n", PNG_LINK.sub("", IMAGE_LINE.sub("", text)).rstrip() + "\n"))
         self.report_path = markdown
-        self._plots = [(name, QPixmap(str(folder / name))) for name in plots]
+        self._plots = [self._plot_of(folder, name) for name in plots]
         self._layout_plots()
         self.status.setText(self.tr("Report: %1").replace("%1", f"{folder.name}/{markdown.name}"))
         self.status.setToolTip(tooltip(str(markdown)))
@@ -344,39 +355,75 @@ class EvaluationPane(Pane):
         self.sig_report_shown.emit(str(markdown))
         return True
 
+    @staticmethod
+    def _plot_of(folder: Path, name: str) -> tuple[str, dict | None, QPixmap | None]:
+        """A plot's chart data (``<name>.json`` beside it), else its PNG (a report written before
+        the charts kept their data)."""
+        try:
+            data = read_json(folder / Path(name).with_suffix(".json"))
+        except LinghunError:
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("series"), dict):
+            return name, data, None
+        return name, None, QPixmap(str(folder / Path(name).with_suffix(".png")))
+
     def plot_names(self) -> list[str]:
-        """The plots of the shown report that could be read (as the report names them)."""
-        return [name for name, pixmap in self._plots if not pixmap.isNull()]
+        """The plots of the shown report that are drawn (as the report names them)."""
+        return [name for name, data, pixmap in self._plots if data is not None or not pixmap.isNull()]
+
+    def charts(self) -> list[ChartView]:
+        return [w for w in self._plot_widgets if isinstance(w, ChartView)]
 
     def _layout_plots(self) -> None:
-        """One label per plot, side by side, scaled to the plots row's height (they are written 900 px wide or more)."""
+        """One chart per plot, side by side, sized to the plots row's height."""
         while self.plots_layout.count():
             item = self.plots_layout.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self._plot_labels = []
-        for name, pixmap in self._plots:
-            label = QLabel(self.plots_box)
-            label.setToolTip(name)
-            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-            if pixmap.isNull():
-                label.setText(self.tr("Could not read %1").replace("%1", name))
-            self.plots_layout.addWidget(label)
-            self._plot_labels.append((label, pixmap))
+        self._plot_widgets = []
+        for name, data, pixmap in self._plots:
+            if data is not None:
+                widget: QWidget = ChartView(data, Path(name).stem, self.plots_box)
+            else:
+                widget = QLabel(self.plots_box)
+                widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+                if pixmap.isNull():
+                    widget.setText(self.tr("Could not read %1").replace("%1", name))
+            widget.setToolTip(name)
+            self.plots_layout.addWidget(widget)
+            self._plot_widgets.append(widget)
         self.plots_layout.addStretch(1)
         self._scale_plots()
 
     @Slot()
     def _scale_plots(self, *_args) -> None:
         height = max(120, self.plots_area.viewport().height() - 12)
-        for label, pixmap in self._plot_labels:
-            if not pixmap.isNull():
-                label.setPixmap(pixmap.scaledToHeight(min(height, pixmap.height()), Qt.TransformationMode.SmoothTransformation))
+        for widget, (_name, _data, pixmap) in zip(self._plot_widgets, self._plots):
+            if isinstance(widget, ChartView):
+                widget.setFixedSize(int(height * ASPECT), height)
+            elif pixmap is not None and not pixmap.isNull():
+                widget.setPixmap(pixmap.scaledToHeight(min(height, pixmap.height()),
+                                                       Qt.TransformationMode.SmoothTransformation))
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt override
         if watched is self.plots_area.viewport() and event.type() == QEvent.Type.Resize:
             self._scale_plots()
         return super().eventFilter(watched, event)
+
+    @Slot()
+    def choose_export_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export the plots into"),
+                                                  str(self.report_path.parent) if self.report_path else "")
+        if folder:
+            written = self.export_plots(Path(folder))
+            self.status.setText(self.tr("%1 files written into %2").replace("%1", str(len(written)))
+                                .replace("%2", folder))
+
+    def export_plots(self, folder: Path) -> list[Path]:
+        """Each chart as drawn here, as ``<name>.png`` and ``<name>.svg`` in ``folder`` (outside
+        the home: a report's folder or one the user chose)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        return [chart.export(folder / f"{chart.name}.{suffix}") for chart in self.charts() for suffix in ("png", "svg")]
 
     @Slot()
     def open_folder(self) -> None:
