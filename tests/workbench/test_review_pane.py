@@ -1,0 +1,187 @@
+"""The Review pane through the real main window: an agent process writes the home (appends,
+a flip by update, a near-duplicate merge, a consolidation), the queue lists each change with its
+consequence, keys go through it, reject of the flip brings the old fact back and keeps the later
+appends byte for byte, accept clears the count, a contradiction is caught, a held write reaches
+warm.md only after accept."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from linghun import resources
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.workbench.models.review import ReviewModel
+from linghun.workbench.panes.review.pane import age_text
+from linghun.workbench.settings import Settings
+from tests.conftest import REPO
+
+
+def agent(dsh, *argv: str) -> dict | str:
+    """The agent: ``linghun`` run in a process of its own on the home."""
+    done = subprocess.run([sys.executable, "-m", "linghun.core", *argv, "--home", str(dsh), "--json"], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return done.stdout
+
+
+@pytest.fixture
+def window(tmp_path, qtbot):
+    from linghun.workbench.main_window import MainWindow
+
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "dsh")
+    win = MainWindow(Settings(tmp_path / "settings.ini"))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    assert win.open_home(tmp_path / "dsh", remember=False)
+    yield win
+    win.close()
+
+
+def _pane(window, qtbot):
+    pane = window.pane("review")
+    assert pane is not None
+    dock = window.docks["review"]
+    dock.show()
+    dock.raise_()
+    qtbot.waitUntil(lambda: pane.queue is not None and not pane.is_building(), timeout=30000)
+    pane.view.setFocus()
+    return pane
+
+
+def _refresh(pane, qtbot):
+    """Reload, as the toolbar's button does, and wait for the queue."""
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        pane.act_reload.trigger()
+    qtbot.waitUntil(lambda: not pane.is_building(), timeout=30000)
+
+
+def _accept_everything(pane, qtbot):
+    pane.view.setFocus()
+    pane.view.selectAll()
+    with qtbot.waitSignal(pane.sig_unreviewed, timeout=30000, check_params_cb=lambda n, age: n == 0):
+        QTest.keyClick(pane.view, Qt.Key.Key_A)
+    qtbot.waitUntil(lambda: not pane.is_building(), timeout=30000)
+
+
+def _row(pane, kind):
+    return next(i for i in pane.model.items() if i.kind == kind)
+
+
+def test_model_passes_qtmodeltester(qtmodeltester, tmp_path):
+    from linghun.core.review.queue import ReviewItem
+    from datetime import datetime
+
+    model = ReviewModel()
+    model.set_items([ReviewItem("abc123def456", "append", "agent", datetime.now().astimezone(), "memory/warm.md",
+                                "0" * 40, ["adds fact [1] x"], "+x\n")])
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_age_is_said_shortly():
+    from datetime import datetime, timedelta
+
+    now = datetime(2026, 10, 7, 12, 0).astimezone()
+    assert age_text(None) == ""
+    assert age_text(now - timedelta(minutes=5), now) == "5 min"
+    assert age_text(now - timedelta(hours=3), now) == "3 h"
+    assert age_text(now - timedelta(days=2), now) == "2 d"
+
+
+def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot, tmp_path):
+    dsh = tmp_path / "dsh"
+    pane = _pane(window, qtbot)
+    if pane.model.items():
+        _accept_everything(pane, qtbot)
+    counts = []
+    pane.sig_unreviewed.connect(lambda n, age: counts.append((n, age)))
+    home = MemoryHome.resolve(dsh)
+    # the agent, in its own processes: consolidates, appends, flips by update, merges, appends more
+    agent(dsh, "consolidate")
+    agent(dsh, "append", "fact", "支付网关 | 端口 | 8443 | 运维手册", "--confidence", "high")
+    agent(dsh, "append", "fact", "支付网关 | 超时 | 30s | 配置")
+    agent(dsh, "append", "fact", "支付网关 | 端口 | 9443 | 变更单", "--update", "[1]")
+    agent(dsh, "append", "fact", "支付网关 | 超时 | 30s | 配置中心")  # a near duplicate of [2]
+    before_later = home.warm.read_bytes()
+    agent(dsh, "append", "event", "值班 | 重启 | 支付网关 | | 夜间")
+    agent(dsh, "append", "fact", "账单服务 | 端口 | 7001 | 运维")
+    later = home.warm.read_bytes()[len(before_later):]
+    _refresh(pane, qtbot)
+    kinds = [i.kind for i in pane.model.items()]
+    for kind in ("consolidate", "append", "update", "merge"):
+        assert kind in kinds
+    update = _row(pane, "update")
+    assert update.consequences[0] == "retires fact [1] 支付网关 | 端口 | 8443 | 运维手册"
+    assert _row(pane, "merge").consequences[0] == "merges into [2], confidence medium → medium"
+    assert any(c.startswith("moves ") and "knowledge ontology" in c for c in _row(pane, "consolidate").consequences)
+    assert pane.status.text().startswith(f"{len(kinds)} changes to review")
+    # j / k and d: through the list, the diff shown and hidden
+    pane.select(pane.model.items()[0].id)
+    pane.view.setFocus()
+    QTest.keyClick(pane.view, Qt.Key.Key_J)
+    assert pane.current_id() == pane.proxy.index(1, 0).data(ReviewModel.IdRole)
+    QTest.keyClick(pane.view, Qt.Key.Key_K)
+    assert pane.current_id() == pane.model.items()[0].id
+    assert pane.diff.isVisible()
+    QTest.keyClick(pane.view, Qt.Key.Key_D)
+    assert not pane.diff.isVisible()
+    QTest.keyClick(pane.view, Qt.Key.Key_D)
+    # filters: one kind
+    pane.set_filters(kind="update")
+    assert pane.proxy.rowCount() == 1
+    pane.set_filters()
+    # reject the flip: r, one undo step; the old fact is back, the later appends byte for byte
+    assert pane.select(update.id)
+    steps = window.ctx.undo.stack.count()
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        QTest.keyClick(pane.view, Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(update.id) is None, timeout=30000)
+    assert window.ctx.undo.stack.count() == steps + 1
+    entries = Memory(home).entries()
+    assert entries[0].body == "支付网关 | 端口 | 8443 | 运维手册" and entries[0].effective_confidence == "high"
+    assert "9443" not in home.warm.read_text()
+    assert home.warm.read_bytes().endswith(later)
+    # a contradiction is caught: the agent states another port while 8443 stands
+    agent(dsh, "append", "fact", "支付网关 | 端口 | 10443 | 口头")
+    _refresh(pane, qtbot)
+    newest = pane.model.items()[0]
+    assert [c.message for c in newest.contradictions] == ["supersedes [1]? (支付网关 | 端口 | 8443)"]
+    pane.select(newest.id)
+    assert "supersedes [1]?" in pane.detail.text() and pane.act_flip_old.isEnabled()
+    # accept clears the count
+    _accept_everything(pane, qtbot)
+    assert counts[-1] == (0, "") and pane.status.text() == "nothing to review"
+
+
+def test_a_held_write_reaches_warm_only_after_accept(window, qtbot, tmp_path):
+    dsh = tmp_path / "dsh"
+    pane = _pane(window, qtbot)
+    if pane.model.items():
+        _accept_everything(pane, qtbot)
+    home = MemoryHome.resolve(dsh)
+    config = json.loads(home.config.read_text()) if home.config.exists() else {}
+    config["review"] = {"hold": "all"}
+    home.config.write_text(json.dumps(config), encoding="utf-8")
+    result = agent(dsh, "tool", "memory_append", "--args",
+                   json.dumps({"kind": "fact", "content": "发票服务 | 端口 | 8088 | 运维"}))
+    assert result["held"] is True and "held for review" in result["note"]
+    assert "发票服务" not in home.warm.read_text()
+    read = agent(dsh, "tool", "memory_read")
+    assert "【待审·pending】" in read["text"] and "发票服务 | 端口 | 8088" in read["text"]
+    _refresh(pane, qtbot)
+    held = _row(pane, "held")
+    assert pane.select(held.id)
+    pane.view.setFocus()
+    with qtbot.waitSignal(pane.sig_unreviewed, timeout=30000, check_params_cb=lambda n, age: n == 0):
+        QTest.keyClick(pane.view, Qt.Key.Key_A)
+    assert "发票服务 | 端口 | 8088 | 运维" in home.warm.read_text()
