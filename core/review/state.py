@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -102,6 +103,7 @@ class AnalysisCache:
         self.path = self.folder / CACHE_FILE
         self._items: dict[str, list[dict]] = {}
         self._read_size = 0
+        self._guard = threading.Lock()  # a build and a mark may run on two workers at once
 
     def _refresh(self) -> None:
         try:
@@ -123,14 +125,16 @@ class AnalysisCache:
         self._read_size += end
 
     def get(self, key: str) -> list[dict] | None:
-        if key not in self._items:
-            self._refresh()
-        return self._items.get(key)
+        with self._guard:
+            if key not in self._items:
+                self._refresh()
+            return self._items.get(key)
 
     def put(self, key: str, items: list[dict]) -> None:
-        self._items[key] = items
-        self.folder.mkdir(parents=True, exist_ok=True)
         line = json.dumps({"key": key, "items": items}, ensure_ascii=False) + "\n"
-        with contextlib.suppress(OSError):  # a cache never stops a review
-            with open_for_append(self.path, self.folder) as fh:
-                fh.write(line)
+        with self._guard:
+            self._items[key] = items
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(OSError):  # a cache never stops a review
+                with open_for_append(self.path, self.folder) as fh:
+                    fh.write(line)
