@@ -103,3 +103,39 @@ def test_the_transcripts_turn_link_brings_the_context_pane_forward(workbench, qt
     context = window.pane("context")
     qtbot.waitUntil(lambda: context.current_turn() is not None and context.current_turn()["id"] == finished.args[0],
                     timeout=10000)
+
+
+def test_back_in_english_the_editors_boxes_are_english_again(workbench, qtbot):
+    window = _shown(workbench, qtbot)
+    pane = entries_pane(workbench)
+    _click_row(pane, 0)
+    def texts():
+        boxes = (pane.editor.kind, pane.editor.confidence)
+        return [box.itemText(i) for box in boxes for i in range(box.count())]
+
+    english = texts()
+    window.language_actions["zh_CN"].trigger()
+    qtbot.wait(50)  # the language change is an event posted to every widget
+    chinese = texts()
+    assert chinese != english
+    pane.view.clearSelection()  # the editor shows no entry, its boxes keep their items
+    window.language_actions["en"].trigger()
+    qtbot.wait(50)
+    assert texts() == english
+
+
+def test_an_empty_home_says_how_to_begin_and_the_hint_goes_with_the_first_entry(workbench, qtbot, tmp_path):
+    from linghun.core.home import MemoryHome
+
+    window = _shown(workbench, qtbot)
+    pane = entries_pane(workbench)
+    assert not pane.empty_hint.isVisible()  # a home with entries
+    empty = MemoryHome.resolve(tmp_path / "new-dsh")
+    empty.ensure()
+    assert window.open_home(empty.dsh_home, remember=False)
+    window.workspace_actions["curate"].trigger()
+    pane = entries_pane(workbench)
+    qtbot.waitUntil(pane.empty_hint.isVisible)
+    assert "no entries yet" in pane.empty_hint.text() and "Ctrl+N" in pane.empty_hint.text()
+    window.ctx.memory.append("fact", "网关 | 超时 | 45s")
+    qtbot.waitUntil(lambda: not pane.empty_hint.isVisible(), timeout=10000)

@@ -389,7 +389,7 @@ class EntryEditor(QWidget):
         self.diff_box.setTitle(self.tr("What saving will change"))
         for form in self.forms.values():
             form.retranslate_ui()
-        if self.base is not None or self.is_new:
+        if self.kind.count() or self.confidence.count():  # also when the editor shows no entry now
             loading, self._loading = self._loading, True
             try:
                 kind, conf = self.kind.currentData(), self.confidence.currentData()

@@ -81,6 +81,12 @@ class EntriesPane(Pane):
         self.banner.setObjectName("banner-unreadable")
         self.banner.setStyleSheet("QLabel { background: #fdecea; color: #8a1f11; padding: 6px; border-radius: 4px; }")
         self.banner.hide()
+        # an empty home looked like a broken one: say what to do first
+        self.empty_hint = plain(QLabel(self))
+        self.empty_hint.setObjectName("empty-hint")
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.setContentsMargins(6, 6, 6, 6)
+        self.empty_hint.hide()
 
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         left = QWidget(splitter)
@@ -98,6 +104,7 @@ class EntriesPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.banner)
+        layout.addWidget(self.empty_hint)
         layout.addWidget(splitter, 1)
 
         self._autosave = QTimer(self)
@@ -250,6 +257,7 @@ class EntriesPane(Pane):
                                    self.confidence_menu.menuAction()]
 
     def retranslate_ui(self) -> None:
+        self._show_empty_hint()
         self.search.setPlaceholderText(self.tr("Filter by text (Ctrl+F)…"))
         self._fill_combo(self.kind_filter, [(None, self.tr("All kinds")), ("event", word("event")),
                                             ("fact", word("fact")), ("rule", word("rule"))])
@@ -311,6 +319,16 @@ class EntriesPane(Pane):
     @Slot()
     def _update_counts(self, *_args) -> None:
         self.count_label.setText(self.tr("{0} of {1}").format(self.proxy.rowCount(), self.model.rowCount()))
+        self._show_empty_hint()
+
+    def _show_empty_hint(self) -> None:
+        empty = self.model.rowCount() == 0 and not self.model.error
+        if empty:
+            key = self.act_new.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            self.empty_hint.setText(self.tr(
+                "This memory home has no entries yet. Write the first one with New ({0}), or let the agent "
+                "write them: they appear here as it appends.").format(key))
+        self.empty_hint.setVisible(empty)
 
     # -- selection --------------------------------------------------------------------------------
     def show_history(self) -> bool:
@@ -590,6 +608,7 @@ class EntriesPane(Pane):
         else:
             self.banner.hide()
         readable = not self.model.error
+        self._show_empty_hint()
         self.act_new.setEnabled(readable)
         self.editor.setEnabled(readable and (self.editor.base is not None or self.editor.is_new))
         self._update_actions()
