@@ -29,7 +29,7 @@ from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.redact import error_text
-from linghun.core.review import hold as review_hold
+from linghun.core.review import contradictions, hold as review_hold
 from linghun.core.schema_check import Schema, depth_exceeds, json_path, lone_surrogate
 
 __all__ = ["Tool", "ToolContext", "TOOLS", "names", "schemas", "get", "validate", "dispatch", "call"]
@@ -107,7 +107,11 @@ def _params(properties: dict | None = None, required: tuple[str, ...] = ()) -> d
 # -- the tools --------------------------------------------------------------------------------------
 def _append(ctx: ToolContext, a: dict) -> dict:
     result = ctx.memory.append(a["kind"], a["content"], a.get("confidence"), update=a.get("update"))
-    return result.to_dict()
+    out = result.to_dict()
+    found = contradictions.on_write(ctx.home, ctx.memory.latest(), result.entry)
+    if found:  # caught on the write itself, not only in the review queue (core/REVIEW.md)
+        out["contradicts"] = [c.message for c in found]
+    return out
 
 
 def _read(ctx: ToolContext, a: dict) -> dict:

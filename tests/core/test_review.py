@@ -222,3 +222,14 @@ def test_hold_all_holds_every_write_and_reject_drops_it(home):
     queue = _queue(home)
     service.reject(home, queue, queue.find(held["id"]))
     assert hold.held_writes(home) == [] and not home.rules.exists()
+
+
+def test_the_tool_result_says_what_a_new_fact_supersedes_on_the_write_itself(home):
+    _seeded(home)
+    result = tools.dispatch(home, "memory_append", {"kind": "fact", "content": "订单服务 | 端口 | 9999 | 口头"})
+    assert result["contradicts"] == ["supersedes [1]? (订单服务 | 端口 | 8080)"]
+    same = tools.dispatch(home, "memory_append", {"kind": "fact", "content": "用户服务 | 协议 | gRPC | 文档"})
+    assert "contradicts" not in same
+    tools.dispatch(home, "memory_rules", {"rule": "周五不要发布"})
+    event = tools.dispatch(home, "memory_append", {"kind": "event", "content": "团队 | 发布 | 订单服务 | | 周五"})
+    assert event["contradicts"] == ["contradicts the rule “周五不要发布”"]
