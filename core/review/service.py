@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Iterable
 
 from linghun.core import tools
@@ -112,6 +112,23 @@ def mark(history: HomeHistory, items: Iterable[ReviewItem], status: str, dismiss
         state.save()
 
 
+def unmark(history: HomeHistory, item: ReviewItem) -> None:
+    """``item`` waits for review again (its reject was undone): its mark goes, and when the
+    state's watermark covers it, the watermark goes back to just before it, the changes it
+    covered after the item being marked one by one instead."""
+    cache = _caches.setdefault(str(history.path), AnalysisCache(history.path))
+    with locked(history.path):
+        state = ReviewState.load(history.path)
+        state.marks.pop(item.id, None)
+        if state.until is not None and item.when <= state.until:
+            floor = item.when - timedelta(microseconds=1)
+            for other in changes_since(history, ReviewState(state.folder, floor), cache, include_reviewed=True):
+                if other.id != item.id and other.when <= state.until:
+                    state.mark(other.id, "accepted")
+            state.until = floor
+        state.save()
+
+
 def accept(home: MemoryHome, queue: Queue, items: list[ReviewItem]) -> list[dict]:
     """Accept ``items``: a change is marked reviewed; a held write is made now (as the review's)."""
     results = []
@@ -169,5 +186,5 @@ def keep_both(queue: Queue, item: ReviewItem) -> None:
     mark(queue.history, [item], "accepted", [c.key for c in item.contradictions])
 
 
-__all__ = ["Queue", "build_queue", "accept", "reject", "plan_reject", "flip_old", "keep_both", "mark",
+__all__ = ["Queue", "build_queue", "accept", "reject", "plan_reject", "flip_old", "keep_both", "mark", "unmark",
            "history_for", "RejectPlan"]

@@ -233,3 +233,15 @@ def test_the_tool_result_says_what_a_new_fact_supersedes_on_the_write_itself(hom
     tools.dispatch(home, "memory_rules", {"rule": "周五不要发布"})
     event = tools.dispatch(home, "memory_append", {"kind": "event", "content": "团队 | 发布 | 订单服务 | | 周五"})
     assert event["contradicts"] == ["contradicts the rule “周五不要发布”"]
+
+
+def test_unmark_puts_one_change_back_under_the_watermark(home):
+    memory = _seeded(home)
+    for i in range(3):
+        _agent(memory, "append", "fact", f"服务{i} | 副本 | {i} | 运维", "medium")
+    queue = _queue(home)
+    middle = queue.items[1]
+    service.accept(home, queue, queue.items)
+    assert _queue(home).items == []
+    service.unmark(queue.history, middle)
+    assert [i.id for i in _queue(home).items] == [middle.id]

@@ -151,6 +151,16 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     assert entries[0].body == "支付网关 | 端口 | 8443 | 运维手册" and entries[0].effective_confidence == "high"
     assert "9443" not in home.warm.read_text()
     assert home.warm.read_bytes().endswith(later)
+    rejected = home.warm.read_bytes()
+    # Edit > Undo brings the change back into the file and into the queue; Redo rejects it again
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        window.act_undo.trigger()
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(update.id) is not None, timeout=30000)
+    assert "9443" in home.warm.read_text() and Memory(home).entries()[0].is_wrong
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        window.act_redo.trigger()
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(update.id) is None, timeout=30000)
+    assert home.warm.read_bytes() == rejected
     # a contradiction is caught: the agent states another port while 8443 stands
     agent(dsh, "append", "fact", "支付网关 | 端口 | 10443 | 口头")
     _refresh(pane, qtbot)

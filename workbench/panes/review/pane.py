@@ -14,7 +14,10 @@ Signals:
 """
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Callable
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
@@ -53,6 +56,26 @@ def plan_task(state, home, queue, item_id: str):
 
 def mark_task(state, queue, ids: list[str], status: str, dismiss: list[str]) -> None:
     service.mark(queue.history, [i for i in queue.items if i.id in ids], status, dismiss)
+
+
+def unmark_task(state, queue, item) -> None:
+    service.unmark(queue.history, item)
+
+
+@dataclass
+class RejectStep:
+    """A reject as one undo step: ``operation`` writes the files back; ``done(True)`` is told
+    when the reject is in effect (redo), ``done(False)`` when it was undone (the change is in
+    the files again, and waits for review again)."""
+
+    operation: object
+    done: Callable[[bool], None]
+    rejecting: bool = True
+
+    def apply(self, memory) -> "RejectStep":
+        inverse = self.operation.apply(memory)
+        self.done(self.rejecting)
+        return RejectStep(inverse, self.done, not self.rejecting)
 
 
 def drop_held_task(state, home, queue, item_id: str) -> None:
@@ -383,8 +406,19 @@ class ReviewPane(Pane):
     def _on_planned(self, plan) -> None:
         ops = [RestoreFile(rel, new, expect=now, check=True) for rel, (now, new) in plan.files.items()]
         text = self.tr("Reject %1: %2").replace("%1", plan.item.kind).replace("%2", plan.item.summary[:60])
-        if self.ctx.undo.push(ops[0] if len(ops) == 1 else Batch(ops), text):
-            self._run(self.tr("Marking the change rejected"), mark_task, self.queue, [plan.item.id], "rejected", [])
+        step = RejectStep(ops[0] if len(ops) == 1 else Batch(ops),
+                          functools.partial(self._reject_applied, self.queue, plan.item))
+        self.ctx.undo.push(step, text)
+
+    def _reject_applied(self, queue, item, rejecting: bool) -> None:
+        """The reject's files were written (``rejecting``) or put back by an undo: the change is
+        marked rejected, or waits for review again."""
+        if self.ctx.tasks.closed:
+            return
+        if rejecting:
+            self._run(self.tr("Marking the change rejected"), mark_task, queue, [item.id], "rejected", [])
+        else:
+            self._run(self.tr("The change waits for review again"), unmark_task, queue, item)
 
     @Slot()
     def flip_old(self) -> None:
