@@ -190,6 +190,7 @@ def test_a_held_write_reaches_warm_only_after_accept(window, qtbot, tmp_path):
     assert "【待审·pending】" in read["text"] and "发票服务 | 端口 | 8088" in read["text"]
     _refresh(pane, qtbot)
     held = _row(pane, "held")
+    assert "1 write(s) of the agent held for review" in window.statusBar().currentMessage()
     assert pane.select(held.id)
     pane.view.setFocus()
     with qtbot.waitSignal(pane.sig_unreviewed, timeout=30000, check_params_cb=lambda n, age: n == 0):

@@ -116,6 +116,7 @@ class ReviewPane(Pane):
         self._handle = None
         self._pending = False
         self._busy = 0  # writes of the review running on workers
+        self._held_seen: set[str] = set()  # held writes already told of
         self._build()
         self._rebuild_timer = self.single_shot(REBUILD_DELAY_MS, self.rebuild)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
@@ -230,8 +231,19 @@ class ReviewPane(Pane):
         self._reselect(current, selected)
         self._show_status()
         count, oldest = self.unreviewed()
+        self._tell_held(queue)
         self.sig_unreviewed.emit(count, age_text(oldest))
         self.sig_rebuilt.emit()
+
+    def _tell_held(self, queue: service.Queue) -> None:
+        """A write held since the last build is said in the status bar: it waits for the user,
+        and the agent was told so (a notification, not a dialog: the user may be elsewhere)."""
+        held = {i.id for i in queue.items if i.held is not None}
+        new = held - self._held_seen
+        self._held_seen = held
+        if new:
+            self.ctx.show_message(self.tr("%1 write(s) of the agent held for review: open the Review pane to accept or "
+                                          "reject").replace("%1", str(len(new))))
 
     @Slot(object)
     def _on_failed(self, exc: object) -> None:
