@@ -32,7 +32,9 @@ from linghun.core.formats import episodic as episodic_format
 from linghun.core.formats.nodes import node_date, parse_nodes
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
+from linghun.core.goal_links import goal_links
 from linghun.core.home import MemoryHome
+from linghun.core.map import goals_of
 
 __all__ = ["FILES", "drill", "entry", "node_file", "node", "journal_window", "episodic_day", "cold_day",
            "goal", "situation"]
@@ -155,9 +157,9 @@ def cold_day(home: MemoryHome, day: str) -> dict:
     return out
 
 
-def goal(home: MemoryHome, goal_id: str) -> dict:
-    from linghun.core.map import goals_of
-
+def goal(home: MemoryHome, goal_id: str, memory=None) -> dict:
+    """A goal with what hangs on it: its signals and state changes (history), and the warm entries
+    hanging on it (``core.goal_links``), each with the rule that hangs it there."""
     goals, note = goals_of(home)
     for g in goals:
         if g.id == goal_id:
@@ -165,7 +167,17 @@ def goal(home: MemoryHome, goal_id: str) -> dict:
             text = f"{g.domain} · {g.state} · {g.priority}：{g.statement}"
             if g.triggers:
                 text += "（触发：" + "；".join(g.triggers) + "）"
-            d.update(type="goal", pointer=f"goal:{g.id}", text=text)
+            entries = _memory(home, memory).entries()
+            links = goal_links(home.root, [g], entries).get(g.id, [])
+            by_n = {e.n: e for e in entries}
+            hung = [{**_entry_dict(by_n[link.n], home), "why": link.why} for link in links]
+            lines = [text]
+            lines += [f"- {h.get('at', '')} {h.get('signal') or h.get('to') or h.get('kind')}："
+                      f"{' '.join(str(h.get('statement') or h.get('reason') or '').split())}"
+                      for h in g.history if isinstance(h, dict)]
+            lines.append(f"挂 {len(hung)} 条：" if hung else "挂 0 条")
+            lines += [f"{h['text'].replace(chr(10), ' ', 1)}  ← {h['why']}" for h in hung]
+            d.update(type="goal", pointer=f"goal:{g.id}", text="\n".join(lines), entries=hung)
             return d
     raise NotFoundError(f"no goal {goal_id!r}" + (f" ({note})" if note else ""))
 
@@ -209,7 +221,7 @@ def drill(home: MemoryHome, pointer: str | int, memory=None) -> dict:
     if prefix == "cold":
         return cold_day(home, rest)
     if prefix == "goal":
-        return goal(home, rest)
+        return goal(home, rest, memory)
     if prefix == "situation":
         return situation(home, rest, memory)
     if prefix in FILES:

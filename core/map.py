@@ -19,7 +19,8 @@ node type          id / pointer
 =================  ==========================================================================
 
 Edges: ``axis`` (axis -> its items), ``groups`` (situation -> entry), ``contains`` (file -> node),
-``cites`` (projection node -> the entries its ``[n]`` pointers name), ``conflicts`` (fact entry ->
+``cites`` (projection node -> the entries its ``[n]`` pointers name), ``hangs`` (goal -> the entries
+hanging on it, ``core.goal_links``; ``why``: the rule), ``conflicts`` (fact entry ->
 fact entry with another value), ``on_day`` (entry -> the journal day of its stamp), ``archived_in``
 (cold section -> episodic day).
 
@@ -33,6 +34,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
 from linghun.core import situation_cache
+from linghun.core.goal_links import GoalLink, goal_links
 from linghun.core.errors import NotUtf8Error, UnreadableFileError
 from linghun.core.formats import cold as cold_format
 from linghun.core.formats import journal as journal_format
@@ -125,6 +127,11 @@ class MemoryMap:
     @cached_property
     def graph(self) -> nx.DiGraph:
         return _graph(self)
+
+    @cached_property
+    def goal_links(self) -> dict[str, list[GoalLink]]:
+        """Per goal id, the warm entries hanging on it (``core.goal_links``)."""
+        return goal_links(self.home.root, self.goals, self.entries)
 
     def children(self, node: str, edge_type: str | None = None) -> list[str]:
         """Successors of ``node`` in insertion order, optionally of one edge type."""
@@ -276,14 +283,16 @@ def _graph(mm: MemoryMap) -> nx.DiGraph:
         for a, b in zip(ids, ids[1:]):
             g.add_edge(a, b, type="conflicts", subject=c.subject)
 
+    by_n = {e.n: e for e in entries}
     for goal in mm.goals:
         gid = f"goal:{goal.id}"
         g.add_node(gid, type="goal", domain=goal.domain, state=goal.state, priority=goal.priority,
                    statement=goal.statement, triggers=list(goal.triggers), pointer=gid)
         g.add_edge("axis:goals", gid, type="axis")
+        g.add_edges_from(((gid, f"entry:{by_n[link.n].id}", {"why": link.why})
+                          for link in mm.goal_links.get(goal.id, [])), type="hangs")
 
     # archive: node files and cold
-    by_n = {e.n: e for e in entries}
     for f in mm.archive:
         fid = f"file:{f.name}"
         g.add_node(fid, type="ontology_file", label=f.label, path=f.path, file=f.file, pointer=f.name)
@@ -355,6 +364,11 @@ def _goal_lines(mm: MemoryMap) -> tuple[str, list[str]]:
         text = f"- {goal.domain} · {goal.state} · {goal.priority}：{' '.join(goal.statement.split())}"
         if goal.triggers:
             text += "（触发：" + "；".join(goal.triggers) + "）"
+        hung = mm.goal_links.get(goal.id, [])
+        if hung:  # the newest entries hanging on the goal, as the situation axis lists its entries
+            shown = hung[-POINTERS_PER_SITUATION:]
+            pointers = " ".join(_pointer_text(mm.entries[link.n - 1]) for link in shown)
+            text += f"：挂 {len(hung)} 条 " + (f"(+{len(hung) - len(shown)}) … " if len(hung) > len(shown) else "") + pointers
         lines.append(f"{text} «goal:{goal.id}»")
     return head, lines
 

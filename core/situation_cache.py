@@ -29,7 +29,7 @@ from linghun.core.formats.warm import WarmEntry
 from linghun.core.situations import Group, Situation, arrange, entity_names, grouping, live_entries, topic_tokens
 from linghun.core.text import tokenizer_name
 
-__all__ = ["VERSION", "situations", "prepare", "grouping_key", "forget"]
+__all__ = ["VERSION", "situations", "prepare", "topic_tokens_of", "grouping_key", "forget"]
 
 #: bump when grouping or topic tokens change: a cache of another version is not used
 VERSION = 1
@@ -203,6 +203,14 @@ def prepare(root, entries: Sequence[WarmEntry]) -> None:
             analysis.tokens_of(e)
             analysis.names_of(e)
         analysis.keep_only(live)
+
+
+def topic_tokens_of(root, entries: Sequence[WarmEntry]) -> list[tuple[str, ...]]:
+    """The topic tokens of each of ``entries`` (every one, flipped ones too), from the same cache
+    the grouping reads: what links entries to goals (``core.goal_links``) costs no tokenising."""
+    analysis = _analysis(home_cache.home_key(root))
+    with analysis.lock:
+        return [analysis.tokens_of(e) for e in entries]
 
 
 def forget(root=None) -> None:

@@ -1,0 +1,88 @@
+"""Goals as the memory's skeleton: the warm entries hanging on a goal, in the map's goal axis, in
+``drill goal:<id>`` and through the agent's ``memory_drill`` tool in a fresh process."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from linghun.core.drill import drill
+from linghun.core.goal_links import goal_links
+from linghun.core.goals import Goals
+from linghun.core.home import MemoryHome
+from linghun.core.map import build_map, render_map
+from linghun.core.memory import Memory
+
+REPO = Path(__file__).resolve().parents[2]
+GOAL = "我想学会弹钢琴，每天练习半小时"
+
+
+@pytest.fixture
+def home(upstream_home):
+    home = MemoryHome.resolve(upstream_home)
+    memory = Memory(home)
+    memory.append("event", "用户 | 练习 | 钢琴 | 音阶 | 每天练习半小时")          # shares 练习 每天 半小时
+    memory.append("fact", "钢琴老师 | 电话 | 138-0000 | #1")                      # one word at most: not hung
+    memory.append("event", "用户 | 报名 | 周末音乐课 | 琴行 | 试听一节")          # named as a signal's source
+    memory.append("fact", "家庭旅行 | 目的地 | 大理 | #2")                         # holds the trigger
+    Goals(home).goal_update("new", GOAL, triggers=["家庭旅行"], goal_id=None)
+    n_signal = len(memory.entries()) - 1
+    Goals(home).goal_update("progress", GOAL, source={"kind": "entry", "ref": f"[{n_signal}]"})
+    return home
+
+
+def _numbers(home) -> dict[str, int]:
+    entries = Memory(home).entries()
+    return {key: next(e.n for e in entries if key in e.body) for key in ("音阶", "钢琴老师", "周末音乐课", "大理")}
+
+
+def test_an_entry_hangs_on_a_goal_by_signal_trigger_or_two_shared_topic_words(home):
+    entries = Memory(home).entries()
+    goals = Goals(home).goals()
+    links = goal_links(home.root, goals, entries)[goals[0].id]
+    n = _numbers(home)
+    why = {link.n: link.why for link in links}
+    assert set(why) == {n["音阶"], n["周末音乐课"], n["大理"]}
+    assert why[n["周末音乐课"]] == "signal progress"
+    assert why[n["大理"]] == "trigger 「家庭旅行」"
+    assert why[n["音阶"]].startswith("shares ") and "练习" in why[n["音阶"]]
+
+
+def test_a_flipped_entry_hangs_on_nothing(home):
+    """...also once the links were worked out before the flip (they are kept by their inputs)."""
+    n = _numbers(home)["音阶"]
+    before = goal_links(home.root, Goals(home).goals(), Memory(home).entries())
+    assert n in {link.n for hung in before.values() for link in hung}
+    memory = Memory(home)
+    memory.edit_entry(memory.resolve(f"[{n}]").id, confidence="wrong")
+    links = goal_links(home.root, Goals(home).goals(), Memory(home).entries())
+    assert n not in {link.n for hung in links.values() for link in hung}
+
+
+def test_the_map_goal_axis_points_at_the_entries_hanging_on_each_goal(home):
+    mm = build_map(home)
+    n = _numbers(home)
+    line = next(x for x in render_map(mm, 0).splitlines() if "«goal:" in x)
+    assert f"挂 3 条 [{n['音阶']}] [{n['周末音乐课']}] [{n['大理']}]" in line
+    hangs = [(a, b) for a, b, d in mm.graph.edges(data=True) if d.get("type") == "hangs"]
+    assert len(hangs) == 3 and all(a == f"goal:{mm.goals[0].id}" for a, _ in hangs)
+
+
+def test_drill_goal_lists_its_history_and_its_entries_with_the_rule(home):
+    goal_id = Goals(home).goals()[0].id
+    out = drill(home, f"goal:{goal_id}")
+    assert [e["pointer"] for e in out["entries"]] == [f"[{n}]" for n in sorted(
+        _numbers(home)[k] for k in ("音阶", "周末音乐课", "大理"))]
+    assert "挂 3 条" in out["text"] and "← trigger 「家庭旅行」" in out["text"] and "progress" in out["text"]
+
+
+def test_the_agent_drills_a_goal_through_its_tool_in_a_fresh_process(home):
+    goal_id = Goals(home).goals()[0].id
+    run = subprocess.run([sys.executable, "-m", "linghun.core", "tool", "memory_drill", "--home",
+                          str(home.dsh_home), "--args", json.dumps({"pointer": f"goal:{goal_id}"})],
+                         cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "挂 3 条" in run.stdout and "周末音乐课" in run.stdout
