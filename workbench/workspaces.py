@@ -95,8 +95,9 @@ WORKSPACES: tuple[Workspace, ...] = (
         AreaLayout(A.LeftDockWidgetArea, 1.0, (("rounds",),)),
     )),
     Workspace("conversation", QT_TRANSLATE_NOOP("Workspace", "Conversation"), "event", (
-        AreaLayout(A.LeftDockWidgetArea, 0.5, (("conversation",),)),
-        AreaLayout(A.RightDockWidgetArea, 0.5, (("context",),)),
+        # the context's table of parts beside its text needs the wider half
+        AreaLayout(A.LeftDockWidgetArea, 0.42, (("conversation",),)),
+        AreaLayout(A.RightDockWidgetArea, 0.58, (("context",),)),
     )),
     Workspace("goals", QT_TRANSLATE_NOOP("Workspace", "Goals"), "goal", (
         AreaLayout(A.LeftDockWidgetArea, 1.0, (("goals",),)),
