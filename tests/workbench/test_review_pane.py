@@ -125,6 +125,7 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     assert _row(pane, "merge").consequences[0] == "merges into [2], confidence medium → medium"
     assert any(c.startswith("moves ") and "knowledge ontology" in c for c in _row(pane, "consolidate").consequences)
     assert pane.status.text().startswith(f"{len(kinds)} changes to review")
+    assert window.pane_notes.note("review").startswith(f"{len(kinds)} to review (oldest ")
     # j / k and d: through the list, the diff shown and hidden
     pane.select(pane.model.items()[0].id)
     pane.view.setFocus()
@@ -171,6 +172,7 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     # accept clears the count
     _accept_everything(pane, qtbot)
     assert counts[-1] == (0, "") and pane.status.text() == "nothing to review"
+    assert window.pane_notes.note("review") == ""
 
 
 def test_a_held_write_reaches_warm_only_after_accept(window, qtbot, tmp_path):

@@ -10,7 +10,8 @@ thread as one step of the undo stack (``workbench.undo``): Ctrl+Z brings the cha
 Signals:
     sig_rebuilt(): a build of the queue was shown.
     sig_unreviewed(int, str): how many changes wait and how old the oldest is ("" when none),
-        for the main window's status bar and title.
+        for the main window's title.
+    sig_status_note(str): (``Pane``'s) the same as the window's status-bar note.
 """
 from __future__ import annotations
 
@@ -233,6 +234,7 @@ class ReviewPane(Pane):
         count, oldest = self.unreviewed()
         self._tell_held(queue)
         self.sig_unreviewed.emit(count, age_text(oldest))
+        self.sig_status_note.emit(self.note_text(count, oldest))
         self.sig_rebuilt.emit()
 
     def _tell_held(self, queue: service.Queue) -> None:
@@ -261,6 +263,12 @@ class ReviewPane(Pane):
         as of the last build)."""
         pending = self.queue.pending() if self.queue is not None else []
         return len(pending), min((i.when for i in pending), default=None)
+
+    def note_text(self, count: int, oldest: datetime | None) -> str:
+        """The window's status-bar note: the count and the age of the oldest ("" when none)."""
+        if not count:
+            return ""
+        return self.tr("%1 to review (oldest %2)").replace("%1", str(count)).replace("%2", age_text(oldest))
 
     def _show_status(self) -> None:
         if self.queue is None:
