@@ -245,3 +245,30 @@ def test_unmark_puts_one_change_back_under_the_watermark(home):
     assert _queue(home).items == []
     service.unmark(queue.history, middle)
     assert [i.id for i in _queue(home).items] == [middle.id]
+
+
+def test_a_write_through_the_mcp_server_is_held_and_read_back_as_pending(home):
+    import sys
+
+    import anyio
+    from mcp import ClientSession, StdioServerParameters, stdio_client
+
+    _seeded(home)
+    update_section(home, "review", lambda _old: {"hold": "risky"})
+
+    async def session_calls():
+        params = StdioServerParameters(command=sys.executable,
+                                       args=["-m", "linghun.core", "mcp", "--offline", "--home", str(home.dsh_home)])
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                held = await session.call_tool("memory_append", {"kind": "fact", "update": "[1]",
+                                                                 "content": "订单服务 | 端口 | 9090 | 运维"})
+                read_back = await session.call_tool("memory_read", {})
+                return held.structured_content, json.loads(read_back.content[0].text)["text"]
+
+    held, text = anyio.run(session_calls)
+    assert held["held"] is True and held["reason"] == "flip" and "held for review" in held["note"]
+    assert "9090" not in home.warm.read_text()
+    assert f"(pending {held['id']}) fact: 订单服务 | 端口 | 9090 | 运维, flips [1]" in text
+    assert _queue(home).items[0].kind == "held"
