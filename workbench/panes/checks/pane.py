@@ -85,7 +85,9 @@ class ChecksPane(Pane):
         self.act_remove = add_tool_action(self.toolbar, icon("delete"), self.remove_current)
         self.ctx.mark_writes(self.act_pin, self.act_pin_chosen, self.act_remove)
         self.summary = plain(QLabel(self))
-        self.summary.setWordWrap(True)
+        # one line: a wrapped label gives the pane a height-for-width, and the dock's scroll area
+        # then sizes the pane by its preferred height instead of the dock's
+        self.summary.setMinimumWidth(60)
         self.view = TableView(self)
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -97,14 +99,14 @@ class ChecksPane(Pane):
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.anchorClicked.connect(self._on_link)
-        self.plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.plot = pg.PlotWidget()
         self.plot.setBackground(None)
         self.plot.setMinimumHeight(110)
         self.view.setMinimumHeight(90)
         self.detail.setMinimumHeight(90)
         self.plot.showGrid(y=True, alpha=0.2)
         self.plot.setMouseEnabled(x=True, y=False)
-        self.legend = self.plot.addLegend(offset=(8, 4))
+        self.legend = self.plot.addLegend(offset=(-8, 4))  # top right: the newest runs are at the right, lower
         self.curve_pass = self.plot.plot([], [], pen=pg.mkPen(PASS_COLOUR, width=2), stepMode=None,
                                          symbol="o", symbolSize=5, symbolBrush=PASS_COLOUR)
         self.curve_fail = self.plot.plot([], [], pen=pg.mkPen(FAIL_COLOUR, width=2),
@@ -113,9 +115,7 @@ class ChecksPane(Pane):
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
         splitter.addWidget(self.plot)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 3)
-        splitter.setStretchFactor(2, 2)
+        splitter.setSizes([200, 320, 180])  # scaled to the height the dock gets: the why-nots get the most
         self.stack(self.toolbar, self.summary, splitter)
 
     def retranslate_ui(self) -> None:
@@ -132,7 +132,7 @@ class ChecksPane(Pane):
         self.legend.clear()
         self.legend.addItem(self.curve_pass, self.tr("passing"))
         self.legend.addItem(self.curve_fail, self.tr("failing"))
-        self.plot.setLabel("left", self.tr("checks"))
+        self.plot.setTitle(self.tr("Checks passing and failing, run after run"), size="9pt")
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
         self._show_summary()
         self._show(self.current_id())
@@ -210,8 +210,9 @@ class ChecksPane(Pane):
         if report is None:
             return
         if not report.results:
-            self.summary.setText(self.tr("No checks yet. Pin a round: its question and the entries it delivered "
-                                         "become a check, run after every change of the home."))
+            self.summary.setText(self.tr("No checks yet: pin a round, and its entries become a check."))
+            self.summary.setToolTip(self.tr("A pinned round's question and the entries it delivered become a check, "
+                                            "run after every change of the home."))
             return
         failed = len(report.failed)
         self.summary.setText(self.tr("%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)")
@@ -220,17 +221,23 @@ class ChecksPane(Pane):
                              .replace("%5", f"{report.cpu_ms:.0f}"))
 
     def _plot(self, history: list[dict]) -> None:
-        xs, passed, failed = [], [], []
+        """Passing and failing per run, run after run; the bottom axis names when some ran (runs
+        minutes or days apart stay readable side by side)."""
+        times, passed, failed = [], [], []
         for record in history:
             try:
-                xs.append(datetime.fromisoformat(record["at"]).timestamp())
+                times.append(datetime.fromisoformat(record["at"]))
             except (KeyError, TypeError, ValueError):
                 continue
             passed.append(float(record.get("passed", 0)))
             failed.append(float(record.get("failed", 0)))
+        xs = list(range(1, len(times) + 1))
         self.curve_pass.setData(xs, passed)
         self.curve_fail.setData(xs, failed)
+        step = max(1, len(times) // 6)
+        self.plot.getAxis("bottom").setTicks([[(x, f"{t:%m-%d %H:%M}") for x, t in zip(xs, times)][::step]])
         self.plot.setYRange(0, max(passed + failed + [1]) + 0.5, padding=0)
+        self.plot.setXRange(0.5, max(len(xs), 1) + 0.5, padding=0)
 
     # -- selection and detail ---------------------------------------------------------------------
     def current_id(self) -> str | None:

@@ -247,6 +247,9 @@ class HealthPane(Pane):
         self.trend_curve.setData([datetime.fromisoformat(t["day"]).timestamp() for t in trend],
                                  [t["entries"] for t in trend])
         self.trend_plot.setYRange(0, max([t["entries"] for t in trend] + [1]) * 1.1, padding=0)
+        if xs:  # both time plots span the days the figures cover, however few the history has
+            for plot in (self.token_plot, self.trend_plot):
+                plot.setXRange(xs[0] - 43200, xs[-1] + 43200, padding=0)
 
     # -- following a figure to what it counts ---------------------------------------------------
     @Slot(int)
