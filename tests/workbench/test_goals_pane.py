@@ -19,6 +19,7 @@ from linghun.workbench.panes import WorkbenchContext  # noqa: E402
 from linghun.workbench.panes.goals import GoalsPane  # noqa: E402
 from linghun.workbench.panes.goals.dialog import GoalDialog, GoalDraft  # noqa: E402
 from linghun.workbench.settings import Settings  # noqa: E402
+from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: E402,F401
 
 
 def _open(tmp_path, home_dir):
@@ -200,3 +201,45 @@ def test_activation_demo_lifts_the_college_fund_above_its_similarity_rank(tmp_pa
 def test_score_parts_add_up_for_every_state(ctx):
     for a in Goals(ctx.home).goal_get("值班交接的时候夜间告警太多，睡不好", k=0, include_inactive=True):
         assert score_parts(a).total == pytest.approx(a.score)
+
+
+def test_the_entries_hanging_on_a_goal_are_listed_and_one_opens_in_the_entries_pane(workbench, qtbot):
+    """Goals as the memory's skeleton, as a person sees it: select a goal, open its Entries tab,
+    read why each entry hangs there, double-click one and the entries pane shows it."""
+    from PySide6.QtTest import QTest
+
+    from tests.workbench.test_conversation_pane import _open_pane
+
+    window = workbench.window
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    home = window.ctx.home
+    memory = window.ctx.memory  # the window's own writer: the entries pane lists the entries at once
+    rows_before = window.pane("entries").model.rowCount()
+    memory.append("event", "用户 | 练习 | 钢琴 | 音阶 | 每天练习半小时")
+    memory.append("fact", "家庭旅行 | 目的地 | 大理 | #2")
+    Goals(home).goal_update("new", "我想学会弹钢琴，每天练习半小时", triggers=["家庭旅行"])
+    qtbot.waitUntil(lambda: window.pane("entries").model.rowCount() == rows_before + 2, timeout=10000)
+    pane = _open_pane(window, "goals")
+    pane.act_reload.trigger()
+    pane.tabs.setCurrentIndex(0)
+    row = next(r for r in range(pane.proxy.rowCount())
+               if "弹钢琴" in str(pane.proxy.index(r, 1).data()))
+    rect = pane.view.visualRect(pane.proxy.index(row, 1))
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    bar = pane.detail_tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    qtbot.waitUntil(lambda: pane.hanging.topLevelItemCount() == 2, timeout=10000)
+    assert pane.detail_tabs.tabText(1) == "Entries (2)"
+    rows = [[pane.hanging.topLevelItem(i).text(c) for c in range(4)] for i in range(2)]
+    assert rows[0][3].startswith("用户 | 练习 | 钢琴") and rows[0][2].startswith("shares ")
+    assert rows[1][2] == "trigger 「家庭旅行」"
+    target = pane.hanging.topLevelItem(1)
+    rect = pane.hanging.visualItemRect(target)
+    # a double click is a click, then the second press (Qt activates the item pressed first)
+    QTest.mouseClick(pane.hanging.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseDClick(pane.hanging.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    entries = window.pane("entries")
+    chosen = entries.selected_ids()
+    assert len(chosen) == 1 and memory.entry(chosen[0]).body.startswith("家庭旅行 | 目的地 | 大理")

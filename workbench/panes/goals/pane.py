@@ -2,8 +2,8 @@
 
 Top left, the goals of ``goals.json`` (``GoalsModel``, keyed by goal ids). Top right, the selected
 goal: the four states with the allowed transitions (its state highlighted), one button per
-transition it may take now (illegal ones are never offered), and its history of signals and
-transitions with time and source. In a second tab, the activation demo (``ActivationDemo``).
+transition it may take now (illegal ones are never offered), its history of signals and
+transitions with time and source, and the warm entries hanging on it (``hanging.py``). In a second tab, the activation demo (``ActivationDemo``).
 
 Every write goes through ``core.goals.Goals`` and is one undoable step on the shared stack; undo
 puts goals.json back byte for byte. The pane follows the file: the agent's writes (the file
@@ -30,6 +30,7 @@ from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.goals import commands
 from linghun.workbench.panes.goals.activation import ActivationDemo
 from linghun.workbench.panes.goals.dialog import AUTO, GoalDialog, GoalDraft
+from linghun.workbench.panes.goals.hanging import HangingEntries
 from linghun.workbench.panes.goals.state_diagram import StateDiagram
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.views import TableView
@@ -161,7 +162,15 @@ class GoalsPane(Pane):
         detail_layout.addWidget(self.diagram)
         detail_layout.addWidget(self.refusal)
         detail_layout.addLayout(self.buttons_row)
-        detail_layout.addWidget(self.history, 1)
+        # the goal's history and the entries hanging on it (the goal as the memory's skeleton)
+        self.hanging = HangingEntries(self.ctx, detail)
+        self.hanging.sig_shown.connect(self._on_hanging_shown)
+        self.detail_tabs = QTabWidget(detail)
+        self.detail_tabs.setObjectName("goal-detail-tabs")
+        self.detail_tabs.setDocumentMode(True)
+        self.detail_tabs.addTab(self.history, "")
+        self.detail_tabs.addTab(self.hanging, "")
+        detail_layout.addWidget(self.detail_tabs, 1)
 
         upper = QSplitter(Qt.Orientation.Horizontal, self)
         upper.addWidget(self.view)
@@ -194,6 +203,9 @@ class GoalsPane(Pane):
             button.setText(self.tr(STATE_VERBS[state]))
             button.setToolTip(self.tr("Change the state to “%1” (undoable)").replace("%1", state_name(state)))
         self.history.setHeaderLabels([self.tr("Time"), self.tr("Event"), self.tr("Detail"), self.tr("Source")])
+        self.hanging.retranslate_ui()
+        self.detail_tabs.setTabText(0, self.tr("History"))
+        self._hanging_tab_text(None)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(GoalsModel.COLUMNS) - 1)
         self.activation.retranslate_ui()
         self.tabs.setTabText(0, self.tr("Goals and states"))
@@ -282,6 +294,8 @@ class GoalsPane(Pane):
             button.setVisible(state in targets)
         self.buttons_label.setVisible(bool(targets))
         self.history.clear()
+        self._hanging_tab_text(None)
+        self.hanging.show_goal(goal)
         if goal is None:
             self.goal_title.setText(self.tr("Select a goal to see its state machine and history."))
             self.diagram.set_state(None)
@@ -300,6 +314,14 @@ class GoalsPane(Pane):
         self.history.setColumnWidth(3, 150)
         if self.history.topLevelItemCount():
             self.history.scrollToItem(self.history.topLevelItem(self.history.topLevelItemCount() - 1))
+
+    def _hanging_tab_text(self, count: int | None) -> None:
+        self.detail_tabs.setTabText(1, self.tr("Entries") if count is None
+                                    else self.tr("Entries (%n)", "", count))
+
+    def _on_hanging_shown(self, goal_id: str, count: int) -> None:
+        if goal_id == self.current_id():
+            self._hanging_tab_text(count)
 
     def _history_text(self, item: dict) -> list[str]:
         """(event, detail, source) of one history item."""
@@ -439,6 +461,7 @@ class GoalsPane(Pane):
     def shutdown(self) -> None:
         self._reload_timer.stop()
         self.activation.shutdown()
+        self.hanging.cancel()
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
                              (self.ctx.bridge.sig_event, self._on_event),
                              (self.ctx.watcher.sig_external_change, self._on_external_change)):
