@@ -25,6 +25,7 @@ FILE_KINDS = {
     "memory/cold.md": "archive",
 }
 QUOTE = 60
+GOALS = "memory/goals/goals.json"
 
 
 def kind_of(relative: str) -> str | None:

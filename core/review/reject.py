@@ -25,6 +25,7 @@ from linghun.core.events import bus
 from linghun.core.formats.warm import WarmEntry, parse_warm
 from linghun.core.fsio import read_bytes
 from linghun.core.history.layout import WARM
+from linghun.core.review.file_changes import GOALS
 from linghun.core.history.lineage import core_of
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
@@ -165,6 +166,8 @@ def reverse_file(relative: str, before: bytes | None, after: bytes | None, now: 
         raise _file_conflict(relative)
     if now is None:
         raise _file_conflict(relative)
+    if relative == GOALS:
+        return reverse_goals(before, after, now)
     merged = reverse_lines(_text(after).splitlines(True), _text(before).splitlines(True),
                            _text(now).splitlines(True))
     if merged is None:
@@ -177,6 +180,40 @@ def reverse_file(relative: str, before: bytes | None, after: bytes | None, now: 
             raise RejectConflict(f"{relative}: taking the change back alone would not leave valid JSON; "
                                  "nothing was changed") from None
     return text.encode("utf-8") if text or before is not None else None
+
+
+def reverse_goals(before: bytes | None, after: bytes, now: bytes) -> bytes:
+    """goals.json goal by goal (a line merge trips over the commas of a JSON list): each goal the
+    change added, changed or removed is put back as it was, when it still stands as the change
+    left it; every other goal, and the order, stay as they are now."""
+    def load(data: bytes | None) -> dict:
+        try:
+            value = json.loads(_text(data) or "{}")
+        except json.JSONDecodeError:
+            raise RejectConflict(f"{GOALS} is not valid JSON; nothing was changed") from None
+        return value if isinstance(value, dict) else {"goals": value}
+
+    old, new, current = load(before), load(after), load(now)
+
+    def by_id(doc: dict) -> dict[str, dict]:
+        return {str(g.get("id")): g for g in doc.get("goals") or [] if isinstance(g, dict)}
+
+    was, made, stands = by_id(old), by_id(new), by_id(current)
+    out = []
+    for g in current.get("goals") or []:
+        gid = str(g.get("id")) if isinstance(g, dict) else None
+        if gid is None or was.get(gid) == made.get(gid):
+            out.append(g)  # not this change's
+        elif stands.get(gid) != made.get(gid):
+            raise RejectConflict(f"{GOALS}: goal {gid} was changed by a later write; rejecting this change alone "
+                                 "would lose that change, so nothing was changed")
+        elif gid in was:
+            out.append(was[gid])
+    for gid, g in was.items():
+        if gid not in made and gid not in stands:
+            out.append(g)  # the change removed it: it comes back
+    current["goals"] = out
+    return (json.dumps(current, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
 def _file_conflict(relative: str) -> RejectConflict:

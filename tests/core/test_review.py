@@ -272,3 +272,24 @@ def test_a_write_through_the_mcp_server_is_held_and_read_back_as_pending(home):
     assert "9090" not in home.warm.read_text()
     assert f"(pending {held['id']}) fact: 订单服务 | 端口 | 9090 | 运维, flips [1]" in text
     assert _queue(home).items[0].kind == "held"
+
+
+def test_reject_of_a_goal_change_keeps_a_later_goal(home):
+    from linghun.core.goals import Goals
+
+    _seeded(home)
+    with capture.writing_as("workbench"):
+        Goals(home).goal_update("new", "今年跑完一次马拉松", speaker="user", domain="health")
+    capture.flush()
+    with capture.writing_as("agent"):
+        Goals(home).goal_update("new", "学会弹钢琴", speaker="user", domain="hobby")
+    capture.flush()
+    with capture.writing_as("agent"):
+        Goals(home).goal_update("new", "把房贷提前还清", speaker="user", domain="money")
+    capture.flush()
+    queue = _queue(home)
+    piano = queue.items[-1]
+    assert piano.kind == "goal" and any("学会弹钢琴" in c for c in piano.consequences)
+    service.reject(home, queue, piano)
+    statements = [g["statement"] for g in json.loads(home.goals.read_text())["goals"]]
+    assert statements == ["今年跑完一次马拉松", "把房贷提前还清"]
