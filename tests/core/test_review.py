@@ -293,3 +293,22 @@ def test_reject_of_a_goal_change_keeps_a_later_goal(home):
     service.reject(home, queue, piano)
     statements = [g["statement"] for g in json.loads(home.goals.read_text())["goals"]]
     assert statements == ["今年跑完一次马拉松", "把房贷提前还清"]
+
+
+def test_reject_of_a_merge_a_deletion_and_a_rule_each_alone(home):
+    memory = _seeded(home)
+    _agent(memory, "append", "fact", "用户服务 | 端口 | 7070 | 运维 复核", "medium")  # merges into [2]
+    _agent(memory, "delete_entry", Memory(home).entries()[0].id)
+    _agent(memory, "rules_append", "周五不要发布")
+    _agent(memory, "rules_append", "上线前先灰度")
+    _agent(memory, "append", "fact", "缓存 | 过期 | 60s | 配置", "low")
+    queue = _queue(home)
+    by_kind = {i.kind: i for i in reversed(queue.items)}  # the oldest of each kind
+    service.reject(home, queue, by_kind["merge"])
+    service.reject(home, _queue(home), next(i for i in _queue(home).items if i.kind == "delete"))
+    bodies = [e.body for e in Memory(home).entries()]
+    assert bodies == ["订单服务 | 端口 | 8080 | 运维", "用户服务 | 端口 | 7070 | 运维", "缓存 | 过期 | 60s | 配置"]
+    first_rule = [i for i in _queue(home).items if i.kind == "rule"][-1]
+    service.reject(home, _queue(home), first_rule)
+    rules = home.rules.read_text()
+    assert "周五不要发布" not in rules and "上线前先灰度" in rules
