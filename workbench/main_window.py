@@ -25,7 +25,7 @@ from linghun.workbench import gcguard, icons, panes, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
 from linghun.workbench.palette import CommandPalette
-from linghun.workbench.notifications import MessageStatusBar, NotificationBar, PaneNotes
+from linghun.workbench.notifications import ElidingLabel, MessageStatusBar, NotificationBar, PaneNotes
 from linghun.workbench.panes import PastView, WorkbenchContext
 from linghun.workbench.settings import Settings
 from linghun.workbench.timetravel import TimeTravel
@@ -217,11 +217,12 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         bar = MessageStatusBar(self)
         self.setStatusBar(bar)
-        self.status_home = QLabel(self)
-        self.status_counts = QLabel(self)
-        self.status_index = QLabel(self)
+        self.status_home = ElidingLabel(self)
+        # facts, each whole in its tooltip: they give way rather than widen the window past a laptop screen
+        self.status_counts = ElidingLabel(self)
+        self.status_index = ElidingLabel(self)
         self.status_problems = QLabel(self)
-        self.status_warmup = QLabel(self)
+        self.status_warmup = ElidingLabel(self)
         self.status_problems.setStyleSheet("color: #c0392b;")
         for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
             plain(label)
@@ -437,6 +438,7 @@ class MainWindow(QMainWindow):
         home = MemoryHome.resolve(path)
         if not home.exists():
             return self._not_a_home(Path(path), home, remember)
+        self._save_session()
         self._close_context()
         ctx = WorkbenchContext.open(home, self.settings, window=self, past=past)
         ctx.show_message = self.show_message
@@ -450,6 +452,8 @@ class MainWindow(QMainWindow):
         ctx.bridge.sig_event.connect(self._on_event)
         for cls in panes.registered_panes():
             self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
+        if past is None:
+            self._restore_session(ctx)
         if remember:
             self.settings.add_recent_home(str(home.dsh_home))
         self.time_travel.home_opened(ctx)  # a copy of the past: the note saying so
@@ -459,6 +463,25 @@ class MainWindow(QMainWindow):
         self.status_warmup.setText(self.tr("Warming up: tokenizer and search index…"))
         self.after_first_paint(partial(self._start_background_work, ctx))
         return True
+
+    def _save_session(self) -> None:
+        """Keep what the panes show of the home being closed (a pane with ``session_state()``:
+        the entry selected...), to show it again when the home is next opened."""
+        if self.ctx is None or self.ctx.past is not None:
+            return
+        state = {}
+        for pane in self.open_panes():
+            save = getattr(pane, "session_state", None)
+            if save is not None:
+                state[pane.NAME] = save()
+        self.settings.save_session(str(self.ctx.home.dsh_home), state)
+
+    def _restore_session(self, ctx: WorkbenchContext) -> None:
+        state = self.settings.session(str(ctx.home.dsh_home))
+        for pane in self.open_panes():
+            restore = getattr(pane, "restore_session", None)
+            if restore is not None and isinstance(state.get(pane.NAME), dict):
+                restore(state[pane.NAME])
 
     def after_first_paint(self, callback) -> None:
         """Call ``callback`` once the window has painted; right away when it is not shown.
@@ -728,7 +751,7 @@ class MainWindow(QMainWindow):
             self.status_problems.clear()
             return
         self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
-        self.status_home.setToolTip(tooltip(str(ctx.home.root)))
+        self.status_home.setToolTip(tooltip(f"{self.status_home.text()}\n{ctx.home.root}"))
         try:
             entries = ctx.memory.latest().entries
             inputs = (entries, _stat_of(ctx.home.ontology))  # before ontology.md is read
@@ -931,5 +954,6 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_layout()
+        self._save_session()
         self._close_context()
         super().closeEvent(event)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStatusBar, QToolBar, QToolButton, QWidget
 
 from linghun.workbench.actions import on_trigger
@@ -145,3 +146,26 @@ class MessageStatusBar(QStatusBar):
         if self.notifications is not None and self.notifications.message():
             return self.notifications.message()
         return super().currentMessage()
+
+
+class ElidingLabel(QLabel):
+    """A one-line label that gives way: it asks for little width and, when squeezed, shows its
+    text cut in the middle with "…" (the whole text is its tooltip). For facts like a folder's
+    path, never for an instruction (those go to the ``NotificationBar``): a long path asked for
+    its whole width and pushed the window wider than a laptop's screen."""
+
+    def minimumSizeHint(self):  # noqa: N802 - Qt override
+        hint = super().minimumSizeHint()
+        hint.setWidth(min(hint.width(), self.fontMetrics().horizontalAdvance("M" * 12)))
+        return hint
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        super().setText(text)
+        self.setToolTip(text)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, rect.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(rect, int(self.alignment()), text)

@@ -8,6 +8,7 @@ the INI file.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import logging
 from dataclasses import dataclass
@@ -219,6 +220,21 @@ class Settings(QObject):
     def clear_window_state(self) -> None:
         self._qs.remove("window")
         self._qs.remove("workspaces")
+
+    # -- session --------------------------------------------------------------------------
+    def _session_key(self, home: str) -> str:
+        return "session/" + hashlib.sha1(home.encode("utf-8")).hexdigest()[:16]
+
+    def session(self, home: str) -> dict:
+        """What the panes showed of ``home`` when it was last closed (by pane NAME)."""
+        try:
+            state = json.loads(self._str(self._session_key(home), "{}"))
+        except ValueError:
+            return {}
+        return state if isinstance(state, dict) else {}
+
+    def save_session(self, home: str, state: dict) -> None:
+        self._qs.setValue(self._session_key(home), json.dumps(state, ensure_ascii=False))
 
     # -- workspaces -----------------------------------------------------------------------
     @property

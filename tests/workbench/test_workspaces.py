@@ -140,3 +140,14 @@ def test_the_panes_of_other_workspaces_are_not_refreshed_for_nobody(window, qtbo
     window.workspace_actions["goals"].trigger()
     qtbot.waitUntil(lambda: window.pane("goals").seen)
     assert window.pane("entries").seen is False
+
+
+def test_no_workspace_asks_for_more_than_a_laptop_screen(window, qtbot):
+    """A long home path in the status bar once made the window 1492 px wide at least."""
+    window.set_home_note("Home: " + "/a/very/long/folder/name" * 12)
+    for act in window.workspace_actions.values():
+        act.trigger()
+        qtbot.wait(20)
+        hint = window.minimumSizeHint()
+        assert hint.width() <= 1280 and hint.height() <= 720, (act.text(), hint)
+    assert "Home: /a/very/long/folder/name/a/very" in window.status_home.toolTip()  # the whole text, on hover

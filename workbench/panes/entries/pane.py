@@ -347,6 +347,16 @@ class EntriesPane(Pane):
         rows = self.view.selectionModel().selectedRows()
         return [i.data(ENTRY_ID_ROLE) for i in sorted(rows, key=lambda i: i.row())]
 
+    def session_state(self) -> dict:
+        """What the window keeps of this pane between two openings of the home."""
+        return {"selected": self.selected_ids()[:1]}
+
+    def restore_session(self, state: dict) -> None:
+        """The entry selected when the home was last closed, selected again (if it still exists)."""
+        selected = state.get("selected")
+        if isinstance(selected, list) and selected and isinstance(selected[0], str):
+            self.select_entry(selected[0])
+
     def select_entry(self, entry_id: str) -> bool:
         """Select and show one entry (other panes call this to open an entry); False if not shown."""
         source = self.model.index_of(entry_id)
