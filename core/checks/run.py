@@ -36,6 +36,9 @@ from linghun.core.memory import Memory
 from linghun.core.settings import home_settings
 
 _CITED = re.compile(r"\[(\d+)\]")
+#: why-nots computed per run at most (each is a second dry round): a consolidation that breaks
+#: every check must not make one run cost a minute; the rest say they were not computed
+EXPLAIN_LIMIT = 25
 
 
 @dataclass
@@ -136,6 +139,7 @@ class CheckRunner:
         self.entries = self.memory.entries()
         self.locator = Locator(home, self.entries)
         self.explain = explain
+        self.explained = 0
         self.assembler = Assembler(home, config=self.config, provider=provider, memory=self.memory,
                                    keep_traces=False, bus=EventBus(), debouncer=Debouncer())
         self.inputs = read_inputs(self.assembler.home)
@@ -208,6 +212,9 @@ class CheckRunner:
                     "(deleted, or edited past recognition)"), None
         if not self.explain:
             return "", None
+        if self.explained >= EXPLAIN_LIMIT:
+            return f"not explained: the first {EXPLAIN_LIMIT} missing entries of this run were", None
+        self.explained += 1
         try:
             found = why_not.explain(self.home, question, outcome.n, self.config, variants=False)
         except LinghunError as exc:

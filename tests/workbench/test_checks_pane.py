@@ -100,3 +100,28 @@ def test_a_consolidation_preview_warns_of_the_check_it_would_break(journey_windo
     text = ontology.preview_summary.text()
     assert "This consolidation breaks 1 memory check(s): " + SLO in text
     assert home.warm.read_bytes() == warm_before  # a preview writes nothing
+
+
+def test_a_closed_gap_is_kept_closed_by_a_check(journey_window, demo_home, qtbot):
+    from linghun.core.formats import team as team_format
+    from tests.workbench.test_app_helpers import external_write
+
+    window = journey_window(demo_home)
+    home = window.ctx.home
+    gaps = home.team_file(team_format.GAPS_FILE)
+    # the gap was filled and a re-run hit (as the gaps pane writes it)
+    external_write(gaps, (gaps.read_text(encoding="utf-8")
+                          + team_format.gap_line("2026-10-20T02:00:00.000Z", SLO, "2026-10-21T02:00:00.000Z")).encode())
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: p == 1):
+        with qtbot.waitSignal(pane.sig_pinned, timeout=30000):
+            pane.act_keep_closed.trigger()
+    [saved] = json.loads(checks_path(home).read_text(encoding="utf-8"))["checks"]
+    assert saved["question"] == SLO and saved["made_from"] == "gap:2026-10-20T02:00:00.000Z"
+    assert SLO_BODY in [e["body"] for e in saved["expect"]]
+    messages = []
+    window.ctx.show_message = messages.append
+    pane.act_keep_closed.trigger()  # again: the gap has its check now
+    wait_for(lambda: pane._pin_handle is None and messages, 20000, "the answer")
+    assert messages[-1] == "Every closed gap already has its check."

@@ -9,6 +9,8 @@ from linghun.core.checks import make
 from linghun.core.checks.model import Check
 from linghun.core.checks.run import RunReport, run_checks
 from linghun.core.checks.store import checks_path, load_checks, read_results, render_checks
+from linghun.core.errors import InvalidInputError
+from linghun.core.formats import team as team_format
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
 from linghun.core.settings import home_settings
@@ -34,26 +36,47 @@ def run_task(state, home: MemoryHome, trigger: str) -> Ran:
 
 @dataclass
 class NewChecks:
-    """``checks.json`` as it is (``before``) and with ``check`` added (``after``), for one undoable write."""
+    """``checks.json`` as it is (``before``) and with ``checks`` added (``after``), for one undoable write."""
 
     path: str
     before: str | None
     after: str
-    check: Check
+    checks: list[Check]
 
 
 def pin_task(state, home: MemoryHome, round_id: str | None) -> NewChecks:
     """Task: the check pinning ``round_id`` (None: the newest round that delivered a bundle)."""
     state.set_progress(0.2, "round")
     check = make.from_round(home, round_id or make.latest_round(home))
-    return _added(home, check)
+    return _added(home, [check])
 
 
-def _added(home: MemoryHome, check: Check) -> NewChecks:
+def keep_closed_task(state, home: MemoryHome) -> NewChecks | None:
+    """Task: "keep it closed": a check for each question of a closed gap that has none yet, with
+    the entries a round delivers for it now (None: every closed gap has its check)."""
+    lines = team_format.parse_gaps(read_text(home_settings(home).paths_home.team_file_for_reading(
+        team_format.GAPS_FILE)) or "")
+    existing = load_checks(home)
+    asked = {c.question for c in existing}
+    made: list[Check] = []
+    for line in lines:
+        question = " ".join(line.query.split())
+        if not line.closed_at or question in asked:
+            continue
+        state.check_cancelled()
+        asked.add(question)
+        try:
+            made.append(make.from_question(home, question, made_from=f"gap:{line.at}"))
+        except InvalidInputError:  # the round delivers nothing now: nothing to keep
+            continue
+    return _added(home, made, existing) if made else None
+
+
+def _added(home: MemoryHome, new: list[Check], existing: list[Check] | None = None) -> NewChecks:
     path = checks_path(home)
     before = read_text(path)
-    checks = load_checks(home)  # a file that cannot be parsed raises: it is never written over
-    return NewChecks(str(path), before, render_checks(checks + [check]), check)
+    checks = load_checks(home) if existing is None else existing  # an unparsable file raises: never overwritten
+    return NewChecks(str(path), before, render_checks(checks + new), new)
 
 
 def removed_text(home: MemoryHome, check_id: str) -> tuple[str, str | None, str]:
@@ -71,4 +94,4 @@ def rounds_task(state, home: MemoryHome) -> list[dict]:
     return out[:ROUNDS_LISTED]
 
 
-__all__ = ["NewChecks", "Ran", "pin_task", "removed_text", "rounds_task", "run_task"]
+__all__ = ["NewChecks", "Ran", "keep_closed_task", "pin_task", "removed_text", "rounds_task", "run_task"]

@@ -4,8 +4,9 @@
 Checks run in the background (``background.run_task``) after every change of the home, folded
 into one run by a single-shot timer (a burst of the agent's writes runs them once), and on Run
 now. Pin the latest round, or one chosen from the list, makes a check of it: its question and
-the entries its bundle delivered (``core.checks.make``); the write of ``checks.json`` is one
-undo step. A link in the detail selects the entry in the entries pane. Format: core/CHECKS.md.
+the entries its bundle delivered (``core.checks.make``); Keep gaps closed makes one for each
+closed gap's question from what a round delivers for it now. Each write of ``checks.json`` is
+one undo step. A link in the detail selects the entry in the entries pane. Format: core/CHECKS.md.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.checks.background import (  # noqa: E402
-    NewChecks, Ran, pin_task, removed_text, rounds_task, run_task,
+    NewChecks, Ran, keep_closed_task, pin_task, removed_text, rounds_task, run_task,
 )
 from linghun.workbench.panes.checks.model import FAIL_COLOUR, PASS_COLOUR, ChecksModel  # noqa: E402
 from linghun.workbench.panes.ontology.commands import WriteFiles  # noqa: E402
@@ -34,6 +35,8 @@ from linghun.workbench.panes.ontology.links import request_entry  # noqa: E402
 from linghun.workbench.plaintext import escape, plain  # noqa: E402
 from linghun.workbench.views import TableView  # noqa: E402
 
+#: published on the event bus after each run (payload ``home``, ``passed``, ``failed``)
+CHECKS_RAN_TOPIC = "checks.ran"
 #: a burst of changes (the agent appending, a consolidation writing five files) runs the checks once
 RUN_DELAY_MS = 800
 
@@ -82,8 +85,9 @@ class ChecksPane(Pane):
         self.rounds.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.toolbar.addWidget(self.rounds)
         self.act_pin_chosen = add_tool_action(self.toolbar, icon("save"), self.pin_chosen)
+        self.act_keep_closed = add_tool_action(self.toolbar, icon("warning"), self.keep_gaps_closed)
         self.act_remove = add_tool_action(self.toolbar, icon("delete"), self.remove_current)
-        self.ctx.mark_writes(self.act_pin, self.act_pin_chosen, self.act_remove)
+        self.ctx.mark_writes(self.act_pin, self.act_pin_chosen, self.act_keep_closed, self.act_remove)
         self.summary = plain(QLabel(self))
         # one line: a wrapped label gives the pane a height-for-width, and the dock's scroll area
         # then sizes the pane by its preferred height instead of the dock's
@@ -127,6 +131,9 @@ class ChecksPane(Pane):
         self.rounds.setToolTip(self.tr("A round of this home to pin"))
         self.act_pin_chosen.setText(self.tr("Pin this round"))
         self.act_pin_chosen.setToolTip(self.tr("A check of the round chosen in the list"))
+        self.act_keep_closed.setText(self.tr("Keep gaps closed"))
+        self.act_keep_closed.setToolTip(self.tr("A check for each closed gap that has none: what its question gets "
+                                                "now must keep reaching the agent"))
         self.act_remove.setText(self.tr("Remove"))
         self.act_remove.setToolTip(self.tr("Remove the selected check from checks.json"))
         self.legend.clear()
@@ -188,6 +195,9 @@ class ChecksPane(Pane):
         self._plot(ran.history)
         self._show_summary()
         failed = len(report.failed)
+        # the dashboard counts failing checks from the results history, which no watcher sees
+        self.ctx.memory.events.publish(CHECKS_RAN_TOPIC, home=str(self.ctx.home.root), passed=len(report.results) - failed,
+                                       failed=failed)
         self.sig_status_note.emit(self.tr("%1 memory check(s) failing").replace("%1", str(failed)) if failed else "")
         self.sig_run_finished.emit(len(report.results) - failed, failed)
 
@@ -338,23 +348,35 @@ class ChecksPane(Pane):
         return self._pin(round_id) if round_id else None
 
     def _pin(self, round_id: str | None):
+        return self._start_pin(self.tr("Pinning a round"), pin_task, round_id)
+
+    @Slot()
+    def keep_gaps_closed(self):
+        return self._start_pin(self.tr("Keeping the closed gaps closed"), keep_closed_task)
+
+    def _start_pin(self, title: str, task, *args):
         if self.ctx.refuse_if_read_only() or self._pin_handle is not None:
             return None
-        self._pin_handle = self.ctx.tasks.submit(self.tr("Pinning a round"), pin_task, self.ctx.home, round_id)
+        self._pin_handle = self.ctx.tasks.submit(title, task, self.ctx.home, *args)
         self._pin_handle.sig_finished.connect(self._on_pin_ready)
         self._pin_handle.sig_failed.connect(self._on_pin_failed)
         self._pin_handle.sig_done.connect(self._on_pin_done)
         return self._pin_handle
 
     @Slot(object)
-    def _on_pin_ready(self, new: NewChecks) -> None:
+    def _on_pin_ready(self, new: NewChecks | None) -> None:
+        if new is None:
+            self.ctx.show_message(self.tr("Every closed gap already has its check."))
+            return
         op = WriteFiles(after={new.path: new.after}, before={new.path: new.before})
-        if not self.ctx.undo.push(op, self.tr("Pin a check")):
+        if not self.ctx.undo.push(op, self.tr("Pin a check") if len(new.checks) == 1 else
+                                  self.tr("Pin %1 checks").replace("%1", str(len(new.checks)))):
             self.ctx.show_message(self.tr("Nothing was written: checks.json changed meanwhile. Pin again."))
             return
-        self._select_after = new.check.id
-        self.ctx.show_message(self.tr("Check pinned: %1").replace("%1", new.check.question))
-        self.sig_pinned.emit(new.check.id)
+        self._select_after = new.checks[0].id
+        self.ctx.show_message(self.tr("Check pinned: %1").replace("%1", "; ".join(c.question for c in new.checks)))
+        for check in new.checks:
+            self.sig_pinned.emit(check.id)
 
     @Slot(object)
     def _on_pin_failed(self, exc: object) -> None:

@@ -24,6 +24,7 @@ from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.models.gaps import gap_key  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
+from linghun.workbench.panes.checks.pane import CHECKS_RAN_TOPIC  # noqa: E402
 from linghun.workbench.panes.health.bars import BarChart  # noqa: E402
 from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
 from linghun.workbench.plaintext import escape  # noqa: E402
@@ -71,6 +72,7 @@ class HealthPane(Pane):
         self._refresh_timer = self.single_shot(REFRESH_DELAY_MS, self.refresh)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
+        ctx.bridge.sig_event.connect(self._on_event)
         self.retranslate_ui()
         self.refresh()
 
@@ -144,6 +146,11 @@ class HealthPane(Pane):
     @Slot(list)
     def _on_external_change(self, paths: list) -> None:
         if any(str(p).startswith(str(self.ctx.home.root)) for p in paths):
+            self.when_seen(self._refresh_timer.start)
+
+    @Slot(str, dict)
+    def _on_event(self, topic: str, payload: dict) -> None:
+        if topic == CHECKS_RAN_TOPIC and payload.get("home") == str(self.ctx.home.root):
             self.when_seen(self._refresh_timer.start)
 
     @Slot()
@@ -303,7 +310,8 @@ class HealthPane(Pane):
         if self._handle is not None:
             self._handle.cancel()
         for signal, slot in ((self.ctx.bridge.sig_memory_changed, self._on_memory_changed),
-                             (self.ctx.watcher.sig_external_change, self._on_external_change)):
+                             (self.ctx.watcher.sig_external_change, self._on_external_change),
+                             (self.ctx.bridge.sig_event, self._on_event)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
