@@ -139,3 +139,44 @@ def test_an_empty_home_says_how_to_begin_and_the_hint_goes_with_the_first_entry(
     assert "no entries yet" in pane.empty_hint.text() and "Ctrl+N" in pane.empty_hint.text()
     window.ctx.memory.append("fact", "网关 | 超时 | 45s")
     qtbot.waitUntil(lambda: not pane.empty_hint.isVisible(), timeout=10000)
+
+
+def _open_demo_copy(window, tmp_path):
+    import shutil
+
+    from linghun import resources
+
+    shutil.copytree(resources.DEMO_HOME_DIR, tmp_path / "demo", ignore=shutil.ignore_patterns(".history"))
+    assert window.open_home(tmp_path / "demo", remember=False)
+
+
+def test_candidates_are_listed_by_rank(workbench, qtbot, tmp_path):
+    from linghun.workbench.models.rounds import CandidatesModel
+
+    window = _shown(workbench, qtbot)
+    # the fixture's warm.md is small: the direct mode, whose candidates the trace lists in file
+    # order, each with its BM25 rank
+    window.workspace_actions["rounds"].trigger()
+    rounds = window.pane("rounds")
+    rounds.question.setText("订单服务 数据库 迁移 staging 回滚")
+    with qtbot.waitSignal(rounds.sig_round_finished, timeout=30000):
+        QTest.keyClick(rounds.question, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: rounds._handle is None, timeout=30000)
+    rounds.strip.buttons["retriever"].click()
+    model = rounds.candidates
+    ranked = [model.index(r, 0).data() for r in range(model.rowCount())
+              if not model.index(r, 0).data(CandidatesModel.NearMissRole) and model.index(r, 0).data()]
+    assert len(ranked) >= 2
+    assert [int(r) for r in ranked] == sorted(int(r) for r in ranked)
+    assert ranked[0] == "1"
+
+
+def test_candidates_model_sorts_a_trace_listed_by_entry_number(qtmodeltester):
+    from linghun.workbench.models.rounds import CandidatesModel
+
+    model = CandidatesModel()
+    model.set_span({"candidates": [{"n": 3, "rank": 2, "score": 1.0}, {"n": 7, "rank": 1, "score": 2.0},
+                                   {"n": 9, "score": 0.5}],
+                    "near_misses": [{"n": 1, "score": 0.1}, {"n": 2, "score": 0.3}]})
+    qtmodeltester.check(model)
+    assert [model.index(r, 2).data() for r in range(model.rowCount())] == ["[7]", "[3]", "[9]", "[2]", "[1]"]

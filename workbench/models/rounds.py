@@ -232,6 +232,12 @@ class RoundsModel(TranslatedColumns, QAbstractTableModel):
         return None
 
 
+def _by_rank(candidate: dict[str, Any]) -> tuple:
+    """Rank first (an unranked candidate after the ranked ones), then the higher score."""
+    rank, score = candidate.get("rank"), candidate.get("score")
+    return (rank if isinstance(rank, int) else float("inf"), -score if isinstance(score, (int, float)) else 0.0)
+
+
 class CandidatesModel(TranslatedColumns, QAbstractTableModel):
     """The retriever's candidates, then its near misses, with BM25 term contributions."""
 
@@ -255,8 +261,9 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
     def set_span(self, span: dict[str, Any] | None) -> None:
         span = span or {}
         self.beginResetModel()
-        self._rows = ([(c, False) for c in span.get("candidates") or []]
-                      + [(c, True) for c in span.get("near_misses") or []])
+        # by rank, as the retriever chose them (the trace lists them by entry number)
+        self._rows = ([(c, False) for c in sorted(span.get("candidates") or [], key=_by_rank)]
+                      + [(c, True) for c in sorted(span.get("near_misses") or [], key=_by_rank)])
         self.endResetModel()
 
     def candidate(self, row: int) -> dict[str, Any]:
