@@ -36,6 +36,8 @@ from linghun.workbench.undo import Batch, EditEntry, RestoreFile
 from linghun.workbench.views import TableView
 
 REBUILD_DELAY_MS = 300
+#: when, writer, kind, file (px); the consequences take the rest
+COLUMN_WIDTHS = (130, 70, 90, 150)
 
 
 def build_task(state, home) -> service.Queue:
@@ -162,8 +164,11 @@ class ReviewPane(Pane):
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.verticalHeader().hide()
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fixed widths, not ResizeToContents: measuring every row of a long queue is GUI-thread work
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        for column, width in enumerate(COLUMN_WIDTHS):
+            header.resizeSection(column, width)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         self.detail = plain(QLabel(self))
         self.detail.setWordWrap(True)
