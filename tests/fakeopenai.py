@@ -50,6 +50,9 @@ class FakeOpenAI:
     def __init__(self) -> None:
         self.replies: deque[Reply] = deque()
         self.requests: list[dict[str, Any]] = []
+        #: per streamed reply, ``(pieces written, pieces it had)``: fewer written when the client
+        #: closed the stream (the write after that fails)
+        self.streams: list[tuple[int, int]] = []
         self.default: Callable[[dict[str, Any]], str] | None = None
         self._server = _Server(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
@@ -157,17 +160,22 @@ class FakeOpenAI:
                 self.send_header("Connection", "close")
                 self.end_headers()
                 pieces = [text[i:i + 7] for i in range(0, len(text), 7)] or [""]
-                for i, piece in enumerate(pieces):
-                    if chunk_delay:
-                        time.sleep(chunk_delay)
-                    delta = {"content": piece}
-                    if i == 0:
-                        delta["role"] = "assistant"
-                    chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
-                             "created": int(time.time()), "model": model,
-                             "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
-                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                    self.wfile.flush()
+                written = 0
+                try:
+                    for i, piece in enumerate(pieces):
+                        if chunk_delay:
+                            time.sleep(chunk_delay)
+                        delta = {"content": piece}
+                        if i == 0:
+                            delta["role"] = "assistant"
+                        chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
+                                 "created": int(time.time()), "model": model,
+                                 "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                        self.wfile.flush()
+                        written += 1
+                finally:
+                    fake.streams.append((written, len(pieces)))
                 final = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
                          "created": int(time.time()), "model": model,
                          "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}], "usage": usage}

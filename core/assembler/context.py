@@ -18,6 +18,10 @@ from linghun.core.llm.fit import complete_fitted
 from linghun.core.memory import Memory
 
 
+class RoundCancelled(Exception):
+    """The caller asked the round to stop: raised between roles, or inside a streamed reply."""
+
+
 @dataclass
 class RoundInputs:
     """The non-memory inputs of a round, as recorded in its trace."""
@@ -92,13 +96,22 @@ class RoundContext:
             message = f"not sent: the LLM was unavailable earlier in this round ({down})"
             self.llm_failures.append((span.role, message))
             raise LLMError(message, kind=down.kind, status=down.status)
-        on_delta = (lambda piece: self.trace.delta(span.role, piece)) if stream else None
+        cancel = self.state.get("cancel")
+
+        def on_delta(piece: str) -> None:
+            # a streamed reply is stopped at its next piece: leaving the stream closes the
+            # connection, so the server stops writing (a reply not streamed ends first)
+            if cancel is not None and cancel.is_set():
+                raise RoundCancelled(f"cancelled while the {span.role} was writing: its request was stopped")
+            self.trace.delta(span.role, piece)
+
         before = len(self._recorder.exchanges)
         try:
             return complete_fitted(self._recorder, messages, max_tokens=max_tokens, role=f"the {span.role}",
                                    on_fit=lambda fit: span.decide("fit", fit.choice, fit.reason),
                                    temperature=temperature, json_mode=json_mode, stream=stream,
-                                   on_delta=on_delta, **({"schema": schema} if schema is not None else {}))
+                                   on_delta=on_delta if stream else None,
+                                   **({"schema": schema} if schema is not None else {}))
         except LLMError as exc:
             self.llm_failures.append((span.role, str(exc)))
             if is_outage(exc):

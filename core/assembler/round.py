@@ -27,7 +27,7 @@ from linghun.core.assembler import judge as judge_role
 from linghun.core.assembler import retriever as retriever_role
 from linghun.core.assembler import scribe as scribe_role
 from linghun.core.assembler.config import AssemblerConfig
-from linghun.core.assembler.context import RoundContext, RoundInputs
+from linghun.core.assembler.context import RoundCancelled, RoundContext, RoundInputs
 from linghun.core.assembler.debounce import DEBOUNCER, Debouncer
 from linghun.core.assembler.trace import Trace, TraceStore, new_round_id
 from linghun.core.errors import LinghunError, UnreadableFileError, UnsafePathError
@@ -39,10 +39,6 @@ from linghun.core.home_config import read_config
 from linghun.core.llm import LLMError, LLMProvider
 from linghun.core.memory import Memory
 from linghun.core.settings import home_with_paths, memory_inject_path
-
-
-class RoundCancelled(Exception):
-    """Raised between roles when the caller asked the round to stop."""
 
 
 @dataclass

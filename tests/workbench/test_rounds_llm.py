@@ -83,3 +83,23 @@ def test_an_outage_is_a_degraded_round_that_kept_the_last_bundle(pane, ctx, qtbo
     row = pane.model.row_of(live.round_id)
     statuses = [pane.model.index(row, c).data() for c in range(pane.model.columnCount())]
     assert "degraded" in statuses
+
+
+def test_cancel_stops_a_streamed_request_and_the_server_stops_writing(pane, ctx, qtbot, openai_server):
+    """Cancel while the editor streams: the round stops at the next piece, the connection is
+    closed (the server's next write fails: it wrote a fraction of the reply), nothing is written."""
+    _use_server(ctx, openai_server, stream=True)
+    slow = BUNDLE * 4                          # ~70 pieces, one every 0.1 s: ~7 s in all
+    openai_server.reply(slow, chunk_delay=0.1)
+    before = ctx.home.assembled.read_bytes()
+    QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)
+    QTest.keyClicks(pane.question, QUESTION)
+    QTest.mouseClick(pane.btn_run, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "streaming" in pane.llm_view.toPlainText(), timeout=30000)
+    QTest.mouseClick(pane.btn_cancel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    qtbot.waitUntil(lambda: bool(openai_server.streams), timeout=5000)
+    written, total = openai_server.streams[-1]
+    assert written < total // 2, openai_server.streams
+    assert "Cancelled" in pane.summary.text()
+    assert ctx.home.assembled.read_bytes() == before

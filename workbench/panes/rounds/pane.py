@@ -248,7 +248,8 @@ class RoundsPane(Pane):
         self.btn_run.setToolTip(self.tr("Run one assembler round on the question"))
         name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
-        self.btn_cancel.setToolTip(self.tr("Stop the round before its next role"))
+        self.btn_cancel.setToolTip(self.tr("Stop the round: a streamed reply stops at once (its request is "
+                                           "closed), a reply not streamed is waited for"))
         self.btn_gaps.setText(self.tr("Open the gaps pane"))
         self.views.setTabText(0, self.tr("Traced rounds"))
         self.views.setTabText(1, self.tr("Every round of the home"))
@@ -383,7 +384,8 @@ class RoundsPane(Pane):
 
     @Slot()
     def cancel(self) -> None:
-        """Stop the running round before its next role (an LLM call under way finishes first)."""
+        """Stop the running round: before its next role, or at once when an LLM reply is streaming
+        (the stream is closed, so the server stops writing); a reply not streamed ends first."""
         self._cancel.set()
         for handle in (self._handle, self._rerun_handle):
             if handle is not None:
@@ -405,8 +407,7 @@ class RoundsPane(Pane):
 
     @Slot()
     def _on_run_cancelled(self) -> None:
-        self.summary.setText(self.tr("Cancelled: the round stopped before its next role; nothing was written "
-                                     "but its trace."))
+        self.summary.setText(self.tr("Cancelled: the round stopped; nothing was written but its trace."))
         if self.live is not None and not self.live.finished:
             self.live.finish({"status": "cancelled"})
             self._refresh_strip()
