@@ -148,8 +148,11 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
     if out.low and out.mode == "bm25":
         out.reason += (f"; low confidence: its score counts {retriever_role.LOW_CONFIDENCE_WEIGHT:g} when the hits "
                        "are ranked (低置信降权)")
-    if variants and out.mode == "bm25" and not out.delivered:
-        out.variants = _variants(home, query, n, config, out, _alias_target(entry))
+    # the levers are re-run in the direct mode too: there the cut of the material, or BM25 itself
+    # (retrieval.mode = always), is what a person can change
+    if variants and out.mode in ("bm25", "direct") and not out.delivered:
+        out.variants = _variants(home, query, n, config, out, _alias_target(entry),
+                                 truncated=bool(outputs.get("truncated")))
     return out
 
 
@@ -164,8 +167,15 @@ def _alias_target(entry) -> str:
 
 
 def _variants(home: MemoryHome, query: str, n: int, config: AssemblerConfig, base: WhyNot,
-              target: str) -> list[Variant]:
+              target: str, truncated: bool = False) -> list[Variant]:
     found: list[Variant] = []
+    if base.mode == "direct":
+        if truncated:
+            wider = 4 * int(config.get("retrieval.maxDirectChars"))
+            found.append(_try(home, query, n, config.with_overrides({"retrieval.maxDirectChars": wider}),
+                              f"retrieval.maxDirectChars = {wider}", None))
+        found.append(_try(home, query, n, config.with_overrides({"retrieval.mode": "always"}),
+                          "retrieval.mode = always", None))
     if base.near_copy:
         found.append(_try(home, query, n, config.with_overrides({"retrieval.mmr": False}),
                           "retrieval.mmr = false", None))

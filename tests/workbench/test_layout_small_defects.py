@@ -180,3 +180,18 @@ def test_candidates_model_sorts_a_trace_listed_by_entry_number(qtmodeltester):
                     "near_misses": [{"n": 1, "score": 0.1}, {"n": 2, "score": 0.3}]})
     qtmodeltester.check(model)
     assert [model.index(r, 2).data() for r in range(model.rowCount())] == ["[7]", "[3]", "[9]", "[2]", "[1]"]
+
+
+def test_why_not_offers_what_if_levers_in_the_direct_mode_too(workbench, qtbot):
+    window = _shown(workbench, qtbot)
+    window.workspace_actions["rounds"].trigger()
+    rounds = window.pane("rounds")
+    why = rounds.why_not
+    rounds.views.setCurrentWidget(why)
+    why.question.setText("改数据库结构之前要做什么？")
+    why.entry.setText("[1]")  # matches no term: the editor leaves it out of the direct material
+    with qtbot.waitSignal(why.sig_explained, timeout=60000):
+        QTest.mouseClick(why.btn_explain, Qt.MouseButton.LeftButton)
+    report = why.report.toPlainText()
+    assert "direct" in report and "One change, re-run" in report
+    assert "retrieval.mode = always" in report and "touch [1]" in report
