@@ -13,7 +13,7 @@ import difflib
 import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Iterable
+from typing import Callable, Iterable
 
 from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory, when_of
@@ -25,6 +25,8 @@ from linghun.core.review.warm_changes import EntryOp, analyse_warm
 #: (a reject, an accepted held write) from the command line
 USER_WRITERS = frozenset({"workbench", "review"})
 REVIEW_WRITER = "review"
+#: states walked between two ``progress`` calls
+PROGRESS_EVERY = 25
 #: a diff longer than this is cut (a consolidation's diff is the whole of warm.md)
 MAX_DIFF_LINES = 400
 KINDS = ("append", "update", "flip", "merge", "revive", "edit", "confidence", "delete", "consolidate",
@@ -194,13 +196,16 @@ def _items_of(history: HomeHistory, commit, cache: AnalysisCache, texts: _Texts)
 
 
 def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache | None = None,
-                  include_reviewed: bool = False) -> list[ReviewItem]:
+                  include_reviewed: bool = False, progress: Callable[[int], None] | None = None) -> list[ReviewItem]:
     """Every change by a writer other than the user after ``state.until``, newest first, each
-    with its status (pending unless marked)."""
+    with its status (pending unless marked). ``progress(states read)`` is called as the walk goes
+    (a first build of a long history reads every version once); it may raise to stop it."""
     cache = cache or AnalysisCache(history.path)
     out: list[ReviewItem] = []
     texts = _Texts(history)
-    for commit in history.commits():
+    for walked, commit in enumerate(history.commits()):
+        if progress is not None and walked % PROGRESS_EVERY == 0:
+            progress(walked)
         if not commit.parents:
             break  # the home as first recorded: where the history starts, not a change
         when = when_of(commit)

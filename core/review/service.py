@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Iterable
+from typing import Callable, Iterable
 
 from linghun.core import tools
 from linghun.core.errors import InvalidInputError, NotFoundError
@@ -75,9 +75,11 @@ def _held_items(home: MemoryHome) -> list[ReviewItem]:
 
 
 def build_queue(home: MemoryHome, history: HomeHistory | None = None, doc: WarmDocument | None = None,
-                check: bool = True, include_reviewed: bool = False) -> Queue:
+                check: bool = True, include_reviewed: bool = False,
+                progress: Callable[[int], None] | None = None) -> Queue:
     """The queue of ``home`` now. ``doc``: warm.md already parsed (the contradiction check reads
-    the home as it is now); ``check`` False leaves contradictions out (a count needs none)."""
+    the home as it is now); ``check`` False leaves contradictions out (a count needs none);
+    ``progress``: see ``queue.changes_since``."""
     started = time.perf_counter()
     history = history or history_for(home)
     state = ReviewState.load(history.path) if history is not None else None
@@ -86,7 +88,7 @@ def build_queue(home: MemoryHome, history: HomeHistory | None = None, doc: WarmD
         return Queue(held, ReviewState(home.root), None, "history is turned off for this home (history.enabled): "
                      "only held writes can be reviewed")
     cache = _caches.setdefault(str(history.path), AnalysisCache(history.path))
-    items = changes_since(history, state, cache, include_reviewed)
+    items = changes_since(history, state, cache, include_reviewed, progress)
     if check and items:
         checker = checker_for(home, doc)
         for item in items:

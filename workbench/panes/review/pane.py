@@ -40,10 +40,15 @@ REBUILD_DELAY_MS = 300
 COLUMN_WIDTHS = (130, 70, 90, 150)
 
 
-def build_task(state, home) -> service.Queue:
-    """Task: the queue as it is now (the history and warm.md read on the worker)."""
-    state.set_progress(0.1, "history")
-    return service.build_queue(home)
+def build_task(state, home, check: bool, walked_text: str = "%1 writes read") -> service.Queue:
+    """Task: the queue as it is now (the history and warm.md read on the worker); stops when
+    cancelled (a first build of a long history reads every version once: the home may close
+    meanwhile). ``check``: with the contradictions (only what is seen needs them)."""
+    def walked(states: int) -> None:
+        state.check_cancelled()
+        state.set_message(walked_text.replace("%1", str(states)))
+
+    return service.build_queue(home, check=check, progress=walked)
 
 
 def accept_task(state, home, queue, ids: list[str]) -> int:
@@ -120,6 +125,7 @@ class ReviewPane(Pane):
         self._pending = False
         self._busy = 0  # writes of the review running on workers
         self._held_seen: set[str] = set()  # held writes already told of
+        self._checked = False  # the last build checked contradictions (it was built while seen)
         self._build()
         self._rebuild_timer = self.single_shot(REBUILD_DELAY_MS, self.rebuild)
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
@@ -218,11 +224,19 @@ class ReviewPane(Pane):
             self._pending = self._handle is not None
             return
         self._pending = False
-        self._handle = self.ctx.tasks.submit(self.tr("Reading the changes to review"), build_task, self.ctx.history_home)
+        self._checked = self.seen
+        self._handle = self.ctx.tasks.submit(self.tr("Reading the changes to review"), build_task,
+                                             self.ctx.history_home, self.seen, self.tr("%1 writes read"))
         self._handle.sig_finished.connect(self._on_built)
         self._handle.sig_failed.connect(self._on_failed)
         self._handle.sig_done.connect(self._on_build_done)
         self._show_status()
+
+    def set_seen(self, seen: bool) -> None:
+        """Brought to the front: the contradictions a build behind another tab left out are read."""
+        super().set_seen(seen)
+        if seen and not self._checked:
+            self._rebuild_timer.start()
 
     def is_building(self) -> bool:
         return self._handle is not None or self._busy > 0 or self._rebuild_timer.isActive()
