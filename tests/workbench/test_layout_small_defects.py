@@ -195,3 +195,20 @@ def test_why_not_offers_what_if_levers_in_the_direct_mode_too(workbench, qtbot):
     report = why.report.toPlainText()
     assert "direct" in report and "One change, re-run" in report
     assert "retrieval.mode = always" in report and "touch [1]" in report
+
+
+def test_gap_fill_prefills_the_entity_and_attribute_the_question_names(workbench, qtbot, tmp_path):
+    window = _shown(workbench, qtbot)
+    _open_demo_copy(window, tmp_path)
+    window.workspace_actions["gaps"].trigger()
+    gaps = window.pane("gaps")
+    qtbot.waitUntil(lambda: gaps.proxy.rowCount() > 0, timeout=10000)
+    row = next(r for r in range(gaps.proxy.rowCount()) if "vault 的访问策略" in gaps.proxy.index(r, 1).data())
+    index = gaps.proxy.index(row, 1)
+    QTest.mouseClick(gaps.view.viewport(), Qt.MouseButton.LeftButton, pos=gaps.view.visualRect(index).center())
+    button = gaps.toolbar.widgetForAction(gaps.act_fill)
+    QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+    editor = window.pane("entries").editor
+    assert editor.is_new and not window.docks["entries"].visibleRegion().isEmpty()
+    values = editor.forms["fact"].values()
+    assert values[0] == "vault" and values[1] == "访问策略" and values[3].startswith("缺口 ")

@@ -9,6 +9,7 @@ every unknown key of ``cycle.json`` is kept. ``GapsModel`` shows the gaps in a t
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -187,8 +188,34 @@ def fill_draft(gap: Gap, entries=()) -> tuple[str, str]:
     entity = entities[0] if entities else ""
     attributes = sorted({f[1] for f in facts if f[0] == entity and f[1] and f[1].casefold() in question},
                         key=len, reverse=True) if entity else []
+    attribute = attributes[0] if attributes else ""
+    if not entity:
+        entity, attribute = _named_in(gap.query)
     source = f"缺口 {gap.local_time[:10]}"
-    return "fact", f"{entity} | {attributes[0] if attributes else ''} |  | {source}"
+    return "fact", f"{entity} | {attribute} |  | {source}"
+
+
+#: "vault 的访问策略是谁维护的？", "Grafana dashboard 的告警阈值是多少？": what 的 joins
+_OF_ZH = re.compile(r"^\s*([^的？?，,。]{1,40}?)\s*的\s*([^的？?，,。\s]{1,20}?)\s*"
+                    r"(?:是|有|在|由|为|该|要|怎么|多少|什么|哪|谁|吗|呢|[？?]|$)")
+#: "What is the timeout of the payment gateway?", "What is checkout-api's latest version?"
+_OF_EN = re.compile(r"\bthe\s+([\w\- ]{1,30}?)\s+of\s+(?:the\s+)?([\w\-. ]{1,40}?)\s*\??$", re.IGNORECASE)
+_POSSESSIVE_EN = re.compile(r"\b([\w\-.]{1,40})'s\s+([\w\- ]{1,30}?)\s*\??$", re.IGNORECASE)
+
+
+def _named_in(question: str) -> tuple[str, str]:
+    """The entity and attribute a question names by its grammar ("A 的 B", "the B of A", "A's B"),
+    or ("", "") when it names none (a question like "Who is on call?" is not an entity)."""
+    zh = _OF_ZH.search(question)
+    if zh:
+        return zh.group(1).strip(), zh.group(2).strip()
+    en = _OF_EN.search(question)
+    if en:
+        return en.group(2).strip(), en.group(1).strip()
+    owned = _POSSESSIVE_EN.search(question)
+    if owned:
+        return owned.group(1).strip(), owned.group(2).strip()
+    return "", ""
 
 
 class GapsModel(TranslatedColumns, QAbstractTableModel):
