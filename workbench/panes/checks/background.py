@@ -26,10 +26,11 @@ class Ran:
     history: list[dict]
 
 
-def run_task(state, home: MemoryHome, trigger: str) -> Ran:
-    """Task: every check of the home, recorded in the results history."""
+def run_task(state, home: MemoryHome, trigger: str, record: bool = True) -> Ran:
+    """Task: every check of the home, recorded in the results history (``record``: not for a
+    read-only copy of the past)."""
     state.set_progress(0.1, "checks")
-    report = run_checks(home, trigger=trigger)
+    report = run_checks(home, trigger=trigger, record=record)
     state.set_progress(1.0, "done")
     return Ran(report, read_results(home))
 

@@ -171,7 +171,8 @@ class ChecksPane(Pane):
         self._again = False
         self.summary.setText(self.tr("Preparing the index…, then running the checks") if self.ctx.warming
                              else self.tr("Running the checks…"))
-        self._run_handle = self.ctx.tasks.submit(self.tr("Running the memory checks"), run_task, self.ctx.home, trigger)
+        self._run_handle = self.ctx.tasks.submit(self.tr("Running the memory checks"), run_task, self.ctx.home, trigger,
+                                                 self.ctx.past is None)
         self._run_handle.sig_finished.connect(self._on_ran)
         self._run_handle.sig_failed.connect(self._on_run_failed)
         self._run_handle.sig_done.connect(self._on_run_done)
