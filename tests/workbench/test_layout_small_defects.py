@@ -212,3 +212,26 @@ def test_gap_fill_prefills_the_entity_and_attribute_the_question_names(workbench
     assert editor.is_new and not window.docks["entries"].visibleRegion().isEmpty()
     values = editor.forms["fact"].values()
     assert values[0] == "vault" and values[1] == "访问策略" and values[3].startswith("缺口 ")
+
+
+def test_the_timeline_summary_counts_a_conversation_turn(workbench, qtbot):
+    import re
+
+    window = _shown(workbench, qtbot)
+    window.workspace_actions["timeline"].trigger()
+    journal = window.pane("journal")
+    qtbot.waitUntil(lambda: journal.loaded and "journal turns" in journal.window_label.text(), timeout=20000)
+
+    def turns() -> int:
+        return int(re.search(r"(\d+) journal turns", journal.window_label.text()).group(1))
+
+    before = turns()
+    window.workspace_actions["conversation"].trigger()
+    chat = window.pane("conversation")
+    QTest.keyClicks(chat.message, "Remember the gateway timeout")
+    with qtbot.waitSignal(chat.sig_turn_finished, timeout=60000):
+        QTest.keyClick(chat.message, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: chat._handle is None, timeout=10000)
+    window.workspace_actions["timeline"].trigger()
+    qtbot.waitUntil(lambda: turns() == before + 1, timeout=20000)
+    assert "Remember the gateway timeout" in journal.reader.toPlainText()

@@ -251,7 +251,14 @@ class JournalPane(Pane):
                 self.set_window(max(span[0], span[1] - DAY), span[1] + 1)
                 return
         if self._window:
-            self.show_window(*self._window)
+            start, end = self._window
+            before, now = previous.span(), self.data.span()
+            if before and now and end >= before[1] and now[1] >= end:
+                # the window read up to the newest mark: it follows the new ones (a conversation
+                # turn, the agent's append), or its summary would stop short of them
+                self.set_window(now[1] + 1 - (end - start), now[1] + 1)
+                return
+            self.show_window(start, end)
 
     def counts(self) -> dict[str, int]:
         return {t: len(m) for t, m in self.data.marks.items()}
