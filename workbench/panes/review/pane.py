@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QItemSelectionModel, Qt, QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QSplitter, QVBoxLayout, QWidget,
 )
@@ -96,10 +96,12 @@ def age_text(oldest: datetime | None, now: datetime | None = None) -> str:
         return ""
     seconds = max(0, int(((now or datetime.now().astimezone()) - oldest).total_seconds()))
     if seconds < 3600:
-        return f"{max(1, seconds // 60)} min"
-    if seconds < 86400:
-        return f"{seconds // 3600} h"
-    return f"{seconds // 86400} d"
+        amount, unit = max(1, seconds // 60), QCoreApplication.translate("ReviewPane", "%1 min")
+    elif seconds < 86400:
+        amount, unit = seconds // 3600, QCoreApplication.translate("ReviewPane", "%1 h")
+    else:
+        amount, unit = seconds // 86400, QCoreApplication.translate("ReviewPane", "%1 d")
+    return unit.replace("%1", str(amount))
 
 
 @register_pane
