@@ -169,6 +169,11 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     assert [c.message for c in newest.contradictions] == ["supersedes [1]? (支付网关 | 端口 | 8443)"]
     pane.select(newest.id)
     assert "supersedes [1]?" in pane.detail.text() and pane.act_flip_old.isEnabled()
+    # Flip the old: [1] becomes wrong (an undo step), the new fact is accepted
+    steps = window.ctx.undo.stack.count()
+    pane.act_flip_old.trigger()
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(newest.id) is None, timeout=30000)
+    assert Memory(home).entries()[0].is_wrong and window.ctx.undo.stack.count() == steps + 1
     # accept clears the count
     _accept_everything(pane, qtbot)
     assert counts[-1] == (0, "") and pane.status.text() == "nothing to review"
