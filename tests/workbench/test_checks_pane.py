@@ -125,3 +125,27 @@ def test_a_closed_gap_is_kept_closed_by_a_check(journey_window, demo_home, qtbot
     pane.act_keep_closed.trigger()  # again: the gap has its check now
     wait_for(lambda: pane._pin_handle is None and messages, 20000, "the answer")
     assert messages[-1] == "Every closed gap already has its check."
+
+
+def test_the_expectation_is_edited_from_the_detail(journey_window, demo_home, qtbot):
+    from PySide6.QtCore import QUrl
+
+    window = journey_window(demo_home)
+    home = window.ctx.home
+    Assembler(home, debouncer=Debouncer()).run(SLO)
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    check_id = _pin_latest(qtbot, pane)
+    wait_for(lambda: pane.model.result(check_id) is not None, what="the first result")
+    [saved] = json.loads(checks_path(home).read_text(encoding="utf-8"))["checks"]
+    target = next(e for e in saved["expect"] if e["body"] == SLO_BODY)
+    assert f'forbid:{check_id}/{target["id"]}' in pane.detail.toHtml()
+    # "must not be shown" on the SLO entry: it is shown, so the check now fails
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: f == 1):
+        pane.detail.anchorClicked.emit(QUrl(f'forbid:{check_id}/{target["id"]}'))
+    [saved] = json.loads(checks_path(home).read_text(encoding="utf-8"))["checks"]
+    assert [e["body"] for e in saved["forbid"]] == [SLO_BODY]
+    assert SLO_BODY not in [e["body"] for e in saved["expect"]]
+    assert "Shown though it must not be:" in pane.detail.toPlainText()
+    with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: f == 0):
+        window.act_undo.trigger()

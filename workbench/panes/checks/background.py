@@ -87,6 +87,23 @@ def removed_text(home: MemoryHome, check_id: str) -> tuple[str, str | None, str]
     return str(path), read_text(path), render_checks([c for c in checks if c.id != check_id])
 
 
+def edited_text(home: MemoryHome, check_id: str, expected_id: str, to: str) -> tuple[str, str | None, str]:
+    """``(path, text now, text after)`` of ``checks.json`` with one expected entry of a check
+    dropped (``to`` ``drop``) or moved to the entries it must not be shown (``forbid``)."""
+    path = checks_path(home)
+    checks = load_checks(home)
+    for check in checks:
+        if check.id != check_id:
+            continue
+        moved = [e for e in check.expect if e.id == expected_id]
+        check.expect = [e for e in check.expect if e.id != expected_id]
+        if to == "forbid":
+            check.forbid = check.forbid + moved
+        if not check.expect and not check.forbid:
+            raise InvalidInputError("a check keeps at least one entry: remove the check instead")
+    return str(path), read_text(path), render_checks(checks)
+
+
 def rounds_task(state, home: MemoryHome) -> list[dict]:
     """Task: the recent rounds that can be pinned (they delivered a bundle), newest first."""
     store = TraceStore(home_settings(home).paths_home)
@@ -95,4 +112,4 @@ def rounds_task(state, home: MemoryHome) -> list[dict]:
     return out[:ROUNDS_LISTED]
 
 
-__all__ = ["NewChecks", "Ran", "keep_closed_task", "pin_task", "removed_text", "rounds_task", "run_task"]
+__all__ = ["NewChecks", "Ran", "edited_text", "keep_closed_task", "pin_task", "removed_text", "rounds_task", "run_task"]

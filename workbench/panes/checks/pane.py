@@ -27,7 +27,7 @@ from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.checks.background import (  # noqa: E402
-    NewChecks, Ran, keep_closed_task, pin_task, removed_text, rounds_task, run_task,
+    NewChecks, Ran, edited_text, keep_closed_task, pin_task, removed_text, rounds_task, run_task,
 )
 from linghun.workbench.panes.checks.model import FAIL_COLOUR, PASS_COLOUR, ChecksModel  # noqa: E402
 from linghun.workbench.panes.ontology.commands import WriteFiles  # noqa: E402
@@ -286,7 +286,8 @@ class ChecksPane(Pane):
             html.append(f'<p style="color:{colour.name()}"><b>{escape(verdict)}</b></p>')
             if result.missing:
                 html.append(f"<p><b>{escape(self.tr('Missing, and why not:'))}</b></p><ul>")
-                html += [f"<li>{self._entry_html(o)}<br><i>{escape(o.why)}</i></li>" for o in result.missing]
+                html += [f"<li>{self._entry_html(o)}{self._edit_links(check.id, o)}<br><i>{escape(o.why)}</i></li>"
+                         for o in result.missing]
                 html.append("</ul>")
             if result.shown_forbidden:
                 html.append(f"<p><b>{escape(self.tr('Shown though it must not be:'))}</b></p><ul>")
@@ -299,7 +300,8 @@ class ChecksPane(Pane):
             shown = [o for o in result.expected if o.shown]
             if shown:
                 html.append(f"<p><b>{escape(self.tr('Shown:'))}</b></p><ul>")
-                html += [f"<li>{self._entry_html(o)} — {escape(', '.join(o.parts))}</li>" for o in shown]
+                html += [f"<li>{self._entry_html(o)} — {escape(', '.join(o.parts))}{self._edit_links(check.id, o)}</li>"
+                         for o in shown]
                 html.append("</ul>")
         self.detail.setHtml("".join(html))
 
@@ -309,11 +311,36 @@ class ChecksPane(Pane):
         state = "" if outcome.state == "same" else f" <small>({escape(outcome.state)})</small>"
         return f"{where} {escape(outcome.expected.text[:160])}{state}"
 
+    def _edit_links(self, check_id: str, outcome) -> str:
+        """Links that edit the expectation: drop the entry, or say it must not be shown."""
+        if not self.ctx.writable:
+            return ""
+        key = f"{check_id}/{outcome.expected.id}"
+        return (f' · <a href="drop:{escape(key)}">{escape(self.tr("drop"))}</a>'
+                f' · <a href="forbid:{escape(key)}">{escape(self.tr("must not be shown"))}</a>')
+
     @Slot(QUrl)
     def _on_link(self, url: QUrl) -> None:
-        scheme, _, rest = url.toString().partition(":")
+        scheme, _, rest = QUrl.fromPercentEncoding(url.toEncoded()).partition(":")
         if scheme == "entry" and rest.isdigit():
             request_entry(self.ctx, n=int(rest))
+        elif scheme in ("drop", "forbid"):
+            check_id, _, expected_id = rest.partition("/")
+            self.edit_expectation(check_id, expected_id, scheme)
+
+    def edit_expectation(self, check_id: str, expected_id: str, to: str) -> bool:
+        """Drop an expected entry of a check, or move it to the entries it must not be shown
+        (one undo step)."""
+        if self.ctx.refuse_if_read_only():
+            return False
+        try:
+            path, before, after = edited_text(self.ctx.home, check_id, expected_id, to)
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        self._select_after = check_id
+        return self.ctx.undo.push(WriteFiles(after={path: after}, before={path: before}),
+                                  self.tr("Edit a check"))
 
     # -- pinning and removing ---------------------------------------------------------------------
     @Slot()
