@@ -66,6 +66,7 @@ def quote(entry: WarmEntry) -> str:
 
 
 def _common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` begin with alike (slices compared a chunk at a time)."""
     limit = min(len(a), len(b))
     i = 0
     while i < limit and a[i:i + _CHUNK] == b[i:i + _CHUNK]:
@@ -78,9 +79,10 @@ def _common_prefix(a: str, b: str) -> int:
 
 
 def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many characters ``a`` and ``b`` end with alike, at most ``limit``."""
     n = 0
     la, lb = len(a), len(b)
-    while n < limit and a[la - n - _CHUNK:la - n] == b[lb - n - _CHUNK:lb - n] and n + _CHUNK <= limit:
+    while n + _CHUNK <= limit and a[la - n - _CHUNK:la - n] == b[lb - n - _CHUNK:lb - n]:
         n += _CHUNK
     while n < limit and a[la - n - 1] == b[lb - n - 1]:
         n += 1
