@@ -944,6 +944,8 @@ class MainWindow(QMainWindow):
             act.setIconText(space.short_title())
             key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             act.setToolTip(f"{space.title()} ({key})" if key else space.title())
+        if self.ctx is not None:
+            self.ctx.undo.retranslate()  # the steps' names, as Edit > Undo shows them
         self._update_undo_texts()
         self._update_title()
         self._refresh_status()

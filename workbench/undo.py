@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from linghun.core.errors import ConflictError, LinghunError
@@ -193,17 +193,43 @@ def _check(current_raw: str, expect: str | None, n: int) -> None:
         raise ConflictError(f"entry [{n}] was changed by another writer since this edit; it was left as it is")
 
 
+class UndoText:
+    """An undo step's name that follows a language change (Edit > Undo said the step in the
+    language it was made in): the source text as marked for ``tr``, translated anew each time.
+
+    ``source`` takes ``{0}``… from ``args`` and ``%s`` from ``word``; an argument or the word
+    may itself be an ``UndoText`` or anything whose ``str()`` is translated (a kind's name)."""
+
+    def __init__(self, context: str, source: str, *args, word=None) -> None:
+        self.context, self.source, self.args, self.word = context, source, args, word
+
+    def with_args(self, *args) -> "UndoText":
+        return UndoText(self.context, self.source, *args, word=self.word)
+
+    def __str__(self) -> str:
+        text = QCoreApplication.translate(self.context, self.source)
+        if self.word is not None:
+            text = text.replace("%s", str(self.word))
+        return text.format(*(str(a) for a in self.args))
+
+
 class MemoryCommand(QUndoCommand):
     """A ``QUndoCommand`` over an ``Operation``; failures go to ``UndoService.sig_error``."""
 
-    def __init__(self, service: "UndoService", operation: Operation, text: str, merge_key: str | None = None):
-        super().__init__(text)
+    def __init__(self, service: "UndoService", operation: Operation, text: "str | UndoText",
+                 merge_key: str | None = None):
+        super().__init__(str(text))
+        self._text = text
         self._service = service
         self._forward: Operation | None = operation
         self._inverse: Operation | None = None
         self.merge_key = merge_key
         self._made = time.monotonic()
         self.failed: Exception | None = None
+
+    def retranslate(self) -> None:
+        if isinstance(self._text, UndoText):
+            self.setText(str(self._text))
 
     def redo(self) -> None:
         self._run(forward=True)
@@ -262,7 +288,14 @@ class UndoService(QObject):
         #: set while the home shown is a read-only view (the past): every edit is refused with it
         self.read_only_reason = ""
 
-    def push(self, operation: Operation, text: str, merge_key: str | None = None) -> bool:
+    def retranslate(self) -> None:
+        """Name every step again in the language now in effect (those named by an ``UndoText``)."""
+        for i in range(self.stack.count()):
+            command = self.stack.command(i)
+            if isinstance(command, MemoryCommand):
+                command.retranslate()
+
+    def push(self, operation: Operation, text: "str | UndoText", merge_key: str | None = None) -> bool:
         """Apply ``operation`` as one undo step; False when it failed (``sig_error`` told why)."""
         if self.read_only_reason:
             self.sig_error.emit(self.read_only_reason)

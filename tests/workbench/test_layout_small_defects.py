@@ -235,3 +235,19 @@ def test_the_timeline_summary_counts_a_conversation_turn(workbench, qtbot):
     window.workspace_actions["timeline"].trigger()
     qtbot.waitUntil(lambda: turns() == before + 1, timeout=20000)
     assert "Remember the gateway timeout" in journal.reader.toPlainText()
+
+
+def test_undo_texts_follow_a_language_change(workbench, qtbot):
+    window = _shown(workbench, qtbot)
+    pane = entries_pane(workbench)
+    _click_row(pane, 3)
+    n = window.ctx.memory.entry(pane.selected_ids()[0]).n
+    pane.act_flip.trigger()
+    assert window.act_undo.text() == f"&Undo Flip [{n}] to wrong"
+    window.language_actions["zh_CN"].trigger()
+    qtbot.wait(50)
+    chinese = window.act_undo.text()
+    assert "Flip" not in chinese and f"[{n}]" in chinese
+    window.language_actions["en"].trigger()
+    qtbot.wait(50)
+    assert window.act_undo.text() == f"&Undo Flip [{n}] to wrong"

@@ -31,7 +31,7 @@ from linghun.workbench.models.entries import (
 )
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.entries.editor import EntryEditor, merge_drafts
-from linghun.workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw
+from linghun.workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw, UndoText
 from linghun.workbench.plaintext import plain
 from linghun.workbench.views import TableView
 
@@ -40,6 +40,21 @@ AUTOSAVE_MS = 700
 WARM_UP_MS = 300
 REVIVE_CONFIDENCE = "medium"  # a revived entry is unverified again, not high
 TEXT_MIN = 240  # px: the text column never narrower, even when the stamps then scroll
+
+
+class _Word:
+    """A kind or confidence word, translated when it is shown (``word``)."""
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return word(self.value)
+
+
+def _undo_text(source: str) -> UndoText:
+    """An undo step's name of this pane (``source`` is marked where it is written)."""
+    return UndoText("EntriesPane", source)
 
 
 @register_pane
@@ -416,7 +431,7 @@ class EntriesPane(Pane):
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
     # -- actions on the selection ---------------------------------------------------------------
-    def _edit_selected(self, changes_of, text_one: str, text_many: str, ids: list[str] | None = None) -> bool:
+    def _edit_selected(self, changes_of, text_one: UndoText, text_many: UndoText, ids: list[str] | None = None) -> bool:
         ids = self.selected_ids() if ids is None else ids
         edits = {}
         for entry_id in ids:
@@ -426,13 +441,13 @@ class EntriesPane(Pane):
                 edits[entry_id] = changes
         if not edits:
             return False
-        if len(edits) > 1 and not self._confirm(text_many.format(len(edits)), edits):
+        if len(edits) > 1 and not self._confirm(str(text_many.with_args(len(edits))), edits):
             return False
         ops = [EditEntry(entry_id, changes) for entry_id, changes in edits.items()]
         if len(ops) == 1:
             n = self.ctx.memory.entry(next(iter(edits))).n
-            return self._push(ops[0], text_one.format(n))
-        return self._push(Batch(ops), text_many.format(len(ops)))
+            return self._push(ops[0], text_one.with_args(n))
+        return self._push(Batch(ops), text_many.with_args(len(ops)))
 
     def set_confidence(self, confidence: str, ids: list[str] | None = None) -> bool:
         """Only the confidence word changes. A wrong entry stays wrong: it was flipped on purpose
@@ -444,21 +459,25 @@ class EntriesPane(Pane):
                                   .format(len(wrong)))
         return self._edit_selected(
             lambda e: {"confidence": confidence} if e.confidence != confidence and not e.is_wrong else None,
-            self.tr("Set [{0}] to %s") % word(confidence), self.tr("Set {0} entries to %s") % word(confidence),
+            UndoText("EntriesPane", QT_TRANSLATE_NOOP("EntriesPane", "Set [{0}] to %s"), word=_Word(confidence)),
+            UndoText("EntriesPane", QT_TRANSLATE_NOOP("EntriesPane", "Set {0} entries to %s"), word=_Word(confidence)),
             [i for i in ids if i not in wrong])
 
     def flip_to_wrong(self, ids: list[str] | None = None) -> bool:
         return self._edit_selected(lambda e: None if e.is_wrong else {"confidence": "wrong"},
-                                   self.tr("Flip [{0}] to wrong"), self.tr("Flip {0} entries to wrong"), ids)
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Flip [{0}] to wrong")),
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Flip {0} entries to wrong")), ids)
 
     def revive(self, ids: list[str] | None = None) -> bool:
         return self._edit_selected(lambda e: {"confidence": REVIVE_CONFIDENCE} if e.is_wrong else None,
-                                   self.tr("Revive [{0}]"), self.tr("Revive {0} entries"), ids)
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive [{0}]")),
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive {0} entries")), ids)
 
     def touch(self, ids: list[str] | None = None) -> bool:
         now = stamp_of()
         return self._edit_selected(lambda e: {"last_access": now} if e.last_access != now else None,
-                                   self.tr("Touch [{0}]"), self.tr("Touch {0} entries"), ids)
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Touch [{0}]")),
+                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Touch {0} entries")), ids)
 
     def delete_selected(self, ids: list[str] | None = None) -> bool:
         ids = self.selected_ids() if ids is None else ids
@@ -466,15 +485,18 @@ class EntriesPane(Pane):
             return False
         # one entry is named by its number ("Delete 1 entries" read wrong); several are counted
         # with tr's plural form
-        title = (self.tr("Delete [{0}]").format(self.ctx.memory.entry(ids[0]).n) if len(ids) == 1
-                 else self.tr("Delete %n entries", "", len(ids)))
-        if not self._confirm(title, {i: None for i in ids}):
+        if len(ids) == 1:
+            title = UndoText("EntriesPane", QT_TRANSLATE_NOOP("EntriesPane", "Delete [{0}]"),
+                             self.ctx.memory.entry(ids[0]).n)
+        else:
+            title = self.tr("Delete %n entries", "", len(ids))
+        if not self._confirm(str(title), {i: None for i in ids}):
             return False
         if len(ids) == 1:
             return self._push(DeleteEntry(ids[0]), title)
         return self._push(Batch([DeleteEntry(i) for i in ids]), title)
 
-    def _push(self, operation, text: str, merge_key: str | None = None) -> bool:
+    def _push(self, operation, text: "str | UndoText", merge_key: str | None = None) -> bool:
         """One undo step; the table shows the result at once (the bridge's later reload is a no-op)."""
         ok = self.ctx.undo.push(operation, text, merge_key=merge_key)
         self._reload(external=False)
@@ -557,7 +579,8 @@ class EntriesPane(Pane):
         entry_id = editor.base.id
         key = f"{self._session}:{entry_id}" if merge else None
         ok = self.ctx.undo.push(EditEntry(entry_id, editor.changes()),
-                                self.tr("Edit [{0}]").format(editor.base.n), merge_key=key)
+                                UndoText("EntriesPane", QT_TRANSLATE_NOOP("EntriesPane", "Edit [{0}]"), editor.base.n),
+                                merge_key=key)
         if ok:
             editor.mark_saved(self.ctx.memory.entry(entry_id))
             self._reload(external=False)
