@@ -9,7 +9,8 @@
 - open gaps and their age; the checks failing in the last run (``core/CHECKS.md``);
 - rounds per day, LLM calls, prompt and completion tokens and time per round, from the traces,
   and their cost when prices are set (the ``health`` settings, ``core/SETTINGS.md``);
-- changes waiting for review (``core.review``), when that package is installed;
+- changes waiting for review (``core.review.unreviewed_summary``); contradictions are the review
+  queue's to show (it has no count of them to give);
 - trends over the home's history: warm.md's entries, size and writes per day.
 
 Each figure carries what stands behind it (entry numbers, gap queries, round ids, check ids) so
@@ -29,10 +30,7 @@ from linghun.core.home_config import read_config
 from linghun.core.memory import Memory
 from linghun.core.settings import home_settings, merge_known
 
-try:  # the review queue is a package of its own; without it the dashboard has no review row
-    from linghun.core.review import unreviewed_summary
-except ImportError:  # pragma: no cover - depends on the installation
-    unreviewed_summary = None
+from linghun.core.review import unreviewed_summary
 
 #: the ``health`` section of workbench.json: prices per million tokens (0: not set) and the
 #: number of days the per-day figures and trends cover
@@ -65,14 +63,11 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
         "checks": check_figures(home),
         "rounds": round_figures(paths, today_of(now), days, settings),
     }
-    if unreviewed_summary is not None:
-        try:
-            count, oldest = unreviewed_summary(home)
-            report["review"] = {"unreviewed": count, "oldest": oldest.isoformat(timespec="seconds") if oldest else None}
-        except LinghunError as exc:
-            notes.append(f"review queue: {exc}")
-    else:
-        notes.append("no review queue installed: unreviewed changes and contradictions are not counted")
+    try:
+        count, oldest = unreviewed_summary(home)
+        report["review"] = {"unreviewed": count, "oldest": oldest.isoformat(timespec="seconds") if oldest else None}
+    except LinghunError as exc:
+        notes.append(f"review queue: {exc}")
     report["trends"] = warm_trend(home, today_of(now), days) if trends else []
     report["notes"] = notes
     return report

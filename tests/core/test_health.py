@@ -96,6 +96,7 @@ def test_the_figures_of_a_known_home(known):
     assert [d["rounds"] for d in rounds["days"]] == [0, 0, 0, 0, 0, 2, 1]
     assert rounds["cost"] == {"amount": pytest.approx(4000 / 1e6 * 2 + 1000 / 1e6 * 8), "currency": "EUR"}
     assert rounds["recent"][0] == "20261010-100000-dddd"
+    assert r["review"]["unreviewed"] == 0  # no history recorded: nothing waits for review
 
 
 def test_no_prices_no_cost(known):
