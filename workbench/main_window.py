@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.ontology import IndexFreshness, index_freshness
-from linghun.workbench import gcguard, icons, panes, workspaces
+from linghun.workbench import gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
 from linghun.workbench.palette import CommandPalette
@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
         self.status_index = ElidingLabel(self)
         self.status_problems = QLabel(self)
         self.status_warmup = ElidingLabel(self)
-        self.status_problems.setStyleSheet("color: #c0392b;")
+        tones.mark(self.status_problems, "error")
         for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
             plain(label)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

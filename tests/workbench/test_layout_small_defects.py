@@ -251,3 +251,19 @@ def test_undo_texts_follow_a_language_change(workbench, qtbot):
     window.language_actions["en"].trigger()
     qtbot.wait(50)
     assert window.act_undo.text() == f"&Undo Flip [{n}] to wrong"
+
+
+def test_meaningful_colours_follow_a_switch_to_the_dark_theme(workbench, qtbot):
+    from PySide6.QtGui import QPalette
+
+    window = _shown(workbench, qtbot)
+    label = window.status_problems
+    light = label.palette().color(QPalette.ColorRole.WindowText)
+    window.theme_actions["dark"].trigger()
+    qtbot.wait(50)
+    dark = label.palette().color(QPalette.ColorRole.WindowText)
+    window_colour = label.palette().color(QPalette.ColorRole.Window)
+    assert dark != light and dark.lightness() > window_colour.lightness() + 60  # readable on the dark window
+    window.theme_actions["light"].trigger()
+    qtbot.wait(50)
+    assert label.palette().color(QPalette.ColorRole.WindowText) == light

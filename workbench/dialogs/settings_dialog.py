@@ -21,7 +21,7 @@ from linghun.core.llm.local import discover
 from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub
 from linghun.workbench.actions import on_trigger
-from linghun.workbench import textfit
+from linghun.workbench import textfit, tones
 from linghun.workbench.llm_setup import home_llm_section, llm_settings
 from linghun.workbench.settings import LlmSettings, Settings
 from linghun.workbench.tasks import TaskManager
@@ -298,7 +298,7 @@ class SettingsDialog(QDialog):
             self._show_test(False, self.tr("The provider is Offline: there is nothing to test."))
             return None
         self._test_key = settings.api_key
-        self.test_result.setStyleSheet("")
+        tones.mark(self.test_result, "")
         self.test_result.setText(self.tr("Testing %1…").replace("%1", settings.base_url or settings.model or ""))
         self._test_handle = self._tasks.submit(self.tr("Testing the connection"), _probe_task, settings)
         self._test_handle.sig_finished.connect(self._on_tested)
@@ -333,7 +333,7 @@ class SettingsDialog(QDialog):
         self._update_enabled()
 
     def _show_test(self, ok: bool, text: str) -> None:
-        self.test_result.setStyleSheet("color: #1e8449;" if ok else "color: #c0392b;")
+        tones.mark(self.test_result, "ok" if ok else "error")
         self.test_result.setText(text)
         textfit.fit(self.test_result)  # a long reason is read whole, not cut at the dialog's bottom
 

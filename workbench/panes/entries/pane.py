@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from linghun.core.errors import LinghunError, NotFoundError
 from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
 from linghun.core.memory import stamp_of
-from linghun.workbench import icons
+from linghun.workbench import icons, tones
 from linghun.workbench.actions import make_action
 from linghun.workbench.dialogs.conflict import Choice, ConflictDialog
 from linghun.workbench.dialogs.diff import DiffDialog
@@ -94,7 +94,8 @@ class EntriesPane(Pane):
         self.banner = plain(QLabel(self))
         self.banner.setWordWrap(True)
         self.banner.setObjectName("banner-unreadable")
-        self.banner.setStyleSheet("QLabel { background: #fdecea; color: #8a1f11; padding: 6px; border-radius: 4px; }")
+        self.banner.setContentsMargins(6, 6, 6, 6)
+        tones.banner(self.banner, "error")
         self.banner.hide()
         # an empty home looked like a broken one: say what to do first
         self.empty_hint = plain(QLabel(self))

@@ -26,6 +26,7 @@ from linghun.workbench.tasks import TaskCancelled
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.actions import add_tool_action, on_trigger
 from linghun.workbench.views import TableView
+from linghun.workbench import tones
 
 RELOAD_DELAY_MS = 150
 QUESTION_MIN = 260  # px
@@ -109,7 +110,7 @@ class GapsPane(Pane):
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
-        self.errors.setStyleSheet("color:#c0392b")
+        tones.mark(self.errors, "error")
         self.errors.hide()
         self.detail = QLabel(self)
         self.detail.setWordWrap(True)

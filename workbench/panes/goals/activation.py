@@ -18,6 +18,7 @@ from linghun.core.goals import Goals
 from linghun.workbench.models.goals import PART_COLOURS, ActivationModel, ScoreParts
 from linghun.workbench.plaintext import plain
 from linghun.workbench.views import TableView
+from linghun.workbench import tones
 
 RANK_DELAY_MS = 200
 GOAL_WIDTH = 300  # px
@@ -74,7 +75,7 @@ class ActivationDemo(QWidget):
         self.formula = QLabel(self)
         self.formula.setStyleSheet("color: palette(mid); font-size: 9pt")
         self.message = plain(QLabel(self))
-        self.message.setStyleSheet("color:#c0392b")
+        tones.mark(self.message, "error")
         self.message.hide()
         self.view = TableView(self)
         self.view.setModel(self.model)

@@ -34,6 +34,7 @@ from linghun.workbench.panes.goals.hanging import HangingEntries
 from linghun.workbench.panes.goals.state_diagram import StateDiagram
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.views import TableView
+from linghun.workbench import tones
 
 RELOAD_DELAY_MS = 120
 
@@ -120,7 +121,7 @@ class GoalsPane(Pane):
 
         self.errors = plain(QLabel(self))
         self.errors.setWordWrap(True)
-        self.errors.setStyleSheet("color:#c0392b")
+        tones.mark(self.errors, "error")
         self.errors.hide()
 
         # the selected goal: diagram, legal transitions, history
@@ -135,7 +136,7 @@ class GoalsPane(Pane):
         self.refusal = QLabel(detail)
         self.refusal.setObjectName("goal-refusal")
         self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet("color:#c0392b")
+        tones.mark(self.refusal, "error")
         self.refusal.hide()
         self.buttons_row = QHBoxLayout()
         self.buttons_label = QLabel(detail)

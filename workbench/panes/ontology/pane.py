@@ -30,6 +30,7 @@ from linghun.workbench.panes.ontology.preview import PreviewedChange, preview_co
 from linghun.workbench.plaintext import escape, plain
 from linghun.workbench.actions import add_tool_action, on_trigger
 from linghun.workbench.views import TreeView
+from linghun.workbench import tones
 
 RELOAD_DELAY_MS = 120
 
@@ -108,7 +109,8 @@ class OntologyPane(Pane):
         self.refs.linkActivated.connect(self._on_link)
         self.stale_banner = QLabel(self.node_tab)
         self.stale_banner.setWordWrap(True)
-        self.stale_banner.setStyleSheet("background:#fff3cd;color:#664d03;padding:4px;border-radius:3px")
+        self.stale_banner.setContentsMargins(4, 4, 4, 4)
+        tones.banner(self.stale_banner, "warning")
         self.stale_banner.hide()
         self.theme_edit = QLineEdit(self.node_tab)
         self.body_edit = QPlainTextEdit(self.node_tab)
