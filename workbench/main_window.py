@@ -915,6 +915,7 @@ class MainWindow(QMainWindow):
         self.menu_help.setTitle(self.tr("&Help"))
         self.toolbar.setWindowTitle(self.tr("Main toolbar"))
         self.notifications.retranslate_ui()
+        self.time_travel.calendar.setAccessibleName(self.tr("Moment shown"))
         self.act_open.setText(self.tr("&Open Home…"))
         self.act_open.setToolTip(self.tr("Open a memory home ($DSH_HOME)"))
         self.act_demo.setText(self.tr("Open &Demo Home"))

@@ -128,3 +128,28 @@ def problems_on_every_tab(root: QWidget, settle=lambda: None) -> list[str]:
             found += [f"tab {tabs.tabText(index)!r}: {p}" for p in problems(tabs.widget(index))]
         tabs.setCurrentIndex(current)
     return sorted(set(found))
+
+
+def unnamed_controls(root: QWidget) -> list[str]:
+    """Controls a screen reader could not name: a button with neither text, accessible name nor
+    tooltip; an input (line, box, spin box) with no accessible name, placeholder, tooltip or
+    label pointing at it (``QLabel.setBuddy``)."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    buddies = {id(label.buddy()) for label in root.findChildren(QLabel) if label.buddy() is not None}
+    found = []
+    for widget in root.findChildren(QWidget):
+        if not _shown(widget) or widget.objectName().startswith("qt_"):
+            continue
+        named = bool(widget.accessibleName() or widget.toolTip() or id(widget) in buddies)
+        if isinstance(widget, QAbstractButton) and not isinstance(widget.parentWidget(),
+                                                                  (QTabBar, QAbstractSpinBox, QLineEdit)):
+            if not (named or widget.text()):
+                found.append(_name(widget))
+        elif isinstance(widget, (QLineEdit, QComboBox, QAbstractSpinBox)):
+            if isinstance(widget.parentWidget(), (QComboBox, QAbstractSpinBox)):
+                continue
+            placeholder = widget.placeholderText() if isinstance(widget, (QLineEdit, QComboBox)) else ""
+            if not (named or placeholder):
+                found.append(_name(widget))
+    return found

@@ -118,3 +118,20 @@ def test_the_checker_sees_a_cut_label_a_stray_widget_and_a_short_table(qtbot):
     qtbot.waitExposed(root)
     found = "\n".join(problems(root))
     assert "far wider" in found and "'Off': outside its parent" in found and "QTableWidget[] '': shows 0 rows" in found
+
+
+def test_every_control_of_the_daily_workspaces_has_a_name_a_screen_reader_can_say(workbench, qtbot):
+    from tests.workbench.clipping import unnamed_controls
+
+    window = workbench.window
+    window.show()
+    qtbot.waitExposed(window)
+    found = set(unnamed_controls(window))  # the window's own bars
+    for workspace in ("curate", "rounds", "conversation", "goals", "gaps", "timeline"):
+        window.workspace_actions[workspace].trigger()
+        for name, dock in window.docks.items():
+            if not dock.isHidden():
+                window.show_pane(name)
+                qtbot.wait(20)
+                found |= {f"{workspace}/{name}: {p}" for p in unnamed_controls(dock)}
+    assert not found, "\n".join(sorted(found))

@@ -123,6 +123,7 @@ class ContextPane(Pane):
         self.reload()
 
     def retranslate_ui(self) -> None:
+        self.turn_choice.setAccessibleName(self.tr("Turn shown"))
         self.turn_label.setText(self.tr("Turn"))
         self.act_reload.setText(self.tr("Reload"))
         self.act_reload.setToolTip(self.tr("Read the recorded turns again"))

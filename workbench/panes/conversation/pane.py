@@ -80,6 +80,7 @@ class ConversationPane(Pane):
         self._update_actions()
 
     def retranslate_ui(self) -> None:
+        self.llm_choice.setAccessibleName(self.tr("Language model answering"))
         self.message.setPlaceholderText(self.tr("Message the agent (Enter sends)"))
         self.btn_send.setText(self.tr("Send"))
         name_button_shortcut(self.act_send, self.btn_send)

@@ -376,6 +376,9 @@ class EntryEditor(QWidget):
         self.diff.setPlainText(unified_diff(before, after, "warm.md") or self.tr("Saving changes nothing."))
 
     def retranslate_ui(self) -> None:
+        self.kind.setAccessibleName(self.tr("Kind"))
+        self.confidence.setAccessibleName(self.tr("Confidence"))
+        self.stamp.setAccessibleName(self.tr("Stamp"))
         labels = (self.tr("Stamp:"), self.tr("Kind / confidence:"), "")
         for row, text in enumerate(labels):
             item = self._header.itemAt(row, QFormLayout.ItemRole.LabelRole)

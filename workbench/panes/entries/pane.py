@@ -273,6 +273,8 @@ class EntriesPane(Pane):
                                    self.confidence_menu.menuAction()]
 
     def retranslate_ui(self) -> None:
+        self.kind_filter.setAccessibleName(self.tr("Show entries of kind"))
+        self.confidence_filter.setAccessibleName(self.tr("Show entries of confidence"))
         self._show_empty_hint()
         self.search.setPlaceholderText(self.tr("Filter by text (Ctrl+F)…"))
         self._fill_combo(self.kind_filter, [(None, self.tr("All kinds")), ("event", word("event")),

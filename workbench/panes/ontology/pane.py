@@ -175,6 +175,7 @@ class OntologyPane(Pane):
         self._set_task_running(False)
 
     def retranslate_ui(self) -> None:
+        self.theme_edit.setAccessibleName(self.tr("Theme of the node"))
         self.act_reload.setText(self.tr("Reload"))
         self.act_consolidate.setText(self.tr("Consolidate…"))
         self.act_consolidate.setToolTip(self.tr("Preview what consolidation would archive, then apply it"))
