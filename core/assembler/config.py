@@ -33,6 +33,8 @@ DEFAULTS: dict[str, Any] = {
         "deepMinK": 18,
         "nearMisses": 5,           # ours: ranks after k shown in the trace
         "mmr": True,               # MMR de-duplication of BM25 hits (seed v0.1.1): near copies dropped
+        "situationRestore": 6,     # entries a situation the question names gives back after the
+                                   # hits (seed §3.4: a match restores the tree); 0 = off (SETTINGS.md)
         "embeddings": False,       # ours: late-interaction + sentence-embedding channels when the
                                    # optional package is installed (first round embeds every entry)
         "workspaceDirs": [],
@@ -63,7 +65,7 @@ DEFAULTS: dict[str, Any] = {
 
 MODES = ("auto", "always", "never")
 _NON_NEGATIVE = ("retrieval.autoThreshold", "retrieval.maxDirectChars", "retrieval.topK",
-                 "assemble.maxTokens", "assemble.maxChars", "debounceMs")
+                 "retrieval.situationRestore", "assemble.maxTokens", "assemble.maxChars", "debounceMs")
 
 
 class AssemblerConfig:

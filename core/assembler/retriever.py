@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from linghun.core import home_index
+from linghun.core import home_index, situation_cache
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
@@ -37,6 +37,7 @@ from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
+from linghun.core.situations import topic_tokens
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -529,6 +530,30 @@ def weigh_confidence(span: Span | None, ranked: list, by_id: dict[str, Candidate
     return out
 
 
+def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[WarmEntry],
+                       by_id: dict[str, Candidate], present: list[Candidate], limit: int, searched,
+                       search) -> list[Candidate]:
+    """The seed's "a match lifts the tree back" (情境 = 组织单位, §3.4): the situations whose
+    anchor the question names give back up to ``limit`` of their entries not in ``present`` (the
+    candidates, and the near copies MMR dropped), best BM25 score first, after the hits (``retrieval.situationRestore``; measured by
+    ``tests/perf/bench_situation_restore.py``, see SETTINGS.md)."""
+    wanted = set(topic_tokens(query))
+    matched = [s for s in situation_cache.situations(ctx.home.root, entries) if s.anchor in wanted]
+    taken = {c.id for c in present}
+    members = [e.id for s in matched for e in s.entries if e.id in by_id and e.id not in taken]
+    if not members:
+        span.decide("situation", 0, "no situation is named by the question" if not matched
+                    else "the named situations' entries are candidates already")
+        return []
+    with searched.searching(ctx.home, search) as searcher:
+        _matches, scored = searcher.explain_matches(query, members)
+    order = sorted(members, key=lambda i: (-(scored[i].score if i in scored else 0.0), members.index(i)))
+    back = [_with_via(by_id[i], "situation") for i in order[:limit]]
+    span.decide("situation", len(back), f"{len(back)} entr{'y' if len(back) == 1 else 'ies'} of the situation(s) "
+                f"{'、'.join(s.label for s in matched)} restored after the hits")
+    return back
+
+
 def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     config = ctx.config
     searched = search_pool(ctx.memory, config)
@@ -594,8 +619,11 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             with searched.searching(ctx.home, search) as searcher:
                 ranked = searcher.search(decision.query, k + near, follow=follow)
         ranked = weigh_confidence(span, ranked, by_id)
+        copies: set[str] = set()  # near copies MMR dropped: no situation gives them back either
         if config.get("retrieval.mmr") and len(ranked) > 1:
-            ranked = _drop_near_copies(span, ranked, by_id)
+            kept = _drop_near_copies(span, ranked, by_id)
+            copies = {h.id for h in ranked} - {h.id for h in kept}
+            ranked = kept
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
         if follow:
@@ -608,6 +636,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             for i in forced:
                 chosen.append(_with_via(by_id[i], "recency"))
             span.decide("recency", len(forced), f"{len(forced)} of the {newest} newest entries added after the hits")
+        restore = config.get("retrieval.situationRestore")
+        if restore and pool:
+            chosen += restored_situation(ctx, span, decision.query, entries, by_id, chosen + [by_id[i] for i in copies],
+                                         restore, searched, search)
         gap = bool(pool) and not hits and not topics
         if gap:
             span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")

@@ -414,3 +414,34 @@ def test_an_append_after_a_consolidation_changes_the_home_index_in_place(tmp_pat
     second = assembler(home, debounceMs=0).run("订单服务端口 8087")
     assert home_index._SEARCHERS[(home_index._key(home.root), ASSEMBLER_SEARCH)] is shared  # changed in place
     assert "8087" in second.bundle and "raft" in assembler(home, debounceMs=0).run("vault raft 存储").bundle
+
+
+_DETAILS = ["副本 三份", "磁盘 告警", "消费 延迟", "主题 新建", "限流 调整", "证书 轮换", "监控 面板", "扩容 审批",
+            "版本 升级", "网络 抖动", "权限 收紧", "备份 校验", "日志 保留", "压测 结果", "故障 复盘", "配额 变更"]
+
+
+def _kafka_home(tmp_path):
+    """60 unrelated entries and the 16 of one situation (anchor 集群), each about another detail."""
+    kafka = [entry(f"2026-02-{1 + i:02d} 09:00", "event", "medium", f"运维 | 处理 | 集群 | kafka | {d}")
+             for i, d in enumerate(_DETAILS)]
+    return new_home(tmp_path, filler(60) + kafka)
+
+
+def test_a_situation_the_question_names_gives_back_entries_the_hits_left_out(tmp_path):
+    """Seed §3.4 (a match restores the tree): 16 entries of the kafka situation, BM25 keeps 12; the
+    situation gives back what the hits left out, up to retrieval.situationRestore (default 6)."""
+    home = _kafka_home(tmp_path)
+    result = assembler(home, retrieval__mode="always").run("kafka 集群最近怎么样")
+    candidates = span(result, "retriever")["candidates"]
+    hits = [c for c in candidates if c["via"] == "bm25"]
+    back = [c for c in candidates if c["via"] == "situation"]
+    assert len(hits) == 12 and len(back) == 4
+    assert all("集群 | kafka" in c["text"] for c in hits + back)
+    assert not {c["id"] for c in hits} & {c["id"] for c in back}
+    assert any(d["what"] == "situation" and d["choice"] == 4 for d in span(result, "retriever")["decisions"])
+
+
+def test_situation_restore_off_gives_nothing_back(tmp_path):
+    result = assembler(_kafka_home(tmp_path), retrieval__mode="always", retrieval__situationRestore=0).run(
+        "kafka 集群最近怎么样")
+    assert not [c for c in span(result, "retriever")["candidates"] if c["via"] == "situation"]
