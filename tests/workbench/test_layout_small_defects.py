@@ -267,3 +267,15 @@ def test_meaningful_colours_follow_a_switch_to_the_dark_theme(workbench, qtbot):
     window.theme_actions["light"].trigger()
     qtbot.wait(50)
     assert label.palette().color(QPalette.ColorRole.WindowText) == light
+
+
+def test_alt_3_sets_the_selected_entry_low_while_ctrl_3_switches_workspace(workbench, qtbot):
+    window = _shown(workbench, qtbot)
+    pane = entries_pane(workbench)
+    _click_row(pane, 5)
+    [chosen] = pane.selected_ids()
+    assert window.ctx.memory.entry(chosen).confidence != "low"
+    QTest.keyClick(pane.view, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
+    assert window.ctx.memory.entry(chosen).confidence == "low"
+    QTest.keyClick(pane.view, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert window.workspace == "rounds"
