@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, Callable
 
 from linghun.core import tools
@@ -71,12 +72,16 @@ class ChatAgent:
     """One conversation. ``provider``: an ``OpenAIProvider`` (``None``: offline)."""
 
     def __init__(self, home: MemoryHome, provider: Any = None, *, session: str = "chat",
-                 max_steps: int = MAX_STEPS, on_tool: Callable[[dict[str, Any]], None] | None = None):
+                 max_steps: int = MAX_STEPS, on_tool: Callable[[dict[str, Any]], None] | None = None,
+                 on_delta: Callable[[str], None] | None = None):
         self.home = home
         self.provider = provider
         self.session = session
         self.max_steps = max_steps
         self.on_tool = on_tool
+        #: with it, each reply is streamed and its text handed over piece by piece as it arrives
+        #: (a person watches a slow local model write); raising in it stops the request
+        self.on_delta = on_delta
         self.history: list[dict[str, Any]] = []
         self.tool_context = tools.ToolContext(home, provider=provider if provider is not None else False)
 
@@ -139,7 +144,8 @@ class ChatAgent:
         timeout = getattr(self.provider, "request_timeout", None)
         if callable(timeout):
             params["timeout"] = timeout(messages, answer_room or MAX_ANSWER_TOKENS)
-        create = self.provider.client.chat.completions.create
+        plain = self.provider.client.chat.completions.create
+        create = plain if self.on_delta is None else (lambda **kw: _streamed(plain, self.on_delta, **kw))
         if not offer_tools:
             return create(**params)
         try:
@@ -149,6 +155,35 @@ class ChatAgent:
                 raise
             notes.append(TOOLS_REFUSED)
             return create(**params)
+
+
+def _streamed(create, on_delta: Callable[[str], None], **params) -> SimpleNamespace:
+    """``create(**params)`` streamed: the text goes to ``on_delta`` as it arrives, and the pieces
+    (text, tool calls by their index) are put together into what a plain completion holds
+    (``.choices[0].message.content`` / ``.tool_calls``). An exception from ``on_delta`` leaves the
+    stream, which closes the connection: the server stops writing."""
+    text: list[str] = []
+    calls: dict[int, dict[str, str]] = {}
+    with create(stream=True, **params) as events:
+        for chunk in events:
+            for choice in chunk.choices:
+                delta = choice.delta
+                if delta is None:
+                    continue
+                if delta.content:
+                    text.append(delta.content)
+                    on_delta(delta.content)
+                for part in delta.tool_calls or []:
+                    call = calls.setdefault(part.index, {"id": "", "name": "", "arguments": ""})
+                    call["id"] = part.id or call["id"]
+                    if part.function is not None:
+                        call["name"] += part.function.name or ""
+                        call["arguments"] += part.function.arguments or ""
+    tool_calls = [SimpleNamespace(id=c["id"] or f"call_{i}", type="function",
+                                  function=SimpleNamespace(name=c["name"], arguments=c["arguments"]))
+                  for i, c in sorted(calls.items())]
+    message = SimpleNamespace(content="".join(text) or None, tool_calls=tool_calls or None)
+    return SimpleNamespace(choices=[SimpleNamespace(message=message)])
 
 
 def fit_request(context: AgentContext, history: list[dict[str, Any]], message: str, window: int | None,

@@ -32,7 +32,8 @@ class Reply:
     chunk_delay: float = 0.0   # streamed replies: the pause before each piece (tokens arriving)
     message: str = ""          # an error's message; ``{authorization}`` is the header the client sent,
                                # ``{key}`` the key in it
-    tool_calls: list[dict[str, Any]] | None = None  # function calls the assistant makes (not streamed)
+    tool_calls: list[dict[str, Any]] | None = None  # function calls the assistant makes (streamed as
+                                                    # real servers do: id and name, then the arguments in pieces)
 
 
 class _Server(ThreadingHTTPServer):
@@ -141,7 +142,7 @@ class FakeOpenAI:
                 usage = {"prompt_tokens": 11, "completion_tokens": max(1, len(reply.text) // 2),
                          "total_tokens": 11 + max(1, len(reply.text) // 2)}
                 if body.get("stream"):
-                    self._stream(model, reply.text, usage, reply.chunk_delay)
+                    self._stream(model, reply.text, usage, reply.chunk_delay, reply.tool_calls)
                     return
                 self._send_json(200, {
                     "id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
@@ -153,32 +154,44 @@ class FakeOpenAI:
                     "usage": usage,
                 })
 
-            def _stream(self, model: str, text: str, usage: dict[str, int], chunk_delay: float = 0.0) -> None:
+            def _chunk(self, model: str, delta: dict[str, Any], finish: str | None = None) -> None:
+                chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": int(time.time()),
+                         "model": model, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.flush()
+
+            def _stream_calls(self, model: str, calls: list[dict[str, Any]]) -> None:
+                for i, call in enumerate(calls):
+                    arguments = call["function"]["arguments"]
+                    self._chunk(model, {"role": "assistant", "tool_calls": [{
+                        "index": i, "id": call["id"], "type": "function",
+                        "function": {"name": call["function"]["name"], "arguments": ""}}]})
+                    for j in range(0, len(arguments), 9):
+                        self._chunk(model, {"tool_calls": [{"index": i, "function": {"arguments": arguments[j:j + 9]}}]})
+
+            def _stream(self, model: str, text: str, usage: dict[str, int], chunk_delay: float = 0.0,
+                        calls: list[dict[str, Any]] | None = None) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Cache-Control", "no-cache")
                 self.send_header("Connection", "close")
                 self.end_headers()
-                pieces = [text[i:i + 7] for i in range(0, len(text), 7)] or [""]
+                pieces = [text[i:i + 7] for i in range(0, len(text), 7)] or ([] if calls else [""])
                 written = 0
                 try:
                     for i, piece in enumerate(pieces):
                         if chunk_delay:
                             time.sleep(chunk_delay)
-                        delta = {"content": piece}
-                        if i == 0:
-                            delta["role"] = "assistant"
-                        chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
-                                 "created": int(time.time()), "model": model,
-                                 "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
-                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                        self.wfile.flush()
+                        self._chunk(model, {"content": piece, **({"role": "assistant"} if i == 0 else {})})
                         written += 1
                 finally:
                     fake.streams.append((written, len(pieces)))
+                if calls:
+                    self._stream_calls(model, calls)
                 final = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
                          "created": int(time.time()), "model": model,
-                         "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}], "usage": usage}
+                         "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls" if calls else "stop"}],
+                         "usage": usage}
                 self.wfile.write(f"data: {json.dumps(final)}\n\n".encode())
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.wfile.flush()

@@ -169,3 +169,39 @@ def test_with_the_configured_llm_a_tool_call_shows_inline_and_its_entry_can_be_u
     assert entry not in ctx.home.warm.read_text(encoding="utf-8")
     qtbot.waitUntil(lambda: entries.model.rowCount() == rows_before, timeout=5000)
     assert ctx.home.warm.read_bytes() == warm_before
+
+
+def test_the_reply_streams_into_the_transcript_and_stop_closes_the_request(workbench, qtbot, openai_server):
+    """A slow model's reply grows in the transcript as it is written; Stop ends it at the next
+    piece: the connection is closed (the server wrote under half of the reply), the pane says so."""
+    from linghun.workbench.settings import LlmSettings
+
+    window = workbench.window
+    ctx = window.ctx
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "fake-model")
+    ctx.settings.api_key.set("sk-test-chat")
+    ctx.home.config.write_text(json.dumps({"llm": {"maxRetries": 0, "timeout": 5}}), encoding="utf-8")
+    answer = "The platform team decided it at their weekly meeting, after two rounds of review. " * 6
+
+    def respond(request):
+        from tests.fakeopenai import Reply
+
+        if not request.get("tools"):
+            return "素材：\n- vault 迁移由平台组在周会上决定。"  # the round's own LLM calls
+        return Reply(answer, chunk_delay=0.08)  # ~70 pieces: ~6 s in all
+
+    openai_server.respond_with(respond)
+    pane = _open_pane(window, "conversation")
+    QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)  # Offline -> Configured LLM
+    QTest.keyClicks(pane.message, FIRST)
+    QTest.mouseClick(pane.btn_send, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "The platform team decided" in pane.transcript_text(), timeout=30000)
+    assert pane.transcript_text().count("after two rounds of review") < 6  # part of it, still coming
+    assert pane.btn_stop.isEnabled()
+    QTest.mouseClick(pane.btn_stop, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=10000)
+    # the server learns of the closed connection at its next write
+    qtbot.waitUntil(lambda: any(total > 40 for _written, total in openai_server.streams), timeout=5000)
+    written, total = next(s for s in openai_server.streams if s[1] > 40)
+    assert written < total // 2, openai_server.streams
+    assert "Stopped" in pane.transcript_text() and not pane.btn_stop.isEnabled()

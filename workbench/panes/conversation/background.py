@@ -2,7 +2,8 @@
 
 One message is one ``core.chat.ChatAgent.send``: the turn (the assembler round, whose live trace
 reaches the rounds pane through ``core.events.bus`` and the bridge), the composed context, the
-model's tool calls through ``core.tools`` and the journal. The LLM client is built here from the
+model's tool calls through ``core.tools``, its reply streamed (the text so far is the task's
+progress message) and the journal. The LLM client is built here from the
 ``LLMSettings`` snapshot the pane took (``None``: offline).
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from linghun.workbench.llm_setup import provider_for
 #: the workbench's conversation is its own session (debounce and turns are per session)
 SESSION = "workbench-chat"
 TOOL_PREFIX = "tool "  # the task's progress message while the model's tool calls are answered
+REPLY_PREFIX = "reply "  # ... while the model writes its reply: the text so far follows
 
 
 def send_message(state, home: MemoryHome, message: str, *, history: list[dict[str, Any]], llm) -> dict[str, Any]:
@@ -26,11 +28,22 @@ def send_message(state, home: MemoryHome, message: str, *, history: list[dict[st
     state.set_progress(0.05, "turn")
     entries = Memory(home).entries()
     last = (entries[-1].id, entries[-1].raw) if entries else None  # the round itself never writes warm.md
+    written: list[str] = []
+
+    def on_delta(piece: str) -> None:
+        # the reply is streamed so a person sees a slow model write; Stop leaves the stream,
+        # which closes the request (the server stops writing)
+        state.check_cancelled()
+        written.append(piece)
+        state.set_message(REPLY_PREFIX + "".join(written))
+
     with provider_for(llm) as provider:
         agent = ChatAgent(home, provider, session=SESSION,
-                          on_tool=lambda record: state.set_message(TOOL_PREFIX + record["name"]))
+                          on_tool=lambda record: state.set_message(TOOL_PREFIX + record["name"]),
+                          on_delta=on_delta)
         agent.history = list(history)
         reply = agent.send(message)
+    state.check_cancelled()  # stopped while the model wrote: the turn is journaled, the reply dropped
     state.set_progress(1.0, "done")
     appended, undo = undo_of_appends(home, reply.tool_calls, last)
     return {"reply": reply.to_dict(), "turn": reply.turn.to_dict(), "history": agent.history,

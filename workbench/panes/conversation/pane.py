@@ -65,6 +65,8 @@ class ConversationPane(Pane):
         self.btn_send = QPushButton(icon("rounds"), "", self)
         on_trigger(self.btn_send.clicked, self.send)
         self.act_send = button_shortcut(self, self.btn_send, "Ctrl+Return")
+        self.btn_stop = QPushButton(icon("cancel"), "", self)
+        on_trigger(self.btn_stop.clicked, self.stop)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         row = QWidget(self)
@@ -73,6 +75,7 @@ class ConversationPane(Pane):
         ask.addWidget(self.message, 1)
         ask.addWidget(self.llm_choice)
         ask.addWidget(self.btn_send)
+        ask.addWidget(self.btn_stop)
         self.stack(self.status, row, self.transcript)
         ctx.enable_write(self.message)  # a turn writes the journal: not in the past
         ctx.settings.sig_llm_changed.connect(self._fill_llm_choices)
@@ -83,6 +86,8 @@ class ConversationPane(Pane):
         self.llm_choice.setAccessibleName(self.tr("Language model answering"))
         self.message.setPlaceholderText(self.tr("Message the agent (Enter sends)"))
         self.btn_send.setText(self.tr("Send"))
+        self.btn_stop.setText(self.tr("Stop"))
+        self.btn_stop.setToolTip(self.tr("Stop the reply: the request is closed, the model stops writing"))
         name_button_shortcut(self.act_send, self.btn_send)
         self._fill_llm_choices()
         if not self.ctx.writable:
@@ -117,6 +122,7 @@ class ConversationPane(Pane):
         self._handle.sig_progress.connect(self._on_progress)
         self._handle.sig_finished.connect(self._on_finished)
         self._handle.sig_failed.connect(self._on_failed)
+        self._handle.sig_cancelled.connect(self._on_cancelled)
         self._handle.sig_done.connect(self._on_done)
         self.status.setText(self.tr("Preparing the index…, then running the turn") if self.ctx.warming
                             else self.tr("Running the turn…"))
@@ -124,11 +130,21 @@ class ConversationPane(Pane):
         self._update_actions()
         return self._handle
 
+    @Slot()
+    def stop(self) -> None:
+        """Stop the running message: a reply being streamed stops at its next piece."""
+        if self._handle is not None:
+            self._handle.cancel()
+
     @Slot(float, str)
     def _on_progress(self, _fraction: float, message: str) -> None:
         if message.startswith(background.TOOL_PREFIX):  # the tool the model just called
             self.status.setText(self.tr("Running the turn… the agent called %1").replace(
                 "%1", message[len(background.TOOL_PREFIX):]))
+        elif message.startswith(background.REPLY_PREFIX) and self.exchanges:  # the reply so far
+            self.exchanges[-1]["partial"] = message[len(background.REPLY_PREFIX):]
+            self.status.setText(self.tr("The agent is writing…"))
+            self._render()
 
     @Slot(object)
     def _on_finished(self, outcome: dict) -> None:
@@ -154,12 +170,19 @@ class ConversationPane(Pane):
         self._render()
 
     @Slot()
+    def _on_cancelled(self) -> None:
+        self.exchanges[-1].update(state="failed", error=self.tr("Stopped: the reply was not finished."))
+        self.status.setText(self.tr("Stopped."))
+        self._render()
+
+    @Slot()
     def _on_done(self) -> None:
         self._handle = None
         self._update_actions()
 
     def _update_actions(self, *_args) -> None:
         self.ctx.enable_write(self.btn_send, self._handle is None and bool(self.message.text().strip()))
+        self.btn_stop.setEnabled(self._handle is not None)
 
     @Slot(QUrl)
     def _on_anchor(self, url: QUrl) -> None:
@@ -184,8 +207,12 @@ class ConversationPane(Pane):
         you = escape(self.tr("You"))
         out = [f"<p><b>{you}:</b> {escape(exchange['message'])}</p>"]
         if exchange["state"] == "running":
-            running = self.tr("Running the turn…")
-            out.append(f"<p style='color:gray'>{escape(running)}</p>")
+            if exchange.get("partial"):  # the reply as far as the model has written it
+                agent = escape(self.tr("Agent"))
+                out.append(f"<p><b>{agent}:</b> {escape(exchange['partial'])} ▍</p>")
+            else:
+                running = self.tr("Running the turn…")
+                out.append(f"<p style='color:gray'>{escape(running)}</p>")
             return "".join(out)
         if exchange["state"] == "failed":
             return "".join(out) + f"<p style='color:#c0392b'>{escape(exchange.get('error', ''))}</p>"
