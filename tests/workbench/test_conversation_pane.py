@@ -205,3 +205,23 @@ def test_the_reply_streams_into_the_transcript_and_stop_closes_the_request(workb
     written, total = next(s for s in openai_server.streams if s[1] > 40)
     assert written < total // 2, openai_server.streams
     assert "Stopped" in pane.transcript_text() and not pane.btn_stop.isEnabled()
+
+
+def test_what_was_given_up_for_the_model_is_said_under_its_reply(workbench, qtbot, openai_server):
+    """A model that answers in plain text although the tools were offered (a small local model):
+    the reply is shown, and under it the note that it called no tool."""
+    from linghun.core.chat import NO_TOOL_CALL
+    from linghun.workbench.settings import LlmSettings
+
+    window = workbench.window
+    ctx = window.ctx
+    ctx.settings.llm = LlmSettings("openai", openai_server.base_url, "fake-model")
+    ctx.settings.api_key.set("sk-test-chat")
+    ctx.home.config.write_text(json.dumps({"llm": {"maxRetries": 0, "timeout": 5}}), encoding="utf-8")
+    openai_server.respond_with(lambda request: "The platform team decided it." if request.get("tools")
+                               else "素材：\n- vault 迁移由平台组在周会上决定。")
+    pane = _open_pane(window, "conversation")
+    QTest.keyClick(pane.llm_choice, Qt.Key.Key_Down)
+    _send(pane, qtbot, FIRST, click=True)
+    text = pane.transcript_text()
+    assert "The platform team decided it." in text and f"Notes: {NO_TOOL_CALL}" in text

@@ -238,6 +238,9 @@ class ConversationPane(Pane):
             out.append(f"<p style='color:#c0392b'><b>{agent}:</b> {escape(reply['error'])}</p>")
         else:
             out.append(f"<p><b>{agent}:</b> {escape(reply.get('answer') or '')}</p>")
+        if reply.get("notes"):  # what was given up for the model (no tool call, a window too small...)
+            notes = self.tr("Notes: %1").replace("%1", "; ".join(reply["notes"]))
+            out.append(f"<p style='color:gray; font-size:small'>{escape(notes)}</p>")
         return "".join(out)
 
     def shutdown(self) -> None:
