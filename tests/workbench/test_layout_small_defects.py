@@ -1,13 +1,26 @@
 """The smaller things a new user tripped over on a laptop, each driven as a person does."""
 from __future__ import annotations
 
+import pytest
+
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
 
 from linghun.workbench.dialogs.diff import DiffDialog
 from tests.workbench.test_app_helpers import (  # noqa: F401 - fixtures
     entries_pane, isolated, no_thread_left, settings, warm_bytes, workbench,
 )
+
+
+@pytest.fixture(autouse=True)
+def _no_modifier_left_pressed():
+    """QTest's key clicks with Ctrl or Alt leave the application's modifier state pressed (their
+    release carries the modifier): a later test's click would be a Ctrl+click."""
+    yield
+    probe = QWidget()
+    QTest.keyRelease(probe, Qt.Key.Key_Control, Qt.KeyboardModifier.NoModifier)
+    probe.deleteLater()
 
 
 def _shown(wb, qtbot):

@@ -1,14 +1,26 @@
 """The command palette: Ctrl+Shift+P, typed text narrows, Enter runs; it reaches every command."""
 from __future__ import annotations
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtWidgets import QMenu, QToolBar, QWidget
 
 from linghun.workbench.dialogs.shortcuts import ShortcutsDialog
 from linghun.workbench.palette import CommandPalette, clean_text, commands, fuzzy_score, ranked
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
+
+
+@pytest.fixture(autouse=True)
+def _no_modifier_left_pressed():
+    """QTest's key clicks with Ctrl or Alt leave the application's modifier state pressed (their
+    release carries the modifier): a later test's click would be a Ctrl+click."""
+    yield
+    probe = QWidget()
+    QTest.keyRelease(probe, Qt.Key.Key_Control, Qt.KeyboardModifier.NoModifier)
+    probe.deleteLater()
 
 
 def _open_palette(window, qtbot) -> CommandPalette:

@@ -4,10 +4,20 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QToolButton, QWidget
 
 from linghun.workbench import workspaces
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
+
+
+@pytest.fixture(autouse=True)
+def _no_modifier_left_pressed():
+    """QTest's key clicks with Ctrl or Alt leave the application's modifier state pressed (their
+    release carries the modifier): a later test's click would be a Ctrl+click."""
+    yield
+    probe = QWidget()
+    QTest.keyRelease(probe, Qt.Key.Key_Control, Qt.KeyboardModifier.NoModifier)
+    probe.deleteLater()
 
 
 def _shown(window) -> set[str]:
