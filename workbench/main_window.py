@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox, QProxyStyle, QScrollArea, QStyle, QToolBar, QWidget,
+    QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QProxyStyle, QScrollArea, QStyle, QToolBar, QWidget,
 )
 
 from linghun.core.errors import LinghunError
@@ -24,6 +24,7 @@ from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.workbench import gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
+from linghun.workbench.dialogs import choose_folder
 from linghun.workbench.palette import CommandPalette
 from linghun.workbench.notifications import ElidingLabel, MessageStatusBar, NotificationBar, PaneNotes
 from linghun.workbench.panes import PastView, WorkbenchContext
@@ -662,7 +663,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def choose_home(self) -> bool:
         start = str(self.ctx.home.dsh_home) if self.ctx else str(Path.home())
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Open a memory home ($DSH_HOME)"), start)
+        folder = choose_folder(self, self.tr("Open a memory home ($DSH_HOME)"), start, self.settings.language)
         return bool(folder) and self.open_home(folder)
 
     @Slot()

@@ -292,3 +292,27 @@ def test_alt_3_sets_the_selected_entry_low_while_ctrl_3_switches_workspace(workb
     assert window.ctx.memory.entry(chosen).confidence == "low"
     QTest.keyClick(pane.view, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
     assert window.workspace == "rounds"
+
+
+def test_the_open_home_dialog_speaks_chinese_whole(workbench, qtbot, tmp_path):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QFileDialog, QLabel
+
+    window = _shown(workbench, qtbot)
+    window.language_actions["zh_CN"].trigger()
+    qtbot.wait(50)
+    seen = {}
+
+    def read_and_cancel():
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QFileDialog) and w.isVisible())
+        seen["labels"] = [label.text() for label in dialog.findChildren(QLabel) if label.text() and label.isVisible()]
+        seen["native"] = not dialog.testOption(QFileDialog.Option.DontUseNativeDialog)
+        dialog.reject()
+
+    QTimer.singleShot(300, read_and_cancel)
+    window.act_open.trigger()
+    assert seen["native"] is False
+    assert seen["labels"] and not any(ch.isascii() and ch.isalpha() for text in seen["labels"] for ch in text), \
+        seen["labels"]
+    window.language_actions["en"].trigger()
+    qtbot.wait(50)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGroupBox,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox,
     QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -22,6 +22,7 @@ from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub
 from linghun.workbench.actions import on_trigger
 from linghun.workbench import textfit, tones
+from linghun.workbench.dialogs import choose_folder
 from linghun.workbench.llm_setup import home_llm_section, llm_settings
 from linghun.workbench.settings import LlmSettings, Settings
 from linghun.workbench.tasks import TaskManager
@@ -363,7 +364,7 @@ class SettingsDialog(QDialog):
         return change
 
     def _browse(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Memory home"), self.home_edit.text())
+        folder = choose_folder(self, self.tr("Memory home"), self.home_edit.text(), self.settings.language)
         if folder:
             self.home_edit.setText(folder)
 
