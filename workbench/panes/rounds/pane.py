@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
 from linghun.core.assembler.debounce import Debouncer
 from linghun.core.errors import LinghunError
-from linghun.workbench import llm_choice
+from linghun.workbench import llm_choice, tones
 from linghun.workbench.icons import icon
 from linghun.workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
 from linghun.workbench.panes import Pane, register_pane
@@ -124,8 +124,8 @@ class RoundsPane(Pane):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.gap_banner = QFrame(self)
-        self.gap_banner.setStyleSheet("QFrame { background: #fff3cd; border: 1px solid #e0b252; border-radius: 4px; }"
-                                      "QLabel { border: none; color: #5c4400; }")
+        self.gap_banner.setFrameShape(QFrame.Shape.StyledPanel)
+        tones.banner(self.gap_banner, "warning")
         self.gap_text = QLabel(self.gap_banner)
         self.gap_text.setWordWrap(True)
         self.btn_gaps = QPushButton(icon("warning"), "", self.gap_banner)
