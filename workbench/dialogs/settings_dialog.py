@@ -7,7 +7,9 @@ its URL is the preset's unless typed, no key is needed, and *List Models* fills 
 from the server's ``/v1/models`` (as *Test connection* does), off the GUI thread."""
 from __future__ import annotations
 
-from PySide6.QtCore import Slot
+import os
+
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox,
     QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -150,6 +152,14 @@ class SettingsDialog(QDialog):
         for widget in (self.timeout, self.stream, self.context_window):
             widget.setToolTip(self.tr("Saved in this memory home's workbench.json") if home is not None
                               else self.tr("Open a memory home to change it"))
+        # what the agent's commands would use now, each value with where it came from (the order
+        # is workbench.json and this dialog > the environment > the preset; `linghun llm show`)
+        self.in_use = textfit.keep_whole(QLabel(self))
+        self.in_use.setObjectName("llm-in-use")
+        self.in_use.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow(self.tr("In use:"), self.in_use)
+        for edit in (self.base_url, self.model, self.api_key):
+            edit.textChanged.connect(self._show_in_use)
         self.btn_test = QPushButton(self.tr("Test Connection"), self)
         self.btn_test.setToolTip(self.tr("Ask the model for one token, with the timeout above"))
         on_trigger(self.btn_test.clicked, self.test_connection)
@@ -221,6 +231,29 @@ class SettingsDialog(QDialog):
         if not self._forget_key:
             self.api_key.setPlaceholderText(self.tr("not needed for a local server") if local and not self._has_key
                                             else self._key_placeholder)
+        self._show_in_use()
+
+    @Slot()
+    def _show_in_use(self, *_args) -> None:
+        """The endpoint, model and key source the typed settings resolve to, with their origins."""
+        if not hasattr(self, "in_use"):
+            return  # still building: the provider box is filled before the rest
+        try:
+            typed = self._typed_settings()
+            resolved = typed.resolve(dict(os.environ)) if typed is not None else None
+        except LinghunError as exc:
+            self.in_use.setText(str(exc))
+            return
+        if typed is None:
+            self.in_use.setText(self.tr("offline: every role runs without a model"))
+        elif resolved is None:
+            self.in_use.setText(self.tr("offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, "
+                                        "OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)"))
+        else:
+            self.in_use.setText(self.tr("%1 at %2 (the endpoint from %3, the model from %4, the key from %5)")
+                                .replace("%1", resolved.model or self.tr("the first model listed"))
+                                .replace("%2", resolved.base_url).replace("%3", resolved.url_source)
+                                .replace("%4", resolved.model_source).replace("%5", resolved.key_source))
 
     # -- the model list -----------------------------------------------------------------------
     @Slot()
