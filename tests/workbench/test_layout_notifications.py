@@ -30,10 +30,10 @@ def test_an_instruction_is_shown_whole_and_goes_away_when_dismissed(workbench, q
 def test_a_message_survives_a_workspace_switch_and_then_times_out(workbench, qtbot):
     window = workbench.window
     window.show()
-    window.show_message("Search again once the index is ready", 300)
+    window.show_message("Search again once the index is ready", 1500)
     window.workspace_actions["goals"].trigger()
     assert window.notifications.isVisible()
-    qtbot.waitUntil(lambda: not window.notifications.isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.notifications.isVisible(), timeout=5000)
     window.workspace_actions["curate"].trigger()
     assert not window.notifications.isVisible()  # the saved state does not bring the empty bar back
 
