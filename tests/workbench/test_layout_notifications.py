@@ -10,11 +10,18 @@ INSTRUCTION = ("The home shown is a copy of the past and is read-only. Press Now
                "then re-run the round to see what the memory holds today; its entries cannot be edited here.")
 
 
+def _warmed_up(window, qtbot) -> None:
+    """The index warm-up's own message ("Search index ready…") is said and gone."""
+    qtbot.waitUntil(lambda: not window.ctx.warming, timeout=30000)
+    window.notifications.clear()
+
+
 def test_an_instruction_is_shown_whole_and_goes_away_when_dismissed(workbench, qtbot):
     window = workbench.window
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
+    _warmed_up(window, qtbot)
     window.show_message(INSTRUCTION, 0)
     qtbot.wait(50)
     label = window.notifications.label
@@ -30,6 +37,8 @@ def test_an_instruction_is_shown_whole_and_goes_away_when_dismissed(workbench, q
 def test_a_message_survives_a_workspace_switch_and_then_times_out(workbench, qtbot):
     window = workbench.window
     window.show()
+    qtbot.waitExposed(window)
+    _warmed_up(window, qtbot)
     window.show_message("Search again once the index is ready", 1500)
     window.workspace_actions["goals"].trigger()
     assert window.notifications.isVisible()
