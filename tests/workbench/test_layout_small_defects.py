@@ -316,3 +316,13 @@ def test_the_open_home_dialog_speaks_chinese_whole(workbench, qtbot, tmp_path):
         seen["labels"]
     window.language_actions["en"].trigger()
     qtbot.wait(50)
+
+
+def test_a_link_to_another_pane_goes_to_a_workspace_that_has_it(workbench, qtbot):
+    from linghun.workbench.panes.ontology.links import raise_pane
+
+    window = _shown(workbench, qtbot)
+    window.workspace_actions["rounds"].trigger()
+    raise_pane(window.ctx, "gaps")  # the rounds pane's "open the gaps" button does this
+    assert window.workspace == "gaps" and not window.docks["gaps"].visibleRegion().isEmpty()
+    assert window.docks["rounds"].isHidden()  # not squeezed in beside the Rounds

@@ -46,8 +46,14 @@ def pane_of(ctx, name: str):
 
 
 def raise_pane(ctx, name: str) -> None:
-    """Show and raise the dock of pane ``name`` (tabified docks hide each other)."""
-    dock = (getattr(getattr(ctx, "window", None), "docks", None) or {}).get(name)
+    """Show and raise the dock of pane ``name`` (tabified docks hide each other): the window's
+    ``show_pane`` goes to a workspace that has the pane, rather than squeezing it into this one."""
+    window = getattr(ctx, "window", None)
+    show = getattr(window, "show_pane", None)
+    if callable(show):
+        show(name)
+        return
+    dock = (getattr(window, "docks", None) or {}).get(name)
     if dock is not None:
         dock.show()
         dock.raise_()
