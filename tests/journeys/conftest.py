@@ -154,10 +154,18 @@ def click_cell(view: QAbstractItemView, row: int, column: int = 0,
 
 
 def show_pane(window, name: str):
-    """Bring the pane ``name`` to the front by clicking its dock's tab (docks sharing an area are
-    tabs); returns the pane."""
+    """Bring the pane ``name`` to the front as a person does: the workspace bar's button of a
+    workspace holding it when the one shown does not, then its dock's tab (docks sharing an area
+    are tabs); returns the pane."""
+    from linghun.workbench import workspaces
+
     dock = window.docks[name]
     title = dock.windowTitle()
+    if dock.isHidden():
+        space = next(w.id for w in workspaces.WORKSPACES
+                     if name in w.pane_names() and w.id in window.workspace_actions)
+        window.workspace_actions[space].trigger()
+        QApplication.processEvents()
     if dock.visibleRegion().isEmpty():
         for bar in window.findChildren(QTabBar):
             for i in range(bar.count()):

@@ -146,7 +146,7 @@ def test_curating_entries_by_hand(journey_window, demo_home, shots):
     assert len(view.selectionModel().selectedRows()) == 3
     seen = []
     answer_dialog("Apply", seen)
-    press(view, "Ctrl+3")
+    press(view, "Alt+3")
     assert seen and seen[0] == "Set 2 entries to low", seen
     assert "wrong entries keep their flag" in window.statusBar().currentMessage()
     warm = warm_path.read_text(encoding="utf-8")

@@ -41,10 +41,10 @@ def test_filling_a_gap_by_hand_survives_a_restart(journey_window, demo_home, sho
     pane.act_fill.trigger()
     entries = window.pane("entries")
     assert entries.editor.is_new and entries.editor.kind.currentData() == "fact"
-    assert _field(entries, "entity").text() == ""
+    # what the question names is filled in (the entity it asks about), the rest is the person's
+    assert _field(entries, "entity").text() == "vault"
     assert _field(entries, "source").text().startswith("缺口 2026-")
-    assert QUESTION in window.statusBar().currentMessage()
-    type_into(_field(entries, "entity"), "vault")
+    assert QUESTION in window.notifications.message()  # which question is being answered, said whole
     type_into(_field(entries, "attribute"), "访问策略维护人")
     type_into(_field(entries, "value"), "王珂（安全组）")
     type_into(_field(entries, "source"), "安全周会 2026-10-20")

@@ -1,5 +1,6 @@
 """A pane nobody can see does not rebuild: the agent writes while the map is a tab behind the
-ontology; the map is built when its tab is clicked, and shows what the agent wrote.
+timeline (the Timeline workspace); the map is built when its tab is clicked, and shows what the
+agent wrote.
 
 Every worker's Python competes with the GUI thread for the GIL: the map of a 10k-entry home took
 165 ms of a worker on each outside write of warm.md, with the map out of sight.
@@ -30,7 +31,8 @@ def _entry_nodes(snapshot) -> int:
 def test_a_map_behind_a_tab_waits_to_be_seen_and_then_shows_what_changed(journey_window, demo_home):
     window = journey_window(demo_home)
     map_pane, journal = window.pane("map"), window.pane("journal")
-    assert window.docks["map"].visibleRegion().isEmpty()  # a tab behind the ontology at first start
+    show_pane(window, "journal")  # the Timeline workspace: the timeline in front, the map a tab behind it
+    assert window.docks["map"].visibleRegion().isEmpty()
     wait_for(lambda: journal.loaded, what="the timeline, which is in sight, loads")
     QTest.qWait(map_pane._first_build.interval() + 300)
     assert map_pane.snapshot is None and not map_pane.is_building()  # nothing built for nobody
@@ -50,7 +52,7 @@ def test_a_map_behind_a_tab_waits_to_be_seen_and_then_shows_what_changed(journey
 
     # behind a tab again: the next write waits for the map to be seen once more
     built = map_pane.snapshot
-    show_pane(window, "ontology")
+    show_pane(window, "journal")
     assert window.docks["map"].visibleRegion().isEmpty()
     _agent_appends(demo_home, "网关 | 重试 | 3 次 | #hidden-2")
     wait_for(lambda: len(journal.data.times("warm")) == warm_marks + 2, timeout_ms=20000,

@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTabBar, QWidget
 
 from tests.fakeopenai import Reply
-from tests.journeys.conftest import click, click_cell, find_row, type_into, wait_for
+from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, wait_for
 from linghun.workbench.models.rounds import ROLES
 
 QUESTION = "What is the history of the checkout-api releases?"   # "history": a deep question
@@ -90,8 +90,7 @@ def test_debugging_assembler_rounds(journey_window, demo_home, shots, openai_ser
     (demo_home / "linghun" / "workbench.json").write_text(json.dumps({"assembler": {"debounceMs": 0}}),
                                                           encoding="utf-8")
     window = journey_window(demo_home)
-    _click_tab(window, "Rounds")
-    pane = window.pane("rounds")
+    pane = show_pane(window, "rounds")  # the Rounds workspace, from the bar
     assert pane.isVisible() and not pane.btn_run.isEnabled()  # nothing typed yet
 
     # -- 1. a live round offline: each role lights up, in order ------------------------------------
