@@ -12,10 +12,15 @@ import pytest
 from linghun.workbench import gcguard, pyside_fixes
 
 
-@pytest.fixture(autouse=True)
-def _collect_on_the_gui_thread(qapp):
+def as_the_app_starts(qapp) -> None:
+    """The application's start-up safeguards, for a test that drives Qt from another suite."""
     pyside_fixes.keep_singletons_alive()
     gcguard.install(qapp)
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread(qapp):
+    as_the_app_starts(qapp)
     yield
     gc.collect()
 

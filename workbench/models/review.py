@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from linghun.core.review.queue import ReviewItem
 from linghun.workbench.models.columns import TranslatedColumns
+from linghun.workbench.plaintext import tooltip
 
 CONTRADICTION_COLOUR = "#c0392b"
 HELD_COLOUR = "#b9770e"
@@ -69,7 +70,8 @@ class ReviewModel(TranslatedColumns, QAbstractTableModel):
             warn = "".join(f"  ⚠ {c.message}" for c in item.contradictions)
             return "; ".join(item.consequences) + warn
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
-            return "\n".join(item.consequences + [f"⚠ {c.message}" for c in item.contradictions])
+            # the agent's words: shown literally, never as markup (plaintext.tooltip)
+            return tooltip("\n".join(item.consequences + [f"⚠ {c.message}" for c in item.contradictions]))
         if role == Qt.ItemDataRole.ForegroundRole and col == 4:
             if item.contradictions:
                 return QBrush(QColor(CONTRADICTION_COLOUR))
