@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.ctx: WorkbenchContext | None = None
         self.docks: dict[str, QDockWidget] = {}
+        self._title_notes: dict[str, str] = {}  # pane -> its note in the title (Pane.NOTE_IN_TITLE)
         self.workspace = ""
         self.workspace_actions: dict[str, QAction] = {}
         self._workspace_states: dict = {}  # each workspace's saveState() when it was left
@@ -605,6 +606,8 @@ class MainWindow(QMainWindow):
             return label
         self.pane_errors.pop(cls.NAME, None)
         pane.sig_status_note.connect(partial(self.pane_notes.set_note, cls.NAME))
+        if cls.NOTE_IN_TITLE:
+            pane.sig_status_note.connect(partial(self._set_title_note, cls.NAME))
         return pane
 
     def _scrolling(self, pane: QWidget) -> QScrollArea:
@@ -654,6 +657,7 @@ class MainWindow(QMainWindow):
                 old.deleteLater()
         self._status_inputs = None
         self.pane_notes.clear()
+        self._title_notes.clear()
         if self.ctx is not None:
             self.ctx.close()
             self.ctx = None
@@ -830,9 +834,18 @@ class MainWindow(QMainWindow):
                            ).format(len(fresh.newer), len(fresh.invalid))
         return self.tr("Topic index: up to date ({0} entries)").format(fresh.covered)
 
+    def _set_title_note(self, name: str, note: str) -> None:
+        """A pane's note that belongs in the title (``Pane.NOTE_IN_TITLE``); "" takes it away."""
+        if note:
+            self._title_notes[name] = note
+        else:
+            self._title_notes.pop(name, None)
+        self._update_title()
+
     def _update_title(self) -> None:
         title = self.tr("linghun workbench")
-        self.setWindowTitle(f"{self.ctx.home.dsh_home.name}{self.time_travel.title_suffix()} — {title}"
+        notes = "".join(f" · {note}" for note in self._title_notes.values()) if self.ctx else ""
+        self.setWindowTitle(f"{self.ctx.home.dsh_home.name}{self.time_travel.title_suffix()}{notes} — {title}"
                             if self.ctx else title)
 
     # -- dialogs ----------------------------------------------------------------------------

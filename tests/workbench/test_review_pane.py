@@ -126,6 +126,7 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     assert any(c.startswith("moves ") and "knowledge ontology" in c for c in _row(pane, "consolidate").consequences)
     assert pane.status.text().startswith(f"{len(kinds)} changes to review")
     assert window.pane_notes.note("review").startswith(f"{len(kinds)} to review (oldest ")
+    assert f" · {len(kinds)} to review (oldest " in window.windowTitle()  # never unseen: the title says it too
     # j / k and d: through the list, the diff shown and hidden
     pane.select(pane.model.items()[0].id)
     pane.view.setFocus()
@@ -177,7 +178,7 @@ def test_the_agents_changes_listed_rejected_accepted_in_the_window(window, qtbot
     # accept clears the count
     _accept_everything(pane, qtbot)
     assert counts[-1] == (0, "") and pane.status.text() == "nothing to review"
-    assert window.pane_notes.note("review") == ""
+    assert window.pane_notes.note("review") == "" and "to review" not in window.windowTitle()
 
 
 def test_a_held_write_reaches_warm_only_after_accept(window, qtbot, tmp_path):

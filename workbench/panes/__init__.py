@@ -23,7 +23,8 @@ module defining the class, and decorate the class with ``@register_pane``::
 
 A pane that has something lasting to say in the window's status bar (how many of the agent's
 changes are unreviewed, say) emits ``sig_status_note(text)``; the main window shows the text as a
-button that brings the pane to the front, and an empty text takes the note away.
+button that brings the pane to the front, and an empty text takes the note away. A pane whose note
+must never go unseen sets ``NOTE_IN_TITLE = True``: the note is in the window's title too.
 
 The main window calls ``discover()`` (imports every sub-module of this package), then creates one
 dock per registered class with ``Pane.create(ctx)`` each time a home is opened; it never needs
@@ -244,6 +245,8 @@ class Pane(QWidget):
 
     NAME: ClassVar[str] = ""
     TITLE: ClassVar[str] = ""
+    #: its ``sig_status_note`` is in the window's title as well as the status bar
+    NOTE_IN_TITLE: ClassVar[bool] = False
     ICON: ClassVar[str] = ""
     AREA: ClassVar[Qt.DockWidgetArea] = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER: ClassVar[int] = 100

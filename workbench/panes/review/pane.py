@@ -113,6 +113,7 @@ class ReviewPane(Pane):
     ICON = "diff"
     AREA = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER = 45
+    NOTE_IN_TITLE = True  # unreviewed changes are never unseen: the count is in the title too
 
     sig_rebuilt = Signal()
     sig_unreviewed = Signal(int, str)
