@@ -51,7 +51,7 @@ class HangingEntries(QTreeWidget):
         self.cancel()
         self.clear()
         self.goal_id = goal.id if goal is not None else None
-        if goal is None:
+        if goal is None or self.ctx.tasks.closed:  # the home is closing: nothing more to find
             return
         self._handle = self.ctx.tasks.submit(self.tr("Finding the entries of goal %1").replace("%1", goal.id),
                                              hanging_rows, self.ctx.home, self.ctx.memory, goal)
