@@ -119,7 +119,11 @@ class ChecksPane(Pane):
         splitter.addWidget(self.view)
         splitter.addWidget(self.detail)
         splitter.addWidget(self.plot)
-        splitter.setSizes([200, 320, 180])  # scaled to the height the dock gets: the why-nots get the most
+        # scaled to the height the dock gets; the checks table never shows fewer than five rows
+        # (a laptop at 1280x720 gave it four): the why-nots and the plot give way first
+        rows = self.view.verticalHeader().defaultSectionSize()
+        self.view.setMinimumHeight(self.view.horizontalHeader().sizeHint().height() + rows * 5 + rows // 2)
+        splitter.setSizes([300, 260, 140])
         self.stack(self.toolbar, self.summary, splitter)
 
     def retranslate_ui(self) -> None:
