@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from linghun.core.events import bus
 from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
@@ -69,13 +69,17 @@ class ConversationPane(Pane):
         on_trigger(self.btn_stop.clicked, self.stop)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        # the message gets the whole width of its line (half a laptop screen is narrow); the model
+        # and the buttons go on the line below it
         row = QWidget(self)
-        ask = QHBoxLayout(row)
+        ask = QVBoxLayout(row)
         ask.setContentsMargins(4, 2, 4, 2)
-        ask.addWidget(self.message, 1)
-        ask.addWidget(self.llm_choice)
-        ask.addWidget(self.btn_send)
-        ask.addWidget(self.btn_stop)
+        ask.addWidget(self.message)
+        controls = QHBoxLayout()
+        controls.addWidget(self.llm_choice, 1)
+        controls.addWidget(self.btn_send)
+        controls.addWidget(self.btn_stop)
+        ask.addLayout(controls)
         self.stack(self.status, row, self.transcript)
         ctx.enable_write(self.message)  # a turn writes the journal: not in the past
         ctx.settings.sig_llm_changed.connect(self._fill_llm_choices)
