@@ -36,7 +36,8 @@ def health_text(r: dict[str, Any]) -> str:
     if rounds["cost"]:
         lines.append(f"cost      {rounds['cost']['amount']:.4f} {rounds['cost']['currency']}")
     if "review" in r:
-        lines.append(f"review    {r['review']['unreviewed']} changes waiting")
+        lines.append(f"review    {r['review']['unreviewed']} changes waiting, "
+                     f"{r['review']['contradictions']} contradictions")
     if r["trends"]:
         first, last = r["trends"][0], r["trends"][-1]
         lines.append(f"trend     warm entries {first['entries']} -> {last['entries']} over {len(r['trends'])} days, "

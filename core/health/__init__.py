@@ -9,8 +9,7 @@
 - open gaps and their age; the checks failing in the last run (``core/CHECKS.md``);
 - rounds per day, LLM calls, prompt and completion tokens and time per round, from the traces,
   and their cost when prices are set (the ``health`` settings, ``core/SETTINGS.md``);
-- changes waiting for review (``core.review.unreviewed_summary``); contradictions are the review
-  queue's to show (it has no count of them to give);
+- changes waiting for review and the contradictions among them (``core.review.review_figures``);
 - trends over the home's history: warm.md's entries, size and writes per day.
 
 Each figure carries what stands behind it (entry numbers, gap queries, round ids, check ids) so
@@ -30,7 +29,7 @@ from linghun.core.home_config import read_config
 from linghun.core.memory import Memory
 from linghun.core.settings import home_settings, merge_known
 
-from linghun.core.review import unreviewed_summary
+from linghun.core.review import review_figures
 
 #: the ``health`` section of workbench.json: prices per million tokens (0: not set) and the
 #: number of days the per-day figures and trends cover
@@ -64,8 +63,7 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
         "rounds": round_figures(paths, today_of(now), days, settings),
     }
     try:
-        count, oldest = unreviewed_summary(home)
-        report["review"] = {"unreviewed": count, "oldest": oldest.isoformat(timespec="seconds") if oldest else None}
+        report["review"] = review_figures(home)
     except LinghunError as exc:
         notes.append(f"review queue: {exc}")
     report["trends"] = warm_trend(home, today_of(now), days) if trends else []

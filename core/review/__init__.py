@@ -16,6 +16,19 @@ if TYPE_CHECKING:
     from linghun.core.home import MemoryHome
 
 
+def review_figures(home: "MemoryHome") -> dict:
+    """What the health dashboard says of the queue: ``unreviewed`` (changes waiting), ``oldest``
+    (when the oldest of them was made, ISO, or None) and ``contradictions`` (waiting changes
+    that contradict what stands, their contradictions counted)."""
+    # imported on call, for start-up time, as in unreviewed_summary
+    from linghun.core.review.service import build_queue
+
+    pending = [i for i in build_queue(home, check=True).items if i.status == "pending"]
+    oldest = min((i.when for i in pending), default=None)
+    return {"unreviewed": len(pending), "oldest": oldest.isoformat(timespec="seconds") if oldest else None,
+            "contradictions": sum(len(i.contradictions) for i in pending)}
+
+
 def unreviewed_summary(home: "MemoryHome") -> tuple[int, datetime | None]:
     """How many changes wait for review and when the oldest of them was made (None: none)."""
     # imported on call, for start-up time: the service loads the history (libgit2)

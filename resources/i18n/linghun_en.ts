@@ -554,119 +554,119 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="87"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="91"/>
         <source>Message the agent (Enter sends)</source>
         <translation>Message the agent (Enter sends)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="88"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="92"/>
         <source>Send</source>
         <translation>Send</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="93"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
         <source>Stop the reply: the request is closed, the model stops writing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="100"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="124"/>
         <source>Conversation turn</source>
         <translation>Conversation turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="131"/>
         <source>Preparing the index…, then running the turn</source>
         <translation>Preparing the index…, then running the turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="214"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="132"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="218"/>
         <source>Running the turn…</source>
         <translation>Running the turn…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="150"/>
         <source>The agent is writing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="159"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="163"/>
         <source>The reply failed: %1</source>
         <translation>The reply failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="160"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="164"/>
         <source>Turn finished: round %1.</source>
         <translation>Turn finished: round %1.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="173"/>
         <source>The turn failed: %1</source>
         <translation>The turn failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="178"/>
         <source>Stopped: the reply was not finished.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="179"/>
         <source>Stopped.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="201"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="205"/>
         <source>No messages yet.</source>
         <translation>No messages yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="207"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
         <source>You</source>
         <translation>You</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="220"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="224"/>
         <source>turn %1, round %2</source>
         <translation>turn %1, round %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="242"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="246"/>
         <source>Notes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="86"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
         <source>Language model answering</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="237"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="157"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="161"/>
         <source>Agent appended %1</source>
         <translation>Agent appended %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
         <source>Running the turn… the agent called %1</source>
         <translation>Running the turn… the agent called %1</translation>
     </message>
@@ -2253,27 +2253,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <location filename="../../workbench/panes/health/pane.py" line="235"/>
+        <source>contradictions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="240"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>Entries by state and confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <location filename="../../workbench/panes/health/pane.py" line="251"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="283"/>
+        <location filename="../../workbench/panes/health/pane.py" line="287"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="302"/>
+        <location filename="../../workbench/panes/health/pane.py" line="306"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>

@@ -554,119 +554,119 @@
 <context>
     <name>ConversationPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="87"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="91"/>
         <source>Message the agent (Enter sends)</source>
         <translation>给智能体发消息（回车发送）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="88"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="92"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="89"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="93"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="94"/>
         <source>Stop the reply: the request is closed, the model stops writing</source>
         <translation>停止回复：关闭请求，模型停止输出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="96"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="100"/>
         <source>Each message runs a turn: the assembler round, the context the agent is shown, the reply with its tool calls, the journal entry.</source>
         <translation>每条消息运行一个回合：组装轮次、智能体看到的上下文、带工具调用的回复、序时账记录。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="120"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="124"/>
         <source>Conversation turn</source>
         <translation>对话回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="131"/>
         <source>Preparing the index…, then running the turn</source>
         <translation>正在准备索引…，随后运行回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="128"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="214"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="132"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="218"/>
         <source>Running the turn…</source>
         <translation>正在运行回合…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="150"/>
         <source>The agent is writing…</source>
         <translation>智能体正在输出…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="159"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="163"/>
         <source>The reply failed: %1</source>
         <translation>回复失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="160"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="164"/>
         <source>Turn finished: round %1.</source>
         <translation>回合完成：轮次 %1。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="173"/>
         <source>The turn failed: %1</source>
         <translation>回合失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="178"/>
         <source>Stopped: the reply was not finished.</source>
         <translation>已停止：回复未完成。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="179"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="201"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="205"/>
         <source>No messages yet.</source>
         <translation>还没有消息。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="207"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="220"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="224"/>
         <source>turn %1, round %2</source>
         <translation>回合 %1，轮次 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="242"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="246"/>
         <source>Notes: %1</source>
         <translation>说明：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="215"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="86"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="90"/>
         <source>Language model answering</source>
         <translation>回答所用的语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="237"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="157"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="161"/>
         <source>Agent appended %1</source>
         <translation>智能体追加了 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="142"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="146"/>
         <source>Running the turn… the agent called %1</source>
         <translation>正在运行回合…智能体调用了 %1</translation>
     </message>
@@ -2251,27 +2251,32 @@
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <location filename="../../workbench/panes/health/pane.py" line="235"/>
+        <source>contradictions: %1</source>
+        <translation>矛盾：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="240"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <location filename="../../workbench/panes/health/pane.py" line="251"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="283"/>
+        <location filename="../../workbench/panes/health/pane.py" line="287"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="302"/>
+        <location filename="../../workbench/panes/health/pane.py" line="306"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>

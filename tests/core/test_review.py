@@ -312,3 +312,13 @@ def test_reject_of_a_merge_a_deletion_and_a_rule_each_alone(home):
     service.reject(home, _queue(home), first_rule)
     rules = home.rules.read_text()
     assert "周五不要发布" not in rules and "上线前先灰度" in rules
+
+
+def test_the_health_figures_count_the_changes_waiting_and_their_contradictions(home):
+    from linghun.core.review import review_figures
+
+    memory = _seeded(home)
+    _agent(memory, "append", "fact", "订单服务 | 端口 | 9999 | 新来源", "medium")
+    _agent(memory, "append", "fact", "支付服务 | 端口 | 6060 | 运维", "medium")
+    figures = review_figures(home)
+    assert figures["unreviewed"] == 2 and figures["contradictions"] == 1 and figures["oldest"]

@@ -231,9 +231,13 @@ class HealthPane(Pane):
             + (f'<br><a href="round:{escape(rounds["recent"][0])}">{escape(self.tr("the latest round"))}</a>'
                if rounds["recent"] else ""))
         review = r.get("review")
-        self.cards["review"].setText(
-            f"<b>{escape(self.tr('Unreviewed changes'))}: {review['unreviewed']}</b>" if review is not None
-            else escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))
+        if review is not None:
+            contradictions = self.tr("contradictions: %1").replace("%1", str(review["contradictions"]))
+            self.cards["review"].setText(f"<b>{escape(self.tr('Unreviewed changes'))}: {review['unreviewed']}</b>"
+                                         f"<br>{escape(contradictions)}")
+        else:
+            self.cards["review"].setText(
+                escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))
         self.notes.setText(escape(" · ".join(r.get("notes") or [])))
         self._plot(r)
 
