@@ -239,6 +239,7 @@ def _drill(ctx: ToolContext, a: dict) -> dict:
 
 
 def _check(ctx: ToolContext, a: dict) -> dict:
+    # imported on call, for start-up time: the checks run rounds (the search stack)
     from linghun.core.checks.run import run_checks
     from linghun.core.checks.store import load_checks
 

@@ -47,6 +47,7 @@ def _run_text(report: Any) -> str:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    # imported on call, for start-up time: the parser of every command loads no check modules
     from linghun.core.checks.run import run_checks
 
     home = home_of(args, existing=True)
@@ -56,6 +57,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    # imported on call, for start-up time: the parser of every command loads no check modules
     from linghun.core.checks import make
     from linghun.core.checks.store import add_check
 
@@ -84,6 +86,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    # imported on call, for start-up time: the parser of every command loads no check modules
     from linghun.core.checks.store import load_checks, read_results
 
     home = home_of(args, existing=True)
@@ -102,6 +105,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace) -> int:
+    # imported on call, for start-up time: the parser of every command loads no check modules
     from linghun.core.checks.store import remove_check
 
     removed = remove_check(home_of(args, existing=True), args.id)

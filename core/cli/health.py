@@ -47,6 +47,7 @@ def health_text(r: dict[str, Any]) -> str:
 
 
 def cmd_health(args: argparse.Namespace) -> int:
+    # imported on call, for start-up time: the parser of every command loads no health modules
     from linghun.core.health import health_report
 
     report = health_report(home_of(args, existing=True), days=args.days)
