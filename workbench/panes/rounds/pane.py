@@ -9,16 +9,18 @@ retriever's candidates with BM25 term contributions and near misses, the LLM cal
 written as diffs. Past rounds come from the trace files; a re-run (``core.assembler.rerun``, a dry
 run) with ``key=value`` settings shows its differences from the original (``diff_rounds``).
 A round that recorded a gap says so and offers the gaps pane.
+Pin this round (beside Run, and in the home list's context menu) makes a memory check of the
+round shown or selected: its question and delivered entries (``pin``).
 """
 from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-    QPlainTextEdit, QPushButton, QSplitter, QTabWidget, QTextBrowser, QVBoxLayout, QWidget,
+    QMenu, QPlainTextEdit, QPushButton, QSplitter, QTabWidget, QTextBrowser, QToolButton, QVBoxLayout, QWidget,
 )
 
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
@@ -32,10 +34,11 @@ from linghun.workbench.panes.ontology.links import raise_pane
 from linghun.workbench.panes.rounds import background
 from linghun.workbench.panes.rounds.detail import DiffHighlighter, files_text, llm_text, span_html
 from linghun.workbench.panes.rounds.home_rounds import HomeRoundsPanel
+from linghun.workbench.panes.rounds.pin import PinnedBanner, RoundPinner
 from linghun.workbench.panes.rounds.why_not import WhyNotPanel
 from linghun.workbench.panes.rounds.strip import RoleStrip
 from linghun.workbench.plaintext import escape
-from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
+from linghun.workbench.actions import button_shortcut, make_action, name_button_shortcut, on_trigger
 from linghun.workbench.views import TableView
 
 DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
@@ -235,6 +238,7 @@ class RoundsPane(Pane):
         self.home_rounds.view.selectionModel().currentRowChanged.connect(
             lambda *_: self.why_not.set_question(getattr(self.home_rounds.current_round(), "query", "")))
         layout.addWidget(self.views, 1)
+        self._build_pin(ask, layout)
 
     def retranslate_ui(self) -> None:
         self.question.setPlaceholderText(self.tr("Ask the memory a question, e.g. 之前怎么决定的？来龙去脉"))
@@ -251,6 +255,12 @@ class RoundsPane(Pane):
         self.btn_cancel.setToolTip(self.tr("Stop the round: a streamed reply stops at once (its request is "
                                            "closed), a reply not streamed is waited for"))
         self.btn_gaps.setText(self.tr("Open the gaps pane"))
+        self.act_pin.setText(self.tr("Pin this round"))
+        self.act_pin.setToolTip(self.tr("A memory check of the round shown: its question, and the entries its "
+                                        "bundle delivered as what the agent must be shown (editable in Checks)"))
+        self.act_pin_selected.setText(self.tr("Pin this round"))
+        self.act_pin_selected.setToolTip(self.tr("A memory check of the selected round (one with a trace)"))
+        self.pinned_banner.retranslate_ui()
         self.views.setTabText(0, self.tr("Traced rounds"))
         self.views.setTabText(1, self.tr("Every round of the home"))
         self.views.setTabText(2, self.tr("Why not [n]?"))
@@ -270,6 +280,13 @@ class RoundsPane(Pane):
         self._refresh_strip()  # role and status names
         self._show_role(self.strip.selected() if self.live is not None else None)
         self._show_round()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # the role's overview and the summary are HTML coloured from the palette: built again on a theme switch
+        if tones.follows_palette(event):
+            self._show_role(self.strip.selected() if self.live is not None else None)
+            self._show_round()
+        super().changeEvent(event)
 
     @Slot()
     def _fill_llm_choices(self) -> None:
@@ -586,7 +603,7 @@ class RoundsPane(Pane):
                          + (f" · {r['duration_ms']:.0f} ms" if isinstance(r.get("duration_ms"), (int, float)) else ""))
             if r.get("error"):
                 # degraded: the LLM failed and the round fell back as promised (amber, not red)
-                color = "#b9770e" if r.get("status") == "degraded" else "#c0392b"
+                color = tones.css("warning" if r.get("status") == "degraded" else "error")
                 parts.append(f"<span style='color:{color}'>{escape(str(r['error']))}</span>")
         else:
             parts.append(self.tr("running…"))
@@ -634,6 +651,52 @@ class RoundsPane(Pane):
             if at:
                 gaps.select(gap_key(str(at), live.query))
         return True
+
+    # -- pinning a round as a check ---------------------------------------------------------------
+    def _build_pin(self, ask: QHBoxLayout, layout: QVBoxLayout) -> None:
+        """Pin this round: a button beside Run for the round shown, the home list's context menu for
+        the round selected there, and the notice that offers the checks pane."""
+        self.pinner = RoundPinner(self.ctx, self)
+        self.pinner.sig_busy_changed.connect(self._update_actions)
+        self.sig_round_shown.connect(self._update_actions)  # a round shown, or finished: pinnable
+        self.sig_round_finished.connect(self._update_actions)
+        self.act_pin = make_action(self, self.pin_shown, icon=icon("new"))
+        self.act_pin_selected = make_action(self, self.pin_selected, icon=icon("new"))
+        self.ctx.mark_writes(self.act_pin, self.act_pin_selected)  # the past is read-only
+        self.btn_pin = QToolButton(self)
+        self.btn_pin.setDefaultAction(self.act_pin)
+        self.btn_pin.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        ask.addWidget(self.btn_pin)
+        self.pinned_banner = PinnedBanner(self.ctx, self)
+        self.pinner.sig_pinned.connect(lambda _id, question: self.pinned_banner.say(question))
+        layout.insertWidget(layout.indexOf(self.gap_banner) + 1, self.pinned_banner)
+        view = self.home_rounds.view
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._home_round_menu)
+        view.selectionModel().currentRowChanged.connect(self._update_actions)
+
+    @Slot()
+    def pin_shown(self):
+        """Pin the round shown (running rounds cannot: their bundle is not delivered yet)."""
+        live = self.live
+        return self.pinner.pin(live.round_id) if live is not None and live.finished else None
+
+    @Slot()
+    def pin_selected(self):
+        """Pin the round selected in the home's list (the agent's own rounds keep no trace to pin)."""
+        r = self.home_rounds.current_round()
+        return self.pinner.pin(r.trace_id) if r is not None else None
+
+    @Slot(QPoint)
+    def _home_round_menu(self, pos: QPoint) -> None:
+        view = self.home_rounds.view
+        index = view.indexAt(pos)
+        if not index.isValid():
+            return
+        view.setCurrentIndex(index)
+        menu = QMenu(self)
+        menu.addAction(self.act_pin_selected)
+        menu.exec(view.viewport().mapToGlobal(pos))
 
     # -- re-running -------------------------------------------------------------------------------
     @Slot()
@@ -712,9 +775,14 @@ class RoundsPane(Pane):
         self.btn_open.setEnabled(not busy and self.current_round_id() is not None)
         can_rerun = self.live is not None and self.live.finished and not busy and self._rerun_handle is None
         self.ctx.enable_write(self.btn_rerun, can_rerun)  # a re-run keeps its trace too
+        shown = self.live is not None and self.live.finished and bool(self.live.bundle)
+        self.act_pin.setEnabled(shown and not self.pinner.busy)  # a write: the past's group keeps it off
+        chosen = self.home_rounds.current_round()
+        self.act_pin_selected.setEnabled(chosen is not None and chosen.has_trace and not self.pinner.busy)
 
     def shutdown(self) -> None:
         self.cancel()
+        self.pinner.cancel()
         self.home_rounds.shutdown()
         self.why_not.shutdown()
         self._delta_timer.stop()
