@@ -535,8 +535,9 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
                        search) -> list[Candidate]:
     """The seed's "a match lifts the tree back" (情境 = 组织单位, §3.4): the situations whose
     anchor the question names give back up to ``limit`` of their entries not in ``present`` (the
-    candidates, and the near copies MMR dropped), best BM25 score first, after the hits (``retrieval.situationRestore``; measured by
-    ``tests/perf/bench_situation_restore.py``, see SETTINGS.md)."""
+    candidates, and the near copies MMR dropped), best BM25 score first, after the hits
+    (``retrieval.situationRestore``; measured by ``tests/perf/bench_situation_restore.py``, see
+    SETTINGS.md)."""
     wanted = set(topic_tokens(query))
     matched = [s for s in situation_cache.situations(ctx.home.root, entries) if s.anchor in wanted]
     taken = {c.id for c in present}
@@ -547,8 +548,10 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
         return []
     with searched.searching(ctx.home, search) as searcher:
         _matches, scored = searcher.explain_matches(query, members)
-    order = sorted(members, key=lambda i: (-(scored[i].score if i in scored else 0.0), members.index(i)))
-    back = [_with_via(by_id[i], "situation") for i in order[:limit]]
+    # best score first, ties (and members that do not match) in warm order
+    score = [scored[i].score if i in scored else 0.0 for i in members]
+    order = sorted(range(len(members)), key=lambda j: (-score[j], j))
+    back = [_with_via(by_id[members[j]], "situation") for j in order[:limit]]
     span.decide("situation", len(back), f"{len(back)} entr{'y' if len(back) == 1 else 'ies'} of the situation(s) "
                 f"{'、'.join(s.label for s in matched)} restored after the hits")
     return back
