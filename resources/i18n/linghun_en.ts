@@ -88,42 +88,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="248"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="292"/>
+        <location filename="../../workbench/models/rounds.py" line="293"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
@@ -131,37 +131,38 @@
 <context>
     <name>ChecksModel</name>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <location filename="../../workbench/panes/checks/model.py" line="22"/>
         <source>Result</source>
+        <extracomment>the plot&apos;s series (they read on both themes); the table draws a result in its tone at ``data()``</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <location filename="../../workbench/panes/checks/model.py" line="22"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <location filename="../../workbench/panes/checks/model.py" line="23"/>
         <source>Entries</source>
         <translation type="unfinished">Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <location filename="../../workbench/panes/checks/model.py" line="23"/>
         <source>Made from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="69"/>
+        <location filename="../../workbench/panes/checks/model.py" line="71"/>
         <source>not run</source>
         <translation type="unfinished">not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <location filename="../../workbench/panes/checks/model.py" line="72"/>
         <source>pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <location filename="../../workbench/panes/checks/model.py" line="72"/>
         <source>FAIL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -443,82 +444,82 @@
 <context>
     <name>ContextPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
         <source>Turn</source>
         <translation>Turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
         <source>Part text</source>
         <translation>Part text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="132"/>
         <source>Diff against the previous turn</source>
         <translation>Diff against the previous turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="147"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="148"/>
         <source>Reading the turns</source>
         <translation>Reading the turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="223"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="224"/>
         <source>Comparing with the previous turn</source>
         <translation>Comparing with the previous turn</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="236"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
         <source>The first turn of its session: nothing to compare with.</source>
         <translation>The first turn of its session: nothing to compare with.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="238"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="239"/>
         <source>Compared with turn %1 (%2)</source>
         <translation>Compared with turn %1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>same</source>
         <translation>same</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>changed</source>
         <translation>changed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>added</source>
         <translation>added</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="243"/>
         <source>removed</source>
         <translation>removed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="252"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="253"/>
         <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
         <translation>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="256"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="257"/>
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>Question: %1 — round %2 — %3 characters in %4 parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
         <source>Turn shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
         <source>Read the recorded turns again</source>
         <translation>Read the recorded turns again</translation>
     </message>
@@ -590,7 +591,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="132"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="218"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="226"/>
         <source>Running the turn…</source>
         <translation>Running the turn…</translation>
     </message>
@@ -630,23 +631,23 @@
         <translation>No messages yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="219"/>
         <source>You</source>
         <translation>You</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="224"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="232"/>
         <source>turn %1, round %2</source>
         <translation>turn %1, round %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="246"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="254"/>
         <source>Notes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="215"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="223"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="241"/>
         <source>Agent</source>
         <translation>Agent</translation>
     </message>
@@ -656,7 +657,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="237"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="245"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</translation>
     </message>
@@ -674,7 +675,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="133"/>
+        <location filename="../../workbench/dialogs/diff.py" line="150"/>
         <source>Apply</source>
         <translation>Apply</translation>
     </message>
@@ -682,123 +683,123 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="95"/>
+        <location filename="../../workbench/dialogs/diff.py" line="112"/>
         <source>No change.</source>
-        <extracomment>the colour of a diff line by its first character; the file lines (``+++``, ``---``) stay plain lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
+        <extracomment>the tone of a diff line by its first character; the file lines (``+++``, ``---``) stay plain the colours of those lines on a light window (``line_colours()`` gives them for the palette now) lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
         <translation>No change.</translation>
     </message>
 </context>
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="42"/>
         <source>[n]</source>
         <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>Stamp</source>
         <translation>Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>Last access</source>
         <translation>Last access</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="52"/>
+        <location filename="../../workbench/models/entries.py" line="51"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="53"/>
+        <location filename="../../workbench/models/entries.py" line="52"/>
         <source>fact</source>
         <translation>fact</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="54"/>
+        <location filename="../../workbench/models/entries.py" line="53"/>
         <source>rule</source>
         <translation>rule</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="55"/>
+        <location filename="../../workbench/models/entries.py" line="54"/>
         <source>decision</source>
         <translation>decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="56"/>
+        <location filename="../../workbench/models/entries.py" line="55"/>
         <source>preference</source>
         <translation>preference</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="57"/>
+        <location filename="../../workbench/models/entries.py" line="56"/>
         <source>experience</source>
         <translation>experience</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="58"/>
+        <location filename="../../workbench/models/entries.py" line="57"/>
         <source>identity</source>
         <translation>identity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="59"/>
+        <location filename="../../workbench/models/entries.py" line="58"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="60"/>
+        <location filename="../../workbench/models/entries.py" line="59"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="61"/>
+        <location filename="../../workbench/models/entries.py" line="60"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="62"/>
+        <location filename="../../workbench/models/entries.py" line="61"/>
         <source>wrong</source>
         <translation>wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="251"/>
+        <location filename="../../workbench/models/entries.py" line="250"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>Position in warm.md: the number memory_read and update references use</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="300"/>
+        <location filename="../../workbench/models/entries.py" line="299"/>
         <source>{0}, read as {1}</source>
         <translation>{0}, read as {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="302"/>
+        <location filename="../../workbench/models/entries.py" line="301"/>
         <source>No confidence written; it reads as medium</source>
         <translation>No confidence written; it reads as medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="355"/>
+        <location filename="../../workbench/models/entries.py" line="354"/>
         <source>Reading the changed entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="381"/>
+        <location filename="../../workbench/models/entries.py" line="380"/>
         <source>Preparing the entries filter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1519,43 +1520,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="224"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="224"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -1782,133 +1783,133 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
+        <location filename="../../workbench/models/goals.py" line="32"/>
         <source>active</source>
-        <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
+        <extracomment>colours of the states (diagram, map) and of the score parts (bars, legend): they read on both themes; the table draws a state in its tone (``tones.text``)</extracomment>
         <translation>active</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
+        <location filename="../../workbench/models/goals.py" line="33"/>
         <source>paused</source>
         <translation>paused</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="30"/>
+        <location filename="../../workbench/models/goals.py" line="34"/>
         <source>achieved</source>
         <translation>achieved</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="31"/>
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>abandoned</source>
         <translation>abandoned</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="33"/>
+        <location filename="../../workbench/models/goals.py" line="37"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>similarity %1 + domain %2 + bridge %3 + base %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
+        <location filename="../../workbench/models/goals.py" line="38"/>
         <source>no signal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="36"/>
+        <location filename="../../workbench/models/goals.py" line="40"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="37"/>
+        <location filename="../../workbench/models/goals.py" line="41"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="38"/>
+        <location filename="../../workbench/models/goals.py" line="42"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="66"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="66"/>
         <source>Statement</source>
         <translation>Statement</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="67"/>
         <source>Domain</source>
         <translation>Domain</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="67"/>
         <source>State</source>
         <translation>State</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="68"/>
         <source>Priority</source>
         <translation>Priority</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="68"/>
         <source>Triggers</source>
         <translation>Triggers</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
+        <location filename="../../workbench/models/goals.py" line="69"/>
         <source>Speaker</source>
         <translation>Speaker</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
+        <location filename="../../workbench/models/goals.py" line="69"/>
         <source>Updated</source>
         <translation>Updated</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="194"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="194"/>
         <source>By similarity</source>
         <translation>By similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="195"/>
         <source>Goal</source>
         <translation>Goal</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="195"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="196"/>
         <source>Parts</source>
         <translation>Parts</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="196"/>
         <source>Similarity</source>
         <translation>Similarity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
+        <location filename="../../workbench/models/goals.py" line="197"/>
         <source>Domain hit</source>
         <translation>Domain hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
+        <location filename="../../workbench/models/goals.py" line="197"/>
         <source>Bridge hit</source>
         <translation>Bridge hit</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="194"/>
+        <location filename="../../workbench/models/goals.py" line="198"/>
         <source>State weight</source>
         <translation>State weight</translation>
     </message>
@@ -2122,163 +2123,163 @@
 <context>
     <name>HealthPane</name>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="36"/>
-        <source>used</source>
-        <extracomment>the entry bars, in order: (refs key, colour)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/health/pane.py" line="37"/>
-        <source>never used</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/health/pane.py" line="38"/>
-        <source>flipped</source>
+        <source>used</source>
+        <extracomment>the entry bars, in order: (refs key, colour that reads on both themes)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <source>never used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <source>flipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
         <source>high</source>
         <translation type="unfinished">high</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <location filename="../../workbench/panes/health/pane.py" line="42"/>
         <source>medium</source>
         <translation type="unfinished">medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <location filename="../../workbench/panes/health/pane.py" line="43"/>
         <source>low</source>
         <translation type="unfinished">low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="131"/>
+        <location filename="../../workbench/panes/health/pane.py" line="133"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="132"/>
+        <location filename="../../workbench/panes/health/pane.py" line="134"/>
         <source>Gather the figures again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <location filename="../../workbench/panes/health/pane.py" line="136"/>
         <source>prompt tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="135"/>
+        <location filename="../../workbench/panes/health/pane.py" line="137"/>
         <source>completion tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <location filename="../../workbench/panes/health/pane.py" line="138"/>
         <source>LLM tokens per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <location filename="../../workbench/panes/health/pane.py" line="139"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="162"/>
+        <location filename="../../workbench/panes/health/pane.py" line="164"/>
         <source>Gathering the memory&apos;s health</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="176"/>
+        <location filename="../../workbench/panes/health/pane.py" line="178"/>
         <source>The figures could not be gathered: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="189"/>
+        <location filename="../../workbench/panes/health/pane.py" line="191"/>
         <source>Gathering…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="195"/>
+        <location filename="../../workbench/panes/health/pane.py" line="197"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="200"/>
+        <location filename="../../workbench/panes/health/pane.py" line="202"/>
         <source>oldest untouched:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <location filename="../../workbench/panes/health/pane.py" line="209"/>
         <source>%1 bytes to the next consolidation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="212"/>
+        <location filename="../../workbench/panes/health/pane.py" line="214"/>
         <source>the oldest: %1 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <location filename="../../workbench/panes/health/pane.py" line="216"/>
         <source>%1 closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="219"/>
+        <location filename="../../workbench/panes/health/pane.py" line="221"/>
         <source>not run yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
         <source>in %1 days (%2 a day)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <location filename="../../workbench/panes/health/pane.py" line="228"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <location filename="../../workbench/panes/health/pane.py" line="230"/>
         <source>%1 ms a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <location filename="../../workbench/panes/health/pane.py" line="231"/>
         <source>cost %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="235"/>
+        <location filename="../../workbench/panes/health/pane.py" line="237"/>
         <source>contradictions: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="240"/>
+        <location filename="../../workbench/panes/health/pane.py" line="242"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="250"/>
         <source>Entries by state and confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="251"/>
+        <location filename="../../workbench/panes/health/pane.py" line="253"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="287"/>
+        <location filename="../../workbench/panes/health/pane.py" line="289"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="306"/>
+        <location filename="../../workbench/panes/health/pane.py" line="308"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2354,218 +2355,218 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
         <source>Filter by question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
         <source>since YYYY-MM-DD</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
         <source>All levels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
         <source>Anyone&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="185"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>workbench / CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="186"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
         <source>Select two rounds (Ctrl+click) to see them side by side</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
         <source>Reproduce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="288"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="192"/>
         <source>Open trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
         <source>Round</source>
         <translation type="unfinished">Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="357"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="365"/>
         <source>Delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="210"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="214"/>
         <source>Reading the home&apos;s rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="243"/>
         <source>%1 of %2 rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="293"/>
         <source>Nothing to reproduce this round on: the home&apos;s history has no state (history is off, or nothing was recorded yet).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
         <source>Nothing to reproduce this round on: the home&apos;s history begins at %1, after the round.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="319"/>
         <source>Reading the delivered bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="341"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="334"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>By</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="344"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
         <source>Reason</source>
         <translation type="unfinished">Reason</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>Bundle record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>%1 entries, %2 characters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="346"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>hit: the next question used it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
         <source>miss: the next question did not use it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="356"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="358"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="360"/>
         <source>Feedback</source>
         <translation type="unfinished">Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="358"/>
         <source>none yet (no later question)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="360"/>
         <source>not recorded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>Gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>yes: the memory could not answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>Trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>full trace kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>ledgers only</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="382"/>
         <source>Reproducing on the home as it stood…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="384"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="392"/>
         <source>Reproducing a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="394"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="402"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="406"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="401"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="409"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2573,62 +2574,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="41"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="172"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="176"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="177"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="185"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="186"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="212"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="213"/>
         <source>Collecting the timeline</source>
         <translation>Collecting the timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="245"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="246"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="317"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="318"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -3178,59 +3179,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>Event timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Knowledge</source>
         <translation>Knowledge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>Knowledge (older knowledge.md)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Rules</source>
         <translation>Rules</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Topics (projection)</source>
         <translation>Topics (projection)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="38"/>
+        <location filename="../../workbench/models/ontology.py" line="39"/>
         <source>Cold archive</source>
         <translation>Cold archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="124"/>
+        <location filename="../../workbench/models/ontology.py" line="125"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>(untitled)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="162"/>
+        <location filename="../../workbench/models/ontology.py" line="163"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Info</source>
         <translation>Info</translation>
     </message>
@@ -3511,7 +3512,7 @@
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="94"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="95"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
@@ -3522,7 +3523,7 @@
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="65"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="68"/>
         <source>Rounds</source>
         <translation>Rounds</translation>
     </message>
@@ -3533,7 +3534,7 @@
         <translation>Conversation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="67"/>
         <source>Context</source>
         <translation>Context</translation>
     </message>
@@ -3544,7 +3545,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="59"/>
+        <location filename="../../workbench/panes/health/pane.py" line="61"/>
         <source>Health</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3555,29 +3556,53 @@
     </message>
 </context>
 <context>
+    <name>PinnedBanner</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="102"/>
+        <source>Check pinned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="103"/>
+        <source>Show in the Checks pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="104"/>
+        <source>Bring the Checks pane forward: the new check is run there and can be edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="106"/>
+        <source>Dismiss</source>
+        <translation type="unfinished">Dismiss</translation>
+    </message>
+</context>
+<context>
     <name>ReviewModel</name>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>When</source>
+        <extracomment>the tone of the consequences column: a contradiction, a change held back</extracomment>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>Writer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="26"/>
         <source>Kind</source>
         <translation type="unfinished">Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="26"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="25"/>
+        <location filename="../../workbench/models/review.py" line="27"/>
         <source>Consequences</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3775,98 +3800,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>degraded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -3874,72 +3899,72 @@
 <context>
     <name>RoundCompareDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="29"/>
         <source>Compare two rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="46"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="48"/>
         <source>Reading both rounds…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="55"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="57"/>
         <source>Comparing two rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="63"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="73"/>
         <source>The two bundles are the same.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="68"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
         <source>No candidate changed rank (or no trace kept them).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="69"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
         <source>A: %1 — B: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
         <source>LLM calls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
         <source>%1 (%2 tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="81"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="83"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="95"/>
         <source>Roles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="86"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="98"/>
         <source>(no bundle known)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3947,135 +3972,163 @@
 <context>
     <name>RoundDetail</name>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="23"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="25"/>
         <source>(%1 more characters)</source>
         <translation>(%1 more characters)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="42"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="45"/>
         <source>This role is running…</source>
         <translation>This role is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="43"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
         <source>This role has not run in this round.</source>
         <translation>This role has not run in this round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="49"/>
         <source>Error</source>
         <translation>Error</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="53"/>
         <source>Decision</source>
         <translation>Decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="53"/>
         <source>Choice</source>
         <translation>Choice</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="51"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="54"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="55"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="58"/>
         <source>Decisions</source>
         <translation>Decisions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="61"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
         <source>%1 candidates and %2 near misses: see the Candidates tab</source>
         <translation>%1 candidates and %2 near misses: see the Candidates tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="67"/>
         <source>%1 LLM call(s): see the LLM tab</source>
         <translation>%1 LLM call(s): see the LLM tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="66"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="69"/>
         <source>%1 file(s) written: see the Files tab</source>
         <translation>%1 file(s) written: see the Files tab</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="70"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="73"/>
         <source>Outputs</source>
         <translation>Outputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="71"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="74"/>
         <source>Inputs</source>
         <translation>Inputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>tokens %1 + %2, %3 ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="87"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
         <source>error: %1</source>
         <translation>error: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
         <source>reply</source>
         <translation>reply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="94"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
         <source>streaming</source>
         <translation>streaming</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>No LLM call in this role (offline, or a role that never asks one).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="105"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>This role wrote no file.</source>
         <translation>This role wrote no file.</translation>
     </message>
 </context>
 <context>
+    <name>RoundPinner</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="48"/>
+        <source>Pinning a round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="58"/>
+        <source>Pin a check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="59"/>
+        <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="61"/>
+        <source>Check pinned: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="66"/>
+        <source>Could not pin: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="228"/>
+        <location filename="../../workbench/models/rounds.py" line="229"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -4083,37 +4136,37 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -4122,92 +4175,92 @@
         <translation type="vanished">Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="297"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
@@ -4220,22 +4273,22 @@
         <translation type="vanished">Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="298"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="327"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="355"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
@@ -4244,22 +4297,22 @@
         <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="423"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
@@ -4268,129 +4321,145 @@
         <translation type="vanished">Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="410"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <source>Pin this round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <source>A memory check of the selected round (one with a trace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="427"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="588"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="596"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="598"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="595"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="621"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="662"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="725"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="727"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="740"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="742"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="681"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="758"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="699"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -4741,130 +4810,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="182"/>
+        <location filename="../../workbench/timetravel.py" line="184"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="183"/>
+        <location filename="../../workbench/timetravel.py" line="185"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="184"/>
+        <location filename="../../workbench/timetravel.py" line="186"/>
         <source>Go</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="185"/>
+        <location filename="../../workbench/timetravel.py" line="187"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="186"/>
+        <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="187"/>
+        <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Back to the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="228"/>
+        <location filename="../../workbench/timetravel.py" line="230"/>
         <source>Reading the home&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="294"/>
+        <location filename="../../workbench/timetravel.py" line="296"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="309"/>
+        <location filename="../../workbench/timetravel.py" line="311"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="310"/>
+        <location filename="../../workbench/timetravel.py" line="312"/>
         <source>Opening the home of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="212"/>
+        <location filename="../../workbench/timetravel.py" line="214"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="335"/>
+        <location filename="../../workbench/timetravel.py" line="337"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="442"/>
+        <location filename="../../workbench/timetravel.py" line="444"/>
         <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="449"/>
+        <location filename="../../workbench/timetravel.py" line="451"/>
         <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="453"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="190"/>
         <source>Restore file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="386"/>
-        <location filename="../../workbench/timetravel.py" line="399"/>
+        <location filename="../../workbench/timetravel.py" line="388"/>
+        <location filename="../../workbench/timetravel.py" line="401"/>
         <source>Removing a copy of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="409"/>
+        <location filename="../../workbench/timetravel.py" line="411"/>
         <source>Comparing with the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="416"/>
+        <location filename="../../workbench/timetravel.py" line="418"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="420"/>
-        <location filename="../../workbench/timetravel.py" line="426"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
+        <location filename="../../workbench/timetravel.py" line="428"/>
         <source>Restore a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="421"/>
+        <location filename="../../workbench/timetravel.py" line="423"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="427"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="435"/>
+        <location filename="../../workbench/timetravel.py" line="437"/>
         <source>Restore {0} as at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="436"/>
+        <location filename="../../workbench/timetravel.py" line="438"/>
         <source>{0} restored as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4920,132 +4989,132 @@
 <context>
     <name>WhyNotPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="49"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
         <source>The question of the round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="53"/>
         <source>Why (not)?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="52"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="54"/>
         <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="75"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="79"/>
         <source>Type the entry&apos;s number, e.g. [8]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="78"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="82"/>
         <source>Type the question (or open a round)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="84"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="88"/>
         <source>Running the round and its variants…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="92"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="96"/>
         <source>Why not [%1]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="106"/>
         <source>[%1] was delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="103"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="107"/>
         <source>[%1] was not delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
         <source>Entry</source>
         <translation type="unfinished">Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>Delivered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="121"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="115"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="125"/>
         <source>Excluded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="125"/>
         <source>flipped to wrong</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
         <source>Low confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
         <source>kept, delivered with the 【低置信·需验证】 tag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
         <source>BM25 score and rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="131"/>
         <source>Cut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="131"/>
         <source>top %1; the last kept scored %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="135"/>
         <source>Terms matched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="136"/>
         <source>Terms missed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>MMR / de-duplication</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -88,42 +88,42 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="247"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="248"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="292"/>
+        <location filename="../../workbench/models/rounds.py" line="293"/>
         <source>near miss</source>
         <translation>差一点</translation>
     </message>
@@ -131,37 +131,38 @@
 <context>
     <name>ChecksModel</name>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <location filename="../../workbench/panes/checks/model.py" line="22"/>
         <source>Result</source>
+        <extracomment>the plot&apos;s series (they read on both themes); the table draws a result in its tone at ``data()``</extracomment>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="20"/>
+        <location filename="../../workbench/panes/checks/model.py" line="22"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <location filename="../../workbench/panes/checks/model.py" line="23"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="21"/>
+        <location filename="../../workbench/panes/checks/model.py" line="23"/>
         <source>Made from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="69"/>
+        <location filename="../../workbench/panes/checks/model.py" line="71"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <location filename="../../workbench/panes/checks/model.py" line="72"/>
         <source>pass</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/model.py" line="70"/>
+        <location filename="../../workbench/panes/checks/model.py" line="72"/>
         <source>FAIL</source>
         <translation>失败</translation>
     </message>
@@ -443,82 +444,82 @@
 <context>
     <name>ContextPane</name>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
         <source>Turn</source>
         <translation>回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
         <source>Part text</source>
         <translation>部分正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="131"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="132"/>
         <source>Diff against the previous turn</source>
         <translation>与上一回合的差异</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="147"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="148"/>
         <source>Reading the turns</source>
         <translation>读取回合</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="223"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="224"/>
         <source>Comparing with the previous turn</source>
         <translation>与上一回合比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="236"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="237"/>
         <source>The first turn of its session: nothing to compare with.</source>
         <translation>本会话的第一个回合：没有可比较的。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="238"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="239"/>
         <source>Compared with turn %1 (%2)</source>
         <translation>与回合 %1（%2）比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>changed</source>
         <translation>已变</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="241"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
         <source>added</source>
         <translation>新增</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="242"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="243"/>
         <source>removed</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="252"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="253"/>
         <source>No turn recorded yet: send a message in the Conversation pane (or run linghun turn / linghun chat).</source>
         <translation>还没有记录的回合：在“对话”面板发送一条消息（或运行 linghun turn / linghun chat）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="256"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="257"/>
         <source>Question: %1 — round %2 — %3 characters in %4 parts</source>
         <translation>问题：%1 — 轮次 %2 — %4 个部分共 %3 字符</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="128"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="126"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="127"/>
         <source>Turn shown</source>
         <translation>显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="129"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="130"/>
         <source>Read the recorded turns again</source>
         <translation>重新读取记录的回合</translation>
     </message>
@@ -590,7 +591,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/conversation/pane.py" line="132"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="218"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="226"/>
         <source>Running the turn…</source>
         <translation>正在运行回合…</translation>
     </message>
@@ -630,23 +631,23 @@
         <translation>还没有消息。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="211"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="219"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="224"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="232"/>
         <source>turn %1, round %2</source>
         <translation>回合 %1，轮次 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="246"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="254"/>
         <source>Notes: %1</source>
         <translation>说明：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="215"/>
-        <location filename="../../workbench/panes/conversation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="223"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="241"/>
         <source>Agent</source>
         <translation>智能体</translation>
     </message>
@@ -656,7 +657,7 @@
         <translation>回答所用的语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/pane.py" line="237"/>
+        <location filename="../../workbench/panes/conversation/pane.py" line="245"/>
         <source>No LLM is configured: nothing was asked. The agent would have been shown %1 characters in %2 parts (the Context pane shows them):</source>
         <translation>未配置 LLM：没有发出请求。智能体本会看到 %2 个部分共 %1 字符（“上下文”面板逐一显示）：</translation>
     </message>
@@ -674,7 +675,7 @@
 <context>
     <name>DiffDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="133"/>
+        <location filename="../../workbench/dialogs/diff.py" line="150"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -682,123 +683,123 @@
 <context>
     <name>DiffView</name>
     <message>
-        <location filename="../../workbench/dialogs/diff.py" line="95"/>
+        <location filename="../../workbench/dialogs/diff.py" line="112"/>
         <source>No change.</source>
-        <extracomment>the colour of a diff line by its first character; the file lines (``+++``, ``---``) stay plain lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
+        <extracomment>the tone of a diff line by its first character; the file lines (``+++``, ``---``) stay plain the colours of those lines on a light window (``line_colours()`` gives them for the palette now) lines shown at once by ``show_text``; the rest follow a slice per event-loop turn. A slice of 1500 coloured lines took 17 ms of the GUI thread (more while workers hold the GIL); 500 keep each turn near 6 ms</extracomment>
         <translation>没有变化。</translation>
     </message>
 </context>
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="42"/>
         <source>[n]</source>
         <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="43"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="44"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="45"/>
         <source>Stamp</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="46"/>
         <source>Last access</source>
         <translation>最近使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="48"/>
+        <location filename="../../workbench/models/entries.py" line="47"/>
         <source>Text</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="52"/>
+        <location filename="../../workbench/models/entries.py" line="51"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="53"/>
+        <location filename="../../workbench/models/entries.py" line="52"/>
         <source>fact</source>
         <translation>事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="54"/>
+        <location filename="../../workbench/models/entries.py" line="53"/>
         <source>rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="55"/>
+        <location filename="../../workbench/models/entries.py" line="54"/>
         <source>decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="56"/>
+        <location filename="../../workbench/models/entries.py" line="55"/>
         <source>preference</source>
         <translation>偏好</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="57"/>
+        <location filename="../../workbench/models/entries.py" line="56"/>
         <source>experience</source>
         <translation>经验</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="58"/>
+        <location filename="../../workbench/models/entries.py" line="57"/>
         <source>identity</source>
         <translation>身份</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="59"/>
+        <location filename="../../workbench/models/entries.py" line="58"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="60"/>
+        <location filename="../../workbench/models/entries.py" line="59"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="61"/>
+        <location filename="../../workbench/models/entries.py" line="60"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="62"/>
+        <location filename="../../workbench/models/entries.py" line="61"/>
         <source>wrong</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="251"/>
+        <location filename="../../workbench/models/entries.py" line="250"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
         <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="300"/>
+        <location filename="../../workbench/models/entries.py" line="299"/>
         <source>{0}, read as {1}</source>
         <translation>{0}，按{1}读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="302"/>
+        <location filename="../../workbench/models/entries.py" line="301"/>
         <source>No confidence written; it reads as medium</source>
         <translation>未写置信度，按“中”读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="355"/>
+        <location filename="../../workbench/models/entries.py" line="354"/>
         <source>Reading the changed entries</source>
         <translation>正在读取变动的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="381"/>
+        <location filename="../../workbench/models/entries.py" line="380"/>
         <source>Preparing the entries filter</source>
         <translation>正在准备条目筛选</translation>
     </message>
@@ -1518,43 +1519,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="224"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="224"/>
+        <location filename="../../workbench/models/gaps.py" line="225"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>open</source>
         <translation>未解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="229"/>
         <source>closed</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>still open</source>
         <translation>仍未解决</translation>
     </message>
@@ -1781,133 +1782,133 @@
 <context>
     <name>GoalsModel</name>
     <message>
-        <location filename="../../workbench/models/goals.py" line="28"/>
+        <location filename="../../workbench/models/goals.py" line="32"/>
         <source>active</source>
-        <extracomment>colours of the states (diagram, table) and of the score parts (bars, legend)</extracomment>
+        <extracomment>colours of the states (diagram, map) and of the score parts (bars, legend): they read on both themes; the table draws a state in its tone (``tones.text``)</extracomment>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="29"/>
+        <location filename="../../workbench/models/goals.py" line="33"/>
         <source>paused</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="30"/>
+        <location filename="../../workbench/models/goals.py" line="34"/>
         <source>achieved</source>
         <translation>已达成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="31"/>
+        <location filename="../../workbench/models/goals.py" line="35"/>
         <source>abandoned</source>
         <translation>已放弃</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="33"/>
+        <location filename="../../workbench/models/goals.py" line="37"/>
         <source>similarity %1 + domain %2 + bridge %3 + base %4 = %5</source>
         <translation>相似度 %1 + 领域命中 %2 + 桥接命中 %3 + 基础 %4 = %5</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="34"/>
+        <location filename="../../workbench/models/goals.py" line="38"/>
         <source>no signal</source>
         <translation>无信号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="36"/>
+        <location filename="../../workbench/models/goals.py" line="40"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="37"/>
+        <location filename="../../workbench/models/goals.py" line="41"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="38"/>
+        <location filename="../../workbench/models/goals.py" line="42"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="66"/>
         <source>Id</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="62"/>
+        <location filename="../../workbench/models/goals.py" line="66"/>
         <source>Statement</source>
         <translation>陈述</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="67"/>
         <source>Domain</source>
         <translation>领域</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="63"/>
+        <location filename="../../workbench/models/goals.py" line="67"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="68"/>
         <source>Priority</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="64"/>
+        <location filename="../../workbench/models/goals.py" line="68"/>
         <source>Triggers</source>
         <translation>触发词</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
+        <location filename="../../workbench/models/goals.py" line="69"/>
         <source>Speaker</source>
         <translation>说话人</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="65"/>
+        <location filename="../../workbench/models/goals.py" line="69"/>
         <source>Updated</source>
         <translation>更新时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="194"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="190"/>
+        <location filename="../../workbench/models/goals.py" line="194"/>
         <source>By similarity</source>
         <translation>按相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="195"/>
         <source>Goal</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="191"/>
+        <location filename="../../workbench/models/goals.py" line="195"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="196"/>
         <source>Parts</source>
         <translation>分项</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="192"/>
+        <location filename="../../workbench/models/goals.py" line="196"/>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
+        <location filename="../../workbench/models/goals.py" line="197"/>
         <source>Domain hit</source>
         <translation>领域命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="193"/>
+        <location filename="../../workbench/models/goals.py" line="197"/>
         <source>Bridge hit</source>
         <translation>桥接命中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/goals.py" line="194"/>
+        <location filename="../../workbench/models/goals.py" line="198"/>
         <source>State weight</source>
         <translation>状态权重</translation>
     </message>
@@ -2120,163 +2121,163 @@
 <context>
     <name>HealthPane</name>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="36"/>
+        <location filename="../../workbench/panes/health/pane.py" line="38"/>
         <source>used</source>
-        <extracomment>the entry bars, in order: (refs key, colour)</extracomment>
+        <extracomment>the entry bars, in order: (refs key, colour that reads on both themes)</extracomment>
         <translation>已使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="37"/>
+        <location filename="../../workbench/panes/health/pane.py" line="39"/>
         <source>never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="38"/>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
         <source>flipped</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <location filename="../../workbench/panes/health/pane.py" line="42"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <location filename="../../workbench/panes/health/pane.py" line="43"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="131"/>
+        <location filename="../../workbench/panes/health/pane.py" line="133"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="132"/>
+        <location filename="../../workbench/panes/health/pane.py" line="134"/>
         <source>Gather the figures again</source>
         <translation>重新汇总各项数字</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <location filename="../../workbench/panes/health/pane.py" line="136"/>
         <source>prompt tokens</source>
         <translation>提示词 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="135"/>
+        <location filename="../../workbench/panes/health/pane.py" line="137"/>
         <source>completion tokens</source>
         <translation>生成 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <location filename="../../workbench/panes/health/pane.py" line="138"/>
         <source>LLM tokens per day</source>
         <translation>每天的 LLM token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <location filename="../../workbench/panes/health/pane.py" line="139"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation>每天结束时的暖态条目数（历史）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="162"/>
+        <location filename="../../workbench/panes/health/pane.py" line="164"/>
         <source>Gathering the memory&apos;s health</source>
         <translation>正在汇总记忆的健康状况</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="176"/>
+        <location filename="../../workbench/panes/health/pane.py" line="178"/>
         <source>The figures could not be gathered: %1</source>
         <translation>无法汇总数字：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="189"/>
+        <location filename="../../workbench/panes/health/pane.py" line="191"/>
         <source>Gathering…</source>
         <translation>正在汇总…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="195"/>
+        <location filename="../../workbench/panes/health/pane.py" line="197"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation>%1 个事件，%2 个事实，%3 条规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="200"/>
+        <location filename="../../workbench/panes/health/pane.py" line="202"/>
         <source>oldest untouched:</source>
         <translation>最久未动：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation>%1 / %2 字节（memory.maxBytes）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <location filename="../../workbench/panes/health/pane.py" line="209"/>
         <source>%1 bytes to the next consolidation</source>
         <translation>距下次整理还有 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="212"/>
+        <location filename="../../workbench/panes/health/pane.py" line="214"/>
         <source>the oldest: %1 days</source>
         <translation>最久：%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <location filename="../../workbench/panes/health/pane.py" line="216"/>
         <source>%1 closed</source>
         <translation>已补 %1 个</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="219"/>
+        <location filename="../../workbench/panes/health/pane.py" line="221"/>
         <source>not run yet</source>
         <translation>尚未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
         <source>in %1 days (%2 a day)</source>
         <translation>%1 天内（每天 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <location filename="../../workbench/panes/health/pane.py" line="228"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <location filename="../../workbench/panes/health/pane.py" line="230"/>
         <source>%1 ms a round</source>
         <translation>每轮 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <location filename="../../workbench/panes/health/pane.py" line="231"/>
         <source>cost %1 %2</source>
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="235"/>
+        <location filename="../../workbench/panes/health/pane.py" line="237"/>
         <source>contradictions: %1</source>
         <translation>矛盾：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="240"/>
+        <location filename="../../workbench/panes/health/pane.py" line="242"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="250"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="251"/>
+        <location filename="../../workbench/panes/health/pane.py" line="253"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="287"/>
+        <location filename="../../workbench/panes/health/pane.py" line="289"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="306"/>
+        <location filename="../../workbench/panes/health/pane.py" line="308"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>
@@ -2352,218 +2353,218 @@
 <context>
     <name>HomeRoundsPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="173"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
         <source>Filter by question</source>
         <translation>按问题筛选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="174"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
         <source>since YYYY-MM-DD</source>
         <translation>起始日期 YYYY-MM-DD</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="175"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="177"/>
         <source>All levels</source>
         <translation>所有层级</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="176"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="178"/>
         <source>Anyone&apos;s</source>
         <translation>所有发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="182"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="184"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="183"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="185"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>workbench / CLI</source>
         <translation>工作台 / 命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="186"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
         <source>Reload</source>
         <translation>重新读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="187"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="188"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
         <source>Select two rounds (Ctrl+click) to see them side by side</source>
         <translation>选中两轮（Ctrl+单击）并排查看</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="189"/>
         <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
         <source>Reproduce</source>
         <translation>复现</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="288"/>
         <source>Run this question with our engine (offline, dry run) on the home as it stood before the round, and compare its bundle with the one delivered</source>
         <translation>用我们的引擎（离线、演练）在该轮之前的记忆家目录上重跑这个问题，并把结果与当时交付的素材包比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="190"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="192"/>
         <source>Open trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="191"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="357"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="193"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="365"/>
         <source>Delivered bundle</source>
         <translation>交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="210"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="214"/>
         <source>Reading the home&apos;s rounds</source>
         <translation>读取家目录的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="239"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="243"/>
         <source>%1 of %2 rounds</source>
         <translation>%1 / %2 轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="293"/>
         <source>Nothing to reproduce this round on: the home&apos;s history has no state (history is off, or nothing was recorded yet).</source>
         <translation>无法复现这一轮：记忆库的历史中没有任何状态（历史已关闭，或尚未记录）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="291"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="295"/>
         <source>Nothing to reproduce this round on: the home&apos;s history begins at %1, after the round.</source>
         <translation>无法复现这一轮：记忆库的历史从 %1 开始，晚于这一轮。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="319"/>
         <source>Reading the delivered bundle</source>
         <translation>读取交付的素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="333"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="341"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="334"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="335"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="343"/>
         <source>By</source>
         <translation>发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="336"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="344"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="339"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>Bundle record</source>
         <translation>素材包记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="342"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
         <source>%1 entries, %2 characters</source>
         <translation>%1 条，%2 个字符</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="346"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
         <source>hit: the next question used it</source>
         <translation>命中：下一个问题用到了它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="347"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="355"/>
         <source>miss: the next question did not use it</source>
         <translation>未命中：下一个问题没有用到它</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="348"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="356"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="358"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="360"/>
         <source>Feedback</source>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="350"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="358"/>
         <source>none yet (no later question)</source>
         <translation>暂无（之后没有新问题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="352"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="360"/>
         <source>not recorded</source>
         <translation>未记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>Gap</source>
         <translation>缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>yes: the memory could not answer</source>
         <translation>是：记忆答不上来</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="353"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="361"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>full trace kept</source>
         <translation>保留了完整追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="354"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="362"/>
         <source>ledgers only</source>
         <translation>只有账本</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="374"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="382"/>
         <source>Reproducing on the home as it stood…</source>
         <translation>正在当时的家目录上复现…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="384"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="392"/>
         <source>Reproducing a round</source>
         <translation>复现一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="394"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="402"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation>我们在状态 %1 的家目录上得到的素材包（当时交付的未知：%2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="406"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation>与当时交付的素材包相同（家目录状态 %1）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="401"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="409"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation>我们的素材包与当时交付的不同（家目录状态 %1）：</translation>
     </message>
@@ -2571,62 +2572,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Journal turns</source>
         <translation>流水记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
         <source>Warm entries</source>
         <translation>温区条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
         <source>Consolidations</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
         <source>Goal changes</source>
         <translation>目标变化</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="41"/>
         <source>Assembler rounds</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="172"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="176"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="177"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="185"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="186"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="212"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="213"/>
         <source>Collecting the timeline</source>
         <translation>正在收集时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="245"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="246"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="317"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="318"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -3176,59 +3177,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="33"/>
+        <location filename="../../workbench/models/ontology.py" line="34"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>事件时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>知识（旧的 knowledge.md）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Topics (projection)</source>
         <translation>主题（投影）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="38"/>
+        <location filename="../../workbench/models/ontology.py" line="39"/>
         <source>Cold archive</source>
         <translation>冷储档案</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="124"/>
+        <location filename="../../workbench/models/ontology.py" line="125"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="162"/>
+        <location filename="../../workbench/models/ontology.py" line="163"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="217"/>
+        <location filename="../../workbench/models/ontology.py" line="218"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Info</source>
         <translation>信息</translation>
     </message>
@@ -3509,7 +3510,7 @@
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="94"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="95"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -3520,7 +3521,7 @@
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="65"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="68"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
@@ -3531,7 +3532,7 @@
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/conversation/context_pane.py" line="66"/>
+        <location filename="../../workbench/panes/conversation/context_pane.py" line="67"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
@@ -3542,7 +3543,7 @@
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="59"/>
+        <location filename="../../workbench/panes/health/pane.py" line="61"/>
         <source>Health</source>
         <translation>健康</translation>
     </message>
@@ -3553,29 +3554,53 @@
     </message>
 </context>
 <context>
+    <name>PinnedBanner</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="102"/>
+        <source>Check pinned: %1</source>
+        <translation>已固定检查：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="103"/>
+        <source>Show in the Checks pane</source>
+        <translation>在检查窗格中查看</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="104"/>
+        <source>Bring the Checks pane forward: the new check is run there and can be edited</source>
+        <translation>把检查窗格调到前面：新检查在那里运行，也可在那里编辑</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="106"/>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>ReviewModel</name>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>When</source>
+        <extracomment>the tone of the consequences column: a contradiction, a change held back</extracomment>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="23"/>
+        <location filename="../../workbench/models/review.py" line="25"/>
         <source>Writer</source>
         <translation>写入者</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="26"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="24"/>
+        <location filename="../../workbench/models/review.py" line="26"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/review.py" line="25"/>
+        <location filename="../../workbench/models/review.py" line="27"/>
         <source>Consequences</source>
         <translation>后果</translation>
     </message>
@@ -3773,98 +3798,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="29"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Debounce</source>
         <translation>防抖</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Judge</source>
         <translation>判官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Retriever</source>
         <translation>捞手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Archivist</source>
         <translation>史官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Advocate</source>
         <translation>辩手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Editor</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Scribe</source>
         <translation>书记</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="39"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>ok</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>skipped</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>fallback</source>
         <translation>回退</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>degraded</source>
         <translation>已降级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>debounced</source>
         <translation>防抖跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>unfinished</source>
         <translation>未完成</translation>
     </message>
@@ -3872,72 +3897,72 @@
 <context>
     <name>RoundCompareDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="27"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="29"/>
         <source>Compare two rounds</source>
         <translation>比较两轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="46"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="48"/>
         <source>Reading both rounds…</source>
         <translation>正在读取两轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="55"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="57"/>
         <source>Comparing two rounds</source>
         <translation>比较两轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="63"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="73"/>
         <source>The two bundles are the same.</source>
         <translation>两个素材包相同。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="68"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
         <source>No candidate changed rank (or no trace kept them).</source>
         <translation>没有候选的排名变化（或没有追踪记录它们）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="69"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
         <source>A: %1 — B: %2</source>
         <translation>A：%1 — B：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="77"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
         <source>LLM calls</source>
         <translation>LLM 调用</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
         <source>%1 (%2 tokens)</source>
         <translation>%1 次（%2 个 token）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="81"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
         <source>Duration</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="83"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="95"/>
         <source>Roles</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="86"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="98"/>
         <source>(no bundle known)</source>
         <translation>（不知道素材包）</translation>
     </message>
@@ -3945,135 +3970,163 @@
 <context>
     <name>RoundDetail</name>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="23"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="25"/>
         <source>(%1 more characters)</source>
         <translation>（还有 %1 个字符）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="42"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="45"/>
         <source>This role is running…</source>
         <translation>这个角色正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="43"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
         <source>This role has not run in this round.</source>
         <translation>这一轮没有运行这个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="46"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="49"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="53"/>
         <source>Decision</source>
         <translation>事项</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="50"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="53"/>
         <source>Choice</source>
         <translation>选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="51"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="54"/>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="55"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="58"/>
         <source>Decisions</source>
         <translation>决策</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="61"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
         <source>%1 candidates and %2 near misses: see the Candidates tab</source>
         <translation>%1 个候选、%2 个差一点的：见“候选”页</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="64"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="67"/>
         <source>%1 LLM call(s): see the LLM tab</source>
         <translation>%1 次 LLM 调用：见“LLM”页</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="66"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="69"/>
         <source>%1 file(s) written: see the Files tab</source>
         <translation>写了 %1 个文件：见“文件”页</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="70"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="73"/>
         <source>Outputs</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="71"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="74"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>token %1 + %2，%3 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="87"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
         <source>reply</source>
         <translation>回复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="94"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
         <source>streaming</source>
         <translation>流式输出中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>这个角色没有调用 LLM（离线，或本就不用 LLM 的角色）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="105"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>This role wrote no file.</source>
         <translation>这个角色没有写文件。</translation>
     </message>
 </context>
 <context>
+    <name>RoundPinner</name>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="48"/>
+        <source>Pinning a round</source>
+        <translation>正在固定一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="58"/>
+        <source>Pin a check</source>
+        <translation>固定一个检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="59"/>
+        <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
+        <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="61"/>
+        <source>Check pinned: %1</source>
+        <translation>已固定检查：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pin.py" line="66"/>
+        <source>Could not pin: %1</source>
+        <translation>无法固定：%1</translation>
+    </message>
+</context>
+<context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="161"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="228"/>
+        <location filename="../../workbench/models/rounds.py" line="229"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
@@ -4081,37 +4134,37 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="240"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="242"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="245"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="247"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="250"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -4120,92 +4173,92 @@
         <translation type="vanished">在下一个角色开始前停下这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="253"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="256"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="297"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="260"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="561"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="563"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -4218,22 +4271,22 @@
         <translation type="vanished">已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="298"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="327"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="355"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
@@ -4242,22 +4295,22 @@
         <translation type="vanished">没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="380"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="381"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="423"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
@@ -4266,67 +4319,83 @@
         <translation type="vanished">已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation>停止这一轮：流式回复会立即停止（关闭其请求），非流式回复要等它完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="410"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <source>Pin this round</source>
+        <translation>固定这一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
+        <translation>把所示这一轮做成记忆检查：它的问题，以及其上下文包送达的条目，作为必须给智能体看到的内容（可在检查窗格中编辑）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <source>A memory check of the selected round (one with a trace)</source>
+        <translation>把选中的这一轮做成记忆检查（须有完整追踪）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="427"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation>已取消：这一轮已停止；除了它的记录，什么都没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="547"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="560"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="562"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="571"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="588"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="572"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="596"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="598"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="595"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="601"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -4335,62 +4404,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="604"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="621"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="607"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="662"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="725"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="727"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="740"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="679"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="742"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="681"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="758"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="699"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -4741,130 +4810,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="182"/>
+        <location filename="../../workbench/timetravel.py" line="184"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="183"/>
+        <location filename="../../workbench/timetravel.py" line="185"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation>拖动以查看某个记录时刻的家目录（最右：现在）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="184"/>
+        <location filename="../../workbench/timetravel.py" line="186"/>
         <source>Go</source>
         <translation>前往</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="185"/>
+        <location filename="../../workbench/timetravel.py" line="187"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation>显示所选日期时间时的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="186"/>
+        <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="187"/>
+        <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Back to the home as it is</source>
         <translation>回到当前的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="228"/>
+        <location filename="../../workbench/timetravel.py" line="230"/>
         <source>Reading the home&apos;s history</source>
         <translation>读取家目录历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="294"/>
+        <location filename="../../workbench/timetravel.py" line="296"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation>{0} 之前没有任何记录：历史从 {1} 开始。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="309"/>
+        <location filename="../../workbench/timetravel.py" line="311"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation>正在打开 {0} 时的家目录…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="310"/>
+        <location filename="../../workbench/timetravel.py" line="312"/>
         <source>Opening the home of the past</source>
         <translation>打开过去的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="212"/>
+        <location filename="../../workbench/timetravel.py" line="214"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="335"/>
+        <location filename="../../workbench/timetravel.py" line="337"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="442"/>
+        <location filename="../../workbench/timetravel.py" line="444"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="449"/>
+        <location filename="../../workbench/timetravel.py" line="451"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="453"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="190"/>
         <source>Restore file…</source>
         <translation>恢复文件…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="386"/>
-        <location filename="../../workbench/timetravel.py" line="399"/>
+        <location filename="../../workbench/timetravel.py" line="388"/>
+        <location filename="../../workbench/timetravel.py" line="401"/>
         <source>Removing a copy of the past</source>
         <translation>正在删除过去状态的副本</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="409"/>
+        <location filename="../../workbench/timetravel.py" line="411"/>
         <source>Comparing with the home as it is</source>
         <translation>正在与现在的家目录比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="416"/>
+        <location filename="../../workbench/timetravel.py" line="418"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation>家目录的每个文件现在都和当时一样。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="420"/>
-        <location filename="../../workbench/timetravel.py" line="426"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
+        <location filename="../../workbench/timetravel.py" line="428"/>
         <source>Restore a file</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="421"/>
+        <location filename="../../workbench/timetravel.py" line="423"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="427"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation>{0} 将恢复为 {1} 时的内容。编辑 &gt; 撤销可还原。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="435"/>
+        <location filename="../../workbench/timetravel.py" line="437"/>
         <source>Restore {0} as at {1}</source>
         <translation>把 {0} 恢复为 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="436"/>
+        <location filename="../../workbench/timetravel.py" line="438"/>
         <source>{0} restored as it stood at {1}</source>
         <translation>{0} 已恢复为 {1} 时的样子</translation>
     </message>
@@ -4920,132 +4989,132 @@
 <context>
     <name>WhyNotPanel</name>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="49"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
         <source>The question of the round</source>
         <translation>这一轮的问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="51"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="53"/>
         <source>Why (not)?</source>
         <translation>为什么（没有）？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="52"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="54"/>
         <source>Run the round as a dry run and explain why this entry was delivered or not, then try single changes</source>
         <translation>以演练方式运行这一轮，解释这条记忆为什么被交付或没有被交付，再逐个尝试单一改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="75"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="79"/>
         <source>Type the entry&apos;s number, e.g. [8]</source>
         <translation>请输入条目编号，例如 [8]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="78"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="82"/>
         <source>Type the question (or open a round)</source>
         <translation>请输入问题（或打开一轮）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="84"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="88"/>
         <source>Running the round and its variants…</source>
         <translation>正在运行这一轮及其变体…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="92"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="96"/>
         <source>Why not [%1]?</source>
         <translation>为什么没有 [%1]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="102"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="106"/>
         <source>[%1] was delivered</source>
         <translation>[%1] 已交付</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="103"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="107"/>
         <source>[%1] was not delivered</source>
         <translation>[%1] 未交付</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="112"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="119"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>Delivered</source>
         <translation>已交付</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="113"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="114"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="121"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="115"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="125"/>
         <source>Excluded</source>
         <translation>已排除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="118"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="125"/>
         <source>flipped to wrong</source>
         <translation>已翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
         <source>Low confidence</source>
         <translation>低置信</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="120"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="127"/>
         <source>kept, delivered with the 【低置信·需验证】 tag</source>
         <translation>保留，交付时带【低置信·需验证】标记</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="122"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
         <source>BM25 score and rank</source>
         <translation>BM25 分数与排名</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="131"/>
         <source>Cut</source>
         <translation>截断</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="124"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="131"/>
         <source>top %1; the last kept scored %2</source>
         <translation>前 %1 条；最后保留的一条得分 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="128"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="135"/>
         <source>Terms matched</source>
         <translation>命中的词</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="129"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="136"/>
         <source>Terms missed</source>
         <translation>未命中的词</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>MMR / de-duplication</source>
         <translation>MMR / 去重</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/why_not.py" line="130"/>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
     </message>
