@@ -29,7 +29,7 @@ from linghun.core.formats.warm import WarmEntry
 from linghun.core.situations import Group, Situation, arrange, entity_names, grouping, live_entries, topic_tokens
 from linghun.core.text import tokenizer_name
 
-__all__ = ["VERSION", "situations", "prepare", "topic_tokens_of", "grouping_key", "forget"]
+__all__ = ["VERSION", "situations", "by_anchor", "prepare", "topic_tokens_of", "grouping_key", "forget"]
 
 #: bump when grouping or topic tokens change: a cache of another version is not used
 VERSION = 1
@@ -177,9 +177,8 @@ def _remember(key: str, grouping_id: bytes, groups: list[Group], save: bool = Tr
         home_cache.save(home_cache.cache_file(key, "situations"), {"groupings": items})
 
 
-def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = False) -> list[Situation]:
-    """``core.situations.group_situations(entries)`` for the warm entries of the home at
-    ``root``, from the caches when they hold it (the same situations either way: tests check it)."""
+def _grouped(root, entries: Sequence[WarmEntry], include_wrong: bool) -> tuple[list[WarmEntry], list[Group]]:
+    """The live entries and their grouping, from the caches when they hold it."""
     key = home_cache.home_key(root)
     live = live_entries(entries, include_wrong)
     grouping_id = grouping_key(live, include_wrong)
@@ -190,7 +189,20 @@ def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = Fals
             groups = grouping(live, tokens_of=analysis.tokens_of, names_of=analysis.names_of)
             analysis.keep_only(live)
         _remember(key, grouping_id, groups)
-    return arrange(live, groups)
+    return live, groups
+
+
+def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = False) -> list[Situation]:
+    """``core.situations.group_situations(entries)`` for the warm entries of the home at
+    ``root``, from the caches when they hold it (the same situations either way: tests check it)."""
+    return arrange(*_grouped(root, entries, include_wrong))
+
+
+def by_anchor(root, entries: Sequence[WarmEntry]) -> dict[str, tuple[str, list[WarmEntry]]]:
+    """``anchor -> (label, live entries)`` of each situation, unordered: what a round that restores
+    the situation a question names needs, without arranging them (half of a map's situation cost)."""
+    live, groups = _grouped(root, entries, False)
+    return {anchor: (label, [live[i] for i in positions]) for _kind, anchor, label, positions in groups}
 
 
 def prepare(root, entries: Sequence[WarmEntry]) -> None:

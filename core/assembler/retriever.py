@@ -37,7 +37,7 @@ from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
-from linghun.core.situations import topic_tokens
+from linghun.core.situations import OTHER_LABEL, topic_tokens
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -538,10 +538,11 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
     candidates, and the near copies MMR dropped), best BM25 score first, after the hits
     (``retrieval.situationRestore``; measured by ``tests/perf/bench_situation_restore.py``, see
     SETTINGS.md)."""
-    wanted = set(topic_tokens(query))
-    matched = [s for s in situation_cache.situations(ctx.home.root, entries) if s.anchor in wanted]
+    situations = situation_cache.by_anchor(ctx.home.root, entries)
+    # in the question's word order; the catch-all of entries that share nothing is no situation
+    matched = [situations[t] for t in dict.fromkeys(topic_tokens(query)) if t in situations and t != OTHER_LABEL]
     taken = {c.id for c in present}
-    members = [e.id for s in matched for e in s.entries if e.id in by_id and e.id not in taken]
+    members = [e.id for _label, named in matched for e in named if e.id in by_id and e.id not in taken]
     if not members:
         span.decide("situation", 0, "no situation is named by the question" if not matched
                     else "the named situations' entries are candidates already")
@@ -553,7 +554,7 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
     order = sorted(range(len(members)), key=lambda j: (-score[j], j))
     back = [_with_via(by_id[members[j]], "situation") for j in order[:limit]]
     span.decide("situation", len(back), f"{len(back)} entr{'y' if len(back) == 1 else 'ies'} of the situation(s) "
-                f"{'、'.join(s.label for s in matched)} restored after the hits")
+                f"{'、'.join(label for label, _named in matched)} restored after the hits")
     return back
 
 
