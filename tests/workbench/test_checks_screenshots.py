@@ -1,4 +1,5 @@
-"""The Checks and Health panes through the real window on the demo home, rendered at 1280x800.
+"""The Checks and Health panes through the real window on the demo home, rendered at 1280x800,
+in English and in Chinese (the app started in that language, as the settings choose it).
 
 With ``LINGHUN_SCREENSHOTS_DIR`` set, the PNGs are written there under their published names::
 
@@ -12,12 +13,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import QApplication
 
 from linghun.core.assembler.debounce import Debouncer
 from linghun.core.assembler.round import Assembler
 from tests.journeys.conftest import click_cell, demo_home, find_row, journey_window, show_pane, wait_for  # noqa: F401
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401
 from tests.workbench.test_history_capture import screenshot
+from tests.workbench.test_ontology_pane_screenshots import CJK_FONT
 
 QUESTIONS = ("Who merged PR #496?", "How soon must an incident get a written timeline?",
              "Do we keep Postgres as the only source of truth?")
@@ -31,6 +35,29 @@ def short_home(demo_home):
     shutil.copytree(demo_home, folder / "dsh")
     yield folder / "dsh"
     shutil.rmtree(folder, ignore_errors=True)
+
+
+#: what the Chinese shots must show translated: the docks' titles, a button of each pane
+ZH = {"Checks": "检查", "Health": "健康", "Run now": "立即运行", "Refresh": "刷新"}
+
+
+@pytest.fixture(params=["en", "zh"])
+def language(request, settings, qapp):
+    """The app's language for the whole test (set before the window opens, as a restart in the
+    chosen language does), with a font that has the Chinese glyphs."""
+    old_font = qapp.font()
+    if request.param == "zh":
+        if CJK_FONT in QFontDatabase.families():
+            qapp.setFont(QFont(CJK_FONT, 10))
+        settings.language = "zh_CN"
+    yield request.param
+    settings.language = "en"
+    qapp.setFont(old_font)
+    QApplication.processEvents()
+
+
+def _t(language: str, text: str) -> str:
+    return ZH[text] if language == "zh" else text
 
 
 def _pinned_home(window, qtbot):
@@ -58,7 +85,7 @@ def _pinned_home(window, qtbot):
     return pane
 
 
-def test_the_checks_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path):
+def test_the_checks_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path, language):
     window = journey_window(short_home)
     _pinned_home(window, qtbot)
     window.switch_workspace("evaluate")
@@ -66,10 +93,12 @@ def test_the_checks_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path
     click_cell(pane.view, find_row(pane.view, QUESTIONS[0], column=1), 1)
     assert "flipped to wrong" in pane.detail.toPlainText(), pane.detail.toPlainText()
     assert window.size().width() == 1280
-    screenshot(window, "checks-en", tmp_path)
+    assert window.docks["checks"].windowTitle() == _t(language, "Checks")
+    assert pane.act_run.text() == _t(language, "Run now")
+    screenshot(window, f"checks-{language}", tmp_path)
 
 
-def test_the_health_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path):
+def test_the_health_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path, language):
     window = journey_window(short_home)
     _pinned_home(window, qtbot)
     window.switch_workspace("evaluate")
@@ -77,7 +106,12 @@ def test_the_health_pane_at_1280x800(journey_window, short_home, qtbot, tmp_path
     with qtbot.waitSignal(pane.sig_loaded, timeout=30000):
         pane.act_refresh.trigger()
     failing = len(window.pane("checks").model.failing())
-    assert failing >= 1 and f"Checks failing: {failing} / 3" in pane.cards["checks"].text()
-    assert "Rounds: 3</b>" in pane.cards["rounds"].text()
+    assert failing >= 1 and f": {failing} / 3</b>" in pane.cards["checks"].text()
+    assert ": 3</b>" in pane.cards["rounds"].text()
+    if language == "en":
+        assert f"Checks failing: {failing} / 3" in pane.cards["checks"].text()
+        assert "Rounds: 3</b>" in pane.cards["rounds"].text()
     assert window.size().width() == 1280
-    screenshot(window, "health-en", tmp_path)
+    assert window.docks["health"].windowTitle() == _t(language, "Health")
+    assert pane.act_refresh.text() == _t(language, "Refresh")
+    screenshot(window, f"health-{language}", tmp_path)
