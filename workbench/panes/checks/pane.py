@@ -41,6 +41,15 @@ CHECKS_RAN_TOPIC = "checks.ran"
 RUN_DELAY_MS = 800
 
 
+
+def _paragraph(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
+
+
+def _heading(text: str) -> str:
+    return f"<p><b>{escape(text)}</b></p>"
+
+
 @register_pane
 class ChecksPane(Pane):
     """Memory checks: results, why-nots, history; pin, run, remove.
@@ -278,10 +287,11 @@ class ChecksPane(Pane):
             self.detail.setHtml(escape(self.tr("Select a check to see what it expects and what it got.")))
             return
         result = self.model.result(check.id)
-        html = [f"<h3>{escape(check.question)}</h3>",
-                f"<p>{escape(self.tr('Made from %1').replace('%1', check.made_from))}</p>"]
+        # every tr() stands outside the f-strings: lupdate does not read inside them
+        made_from = self.tr("Made from %1").replace("%1", check.made_from)
+        html = [f"<h3>{escape(check.question)}</h3>", f"<p>{escape(made_from)}</p>"]
         if result is None:
-            html.append(f"<p>{escape(self.tr('Not run yet.'))}</p>")
+            html.append(_paragraph(self.tr("Not run yet.")))
         else:
             colour = PASS_COLOUR if result.passed else FAIL_COLOUR
             verdict = self.tr("Passes: every expected entry reaches the context.") if result.passed else \
@@ -289,21 +299,21 @@ class ChecksPane(Pane):
                     "%1", str(len(result.missing))).replace("%2", str(len(result.shown_forbidden)))
             html.append(f'<p style="color:{colour.name()}"><b>{escape(verdict)}</b></p>')
             if result.missing:
-                html.append(f"<p><b>{escape(self.tr('Missing, and why not:'))}</b></p><ul>")
+                html.append(_heading(self.tr("Missing, and why not:")) + "<ul>")
                 html += [f"<li>{self._entry_html(o)}{self._edit_links(check.id, o)}<br><i>{escape(o.why)}</i></li>"
                          for o in result.missing]
                 html.append("</ul>")
             if result.shown_forbidden:
-                html.append(f"<p><b>{escape(self.tr('Shown though it must not be:'))}</b></p><ul>")
+                html.append(_heading(self.tr("Shown though it must not be:")) + "<ul>")
                 html += [f"<li>{self._entry_html(o)}<br><i>{escape(o.why)}</i></li>" for o in result.shown_forbidden]
                 html.append("</ul>")
             if not result.passed and result.got:
-                html.append(f"<p><b>{escape(self.tr('What the round delivered instead:'))}</b></p><ul>")
+                html.append(_heading(self.tr("What the round delivered instead:")) + "<ul>")
                 html += [f"<li>{escape(line[2:])}</li>" for line in result.got]
                 html.append("</ul>")
             shown = [o for o in result.expected if o.shown]
             if shown:
-                html.append(f"<p><b>{escape(self.tr('Shown:'))}</b></p><ul>")
+                html.append(_heading(self.tr("Shown:")) + "<ul>")
                 html += [f"<li>{self._entry_html(o)} — {escape(', '.join(o.parts))}{self._edit_links(check.id, o)}</li>"
                          for o in shown]
                 html.append("</ul>")
@@ -319,9 +329,9 @@ class ChecksPane(Pane):
         """Links that edit the expectation: drop the entry, or say it must not be shown."""
         if not self.ctx.writable:
             return ""
-        key = f"{check_id}/{outcome.expected.id}"
-        return (f' · <a href="drop:{escape(key)}">{escape(self.tr("drop"))}</a>'
-                f' · <a href="forbid:{escape(key)}">{escape(self.tr("must not be shown"))}</a>')
+        key = escape(f"{check_id}/{outcome.expected.id}")
+        drop, forbid = escape(self.tr("drop")), escape(self.tr("must not be shown"))
+        return f' · <a href="drop:{key}">{drop}</a> · <a href="forbid:{key}">{forbid}</a>'
 
     @Slot(QUrl)
     def _on_link(self, url: QUrl) -> None:
