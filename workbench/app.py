@@ -25,7 +25,7 @@ from linghun import resources
 from linghun.core import __version__, appdirs
 from linghun.core.demo import HISTORY_DIR, install_history
 from linghun.core.home import MemoryHome, agent_dsh_home
-from linghun.workbench import desktop_entry, gcguard, icons, pyside_fixes
+from linghun.workbench import desktop_entry, gcguard, icons, pyside_fixes, tones
 from linghun.workbench.i18n import Translations
 from linghun.workbench.quit_signals import QuitOnSignal
 from linghun.workbench.settings import Settings
@@ -86,22 +86,10 @@ def start_home(explicit: str | None, settings: Settings) -> tuple[Path, str]:
 # -- theme ---------------------------------------------------------------------------------------
 def _dark_palette() -> QPalette:
     p = QPalette()
-    base, window, text = QColor("#1e2126"), QColor("#2a2e35"), QColor("#e6e6e6")
-    roles = {
-        QPalette.ColorRole.Window: window, QPalette.ColorRole.WindowText: text,
-        QPalette.ColorRole.Base: base, QPalette.ColorRole.AlternateBase: QColor("#262a30"),
-        QPalette.ColorRole.ToolTipBase: window, QPalette.ColorRole.ToolTipText: text,
-        QPalette.ColorRole.Text: text, QPalette.ColorRole.Button: window,
-        QPalette.ColorRole.ButtonText: text, QPalette.ColorRole.BrightText: QColor("#ff6b6b"),
-        QPalette.ColorRole.Highlight: QColor("#3d6fa3"), QPalette.ColorRole.HighlightedText: QColor("#ffffff"),
-        QPalette.ColorRole.Link: QColor("#7fb3ea"), QPalette.ColorRole.PlaceholderText: QColor("#8a8f98"),
-        QPalette.ColorRole.Mid: QColor("#3a3f47"), QPalette.ColorRole.Dark: QColor("#17191d"),
-        QPalette.ColorRole.Light: QColor("#3f444c"),
-    }
-    for role, colour in roles.items():
-        p.setColor(role, colour)
+    for role, colour in tones.DARK_PALETTE.items():
+        p.setColor(getattr(QPalette.ColorRole, role), QColor(colour))
     for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
-        p.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7f88"))
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(tones.DARK_DISABLED))
     return p
 
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QDateTimeEdit, QInputDialog, QLabel, QPushButton, 
 from linghun.core.appdirs import cache_dir
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
+from linghun.workbench import tones
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.dialogs.diff import DiffDialog
 from linghun.workbench.panes import PastView
@@ -158,8 +159,13 @@ class TimeTravel(QObject):
         self.btn_restore = QPushButton(self.toolbar)
         on_trigger(self.btn_restore.clicked, self.choose_file_to_restore)
         self.banner = QLabel(self.toolbar)
-        self.banner.setStyleSheet("QLabel { background: #fde2e1; color: #8a1c15; border: 1px solid #e0a09b;"
-                                  " border-radius: 3px; padding: 2px 6px; font-weight: bold; }")
+        # the error tone's fill and text, which follow a theme switch (a style sheet would keep the
+        # banner from being sent the palette's change)
+        tones.banner(self.banner, "error")
+        self.banner.setContentsMargins(6, 2, 6, 2)
+        bold = self.banner.font()
+        bold.setBold(True)
+        self.banner.setFont(bold)
         self.banner.hide()
         # the banner first: a narrow window moves the last widgets into the toolbar's overflow menu
         self.toolbar.addWidget(self.title)

@@ -6,6 +6,7 @@ import difflib
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextBlock, QTextCharFormat, QTextLayout
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from linghun.workbench import tones
 from linghun.workbench.plaintext import plain
 
 
@@ -26,15 +27,22 @@ def diff_slices(text: str, size: int | None = None) -> list[str]:
     return ["\n".join(lines[i:i + size]) for i in range(0, len(lines), size)]
 
 
-#: the colour of a diff line by its first character; the file lines (``+++``, ``---``) stay plain
-LINE_COLOURS = {"+": "#2e9d4a", "-": "#d0453b", "@": "#7a6fd0"}
+#: the tone of a diff line by its first character; the file lines (``+++``, ``---``) stay plain
+LINE_TONES = {"+": "added", "-": "removed", "@": "hunk"}
+#: the colours of those lines on a light window (``line_colours()`` gives them for the palette now)
+LINE_COLOURS = {prefix: tones.TEXT[tone][0] for prefix, tone in LINE_TONES.items()}
+
+
+def line_colours() -> dict[str, QColor]:
+    """The colour of a diff line by its first character, for the application's palette now."""
+    return {prefix: tones.text(tone) for prefix, tone in LINE_TONES.items()}
 
 
 def _line_formats() -> dict[str, QTextCharFormat]:
     formats = {}
-    for prefix, colour in LINE_COLOURS.items():
+    for prefix, colour in line_colours().items():
         fmt = QTextCharFormat()
-        fmt.setForeground(QColor(colour))
+        fmt.setForeground(colour)
         formats[prefix] = fmt
     return formats
 
@@ -72,6 +80,15 @@ class DiffView(QPlainTextEdit):
         self._colour(self.document().firstBlock())
         if self._slices:
             self._slice_timer.start()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # a theme switch: the lines shown so far are coloured again in the new palette's tones
+        if tones.follows_palette(event):
+            formats = _line_formats()
+            if formats["+"].foreground() != self._formats["+"].foreground():
+                self._formats = formats
+                self._colour(self.document().firstBlock())
+        super().changeEvent(event)
 
     def is_complete(self) -> bool:
         """Whether every slice of the last ``show_text`` is shown."""

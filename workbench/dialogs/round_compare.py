@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.history import capture
 from linghun.core.history.rounds import HomeRound, compare_rounds
+from linghun.workbench import tones
 from linghun.workbench.panes.rounds.detail import DiffHighlighter
 
 
@@ -24,6 +25,7 @@ class RoundCompareDialog(QDialog):
 
     def __init__(self, ctx, a: HomeRound, b: HomeRound, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._result: dict | None = None
         self.setWindowTitle(self.tr("Compare two rounds"))
         self.left = QTextBrowser(self)
         self.right = QTextBrowser(self)
@@ -57,7 +59,15 @@ class RoundCompareDialog(QDialog):
         handle.sig_finished.connect(self._show)
         handle.sig_failed.connect(lambda exc: self.status.setText(str(exc)))
 
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # the two sides are HTML coloured from the palette: built again on a theme switch
+        if tones.follows_palette(event) and self._result is not None:
+            self.left.setHtml(self._side("A", self._result["a"]))
+            self.right.setHtml(self._side("B", self._result["b"]))
+        super().changeEvent(event)
+
     def _show(self, result: dict) -> None:
+        self._result = result
         self.left.setHtml(self._side("A", result["a"]))
         self.right.setHtml(self._side("B", result["b"]))
         self.diff.setPlainText(result["bundle_diff"] or self.tr("The two bundles are the same."))
@@ -70,8 +80,10 @@ class RoundCompareDialog(QDialog):
         self.sig_loaded.emit()
 
     def _side(self, label: str, f: dict) -> str:
+        muted = tones.css("muted")
+
         def row(name: str, value) -> str:
-            return (f"<tr><td style='color:#6a737d; padding-right:8px'>{html.escape(name)}</td>"
+            return (f"<tr><td style='color:{muted}; padding-right:8px'>{html.escape(name)}</td>"
                     f"<td style='white-space:pre-wrap'>{html.escape(str(value))}</td></tr>")
 
         rows = [row(self.tr("Question"), f["query"]), row(self.tr("When"), f["at"]),

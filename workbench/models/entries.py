@@ -18,12 +18,12 @@ from PySide6.QtCore import (
     QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt,
     QT_TRANSLATE_NOOP, Signal, Slot,
 )
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+from PySide6.QtGui import QFont
 
 from linghun.core.errors import UnreadableFileError
 from linghun.core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
 from linghun.core.memory import Memory
-from linghun.workbench import icons
+from linghun.workbench import icons, tones
 from linghun.workbench.plaintext import tooltip
 from linghun.workbench.tasks import TaskManager
 
@@ -38,7 +38,6 @@ _DISPLAY, _FOREGROUND, _DECORATION, _FONT, _ALIGNMENT, _TOOLTIP = (int(r) for r 
 _ANSWERED = frozenset({_DISPLAY, _FOREGROUND, _DECORATION, _FONT, _ALIGNMENT, _TOOLTIP, int(ENTRY_ID_ROLE),
                        int(SORT_ROLE)})
 _RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-LOW_COLOUR = "#c77c02"
 HEADERS = (
     QT_TRANSLATE_NOOP("EntriesModel", "[n]"),
     QT_TRANSLATE_NOOP("EntriesModel", "Kind"),
@@ -274,10 +273,10 @@ class EntriesModel(QAbstractTableModel):
                 return e.stamp
             return e.last_access or "—"
         if role == _FOREGROUND:
-            if e.is_wrong:
-                return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            if e.is_wrong:  # set aside, yet readable: Fusion's disabled text was 1.8:1 on white
+                return tones.muted()
             if column in (COL_CONFIDENCE, COL_TEXT) and e.effective_confidence == "low":
-                return QColor(LOW_COLOUR)
+                return tones.text("low")
             return None
         if role == _DECORATION:
             return icons.icon(e.ontology_kind) if column == COL_KIND else None

@@ -15,11 +15,13 @@ from datetime import datetime
 
 from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
+from PySide6.QtGui import QBrush
 
 from linghun.core.errors import InvalidInputError, LinghunError
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
+from linghun.workbench import tones
 from linghun.workbench.plaintext import tooltip
 
 
@@ -293,7 +295,5 @@ class GapsModel(TranslatedColumns, QAbstractTableModel):
         if role == self.KeyRole:
             return gap.key
         if role == Qt.ItemDataRole.ForegroundRole and col == 4 and gap.status == "closed":
-            from PySide6.QtGui import QBrush, QColor
-
-            return QBrush(QColor("#2e9d4a"))
+            return QBrush(tones.text("ok"))
         return None

@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from linghun.workbench import tones
 from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from linghun.core.goals import ALPHA, BETA, Goal, GoalActivation
 from linghun.core.goals.activation import W_BASE, W_BRIDGE, W_DOMAIN, W_SIM
 from linghun.workbench.plaintext import tooltip
 
-#: colours of the states (diagram, table) and of the score parts (bars, legend)
-STATE_COLOURS = {"active": "#2e9d4a", "paused": "#d4a017", "achieved": "#2f6fb5", "abandoned": "#8a8f98"}
-PART_COLOURS = {"similarity": "#4c78a8", "domain": "#f58518", "bridge": "#e45756", "base": "#b8b8b8"}
+#: colours of the states (diagram, map) and of the score parts (bars, legend): they read on both themes;
+#: the table draws a state in its tone (``tones.text``)
+STATE_COLOURS = {"active": tones.SERIES["teal"], "paused": tones.SERIES["gold"], "achieved": tones.SERIES["navy"],
+                 "abandoned": tones.SERIES["gray"]}
+PART_COLOURS = {"similarity": tones.SERIES["blue"], "domain": tones.SERIES["orange"], "bridge": tones.SERIES["red"],
+                "base": tones.SERIES["light gray"]}
 
 STATE_NAMES = {
     "active": QT_TRANSLATE_NOOP("GoalsModel", "active"),
@@ -129,7 +133,7 @@ class GoalsModel(TranslatedColumns, QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, SortRole):
             return self._cell(g, col, role)
         if role == Qt.ItemDataRole.ForegroundRole and col == 3 and g.state in STATE_COLOURS:
-            return QBrush(QColor(STATE_COLOURS[g.state]))
+            return QBrush(tones.text(g.state) if g.state in tones.TEXT else tones.muted())
         return None
 
     @staticmethod
@@ -261,7 +265,7 @@ class ActivationModel(TranslatedColumns, QAbstractTableModel):
                 .replace("%1", f"{p.similarity:.3f}").replace("%2", f"{p.domain:.3f}") \
                 .replace("%3", f"{p.bridge:.3f}").replace("%4", f"{p.base:.3f}").replace("%5", f"{a.score:.3f}")
         if role == Qt.ItemDataRole.ForegroundRole and not a.has_signal:
-            return QBrush(QColor("#8a8f98"))
+            return QBrush(tones.muted())
         if role == Qt.ItemDataRole.ForegroundRole and col == 1 and a.residual_gain > 0:
-            return QBrush(QColor(STATE_COLOURS["active"]))
+            return QBrush(tones.text("active"))
         return None

@@ -16,12 +16,14 @@ from pathlib import Path
 
 from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
+from PySide6.QtGui import QBrush
 
 from linghun.core.errors import LinghunError
 from linghun.core.formats import cold as cold_format
 from linghun.core.formats import nodes as nodes_format
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
+from linghun.workbench import tones
 from linghun.workbench.plaintext import tooltip
 
 _REF = re.compile(r"\[(\d+)\]")
@@ -306,9 +308,7 @@ class OntologyModel(TranslatedColumns, QAbstractItemModel):
         if role == self.RefsRole:
             return list(item.refs)
         if role == Qt.ItemDataRole.ForegroundRole and item.error and col == 0:
-            from PySide6.QtGui import QBrush, QColor
-
-            return QBrush(QColor("#c0392b"))
+            return QBrush(tones.text("error"))
         return None
 
     def flags(self, index):

@@ -7,14 +7,16 @@ change and day ("" : any).
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, QT_TRANSLATE_NOOP
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 
 from linghun.core.review.queue import ReviewItem
+from linghun.workbench import tones
 from linghun.workbench.models.columns import TranslatedColumns
 from linghun.workbench.plaintext import tooltip
 
-CONTRADICTION_COLOUR = "#c0392b"
-HELD_COLOUR = "#b9770e"
+#: the tone of the consequences column: a contradiction, a change held back
+CONTRADICTION_TONE = "error"
+HELD_TONE = "warning"
 
 
 class ReviewModel(TranslatedColumns, QAbstractTableModel):
@@ -74,9 +76,9 @@ class ReviewModel(TranslatedColumns, QAbstractTableModel):
             return tooltip("\n".join(item.consequences + [f"⚠ {c.message}" for c in item.contradictions]))
         if role == Qt.ItemDataRole.ForegroundRole and col == 4:
             if item.contradictions:
-                return QBrush(QColor(CONTRADICTION_COLOUR))
+                return QBrush(tones.text(CONTRADICTION_TONE))
             if item.held is not None:
-                return QBrush(QColor(HELD_COLOUR))
+                return QBrush(tones.text(HELD_TONE))
         if role == self.IdRole:
             return item.id
         return None

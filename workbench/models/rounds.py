@@ -21,6 +21,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 
 from linghun.core.assembler.trace import TraceStore
 from linghun.core.home import MemoryHome
+from linghun.workbench import tones
 from linghun.workbench.plaintext import tooltip
 
 #: the roles of a round, in the order they fire (core/assembler/TRACE.md)
@@ -304,9 +305,7 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 6):
             return tooltip(str(c.get("text") or "") if column == 6 else json.dumps(c.get("terms") or {}, ensure_ascii=False))
         if role == Qt.ItemDataRole.ForegroundRole and near:
-            from PySide6.QtGui import QColor
-
-            return QColor("#8a8f98")
+            return tones.muted()
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -6,10 +6,12 @@ from PySide6.QtGui import QBrush, QColor
 
 from linghun.core.checks.model import Check
 from linghun.core.checks.run import CheckResult
+from linghun.workbench import tones
 from linghun.workbench.models.columns import TranslatedColumns
 
-PASS_COLOUR = QColor("#1e8449")
-FAIL_COLOUR = QColor("#c0392b")
+#: the plot's series (they read on both themes); the table draws a result in its tone at ``data()``
+PASS_COLOUR = QColor(tones.SERIES["emerald"])
+FAIL_COLOUR = QColor(tones.SERIES["crimson"])
 PASS_BACK = QColor(30, 132, 73, 40)
 FAIL_BACK = QColor(192, 57, 43, 50)
 
@@ -76,7 +78,7 @@ class ChecksModel(TranslatedColumns, QAbstractTableModel):
             if column == 3:
                 return check.made_from
         if role == Qt.ItemDataRole.ForegroundRole and column == 0 and result is not None:
-            return QBrush(PASS_COLOUR if result.passed else FAIL_COLOUR)
+            return QBrush(tones.text("ok" if result.passed else "error"))
         if role == Qt.ItemDataRole.BackgroundRole and result is not None:
             return QBrush(PASS_BACK if result.passed else FAIL_BACK)
         if role == Qt.ItemDataRole.ToolTipRole and column == 1:

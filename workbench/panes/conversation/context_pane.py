@@ -10,7 +10,7 @@ selected part's text; and the difference from the previous turn of the same sess
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QFontDatabase, QPainter
+from PySide6.QtGui import QFontDatabase, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPlainTextEdit, QSplitter,
     QStyledItemDelegate, QTabWidget, QWidget,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core import context as core_context
 from linghun.core import turn as core_turn
+from linghun.workbench import tones
 from linghun.workbench.actions import add_tool_action
 from linghun.workbench.icons import icon
 from linghun.workbench.models.context import ContextPartsModel
@@ -42,11 +43,11 @@ class BudgetBarDelegate(QStyledItemDelegate):
             return
         rect = QRectF(option.rect.adjusted(4, 5, -40, -5))
         painter.save()
-        painter.setPen(QColor("#b0b0b0"))
+        painter.setPen(option.palette.mid().color())
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(rect)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#cf222e" if index.data(ContextPartsModel.TruncatedRole) else "#2da44e"))
+        painter.setBrush(tones.text("error" if index.data(ContextPartsModel.TruncatedRole) else "ok"))
         painter.drawRect(QRectF(rect.left(), rect.top(), rect.width() * min(1.0, fraction), rect.height()))
         painter.setPen(option.palette.text().color())
         painter.drawText(QRectF(rect.right() + 4, rect.top(), 36, rect.height()),

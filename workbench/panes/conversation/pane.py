@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 from linghun.core.events import bus
 from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 from linghun.workbench.icons import icon
-from linghun.workbench import llm_choice
+from linghun.workbench import llm_choice, tones
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.conversation import background
 from linghun.workbench.plaintext import escape
@@ -203,11 +203,19 @@ class ConversationPane(Pane):
     def _render(self) -> None:
         blocks = [self._exchange_html(e) for e in self.exchanges]
         empty = self.tr("No messages yet.")
-        self.transcript.setHtml("".join(blocks) or f"<p style='color:gray'>{escape(empty)}</p>")
+        muted = tones.css("muted")
+        self.transcript.setHtml("".join(blocks) or f"<p style='color:{muted}'>{escape(empty)}</p>")
         bar = self.transcript.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # the transcript is HTML coloured from the palette: built again on a theme switch
+        if tones.follows_palette(event):
+            self._render()
+        super().changeEvent(event)
+
     def _exchange_html(self, exchange: dict) -> str:
+        muted, error, machine = tones.css("muted"), tones.css("error"), tones.css("machine")
         you = escape(self.tr("You"))
         out = [f"<p><b>{you}:</b> {escape(exchange['message'])}</p>"]
         if exchange["state"] == "running":
@@ -216,19 +224,19 @@ class ConversationPane(Pane):
                 out.append(f"<p><b>{agent}:</b> {escape(exchange['partial'])} ▍</p>")
             else:
                 running = self.tr("Running the turn…")
-                out.append(f"<p style='color:gray'>{escape(running)}</p>")
+                out.append(f"<p style='color:{muted}'>{escape(running)}</p>")
             return "".join(out)
         if exchange["state"] == "failed":
-            return "".join(out) + f"<p style='color:#c0392b'>{escape(exchange.get('error', ''))}</p>"
+            return "".join(out) + f"<p style='color:{error}'>{escape(exchange.get('error', ''))}</p>"
         turn, reply = exchange["turn"], exchange["reply"]
         link = escape(self.tr("turn %1, round %2").replace("%1", turn["id"]).replace("%2", _round_state(turn)))
-        out.append(f"<p style='color:gray; font-size:small'><a href='turn:{turn['id']}'>{link}</a></p>")
+        out.append(f"<p style='color:{muted}; font-size:small'><a href='turn:{turn['id']}'>{link}</a></p>")
         for call in reply.get("tool_calls") or []:
             args = json.dumps(call.get("arguments"), ensure_ascii=False)
             result = json.dumps(call.get("result"), ensure_ascii=False)
             if len(result) > TOOL_RESULT_CHARS:
                 result = result[:TOOL_RESULT_CHARS] + "…"
-            out.append(f"<p style='margin-left:16px; font-family:monospace; color:#6f42c1'>⚙ "
+            out.append(f"<p style='margin-left:16px; font-family:monospace; color:{machine}'>⚙ "
                        f"{escape(call.get('name', ''))}({escape(args)}) → {escape(result)}</p>")
         agent = escape(self.tr("Agent"))
         if reply.get("offline"):
@@ -239,12 +247,12 @@ class ConversationPane(Pane):
                 "%1", str(turn["context"]["chars"])).replace("%2", str(len(parts)))
             out.append(f"<p><b>{agent}:</b> <i>{escape(note)}</i><br/>{escape(summary)}</p>")
         elif reply.get("error"):
-            out.append(f"<p style='color:#c0392b'><b>{agent}:</b> {escape(reply['error'])}</p>")
+            out.append(f"<p style='color:{error}'><b>{agent}:</b> {escape(reply['error'])}</p>")
         else:
             out.append(f"<p><b>{agent}:</b> {escape(reply.get('answer') or '')}</p>")
         if reply.get("notes"):  # what was given up for the model (no tool call, a window too small...)
             notes = self.tr("Notes: %1").replace("%1", "; ".join(reply["notes"]))
-            out.append(f"<p style='color:gray; font-size:small'>{escape(notes)}</p>")
+            out.append(f"<p style='color:{muted}; font-size:small'>{escape(notes)}</p>")
         return "".join(out)
 
     def shutdown(self) -> None:

@@ -14,10 +14,12 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 import pyqtgraph as pg  # noqa: E402
 import pyqtgraph.exporters  # noqa: E402,F401 - registers the exporters on pg.exporters
-from PySide6.QtGui import QColor, QPainter  # noqa: E402
+from PySide6.QtGui import QColor, QPainter, QPalette  # noqa: E402
 from PySide6.QtSvg import QSvgGenerator  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from linghun.core.evaluation.png import PALETTE  # noqa: E402
+from linghun.workbench import tones  # noqa: E402
 
 #: how much wider than high a chart is drawn (the report's charts are 900x420)
 ASPECT = 2.1
@@ -30,14 +32,12 @@ class ChartView(pg.PlotWidget):
         super().__init__(parent)
         self.name = name
         self.data = data
-        self.setBackground("w")
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.showGrid(y=True, alpha=0.25)
         categories = [str(c) for c in data.get("categories") or []]
         series = data.get("series") or {}
-        self.setTitle(str(data.get("title") or ""), color="#222222", size="11pt")
-        legend = self.addLegend(offset=(-8, 6), labelTextColor="#222222")
+        legend = self.addLegend(offset=(-8, 6))
         n = max(len(series), 1)
         width = 0.8 / n
         top = 0.0
@@ -53,13 +53,35 @@ class ChartView(pg.PlotWidget):
                 top = max(top, float(np.nanmax(heights)))
         axis = self.getAxis("bottom")
         axis.setTicks([list(enumerate(categories))])
-        axis.setTextPen("#222222")
-        self.getAxis("left").setTextPen("#222222")
-        if data.get("y_label"):
-            self.setLabel("left", str(data["y_label"]), color="#222222")
         y_max = data.get("y_max") or top or 1.0
         self.setYRange(0, float(y_max) * 1.05, padding=0)
         self.setXRange(-0.6, max(len(categories), 1) - 0.4, padding=0)
+        self._follow_palette()
+        self._plotted = True
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # (the graphics view sends one while it is being made, before the plot exists)
+        if tones.follows_palette(event) and self.__dict__.get("_plotted"):
+            self._follow_palette()
+        super().changeEvent(event)
+
+    def _follow_palette(self) -> None:
+        """The plot's background, title, axes and legend in the palette's colours (the series'
+        colours read on both)."""
+        palette = QApplication.palette()
+        ink = palette.color(QPalette.ColorRole.Text)
+        self.setBackground(palette.color(QPalette.ColorRole.Base))
+        self.setTitle(str(self.data.get("title") or ""), color=ink, size="11pt")
+        for side in ("bottom", "left"):
+            self.getAxis(side).setTextPen(ink)
+            self.getAxis(side).setPen(ink)
+        if self.data.get("y_label"):
+            self.setLabel("left", str(self.data["y_label"]), color=ink)
+        legend = self.getPlotItem().legend
+        if legend is not None:
+            legend.setLabelTextColor(ink)
+            for _sample, label in legend.items:  # a label takes its colour when its text is set
+                label.setText(label.text)
 
     def export(self, path: str | Path) -> Path:
         """Write the chart as ``path`` (``.png`` or ``.svg``, by its suffix) through Qt."""

@@ -27,12 +27,14 @@ from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.checks.pane import CHECKS_RAN_TOPIC  # noqa: E402
 from linghun.workbench.panes.health.bars import BarChart  # noqa: E402
 from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
+from linghun.workbench import tones  # noqa: E402
 from linghun.workbench.plaintext import escape  # noqa: E402
 
 REFRESH_DELAY_MS = 1000
-#: the entry bars, in order: (refs key, colour)
-ENTRY_BARS = (("used", "#27ae60"), ("never used", "#95a5a6"), ("flipped", "#c0392b"),
-              ("high", "#2471a3"), ("medium", "#5dade2"), ("low", "#f5b041"))
+#: the entry bars, in order: (refs key, colour that reads on both themes)
+ENTRY_BARS = (("used", tones.SERIES["emerald"]), ("never used", tones.SERIES["silver"]),
+              ("flipped", tones.SERIES["crimson"]), ("high", tones.SERIES["steel"]),
+              ("medium", tones.SERIES["sky"]), ("low", tones.SERIES["amber"]))
 ENTRY_LABELS = {"used": QT_TRANSLATE_NOOP("HealthPane", "used"),
                 "never used": QT_TRANSLATE_NOOP("HealthPane", "never used"),
                 "flipped": QT_TRANSLATE_NOOP("HealthPane", "flipped"),
@@ -110,12 +112,12 @@ class HealthPane(Pane):
             plot.showGrid(y=True, alpha=0.2)
             plot.setMouseEnabled(x=True, y=False)
         self.token_legend = self.token_plot.addLegend(offset=(6, 2))
-        self.prompt_curve = self.token_plot.plot([], [], pen=pg.mkPen("#2471a3", width=2), symbol="o", symbolSize=4,
-                                                 symbolBrush="#2471a3")
-        self.completion_curve = self.token_plot.plot([], [], pen=pg.mkPen("#af601a", width=2), symbol="o",
-                                                     symbolSize=4, symbolBrush="#af601a")
-        self.trend_curve = self.trend_plot.plot([], [], pen=pg.mkPen("#27ae60", width=2), symbol="o", symbolSize=4,
-                                                symbolBrush="#27ae60")
+        self.prompt_curve = self.token_plot.plot([], [], pen=pg.mkPen(tones.SERIES["steel"], width=2), symbol="o", symbolSize=4,
+                                                 symbolBrush=tones.SERIES["steel"])
+        self.completion_curve = self.token_plot.plot([], [], pen=pg.mkPen(tones.SERIES["ochre"], width=2), symbol="o",
+                                                     symbolSize=4, symbolBrush=tones.SERIES["ochre"])
+        self.trend_curve = self.trend_plot.plot([], [], pen=pg.mkPen(tones.SERIES["emerald"], width=2), symbol="o", symbolSize=4,
+                                                symbolBrush=tones.SERIES["emerald"])
         for widget in (self.entry_bars, self.round_bars, self.token_plot, self.trend_plot):
             widget.setMinimumHeight(170)
         plots_grid.addWidget(self.entry_bars, 0, 0)
@@ -248,7 +250,7 @@ class HealthPane(Pane):
                                  [colour for _, colour in ENTRY_BARS], self.tr("Entries by state and confidence"))
         days = r["rounds"]["days"]
         self.round_bars.set_bars([d["day"][5:] if i % max(1, len(days) // 7) == 0 else "" for i, d in enumerate(days)],
-                                 [d["rounds"] for d in days], ["#8e44ad"] * len(days), self.tr("Rounds per day"))
+                                 [d["rounds"] for d in days], [tones.SERIES["violet"]] * len(days), self.tr("Rounds per day"))
         xs = [datetime.fromisoformat(d["day"]).timestamp() for d in days]
         self.prompt_curve.setData(xs, [d["prompt_tokens"] for d in days])
         self.completion_curve.setData(xs, [d["completion_tokens"] for d in days])

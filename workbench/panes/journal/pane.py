@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
 
 from linghun.core.errors import LinghunError  # noqa: E402
+from linghun.workbench import tones  # noqa: E402
 from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
@@ -40,11 +41,11 @@ TRACK_TITLES = {
     "rounds": QT_TRANSLATE_NOOP("JournalPane", "Assembler rounds"),
 }
 TRACK_STYLE = {  # symbol, colour
-    "journal": ("o", "#4c78a8"),
-    "warm": ("s", "#54a24b"),
-    "consolidation": ("d", "#e45756"),
-    "goals": ("t", "#b279a2"),
-    "rounds": ("star", "#f58518"),
+    "journal": ("o", tones.SERIES["blue"]),
+    "warm": ("s", tones.SERIES["green"]),
+    "consolidation": ("d", tones.SERIES["red"]),
+    "goals": ("t", tones.SERIES["purple"]),
+    "rounds": ("star", tones.SERIES["orange"]),
 }
 
 

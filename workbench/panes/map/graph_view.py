@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from linghun.core.map import AXES
+from linghun.workbench import tones
 from linghun.workbench.models.goals import STATE_COLOURS
 from linghun.workbench.models.map import GraphLayout, LayoutNode, axis_title
 from linghun.workbench.plaintext import tooltip
@@ -27,10 +28,12 @@ INDENT = 14.0
 
 #: colour of each node type (fill) and edge type (stroke)
 NODE_COLOURS = {
-    "situation": "#4c78a8", "goal": "#2e9d4a", "ontology_file": "#8e6c8a", "ontology_node": "#b279a2",
-    "cold_section": "#9d755d", "journal_day": "#54a24b", "episodic_day": "#9d755d", "more": "#8a8f98",
+    "situation": tones.SERIES["blue"], "goal": tones.SERIES["teal"], "ontology_file": tones.SERIES["plum"],
+    "ontology_node": tones.SERIES["purple"], "cold_section": tones.SERIES["brown"],
+    "journal_day": tones.SERIES["green"], "episodic_day": tones.SERIES["brown"], "more": tones.SERIES["gray"],
 }
-EDGE_COLOURS = {"on_day": "#54a24b", "cites": "#b279a2", "archived_in": "#9d755d", "conflicts": "#e45756"}
+EDGE_COLOURS = {"on_day": tones.SERIES["green"], "cites": tones.SERIES["purple"], "archived_in": tones.SERIES["brown"],
+                "conflicts": tones.SERIES["red"]}
 
 
 class _NodeItem(QGraphicsRectItem):
@@ -121,7 +124,7 @@ class MapGraphView(QGraphicsView):
         if node.type == "goal":
             state = node.label.split(" · ")[1] if " · " in node.label else ""
             return STATE_COLOURS.get(state, NODE_COLOURS["goal"])
-        return NODE_COLOURS.get(node.type, "#8a8f98")
+        return NODE_COLOURS.get(node.type, tones.SERIES["gray"])
 
     @staticmethod
     def _edge_path(a: QRectF, b: QRectF) -> QPainterPath:
@@ -162,7 +165,7 @@ class MapGraphView(QGraphicsView):
             colour = QColor(self._node_colour(item.node))
             item.setPen(QPen(colour, 3.0 if item_id == sel else 1.2))
         for path_item, source, target, kind in self._edges:
-            colour = QColor(EDGE_COLOURS.get(kind, "#888888"))
+            colour = QColor(EDGE_COLOURS.get(kind, tones.SERIES["gray"]))
             touching = sel in (source, target)
             weight = int(path_item.data(0) or 1)
             colour.setAlpha(230 if touching else (40 if sel else 110))

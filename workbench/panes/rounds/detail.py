@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import QWidget
 
+from linghun.workbench import tones
 from linghun.workbench.models.rounds import RoleState, role_title, status_title
 from linghun.workbench.plaintext import escape
 
@@ -27,7 +29,8 @@ def _value(value: Any) -> str:
 def _pairs(title: str, values: dict[str, Any]) -> str:
     if not values:
         return ""
-    rows = "".join(f"<tr><td style='color:#6a737d; padding-right:8px'>{escape(str(k))}</td>"
+    muted = tones.css("muted")
+    rows = "".join(f"<tr><td style='color:{muted}; padding-right:8px'>{escape(str(k))}</td>"
                    f"<td style='white-space:pre-wrap'>{_value(v)}</td></tr>" for k, v in values.items())
     return f"<h4>{escape(title)}</h4><table cellspacing='2'>{rows}</table>"
 
@@ -43,8 +46,8 @@ def span_html(state: RoleState) -> str:
                                          else QCoreApplication.translate("RoundDetail", "This role has not run in this round.")) + "</p>")
         return "".join(parts)
     if span.get("error"):
-        label = QCoreApplication.translate("RoundDetail", "Error")
-        parts.append(f"<p style='color:#c0392b'><b>{escape(label)}:</b> {escape(str(span['error']))}</p>")
+        label, error = QCoreApplication.translate("RoundDetail", "Error"), tones.css("error")
+        parts.append(f"<p style='color:{error}'><b>{escape(label)}:</b> {escape(str(span['error']))}</p>")
     decisions = span.get("decisions") or []
     if decisions:
         titles = (QCoreApplication.translate("RoundDetail", "Decision"), QCoreApplication.translate("RoundDetail", "Choice"),
@@ -112,15 +115,30 @@ def files_text(state: RoleState) -> str:
 
 
 class DiffHighlighter(QSyntaxHighlighter):
-    """Colours unified-diff lines: additions green, deletions red, hunks blue."""
+    """Colours unified-diff lines: additions green, deletions red, hunks blue, in the tones of the
+    palette; the lines are coloured again when the view's palette changes (a theme switch)."""
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
-        self._formats = {}
-        for mark, colour in (("+", "#1a7f37"), ("-", "#cf222e"), ("@", "#0969da")):
+        self._formats: dict[str, QTextCharFormat] = {}
+        self._pick_formats()
+        view = document.parent()
+        while view is not None and not isinstance(view, QWidget):
+            view = view.parent()
+        if view is not None:
+            view.installEventFilter(self)
+
+    def _pick_formats(self) -> None:
+        for mark, tone in (("+", "added"), ("-", "removed"), ("@", "hunk")):
             fmt = QTextCharFormat()
-            fmt.setForeground(QColor(colour))
+            fmt.setForeground(tones.text(tone))
             self._formats[mark] = fmt
+
+    def eventFilter(self, obj: QObject, event) -> bool:  # noqa: N802 - Qt override
+        if tones.follows_palette(event) and self._formats["+"].foreground().color() != tones.text("added"):
+            self._pick_formats()
+            self.rehighlight()
+        return False
 
     def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
         stripped = text.lstrip()

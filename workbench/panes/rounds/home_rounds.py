@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.history import capture
 from linghun.core.history.rounds import HomeRound, PriorState, delivered_bundle, home_rounds, prior_state, reproduce
+from linghun.workbench import tones
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.icons import icon
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
@@ -46,6 +47,7 @@ class HomeRoundsPanel(QWidget):
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._detail_shown: tuple | None = None  # the round (and bundle) the detail shows
         self.ctx = ctx
         self.model = HomeRoundsModel(self)
         self.proxy = HomeRoundsFilter(self)
@@ -199,6 +201,8 @@ class HomeRoundsPanel(QWidget):
 
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        if tones.follows_palette(event) and self._detail_shown is not None:
+            self.detail.setHtml(self._round_html(*self._detail_shown))
         super().changeEvent(event)
 
     # -- the list -------------------------------------------------------------------------
@@ -299,6 +303,7 @@ class HomeRoundsPanel(QWidget):
         self.diff_view.clear()
         self.reproduce_note.clear()
         if r is None:
+            self._detail_shown = None
             self.detail.clear()
             self.bundle_view.clear()
             return
@@ -326,8 +331,11 @@ class HomeRoundsPanel(QWidget):
         self.sig_detail_shown.emit(key)
 
     def _round_html(self, r: HomeRound, delivered) -> str:
+        self._detail_shown = (r, delivered)  # built again on a theme switch (its colours are the palette's)
+        muted = tones.css("muted")
+
         def row(label: str, value) -> str:
-            return (f"<tr><td style='color:#6a737d; padding-right:8px'>{html.escape(label)}</td>"
+            return (f"<tr><td style='color:{muted}; padding-right:8px'>{html.escape(label)}</td>"
                     f"<td style='white-space:pre-wrap'>{html.escape(str(value))}</td></tr>")
 
         rows = [row(self.tr("Question"), r.query),

@@ -282,8 +282,9 @@ class RoundsPane(Pane):
         self._show_round()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
-        # the role's overview and the summary are HTML coloured from the palette: built again on a theme switch
+        # the strip's sheet, the role's overview and the summary take the palette's colours: again on a theme switch
         if tones.follows_palette(event):
+            self.strip.follow_palette()
             self._show_role(self.strip.selected() if self.live is not None else None)
             self._show_round()
         super().changeEvent(event)

@@ -4,28 +4,31 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
 
+from linghun.workbench import tones
 from linghun.workbench.models.rounds import ROLES, RoleState, role_title, status_title
 from linghun.workbench.plaintext import tooltip
 from linghun.workbench.actions import on_trigger
 
-#: background of a role's button per status; text stays dark on these light fills in both themes
-STATUS_COLOURS = {
-    "running": "#ffe08a",
-    "ok": "#c8ecd0",
-    "skipped": "#e4e6ea",
-    "fallback": "#fff0c2",
-    "failed": "#f6c6cb",
-}
+#: the statuses whose button is filled (with ``tones.BACKGROUND[status]``)
+FILLED_STATUSES = ("running", "ok", "skipped", "fallback", "failed")
 
 
-STRIP_STYLE = "\n".join(
-    ["QToolButton { border: 1px solid #9aa0a6; border-radius: 4px; padding: 2px 6px; }",
-     'QToolButton[status="waiting"], QToolButton[status="not run"] { color: #8a8f98; }']
-    + [f'QToolButton[status="{status}"] {{ background: {colour}; color: #1f2328; }}'
-       for status, colour in STATUS_COLOURS.items()]
-    + ["QToolButton:checked { border: 2px solid #1a73e8; }"])
+def strip_style() -> str:
+    """The strip's sheet in the palette's colours now: a status's fill for the window's lightness,
+    the palette's text on it, gray for a role not run (built again on a theme switch)."""
+    palette = QApplication.palette()
+    ink = palette.color(QPalette.ColorRole.ButtonText).name()
+    border = palette.color(QPalette.ColorRole.Mid).name()
+    checked = palette.color(QPalette.ColorRole.Highlight).name()
+    return "\n".join(
+        [f"QToolButton {{ border: 1px solid {border}; border-radius: 4px; padding: 2px 6px; }}",
+         f'QToolButton[status="waiting"], QToolButton[status="not run"] {{ color: {tones.muted().name()}; }}']
+        + [f'QToolButton[status="{status}"] {{ background: {tones.background(status).name()}; color: {ink}; }}'
+           for status in FILLED_STATUSES]
+        + [f"QToolButton:checked {{ border: 2px solid {checked}; }}"])
 
 
 class RoleStrip(QWidget):
@@ -60,8 +63,20 @@ class RoleStrip(QWidget):
             self._group.addButton(button)
             layout.addWidget(button)
             self.buttons[role] = button
-        self.setStyleSheet(STRIP_STYLE)  # one sheet; a button's status property picks its colours
+        self.setStyleSheet(strip_style())  # one sheet; a button's status property picks its colours
         self.clear()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if tones.follows_palette(event):
+            self.follow_palette()
+        super().changeEvent(event)
+
+    def follow_palette(self) -> None:
+        """Take the palette's colours now. A widget with a sheet of its own is not always sent the
+        palette's change (in the main window it is not), so the pane calls this on its own."""
+        sheet = strip_style()
+        if sheet != self.styleSheet():  # setting a sheet re-polishes: only when the colours differ
+            self.setStyleSheet(sheet)
 
     @staticmethod
     def _widest_text(button: QToolButton) -> int:

@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from linghun.core.assembler.why_not import WhyNot, explain
+from linghun.workbench import tones
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.icons import icon
 
@@ -22,6 +23,7 @@ class WhyNotPanel(QWidget):
 
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._shown: WhyNot | None = None
         self.ctx = ctx
         self._closed = False
         self.question = QLineEdit(self)
@@ -57,6 +59,8 @@ class WhyNotPanel(QWidget):
 
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate_ui()
+        if tones.follows_palette(event) and self._shown is not None:
+            self.report.setHtml(self._html(self._shown))
         super().changeEvent(event)
 
     def shutdown(self) -> None:
@@ -105,8 +109,11 @@ class WhyNotPanel(QWidget):
         self.sig_explained.emit(w.n)
 
     def _html(self, w: WhyNot) -> str:
+        self._shown = w  # built again on a theme switch (its colours are the palette's)
+        muted = tones.css("muted")
+
         def row(label: str, value) -> str:
-            return (f"<tr><td style='color:#6a737d; padding-right:8px'>{html.escape(label)}</td>"
+            return (f"<tr><td style='color:{muted}; padding-right:8px'>{html.escape(label)}</td>"
                     f"<td>{html.escape(str(value))}</td></tr>")
 
         rows = [row(self.tr("Entry"), f"[{w.n}] {w.entry}"),
