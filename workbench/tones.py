@@ -158,6 +158,9 @@ def mark(widget: QWidget, tone: str) -> QWidget:
 def banner(widget: QWidget, tone: str) -> QWidget:
     """A strip with the background and text colours of ``tone`` ("error", "warning")."""
     widget.setAutoFillBackground(True)
+    # the roles this sets: a label in a tool bar is drawn in the button's roles otherwise
+    widget.setBackgroundRole(QPalette.ColorRole.Window)
+    widget.setForegroundRole(QPalette.ColorRole.WindowText)
     _Follow(widget, tone, True)
     _apply(widget, tone, True)
     return widget

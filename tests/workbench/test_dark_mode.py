@@ -94,7 +94,10 @@ def _check_views(window, entries, review, dialog, chat, strip) -> dict[str, QCol
     for status in ("ok", "failed", "running"):
         fill, ink = _strip_rule(strip.styleSheet(), status)
         assert _readable(ink, fill), (status, fill.name(), ink.name())
-    banner = window.time_travel.banner.palette()  # the past's read-only banner: the error tone's fill
+    label = window.time_travel.banner  # the past's read-only banner: drawn in the error tone's fill
+    banner = label.palette()
+    assert banner.color(QPalette.ColorRole.Window) == tones.background("error")
+    assert label.grab().toImage().pixelColor(1, 1) == tones.background("error")
     assert _readable(banner.color(QPalette.ColorRole.WindowText), banner.color(QPalette.ColorRole.Window))
     return {"low": low, "contradiction": contradiction, "removed": diff["-"],
             "strip": _strip_rule(strip.styleSheet(), "ok")[0], "banner": banner.color(QPalette.ColorRole.Window)}

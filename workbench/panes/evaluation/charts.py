@@ -70,13 +70,14 @@ class ChartView(pg.PlotWidget):
         colours read on both)."""
         palette = QApplication.palette()
         ink = palette.color(QPalette.ColorRole.Text)
+        css = ink.name()  # the title and the axis label are HTML: a colour name, not a QColor
         self.setBackground(palette.color(QPalette.ColorRole.Base))
-        self.setTitle(str(self.data.get("title") or ""), color=ink, size="11pt")
+        self.setTitle(str(self.data.get("title") or ""), color=css, size="11pt")
         for side in ("bottom", "left"):
             self.getAxis(side).setTextPen(ink)
             self.getAxis(side).setPen(ink)
         if self.data.get("y_label"):
-            self.setLabel("left", str(self.data["y_label"]), color=ink)
+            self.setLabel("left", str(self.data["y_label"]), color=css)
         legend = self.getPlotItem().legend
         if legend is not None:
             legend.setLabelTextColor(ink)
