@@ -47,7 +47,7 @@ SERIES = {
     "blue": "#4c78a8", "orange": "#f58518", "red": "#e45756", "green": "#54a24b", "purple": "#b279a2",
     "brown": "#9d755d", "gray": "#8a8f98", "light gray": "#b8b8b8", "teal": "#2e9d4a", "gold": "#d4a017",
     "navy": "#2f6fb5", "plum": "#8e6c8a", "violet": "#8e44ad", "sky": "#5dade2", "amber": "#f5b041",
-    "ochre": "#af601a", "steel": "#2471a3", "emerald": "#27ae60", "silver": "#95a5a6", "crimson": "#c0392b",
+    "ochre": "#af601a", "steel": "#2471a3", "emerald": "#229954", "silver": "#95a5a6", "crimson": "#d0453b",
 }
 
 #: the dark theme's palette, by role name (``QPalette.ColorRole``); Disabled text in ``DARK_DISABLED``

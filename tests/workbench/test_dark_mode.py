@@ -148,6 +148,15 @@ def test_every_tone_reads_on_its_window():
         assert tones.contrast(QColor(dark), dark_text) >= 4.5, tone
 
 
+def test_the_checks_series_colours_read_as_text_on_both_themes():
+    from linghun.workbench.panes.checks.model import FAIL_COLOUR, PASS_COLOUR
+
+    # one colour for the plot and the verdict's words, whichever the theme
+    for colour in (PASS_COLOUR, FAIL_COLOUR):
+        for base in (QColor("#ffffff"), QColor(tones.DARK_PALETTE["Base"])):
+            assert tones.contrast(colour, base) >= MIN_CONTRAST, (colour.name(), base.name())
+
+
 def test_no_fixed_colour_is_left_outside_the_tones():
     found = [f"{path.relative_to(WORKBENCH)}:{n}: {line.strip()}"
              for path in sorted(WORKBENCH.rglob("*.py")) if path.relative_to(WORKBENCH).as_posix() not in ALLOWED_HEX
