@@ -170,192 +170,232 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="130"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
         <source>Run now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
         <source>Pin the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
         <source>A round of this home to pin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="136"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
         <source>A check of the round chosen in the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="147"/>
         <source>Keep gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="148"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="150"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="151"/>
         <source>Remove the selected check from checks.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="153"/>
         <source>passing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="154"/>
         <source>failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="155"/>
         <source>Checks passing and failing, run after run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="185"/>
         <source>Preparing the index…, then running the checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="186"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="178"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="187"/>
         <source>Running the memory checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="206"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="215"/>
         <source>%1 memory check(s) failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="213"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="222"/>
         <source>The checks could not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="214"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="223"/>
         <source>memory checks cannot run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="228"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="237"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="238"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="233"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="242"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="278"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="291"/>
+        <source>Made from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="294"/>
+        <source>Not run yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="297"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="288"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="298"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="314"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="302"/>
+        <source>Missing, and why not:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="307"/>
+        <source>Shown though it must not be:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <source>What the round delivered instead:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
+        <source>Shown:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="324"/>
         <source>(left warm)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="347"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <source>drop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <source>must not be shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>Edit a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="354"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="364"/>
         <source>Listing the rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="393"/>
         <source>Pinning a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="387"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
         <source>Keeping the closed gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
         <source>Every closed gap already has its check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="404"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="414"/>
         <source>Pin a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
         <source>Pin %1 checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="406"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="416"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="409"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="419"/>
         <source>Check pinned: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="425"/>
         <source>Could not pin: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="431"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
         <source>Remove a check</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1520,43 +1560,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="231"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -2154,132 +2194,172 @@
         <translation type="unfinished">low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="133"/>
+        <location filename="../../workbench/panes/health/pane.py" line="139"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <location filename="../../workbench/panes/health/pane.py" line="140"/>
         <source>Gather the figures again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <location filename="../../workbench/panes/health/pane.py" line="142"/>
         <source>prompt tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <location filename="../../workbench/panes/health/pane.py" line="143"/>
         <source>completion tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="138"/>
+        <location filename="../../workbench/panes/health/pane.py" line="144"/>
         <source>LLM tokens per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="139"/>
+        <location filename="../../workbench/panes/health/pane.py" line="145"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="164"/>
+        <location filename="../../workbench/panes/health/pane.py" line="170"/>
         <source>Gathering the memory&apos;s health</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="178"/>
+        <location filename="../../workbench/panes/health/pane.py" line="184"/>
         <source>The figures could not be gathered: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="191"/>
+        <location filename="../../workbench/panes/health/pane.py" line="197"/>
         <source>Gathering…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="197"/>
+        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <source>flipped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="203"/>
+        <source>never used %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <source>Entries</source>
+        <translation type="unfinished">Entries</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="206"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <location filename="../../workbench/panes/health/pane.py" line="210"/>
         <source>oldest untouched:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <location filename="../../workbench/panes/health/pane.py" line="215"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="209"/>
+        <location filename="../../workbench/panes/health/pane.py" line="217"/>
         <source>%1 bytes to the next consolidation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <location filename="../../workbench/panes/health/pane.py" line="220"/>
+        <source>Open gaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="222"/>
         <source>the oldest: %1 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="216"/>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
         <source>%1 closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="221"/>
+        <location filename="../../workbench/panes/health/pane.py" line="227"/>
+        <source>Checks failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
         <source>not run yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <location filename="../../workbench/panes/health/pane.py" line="233"/>
+        <source>Rounds</source>
+        <translation type="unfinished">Rounds</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="234"/>
         <source>in %1 days (%2 a day)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="230"/>
+        <location filename="../../workbench/panes/health/pane.py" line="238"/>
         <source>%1 ms a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="231"/>
+        <location filename="../../workbench/panes/health/pane.py" line="239"/>
         <source>cost %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="237"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <source>the latest round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="245"/>
         <source>contradictions: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="242"/>
-        <source>No review queue: unreviewed changes and contradictions are not counted.</source>
+        <location filename="../../workbench/panes/health/pane.py" line="246"/>
+        <source>Unreviewed changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/health/pane.py" line="250"/>
+        <source>No review queue: unreviewed changes and contradictions are not counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="258"/>
         <source>Entries by state and confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="253"/>
+        <location filename="../../workbench/panes/health/pane.py" line="261"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="289"/>
+        <location filename="../../workbench/panes/health/pane.py" line="297"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="308"/>
+        <location filename="../../workbench/panes/health/pane.py" line="316"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3179,59 +3259,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>Event timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Knowledge</source>
         <translation>Knowledge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>Knowledge (older knowledge.md)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Rules</source>
         <translation>Rules</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="38"/>
+        <location filename="../../workbench/models/ontology.py" line="39"/>
         <source>Topics (projection)</source>
         <translation>Topics (projection)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="39"/>
+        <location filename="../../workbench/models/ontology.py" line="40"/>
         <source>Cold archive</source>
         <translation>Cold archive</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="125"/>
+        <location filename="../../workbench/models/ontology.py" line="126"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>(untitled)</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="163"/>
+        <location filename="../../workbench/models/ontology.py" line="164"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="219"/>
+        <location filename="../../workbench/models/ontology.py" line="220"/>
         <source>Info</source>
         <translation>Info</translation>
     </message>
@@ -3539,13 +3619,13 @@
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="54"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="63"/>
         <source>Checks</source>
         <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="61"/>
+        <location filename="../../workbench/panes/health/pane.py" line="67"/>
         <source>Health</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3919,54 +3999,69 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
-        <source>No candidate changed rank (or no trace kept them).</source>
+        <location filename="../../workbench/dialogs/round_compare.py" line="76"/>
+        <source>Rank changes (A → B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <source>No candidate changed rank (or no trace kept them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
         <source>A: %1 — B: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
         <source>Judgment</source>
         <translation type="unfinished">Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
         <source>LLM calls</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
         <source>%1 (%2 tokens)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="94"/>
         <source>Duration</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="95"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="96"/>
         <source>Roles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="98"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="99"/>
         <source>(no bundle known)</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="100"/>
+        <source>Candidates</source>
+        <translation type="unfinished">Candidates</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="100"/>
+        <source>Bundle</source>
+        <translation type="unfinished">Bundle</translation>
     </message>
 </context>
 <context>
@@ -4196,7 +4291,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
@@ -4222,19 +4317,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
@@ -4260,7 +4355,7 @@
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
@@ -4273,22 +4368,22 @@
         <translation type="vanished">Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="301"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
@@ -4297,22 +4392,22 @@
         <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="390"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="399"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="423"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="424"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
@@ -4342,124 +4437,124 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="427"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="428"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="588"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="596"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="597"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="598"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="599"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="610"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="619"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="621"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="725"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="726"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="727"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="728"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="740"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="741"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="742"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="743"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="745"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="747"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="758"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="759"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="763"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -4810,130 +4905,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="184"/>
+        <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="185"/>
+        <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="186"/>
+        <location filename="../../workbench/timetravel.py" line="190"/>
         <source>Go</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="187"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="192"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="193"/>
         <source>Back to the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="230"/>
+        <location filename="../../workbench/timetravel.py" line="234"/>
         <source>Reading the home&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="296"/>
+        <location filename="../../workbench/timetravel.py" line="300"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="311"/>
+        <location filename="../../workbench/timetravel.py" line="315"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="312"/>
+        <location filename="../../workbench/timetravel.py" line="316"/>
         <source>Opening the home of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="214"/>
+        <location filename="../../workbench/timetravel.py" line="218"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="337"/>
+        <location filename="../../workbench/timetravel.py" line="341"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="444"/>
+        <location filename="../../workbench/timetravel.py" line="448"/>
         <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="455"/>
         <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="453"/>
+        <location filename="../../workbench/timetravel.py" line="457"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="190"/>
+        <location filename="../../workbench/timetravel.py" line="194"/>
         <source>Restore file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="191"/>
+        <location filename="../../workbench/timetravel.py" line="195"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="388"/>
-        <location filename="../../workbench/timetravel.py" line="401"/>
+        <location filename="../../workbench/timetravel.py" line="392"/>
+        <location filename="../../workbench/timetravel.py" line="405"/>
         <source>Removing a copy of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="411"/>
+        <location filename="../../workbench/timetravel.py" line="415"/>
         <source>Comparing with the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="418"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="422"/>
-        <location filename="../../workbench/timetravel.py" line="428"/>
+        <location filename="../../workbench/timetravel.py" line="426"/>
+        <location filename="../../workbench/timetravel.py" line="432"/>
         <source>Restore a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="423"/>
+        <location filename="../../workbench/timetravel.py" line="427"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="429"/>
+        <location filename="../../workbench/timetravel.py" line="433"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="437"/>
+        <location filename="../../workbench/timetravel.py" line="441"/>
         <source>Restore {0} as at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="438"/>
+        <location filename="../../workbench/timetravel.py" line="442"/>
         <source>{0} restored as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5116,6 +5211,21 @@
     <message>
         <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="142"/>
+        <source>delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="142"/>
+        <source>still not delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="145"/>
+        <source>One change, re-run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -170,192 +170,232 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="130"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="131"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation>立即运行全部检查（记忆主目录每次变化后也会运行）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="132"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
         <source>Pin the latest round</source>
         <translation>固定最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="133"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation>为最新一轮建一个检查：它的问题，以及素材包送达的条目作为智能体必须看到的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="135"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
         <source>A round of this home to pin</source>
         <translation>要固定的本主目录的一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="136"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="137"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
         <source>A check of the round chosen in the list</source>
         <translation>为列表中选中的一轮建一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="138"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="147"/>
         <source>Keep gaps closed</source>
         <translation>保持缺口已补</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="148"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation>为每个还没有检查的已补缺口建一个检查：它的问题现在得到的内容必须继续送达智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="150"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="151"/>
         <source>Remove the selected check from checks.json</source>
         <translation>从 checks.json 删除选中的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="153"/>
         <source>passing</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="154"/>
         <source>failing</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="155"/>
         <source>Checks passing and failing, run after run</source>
         <translation>一次次运行中通过与失败的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="185"/>
         <source>Preparing the index…, then running the checks</source>
         <translation>正在准备索引…，然后运行检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="186"/>
         <source>Running the checks…</source>
         <translation>正在运行检查…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="178"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="187"/>
         <source>Running the memory checks</source>
         <translation>正在运行记忆检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="206"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="215"/>
         <source>%1 memory check(s) failing</source>
         <translation>%1 个记忆检查失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="213"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="222"/>
         <source>The checks could not run: %1</source>
         <translation>检查无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="214"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="223"/>
         <source>memory checks cannot run</source>
         <translation>记忆检查无法运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="228"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="237"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation>还没有检查：固定一轮，它的条目就成为一个检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="229"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="238"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation>固定一轮后，它的问题和送达的条目成为一个检查，记忆主目录每次变化后都会运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="233"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="242"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation>%1 个检查：%2 个通过，%3 个失败 · 运行于 %4（CPU %5 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="278"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation>选择一个检查，查看它期望什么、得到了什么。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="291"/>
+        <source>Made from %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="294"/>
+        <source>Not run yet.</source>
+        <translation>尚未运行。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="297"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation>通过：每个期望的条目都送达了上下文。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="288"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="298"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation>失败：缺少 %1 个期望条目，显示了 %2 个禁止条目。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="314"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="302"/>
+        <source>Missing, and why not:</source>
+        <translation>缺少的条目，以及原因：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="307"/>
+        <source>Shown though it must not be:</source>
+        <translation>显示了但不应显示：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <source>What the round delivered instead:</source>
+        <translation>这一轮实际送达的内容：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
+        <source>Shown:</source>
+        <translation>已显示：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="324"/>
         <source>(left warm)</source>
         <translation>（仍在暖态）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="347"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <source>drop</source>
+        <translation>去掉</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <source>must not be shown</source>
+        <translation>不应显示</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>Edit a check</source>
         <translation>编辑检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="354"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="364"/>
         <source>Listing the rounds</source>
         <translation>正在列出各轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="383"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="393"/>
         <source>Pinning a round</source>
         <translation>正在固定一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="387"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
         <source>Keeping the closed gaps closed</source>
         <translation>正在保持已补缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="401"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
         <source>Every closed gap already has its check.</source>
         <translation>每个已补缺口都已有检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="404"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="414"/>
         <source>Pin a check</source>
         <translation>固定一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="405"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
         <source>Pin %1 checks</source>
         <translation>固定 %1 个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="406"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="416"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="409"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="419"/>
         <source>Check pinned: %1</source>
         <translation>已固定检查：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="425"/>
         <source>Could not pin: %1</source>
         <translation>无法固定：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="431"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
         <source>Remove a check</source>
         <translation>删除检查</translation>
     </message>
@@ -1519,43 +1559,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="225"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="228"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>open</source>
         <translation>未解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="229"/>
+        <location filename="../../workbench/models/gaps.py" line="230"/>
         <source>closed</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="231"/>
         <source>still open</source>
         <translation>仍未解决</translation>
     </message>
@@ -2152,132 +2192,172 @@
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="133"/>
+        <location filename="../../workbench/panes/health/pane.py" line="139"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="134"/>
+        <location filename="../../workbench/panes/health/pane.py" line="140"/>
         <source>Gather the figures again</source>
         <translation>重新汇总各项数字</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="136"/>
+        <location filename="../../workbench/panes/health/pane.py" line="142"/>
         <source>prompt tokens</source>
         <translation>提示词 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="137"/>
+        <location filename="../../workbench/panes/health/pane.py" line="143"/>
         <source>completion tokens</source>
         <translation>生成 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="138"/>
+        <location filename="../../workbench/panes/health/pane.py" line="144"/>
         <source>LLM tokens per day</source>
         <translation>每天的 LLM token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="139"/>
+        <location filename="../../workbench/panes/health/pane.py" line="145"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation>每天结束时的暖态条目数（历史）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="164"/>
+        <location filename="../../workbench/panes/health/pane.py" line="170"/>
         <source>Gathering the memory&apos;s health</source>
         <translation>正在汇总记忆的健康状况</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="178"/>
+        <location filename="../../workbench/panes/health/pane.py" line="184"/>
         <source>The figures could not be gathered: %1</source>
         <translation>无法汇总数字：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="191"/>
+        <location filename="../../workbench/panes/health/pane.py" line="197"/>
         <source>Gathering…</source>
         <translation>正在汇总…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="197"/>
+        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <source>flipped %1</source>
+        <translation>已翻转 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="203"/>
+        <source>never used %1</source>
+        <translation>从未使用 %1</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="206"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation>%1 个事件，%2 个事实，%3 条规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <location filename="../../workbench/panes/health/pane.py" line="210"/>
         <source>oldest untouched:</source>
         <translation>最久未动：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="207"/>
+        <location filename="../../workbench/panes/health/pane.py" line="215"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation>%1 / %2 字节（memory.maxBytes）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="209"/>
+        <location filename="../../workbench/panes/health/pane.py" line="217"/>
         <source>%1 bytes to the next consolidation</source>
         <translation>距下次整理还有 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="214"/>
+        <location filename="../../workbench/panes/health/pane.py" line="220"/>
+        <source>Open gaps</source>
+        <translation>未补缺口</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="222"/>
         <source>the oldest: %1 days</source>
         <translation>最久：%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="216"/>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
         <source>%1 closed</source>
         <translation>已补 %1 个</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="221"/>
+        <location filename="../../workbench/panes/health/pane.py" line="227"/>
+        <source>Checks failing</source>
+        <translation>失败的检查</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
         <source>not run yet</source>
         <translation>尚未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="226"/>
+        <location filename="../../workbench/panes/health/pane.py" line="233"/>
+        <source>Rounds</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="234"/>
         <source>in %1 days (%2 a day)</source>
         <translation>%1 天内（每天 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="228"/>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="230"/>
+        <location filename="../../workbench/panes/health/pane.py" line="238"/>
         <source>%1 ms a round</source>
         <translation>每轮 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="231"/>
+        <location filename="../../workbench/panes/health/pane.py" line="239"/>
         <source>cost %1 %2</source>
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="237"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <source>the latest round</source>
+        <translation>最新一轮</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="245"/>
         <source>contradictions: %1</source>
         <translation>矛盾：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="242"/>
+        <location filename="../../workbench/panes/health/pane.py" line="246"/>
+        <source>Unreviewed changes</source>
+        <translation>未审阅的改动</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="250"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="250"/>
+        <location filename="../../workbench/panes/health/pane.py" line="258"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="253"/>
+        <location filename="../../workbench/panes/health/pane.py" line="261"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="289"/>
+        <location filename="../../workbench/panes/health/pane.py" line="297"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="308"/>
+        <location filename="../../workbench/panes/health/pane.py" line="316"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>
@@ -3177,59 +3257,59 @@
 <context>
     <name>OntologyModel</name>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="34"/>
+        <location filename="../../workbench/models/ontology.py" line="35"/>
         <source>Event timeline</source>
         <extracomment>the files shown, in order: (group id, file attribute of MemoryHome, English label)</extracomment>
         <translation>事件时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="35"/>
+        <location filename="../../workbench/models/ontology.py" line="36"/>
         <source>Knowledge</source>
         <translation>知识</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="36"/>
+        <location filename="../../workbench/models/ontology.py" line="37"/>
         <source>Knowledge (older knowledge.md)</source>
         <translation>知识（旧的 knowledge.md）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="37"/>
+        <location filename="../../workbench/models/ontology.py" line="38"/>
         <source>Rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="38"/>
+        <location filename="../../workbench/models/ontology.py" line="39"/>
         <source>Topics (projection)</source>
         <translation>主题（投影）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="39"/>
+        <location filename="../../workbench/models/ontology.py" line="40"/>
         <source>Cold archive</source>
         <translation>冷储档案</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="125"/>
+        <location filename="../../workbench/models/ontology.py" line="126"/>
         <source>(untitled)</source>
         <extracomment>groups whose nodes can be edited here (cold.md is an archive: append-only, read-only here)</extracomment>
         <translation>（无标题）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="163"/>
+        <location filename="../../workbench/models/ontology.py" line="164"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="218"/>
+        <location filename="../../workbench/models/ontology.py" line="219"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/ontology.py" line="219"/>
+        <location filename="../../workbench/models/ontology.py" line="220"/>
         <source>Info</source>
         <translation>信息</translation>
     </message>
@@ -3537,13 +3617,13 @@
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="54"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="63"/>
         <source>Checks</source>
         <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="61"/>
+        <location filename="../../workbench/panes/health/pane.py" line="67"/>
         <source>Health</source>
         <translation>健康</translation>
     </message>
@@ -3917,54 +3997,69 @@
         <translation>两个素材包相同。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="78"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="76"/>
+        <source>Rank changes (A → B)</source>
+        <translation>排名变化（A → B）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
         <source>No candidate changed rank (or no trace kept them).</source>
         <translation>没有候选的排名变化（或没有追踪记录它们）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="79"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="80"/>
         <source>A: %1 — B: %2</source>
         <translation>A：%1 — B：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="89"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="90"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="91"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
         <source>LLM calls</source>
         <translation>LLM 调用</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="92"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
         <source>%1 (%2 tokens)</source>
         <translation>%1 次（%2 个 token）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="93"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="94"/>
         <source>Duration</source>
         <translation>耗时</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="95"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="96"/>
         <source>Roles</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/round_compare.py" line="98"/>
+        <location filename="../../workbench/dialogs/round_compare.py" line="99"/>
         <source>(no bundle known)</source>
         <translation>（不知道素材包）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="100"/>
+        <source>Candidates</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/round_compare.py" line="100"/>
+        <source>Bundle</source>
+        <translation>素材包</translation>
     </message>
 </context>
 <context>
@@ -4194,7 +4289,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
@@ -4220,19 +4315,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -4258,7 +4353,7 @@
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
@@ -4271,22 +4366,22 @@
         <translation type="vanished">已配置的 LLM（无：见设置）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="298"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="301"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="344"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="372"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
@@ -4295,22 +4390,22 @@
         <translation type="vanished">没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="390"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="397"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="399"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="423"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="424"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
@@ -4340,62 +4435,62 @@
         <translation>把选中的这一轮做成记忆检查（须有完整追踪）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="427"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="428"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation>已取消：这一轮已停止；除了它的记录，什么都没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="564"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="577"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="588"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="596"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="597"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="598"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="599"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="609"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="610"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="612"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="618"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="619"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -4404,62 +4499,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="621"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="624"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="626"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="641"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="725"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="726"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="727"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="728"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="740"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="741"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="742"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="743"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="745"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="747"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="758"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="759"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="763"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
@@ -4810,130 +4905,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="184"/>
+        <location filename="../../workbench/timetravel.py" line="188"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="185"/>
+        <location filename="../../workbench/timetravel.py" line="189"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation>拖动以查看某个记录时刻的家目录（最右：现在）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="186"/>
+        <location filename="../../workbench/timetravel.py" line="190"/>
         <source>Go</source>
         <translation>前往</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="187"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation>显示所选日期时间时的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="192"/>
         <source>Now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="193"/>
         <source>Back to the home as it is</source>
         <translation>回到当前的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="230"/>
+        <location filename="../../workbench/timetravel.py" line="234"/>
         <source>Reading the home&apos;s history</source>
         <translation>读取家目录历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="296"/>
+        <location filename="../../workbench/timetravel.py" line="300"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation>{0} 之前没有任何记录：历史从 {1} 开始。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="311"/>
+        <location filename="../../workbench/timetravel.py" line="315"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation>正在打开 {0} 时的家目录…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="312"/>
+        <location filename="../../workbench/timetravel.py" line="316"/>
         <source>Opening the home of the past</source>
         <translation>打开过去的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="214"/>
+        <location filename="../../workbench/timetravel.py" line="218"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="337"/>
+        <location filename="../../workbench/timetravel.py" line="341"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="444"/>
+        <location filename="../../workbench/timetravel.py" line="448"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="455"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="453"/>
+        <location filename="../../workbench/timetravel.py" line="457"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="190"/>
+        <location filename="../../workbench/timetravel.py" line="194"/>
         <source>Restore file…</source>
         <translation>恢复文件…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="191"/>
+        <location filename="../../workbench/timetravel.py" line="195"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="388"/>
-        <location filename="../../workbench/timetravel.py" line="401"/>
+        <location filename="../../workbench/timetravel.py" line="392"/>
+        <location filename="../../workbench/timetravel.py" line="405"/>
         <source>Removing a copy of the past</source>
         <translation>正在删除过去状态的副本</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="411"/>
+        <location filename="../../workbench/timetravel.py" line="415"/>
         <source>Comparing with the home as it is</source>
         <translation>正在与现在的家目录比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="418"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation>家目录的每个文件现在都和当时一样。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="422"/>
-        <location filename="../../workbench/timetravel.py" line="428"/>
+        <location filename="../../workbench/timetravel.py" line="426"/>
+        <location filename="../../workbench/timetravel.py" line="432"/>
         <source>Restore a file</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="423"/>
+        <location filename="../../workbench/timetravel.py" line="427"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="429"/>
+        <location filename="../../workbench/timetravel.py" line="433"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation>{0} 将恢复为 {1} 时的内容。编辑 &gt; 撤销可还原。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="437"/>
+        <location filename="../../workbench/timetravel.py" line="441"/>
         <source>Restore {0} as at {1}</source>
         <translation>把 {0} 恢复为 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="438"/>
+        <location filename="../../workbench/timetravel.py" line="442"/>
         <source>{0} restored as it stood at {1}</source>
         <translation>{0} 已恢复为 {1} 时的样子</translation>
     </message>
@@ -5117,6 +5212,21 @@
         <location filename="../../workbench/panes/rounds/why_not.py" line="137"/>
         <source>none at retrieval (near-duplicates are merged when written)</source>
         <translation>检索时没有（近似重复在写入时合并）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="142"/>
+        <source>delivered</source>
+        <translation>已送达</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="142"/>
+        <source>still not delivered</source>
+        <translation>仍未送达</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/why_not.py" line="145"/>
+        <source>One change, re-run</source>
+        <translation>改一处，重新运行</translation>
     </message>
 </context>
 <context>

@@ -41,3 +41,21 @@ def test_language_switch_shows_chinese_strings(workbench):
     workbench.settings.language = "en"
     QApplication.processEvents()
     assert window.menu_file.title() == "&File"
+
+
+def test_no_translated_string_hides_inside_an_f_string():
+    """lupdate does not read inside f-strings: a ``self.tr("…")`` there never reaches the .ts
+    files and stays English in every language (the checks and health cards did)."""
+    import ast
+    from pathlib import Path
+
+    hidden = []
+    for path in sorted(Path(resources.__file__).resolve().parents[1].joinpath("workbench").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for call in ast.walk(node):
+                if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                        and call.func.attr in ("tr", "translate")):
+                    hidden.append(f"{path.name}:{call.lineno}")
+    assert hidden == []

@@ -73,7 +73,8 @@ class RoundCompareDialog(QDialog):
         self.diff.setPlainText(result["bundle_diff"] or self.tr("The two bundles are the same."))
         rows = "".join(f"<tr><td>{html.escape(c['candidate'])}</td><td>{c['a'] or '—'}</td><td>{c['b'] or '—'}</td></tr>"
                        for c in result["rank_changes"])
-        self.changes.setHtml(f"<h4>{html.escape(self.tr('Rank changes (A → B)'))}</h4>"
+        heading = html.escape(self.tr("Rank changes (A → B)"))  # tr() outside f-strings: lupdate reads it
+        self.changes.setHtml(f"<h4>{heading}</h4>"
                              + (f"<table cellspacing='3'><tr><th></th><th>A</th><th>B</th></tr>{rows}</table>" if rows
                                 else html.escape(self.tr("No candidate changed rank (or no trace kept them)."))))
         self.status.setText(self.tr("A: %1 — B: %2").replace("%1", result["a"]["query"]).replace("%2", result["b"]["query"]))
@@ -96,6 +97,7 @@ class RoundCompareDialog(QDialog):
         candidates = "".join(f"<li>#{c['rank'] or '—'} {html.escape(c['key'])} <i>({html.escape(str(c['via']))})</i></li>"
                              for c in f["candidates"][:20])
         bundle = html.escape(f["bundle"] or self.tr("(no bundle known)"))
+        titles = html.escape(self.tr("Candidates")), html.escape(self.tr("Bundle"))
         return (f"<h3>{label}</h3><table cellspacing='2'>{''.join(rows)}</table>"
-                + (f"<h4>{html.escape(self.tr('Candidates'))}</h4><ul>{candidates}</ul>" if candidates else "")
-                + f"<h4>{html.escape(self.tr('Bundle'))}</h4><pre style='white-space:pre-wrap'>{bundle}</pre>")
+                + (f"<h4>{titles[0]}</h4><ul>{candidates}</ul>" if candidates else "")
+                + f"<h4>{titles[1]}</h4><pre style='white-space:pre-wrap'>{bundle}</pre>")

@@ -49,6 +49,12 @@ def health_task(state, home):
     return health_report(home)
 
 
+
+def _figure(title: str, value) -> str:
+    """A card's headline: its translated title and its figure, in bold."""
+    return f"<b>{escape(title)}: {escape(str(value))}</b>"
+
+
 @register_pane
 class HealthPane(Pane):
     """The dashboard.
@@ -192,13 +198,15 @@ class HealthPane(Pane):
             return
         e, w, g, c, rounds = r["entries"], r["warm"], r["gaps"], r["checks"], r["rounds"]
         pct = lambda share: f"{share * 100:.0f}%"  # noqa: E731
+        # every tr() stands outside the f-strings: lupdate does not read inside them
+        flipped = escape(self.tr("flipped %1").replace("%1", pct(e["flipped_share"])))
+        never = escape(self.tr("never used %1").replace("%1", pct(e["never_used_share"])))
         self.cards["entries"].setText(
-            f"<b>{escape(self.tr('Entries'))}: {e['total']}</b><br>"
+            _figure(self.tr("Entries"), e["total"]) + "<br>"
             + escape(self.tr("%1 events, %2 facts, %3 rules").replace("%1", str(e["by_kind"].get("event", 0)))
                      .replace("%2", str(e["by_kind"].get("fact", 0))).replace("%3", str(e["by_kind"].get("rule", 0))))
-            + "<br>" + f'<a href="entries:flipped">{escape(self.tr("flipped %1").replace("%1", pct(e["flipped_share"])))}</a>'
-            + " · " + f'<a href="entries:never used">'
-                      f'{escape(self.tr("never used %1").replace("%1", pct(e["never_used_share"])))}</a>'
+            + "<br>" + f'<a href="entries:flipped">{flipped}</a>'
+            + " · " + f'<a href="entries:never used">{never}</a>'
             + ("<br>" + escape(self.tr("oldest untouched:")) + " " + ", ".join(
                 f'<a href="entry:{o["n"]}">[{o["n"]}]</a> {escape(o["last_access"][:10])}'
                 for o in e["oldest_untouched"][:3]) if e["oldest_untouched"] else ""))
@@ -209,20 +217,20 @@ class HealthPane(Pane):
             + escape(self.tr("%1 bytes to the next consolidation").replace("%1", f"{w['to_consolidation_bytes']:,}")))
         oldest_gap = max(g["items"], key=lambda i: i["age_days"] or 0) if g["items"] else None
         self.cards["gaps"].setText(
-            f"<b>{escape(self.tr('Open gaps'))}: {g['open']}</b>"
+            _figure(self.tr("Open gaps"), g["open"])
             + ("<br>" + f'<a href="gap:{escape(gap_key(oldest_gap["at"], oldest_gap["query"]))}">'
                + escape(self.tr("the oldest: %1 days").replace("%1", f"{oldest_gap['age_days']:g}")) + "</a> "
                + escape(oldest_gap["query"][:40]) if oldest_gap else "")
             + "<br>" + escape(self.tr("%1 closed").replace("%1", str(g["closed"]))))
         failing = [i for i in c["items"] if i["passed"] is False]
         self.cards["checks"].setText(
-            f"<b>{escape(self.tr('Checks failing'))}: {c['failing']} / {c['total']}</b><br>"
+            _figure(self.tr("Checks failing"), f"{c['failing']} / {c['total']}") + "<br>"
             + "<br>".join(f'<a href="check:{escape(i["id"])}">{escape(i["question"][:40])}</a>' for i in failing[:3])
             + ("" if c["last_run"] else escape(self.tr("not run yet"))))
         cost = rounds["cost"]
         ms = rounds["ms_per_round"]
         self.cards["rounds"].setText(
-            f"<b>{escape(self.tr('Rounds'))}: {rounds['rounds']}</b> "
+            _figure(self.tr("Rounds"), rounds["rounds"]) + " "
             + escape(self.tr("in %1 days (%2 a day)").replace("%1", str(r["days"]))
                      .replace("%2", f"{rounds['per_day']:.1f}")) + "<br>"
             + escape(self.tr("%1 LLM calls, %2 + %3 tokens").replace("%1", str(rounds["llm_calls"]))
@@ -230,13 +238,13 @@ class HealthPane(Pane):
             + "<br>" + escape((self.tr("%1 ms a round").replace("%1", f"{ms:.0f}") if ms is not None else "")
                               + (" · " + self.tr("cost %1 %2").replace("%1", f"{cost['amount']:.4f}")
                                  .replace("%2", cost["currency"]) if cost else ""))
-            + (f'<br><a href="round:{escape(rounds["recent"][0])}">{escape(self.tr("the latest round"))}</a>'
+            + ('<br><a href="round:' + escape(rounds["recent"][0]) + '">' + escape(self.tr("the latest round")) + "</a>"
                if rounds["recent"] else ""))
         review = r.get("review")
         if review is not None:
             contradictions = self.tr("contradictions: %1").replace("%1", str(review["contradictions"]))
-            self.cards["review"].setText(f"<b>{escape(self.tr('Unreviewed changes'))}: {review['unreviewed']}</b>"
-                                         f"<br>{escape(contradictions)}")
+            self.cards["review"].setText(_figure(self.tr("Unreviewed changes"), review["unreviewed"])
+                                         + "<br>" + escape(contradictions))
         else:
             self.cards["review"].setText(
                 escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))

@@ -338,7 +338,8 @@ class JournalPane(Pane):
             self._show_in("goals", "select", mark.ref.get("goal_id"))
         elif mark.track == "rounds" and mark.ref.get("round"):  # a round with a trace
             self._show_in("rounds", "open_round", mark.ref["round"])
-        header = f"{_stamp(mark.time)[:16]} · {QCoreApplication.translate('JournalPane', TRACK_TITLES[mark.track])}"
+        track = QCoreApplication.translate("JournalPane", TRACK_TITLES[mark.track])
+        header = f"{_stamp(mark.time)[:16]} · {track}"
         self.window_label.setText(header)
         self.reader.setPlainText(mark.detail or mark.label)
         self.sig_open_item.emit(key)

@@ -138,8 +138,10 @@ class WhyNotPanel(QWidget):
                                                                      "when written)")))
         parts = [f"<table cellspacing='2'>{''.join(rows)}</table>"]
         if w.variants:
-            items = "".join(f"<li><b>{html.escape(v.change)}</b>: "
-                            f"{html.escape(self.tr('delivered') if v.delivered else self.tr('still not delivered'))}"
+            # tr() outside the f-strings: lupdate does not read inside them
+            delivered, still = html.escape(self.tr("delivered")), html.escape(self.tr("still not delivered"))
+            items = "".join(f"<li><b>{html.escape(v.change)}</b>: {delivered if v.delivered else still}"
                             f" ({html.escape(v.note)})</li>" for v in w.variants)
-            parts.append(f"<h4>{html.escape(self.tr('One change, re-run'))}</h4><ul>{items}</ul>")
+            heading = html.escape(self.tr("One change, re-run"))
+            parts.append(f"<h4>{heading}</h4><ul>{items}</ul>")
         return "".join(parts)
