@@ -12,6 +12,7 @@ from PySide6.QtTest import QTest
 
 from tests.workbench.test_rounds_pane import ctx, pane  # noqa: F401 - fixtures
 from linghun.workbench.panes.rounds.pane import TAB_LLM
+from linghun.workbench import tones
 from linghun.workbench.settings import LlmSettings
 
 QUESTION = "What is the availability SLO of checkout-api?"  # typed: QTest.keyClicks takes ASCII only
@@ -77,7 +78,9 @@ def test_an_outage_is_a_degraded_round_that_kept_the_last_bundle(pane, ctx, qtbo
     assert "cannot connect" in result["error"] and "the last bundle was kept" in result["error"]
     assert ctx.home.assembled.read_bytes() == before
     summary = pane.summary.text()
-    assert "<b>degraded</b>" in summary and "the last bundle was kept" in summary and "#b9770e" in summary
+    # amber (the theme's warning tone), not the error red: the round fell back as promised
+    assert "<b>degraded</b>" in summary and "the last bundle was kept" in summary
+    assert tones.css("warning") in summary and tones.css("error") not in summary
     assert pane.bundle_view.toPlainText().startswith("No new bundle: the LLM failed")
     assert pane.strip.status("editor") == "failed" and pane.strip.status("judge") == "ok"
     row = pane.model.row_of(live.round_id)
