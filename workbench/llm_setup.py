@@ -36,15 +36,17 @@ def home_llm_section(home) -> dict[str, Any]:
 
 
 def llm_settings(settings, home=None, *, base_url: str | None = None, model: str | None = None,
-                 api_key: str | None = None, provider: str | None = None) -> LLMSettings | None:
+                 api_key: str | None = None, provider: str | None = None,
+                 stored_key=None) -> LLMSettings | None:
     """The effective settings, or ``None`` when *Settings* says offline. Keyword arguments stand
-    for values typed in the dialog but not saved yet."""
+    for values typed in the dialog but not saved yet; ``stored_key``: the keyring's key as the
+    caller already read it (else it is read now)."""
     llm = settings.llm
     chosen = provider or llm.provider
     if chosen == "offline":
         return None
     merged = LLMSettings.from_dict(home_llm_section(home))
-    key = api_key if api_key else (str(settings.api_key.get()) or None)
+    key = api_key if api_key else (str(stored_key if stored_key is not None else settings.api_key.get()) or None)
     url = (base_url if base_url is not None else llm.base_url).strip()
     name = (model if model is not None else llm.model).strip()
     # a local server's preset (llama.cpp, Ollama, LM Studio, any URL) needs no key

@@ -45,8 +45,13 @@ def test_the_values_in_use_are_shown_with_where_each_came_from(workbench, qtbot,
     assert text == ("model-from-env at http://127.0.0.1:9/v1 (the endpoint from OPENAI_BASE_URL, the model "
                     "from LINGHUN_LLM_MODEL, the key from OPENAI_API_KEY)"), text
     assert "sk-from-the-environment" not in text
-    # an endpoint typed in the dialog wins over the environment's
+    # an endpoint typed in the dialog wins over the environment's; typing reads the keyring once,
+    # when the dialog opens, not on every keystroke (each read is a trip to the secret service)
+    reads = []
+    real_get = window.settings.api_key.get
+    monkeypatch.setattr(window.settings.api_key, "get", lambda: reads.append(1) or real_get())
     text = _open_settings_and_read(window, qtbot, typed="http://127.0.0.1:8/v1")
+    assert len(reads) == 1, len(reads)
     assert text.startswith("model-from-env at http://127.0.0.1:8/v1 (the endpoint from settings,"), text
     # with a public preset's endpoint, the model is the preset's unless named, and no key: offline
     monkeypatch.delenv("OPENAI_BASE_URL")

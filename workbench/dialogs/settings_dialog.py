@@ -110,7 +110,10 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Model:"), row)
         self.api_key = QLineEdit(self)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        has_key = bool(settings.api_key.get())
+        # read once: the In use line resolves on every keystroke, and a keyring read is a round
+        # trip to the desktop's secret service
+        self._stored_key = settings.api_key.get()
+        has_key = bool(self._stored_key)
         self._has_key = has_key
         self._key_placeholder = (self.tr("a key is stored; type to replace it") if has_key
                                  else self.tr("not set"))
@@ -309,7 +312,8 @@ class SettingsDialog(QDialog):
         """The LLM settings as typed in the dialog (not saved yet)."""
         settings = llm_settings(self.settings, self.home, provider=self.provider.currentData(),
                                 base_url=self.base_url.text(), model=self.model.text(),
-                                api_key=None if self._forget_key else (self.api_key.text() or None))
+                                api_key=None if self._forget_key else (self.api_key.text() or None),
+                                stored_key=self._stored_key)
         if settings is not None:
             settings.timeout = self.timeout.value()
             settings.context_window = self.context_window.value() or settings.context_window
