@@ -6,28 +6,45 @@ they all search the warm entries through :func:`searching`, which keeps one
 units it is given: an append, an edit, a flip or a removal, by this process or by another one
 writing warm.md, changes the searcher in place (``Searcher.updated``) instead of rebuilding it.
 
-Tokens are cached by content (``core.search.TokenCache``) and saved per home in the user's cache
-folder (``core.appdirs.cache_dir()/index``), so reopening a home does not tokenise its entries
-again. The file is a cache: unreadable, stale or from another tokenizer, it is ignored.
+The index outlives the process. Per home and search settings, the searcher itself is saved in the
+user's cache folder (``core.appdirs.cache_dir()/index``, ``.searcher``: the units it indexes and
+its BM25 postings as arrays, :meth:`core.search.Searcher.snapshot`), so the agent's next command
+opens it instead of tokenising and indexing 10k entries again: restored when the units are the
+same, restored and then changed in place when warm.md changed since (an append, an edit), built
+anew otherwise. Engines measured for it (open + first query / query p50, 10k and 100k entries):
+our postings as arrays 12 ms / 0.25 ms and 103 ms / 1.1 ms, SQLite FTS5 8 / 1.3 and 75 / 28 ms,
+tantivy about 2 / 0.05 and 2 / 0.28 ms; only our own postings keep the scoring identical (BM25
+with our channels, tested against a fresh build), so they are what is persisted.
+
+Tokens are cached by content too (``core.search.TokenCache``, ``.tokens``), read only when a unit
+must be tokenised. Both files are caches: unreadable, damaged, stale, of other settings or of
+another tokenizer, they are ignored and written anew; nothing in them is trusted over warm.md.
 """
 from __future__ import annotations
 
 import threading
+import time
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
 from linghun.core import home_cache, situation_cache
 from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
+from linghun.core.text import tokenizer_name
 
 __all__ = ["searching", "token_cache", "save_tokens", "forget"]
 
 #: save the token cache when this many units were tokenised since the last save
 SAVE_AFTER = 200
+#: a long-lived process (the MCP server, the workbench) saves a searcher it changed in place at
+#: most this often (seconds); a changed one that was not saved is saved when the home is forgotten
+SNAPSHOT_EVERY = 5.0
 
 _LOCK = threading.Lock()
 _HOME_LOCKS: dict[str, threading.RLock] = {}
 _SEARCHERS: dict[tuple[str, SearchConfig], Searcher] = {}
 _CACHES: dict[str, TokenCache] = {}
+#: (home key, settings) -> when the searcher was last saved (monotonic), and whether it changed since
+_SAVED: dict[tuple[str, SearchConfig], tuple[float, bool]] = {}
 
 
 def _key(root) -> str:
@@ -39,8 +56,6 @@ def _cache_file(key: str):
 
 
 def _signature() -> str:
-    from linghun.core.text import tokenizer_name
-
     return f"{TokenCache.VERSION}:{tokenizer_name()}"
 
 
@@ -52,19 +67,23 @@ def token_cache(root) -> TokenCache:
         signature = _signature()
         if cache is not None and cache.signature == signature:
             return cache
-        cache = TokenCache(signature)
-        saved = home_cache.load(_cache_file(key))
-        if isinstance(saved, dict) and saved.get("signature") == signature and isinstance(saved.get("tokens"), dict):
-            cache.tokens = saved["tokens"]
+        cache = TokenCache(signature, loader=lambda: _saved_tokens(key, signature))
         _CACHES[key] = cache
         return cache
+
+
+def _saved_tokens(key: str, signature: str) -> dict:
+    saved = home_cache.load(_cache_file(key))
+    if isinstance(saved, dict) and saved.get("signature") == signature and isinstance(saved.get("tokens"), dict):
+        return saved["tokens"]
+    return {}
 
 
 def save_tokens(root, searchers: Sequence[Searcher] = ()) -> None:
     """Write the home's token cache, keeping only what ``searchers`` (default: the home's) use."""
     key = _key(root)
     cache = _CACHES.get(key)
-    if cache is None:
+    if cache is None or not cache.loaded:  # nothing read, so nothing new to write
         return
     with _LOCK:
         searchers = list(searchers) or [s for (k, _c), s in _SEARCHERS.items() if k == key]
@@ -92,20 +111,75 @@ def searching(root, units: Sequence[Unit], config: SearchConfig) -> Iterator[Sea
         current = _SEARCHERS.get((key, config))
         cache = token_cache(root)
         if current is None or current.cache is not cache:
-            current = Searcher(units, config, cache=cache)
+            current, changed = _opened(key, units, config, cache)
         else:
+            before, version = current, current.version
             current = current.updated(units)
+            changed = current is not before or current.version != version
         with _LOCK:
             _SEARCHERS[(key, config)] = current
+        if changed or _SAVED.get((key, config), (0.0, False))[1]:
+            _save_snapshot(key, config, current, now=(key, config) not in _SAVED)
         if cache.added >= SAVE_AFTER:
             save_tokens(root, [current])
         yield current
 
 
+def _snapshot_file(key: str):
+    return home_cache.cache_file(key, "searcher")
+
+
+def _snapshot_header(config: SearchConfig) -> dict:
+    return {"version": 1, "tokens": _signature(), "config": repr(config)}
+
+
+def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenCache) -> tuple[Searcher, bool]:
+    """The home's searcher in a process that has none yet: the saved one when it indexes exactly
+    ``units``; the saved one changed in place when warm.md changed since it was saved; else one
+    built anew. Also whether it differs from the saved one (so it is saved)."""
+    saved = home_cache.load(_snapshot_file(key))
+    if isinstance(saved, dict) and saved.get("header") == _snapshot_header(config):
+        snapshot = saved.get("searcher")
+        try:
+            return Searcher.restore(units, snapshot, config, cache=cache), False
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            pass  # other units (or a damaged file): try the saved units, changed in place
+        try:
+            old = [Unit(i, text, dict(meta)) for i, text, meta in snapshot["units"]]
+            restored = Searcher.restore(old, snapshot, config, cache=cache)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            pass  # damaged: build anew
+        else:
+            return restored.updated(units), True
+    return Searcher(units, config, cache=cache), True
+
+
+def _save_snapshot(key: str, config: SearchConfig, searcher: Searcher, *, now: bool) -> None:
+    """Save ``searcher`` for the next process: at once when this process opened it (a one-shot
+    command), else at most every :data:`SNAPSHOT_EVERY` seconds (the rest when the home is
+    forgotten)."""
+    last, _dirty = _SAVED.get((key, config), (0.0, False))
+    if not now and time.monotonic() - last < SNAPSHOT_EVERY:
+        _SAVED[(key, config)] = (last, True)
+        return
+    with searcher._lock:
+        snapshot = searcher.snapshot()
+    home_cache.save(_snapshot_file(key), {"header": _snapshot_header(config), "searcher": snapshot})
+    _SAVED[(key, config)] = (time.monotonic(), False)
+
+
 def forget(root=None) -> None:
-    """Drop the searchers (of one home, or all): a closed home's index is not kept in memory."""
+    """Drop the searchers (of one home, or all): a closed home's index is not kept in memory; one
+    changed since it was last saved is saved first."""
     situation_cache.forget(root)
     with _LOCK:
+        unsaved = [(k, s) for k, s in _SEARCHERS.items() if (root is None or k[0] == _key(root))
+                   and _SAVED.get(k, (0.0, False))[1]]
+    for (key, config), searcher in unsaved:
+        _save_snapshot(key, config, searcher, now=True)
+    with _LOCK:
+        for k in [k for k in _SAVED if root is None or k[0] == _key(root)]:
+            del _SAVED[k]
         for k in [k for k in _SEARCHERS if root is None or k[0] == _key(root)]:
             del _SEARCHERS[k]
         for k in [k for k in _CACHES if root is None or k == _key(root)]:

@@ -16,6 +16,12 @@ changed index scores exactly as one built from scratch on the same documents (te
 
 Documents are addressed by *slot*: the position they were given, kept while they live. A removed
 slot stays empty (score 0) so the slots of the others do not move.
+
+:meth:`LiveBM25.state` and :meth:`LiveBM25.restore` carry the base to another process (the home's
+persisted index, :mod:`core.home_index`): a restored index scores from the arrays as they were
+saved and does not know its documents' tokens. Nothing needs them to score or to explain a score
+(term frequencies come from the postings); changing a restored document drops the cached merged
+postings wholesale instead of term by term.
 """
 from __future__ import annotations
 
@@ -38,7 +44,8 @@ class LiveBM25(Positions):
         n = len(tokens)
         self.ids: list = list(ids) if ids is not None else list(range(n))
         # the token lists are taken as given, not copied (5.7M tokens at 100k entries): callers
-        # hand over fresh lists and change a document only through ``set``
+        # hand over fresh lists and change a document only through ``set``. None: an empty slot,
+        # or (restored index, ``_alive`` set) a document whose tokens this process never saw.
         self.doc_tokens: list[list[str] | None] = [t if type(t) is list else list(t) for t in tokens]
         self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
         self._len = np.array([len(t) for t in self.doc_tokens], dtype=np.int64)
@@ -73,6 +80,65 @@ class LiveBM25(Positions):
         self._delta_docs = 0
         self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
+    # -- another process's index ----------------------------------------------------------
+    #: bump when the arrays or the arithmetic change (a state of another version is not restored)
+    STATE_VERSION = 1
+
+    def state(self) -> dict:
+        """The index as plain values (``marshal`` writes them), compacted: the base and the delta
+        merged and the empty slots dropped (the live documents keep their order), so that
+        :meth:`restore` over the live documents' ids scores exactly as this index does."""
+        alive = self._alive
+        new_slot = np.cumsum(alive) - 1
+        terms = np.repeat(np.arange(len(self._ptr) - 1, dtype=np.int64), np.diff(self._ptr))
+        keep = self._in_base[self._docs]
+        vocab = dict(self._vocab)
+        delta = [(vocab.setdefault(term, len(vocab)), slot, tf)
+                 for term, posting in self._delta.items() for slot, tf in posting.items()]
+        extra = np.array(delta, dtype=np.int64).reshape(-1, 3)
+        all_terms = np.concatenate([terms[keep], extra[:, 0]])
+        all_docs = np.concatenate([self._docs[keep].astype(np.int64), extra[:, 1]])
+        all_tf = np.concatenate([self._tf[keep].astype(np.int64), extra[:, 2]])
+        order = np.lexsort((all_docs, all_terms))  # by term, then document, as _build_base has them
+        return {"version": self.STATE_VERSION, "k1": self.k1, "b": self.b, "n": int(alive.sum()),
+                "vocab": list(vocab), "len": self._len[alive].astype(np.int32).tobytes(),
+                "docs": new_slot[all_docs[order]].astype(np.int32).tobytes(),
+                "tf": all_tf[order].astype(np.int32).tobytes(),
+                "ptr": np.searchsorted(all_terms[order], np.arange(len(vocab) + 1)).astype(np.int64).tobytes()}
+
+    @classmethod
+    def restore(cls, state: dict, ids: Sequence[Hashable]) -> "LiveBM25":
+        """The index :meth:`state` saved, over documents ``ids`` (ValueError when the state does
+        not fit them or is damaged: the caller builds anew)."""
+        n = len(ids)
+        if state.get("version") != cls.STATE_VERSION or state.get("n") != n:
+            raise ValueError("the saved index is of another version or size")
+        self = cls.__new__(cls)
+        self.k1, self.b = float(state["k1"]), float(state["b"])
+        self.ids = list(ids)
+        self.doc_tokens = [None] * n
+        self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
+        self._len = np.frombuffer(state["len"], dtype=np.int32).astype(np.int64)
+        vocab = state["vocab"]
+        self._vocab = {t: i for i, t in enumerate(vocab)}
+        # the base arrays are only read: views of the loaded bytes, widened where numpy needs it
+        self._docs = np.frombuffer(state["docs"], dtype=np.int32)
+        self._tf = np.frombuffer(state["tf"], dtype=np.int32)
+        self._ptr = np.frombuffer(state["ptr"], dtype=np.int64)
+        if (len(self._len) != n or len(self._vocab) != len(vocab) or len(self._ptr) != len(vocab) + 1
+                or len(self._docs) != len(self._tf) or (len(self._ptr) and int(self._ptr[-1]) != len(self._docs))
+                or (len(self._docs) and (int(self._docs.min()) < 0 or int(self._docs.max()) >= n))
+                or bool((np.diff(self._ptr) < 0).any())):
+            raise ValueError("the saved index is damaged")
+        self._alive = np.ones(n, dtype=bool)
+        self._live = n
+        self._total = int(self._len.sum())
+        self._in_base = self._alive.copy()
+        self._delta = {}
+        self._delta_docs = 0
+        self._cache = {}
+        return self
+
     @property
     def needs_compaction(self) -> bool:
         """Whether enough changed since the base was built that rebuilding it pays."""
@@ -88,23 +154,25 @@ class LiveBM25(Positions):
         return self._live
 
     def _forget(self, slot: int) -> None:
-        old = self.doc_tokens[slot]
-        if old is None:
+        if not self._alive[slot]:
             return
+        old = self.doc_tokens[slot]
         if self._in_base[slot]:
             self._in_base[slot] = False
-        else:
+        else:  # a delta document: set() stored its tokens
             for term in set(old):
                 posting = self._delta.get(term)
                 if posting is not None:
                     posting.pop(slot, None)
             self._delta_docs -= 1
-        for term in set(old):
-            self._cache.pop(term, None)
-        if self._alive[slot]:
-            self._alive[slot] = False
-            self._live -= 1
-            self._total -= int(self._len[slot])
+        if old is None:  # a restored document: which merged postings held it is unknown
+            self._cache.clear()
+        else:
+            for term in set(old):
+                self._cache.pop(term, None)
+        self._alive[slot] = False
+        self._live -= 1
+        self._total -= int(self._len[slot])
         self._len[slot] = 0
         self.doc_tokens[slot] = None
 
@@ -144,6 +212,8 @@ class LiveBM25(Positions):
 
     def compact(self) -> None:
         """Rebuild the base from the live documents (slots do not move)."""
+        if any(self._alive[i] and t is None for i, t in enumerate(self.doc_tokens)):
+            raise ValueError("a restored index does not know its documents' tokens: build it anew")
         self._build_base()
         self._in_base = self._alive.copy()
 
@@ -193,16 +263,22 @@ class LiveBM25(Positions):
             out[docs] += self.idf(term) * (tf * (k1 + 1) / (tf + norm))
         return out
 
+    def _tf_at(self, term: str, slot: int) -> int:
+        """How often ``term`` occurs in the document at ``slot``, read from the postings (a
+        restored index has no token lists)."""
+        docs, tf = self._posting(term)
+        at = int(np.searchsorted(docs, slot))
+        return int(tf[at]) if at < len(docs) and docs[at] == slot else 0
+
     def contributions(self, tokens: Sequence[str], slot: int) -> dict[str, float]:
         """Per-term contributions at ``slot`` (repeated query terms count again)."""
-        doc = self.doc_tokens[slot]
         avgdl = self._avgdl()
-        if not doc or avgdl <= 0:
+        if not self._alive[slot] or not self._len[slot] or avgdl <= 0:
             return {}
         norm = self.k1 * (1 - self.b + self.b * int(self._len[slot]) / avgdl)
         terms: dict[str, float] = {}
         for term in tokens:
-            tf = doc.count(term)  # a few query terms: cheaper than counting the whole doc
+            tf = self._tf_at(term, slot)
             if tf:
                 part = self.idf(term) * (tf * (self.k1 + 1) / (tf + norm))
                 terms[term] = terms.get(term, 0.0) + float(part)

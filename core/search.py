@@ -48,7 +48,7 @@ import sys
 import threading
 from datetime import date
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
 
@@ -150,6 +150,8 @@ class Searcher:
         self.config = config or SearchConfig()
         self._cache = cache
         self._lock = threading.RLock()
+        #: counts the changes made in place (``updated``), for whoever saves the searcher
+        self.version = 0
         self._build(list(units))
 
     def _build(self, units: list[Unit]) -> None:
@@ -157,22 +159,46 @@ class Searcher:
         #: the units by slot; a removed unit leaves None (see :meth:`updated`)
         self.units: list[Unit | None] = units
         ids = [u.id for u in units]
+        #: each slot's index tokens; None where a restored searcher has not needed them yet
         own = self._own = [self._unit_tokens(u) for u in units]
         self._index = LiveBM25(own, ids, k1=cfg.k1, b=cfg.b)
-        sessions = [u.meta.get("session") for u in units]
-        # One number per session; units without a session get one of their own (no neighbours).
-        self._session_numbers: dict[Any, int] = {}
-        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
-        self._neighbour_scale = self._scale()
+        sessions = self._describe(units)
         self._context: LiveBM25 | None = None
         if cfg.context_weight > 0 and cfg.context_window > 0:
             self._context = LiveBM25(_neighbour_tokens(own, sessions, cfg.context_window), ids, k1=cfg.k1, b=cfg.b)
         self._sessions: LiveBM25 | None = None
+        if self._members:
+            docs: list[list[str]] = [[] for _ in self._session_slot]
+            for i, s in enumerate(self._session_of):
+                if s >= 0:
+                    docs[s].extend(own[i])
+            self._sessions = LiveBM25(docs, list(self._session_slot), k1=cfg.k1, b=cfg.b)
+        self._neighbour_scale = self._scale()
+        self._embed_all()
+
+    def _describe(self, units: list[Unit], session_order: Sequence | None = None) -> list:
+        """What a searcher knows of its units besides their tokens: sessions (numbers, members,
+        slots: in ``session_order`` when given, as a restored session index has them, else in
+        order of appearance), speakers, first-person and question masks. Returns each unit's
+        session."""
+        cfg = self.config
+        sessions = [u.meta.get("session") for u in units]
+        # One number per session; units without a session get one of their own (no neighbours).
+        self._session_numbers: dict[Any, int] = {}
+        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
         self._session_of = np.full(len(units), -1)
         self._members: dict[Any, list[int]] = {}
+        self._session_slot: dict[Any, int] = {}
         self._dirty_sessions: set = set()
         if cfg.session_weight > 0:
-            self._build_sessions(own, sessions)
+            if session_order is not None:
+                self._session_slot = {s: i for i, s in enumerate(session_order)}
+            for i, s in enumerate(sessions):
+                if s is not None:
+                    self._session_of[i] = self._session_slot.setdefault(s, len(self._session_slot))
+                    self._members.setdefault(s, []).append(i)
+            if session_order is not None and len(self._session_slot) != len(self._members):
+                raise ValueError("the saved session order does not fit the units")
         self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in units]
         self._speaker_units: dict[str, np.ndarray] = {}
         own_names = self._own_names = {s.lower() for s in cfg.own_speakers}
@@ -181,7 +207,63 @@ class Searcher:
                 self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
         self._own_mask = np.array([s.lower() in own_names for s in speakers], dtype=float)
         self._questions = np.array([_is_question(u.text) for u in units], dtype=float)
+        return sessions
+
+    # -- another process's searcher ---------------------------------------------------------
+    def snapshot(self) -> dict:
+        """What :meth:`restore` needs to rebuild this searcher in another process without
+        tokenising or indexing: the live units as plain values, the order of the sessions' slots,
+        and the BM25 indexes' arrays (compacted: removed units leave no empty slot)."""
+        return {"units": [_plain(u) for u in self.units if u is not None],
+                "sessions": sorted(self._session_slot, key=self._session_slot.__getitem__),
+                "indexes": {name: (index.state() if index is not None else None)
+                            for name, index in self._indexes().items()}}
+
+    def _indexes(self) -> dict[str, LiveBM25 | None]:
+        return {"text": self._index, "context": self._context, "sessions": self._sessions}
+
+    @classmethod
+    def restore(cls, units: Sequence[Unit], snapshot: dict, config: SearchConfig | None = None, *,
+                cache: "TokenCache | None" = None) -> "Searcher":
+        """The searcher :meth:`snapshot` saved, over ``units``: exactly those units (ValueError
+        otherwise, or when the snapshot is damaged; the caller builds anew). It scores as the
+        searcher that was saved; the units' tokens are read (from ``cache``) only when a change
+        needs them."""
+        self = cls.__new__(cls)
+        self.config = config or SearchConfig()
+        self._cache = cache
+        self._lock = threading.RLock()
+        self.version = 0
+        units = list(units)
+        if snapshot.get("units") != [_plain(u) for u in units]:
+            raise ValueError("the saved searcher is of other units")
+        self.units = units
+        self._own = [None] * len(units)
+        self._describe(units, snapshot.get("sessions"))
+        indexes = snapshot.get("indexes") or {}
+        ids = [u.id for u in units]
+        want = {"text": True, "context": self.config.context_weight > 0 and self.config.context_window > 0,
+                "sessions": bool(self._members)}
+        restored: dict[str, LiveBM25 | None] = {}
+        for name, wanted in want.items():
+            state = indexes.get(name)
+            if wanted != (state is not None):
+                raise ValueError(f"the saved searcher's {name} index does not fit its settings")
+            restored[name] = LiveBM25.restore(state, list(self._session_slot) if name == "sessions" else ids) \
+                if wanted else None
+        self._index, self._context, self._sessions = restored["text"], restored["context"], restored["sessions"]
+        if (self._index.k1, self._index.b) != (self.config.k1, self.config.b):
+            raise ValueError("the saved searcher has other BM25 parameters")
+        self._neighbour_scale = self._scale()
         self._embed_all()
+        return self
+
+    def _tokens_of(self, slot: int) -> list[str]:
+        """The index tokens of the unit at ``slot`` (a restored searcher reads them on demand)."""
+        tokens = self._own[slot]
+        if tokens is None and self.units[slot] is not None:
+            tokens = self._own[slot] = self._unit_tokens(self.units[slot])
+        return tokens or []
 
     def _embed_all(self) -> None:
         cfg = self.config
@@ -276,21 +358,6 @@ class Searcher:
         speaker = unit.meta.get("speaker") if self.config.speaker else None
         text = unit.text or ""
         return f"{speaker}{sep}{text}" if speaker else text
-
-    def _build_sessions(self, own: list[list[str]], sessions: list) -> None:
-        keys: dict[Any, int] = {}
-        for i, s in enumerate(sessions):
-            if s is not None:
-                self._session_of[i] = keys.setdefault(s, len(keys))
-                self._members.setdefault(s, []).append(i)
-        if not keys:
-            return
-        docs: list[list[str]] = [[] for _ in keys]
-        for i, s in enumerate(self._session_of):
-            if s >= 0:
-                docs[s].extend(own[i])
-        self._session_slot = keys
-        self._sessions = LiveBM25(docs, list(keys), k1=self.config.k1, b=self.config.b)
 
     # -- scoring ----------------------------------------------------------------------------
     def _query(self, text: str) -> _Query:
@@ -481,6 +548,7 @@ class Searcher:
             for slot in gone[len(come):]:
                 self._put(slot, None)
             self._after_change(slots + gone[len(come):])
+            self.version += 1
             if self._index.needs_compaction:
                 return Searcher(units, self.config, cache=self._cache)
             return self
@@ -550,7 +618,7 @@ class Searcher:
                 if session is not None:
                     for j in self._live_around(slot, window):
                         if j != slot and self.units[j].meta.get("session") == session:
-                            tokens.extend(self._own[j])
+                            tokens.extend(self._tokens_of(j))
                 self._context.set(slot, unit.id, tokens)
         if self._sessions is not None:
             for session in self._dirty_sessions:
@@ -571,7 +639,7 @@ class Searcher:
             return
         if slot is None:
             slot = self._session_slot[session] = len(self._sessions)
-        tokens = [t for m in members for t in self._own[m]]
+        tokens = [t for m in members for t in self._tokens_of(m)]
         self._sessions.set(slot, session, tokens)
         self._session_of[members] = slot
 
@@ -594,16 +662,37 @@ class TokenCache:
     """Index tokens by content: a unit whose text (and the settings that shape its tokens) was
     tokenised before is not tokenised again. Keys are digests, so the cache holds no text; it can
     be saved and loaded (:mod:`core.home_index` keeps one per home in the user's cache folder).
+    With a ``loader`` the saved tokens are read on first use: a searcher restored whole from the
+    home's persisted index never needs them.
 
-    Thread-safe for ``get``/``put`` (dict operations under the GIL)."""
+    Thread-safe for ``get``/``put`` (dict operations under the GIL; the first load under a lock)."""
 
     #: bump when tokenising changes (a saved cache of another version is ignored)
     VERSION = 1
 
-    def __init__(self, signature: str = ""):
+    def __init__(self, signature: str = "", loader: "Callable[[], dict[bytes, tuple[str, ...]]] | None" = None):
         self.signature = signature
-        self.tokens: dict[bytes, tuple[str, ...]] = {}
+        self._tokens: dict[bytes, tuple[str, ...]] | None = None if loader is not None else {}
+        self._loader = loader
+        self._load_lock = threading.Lock()
         self.added = 0
+
+    @property
+    def tokens(self) -> dict[bytes, tuple[str, ...]]:
+        if self._tokens is None:
+            with self._load_lock:
+                if self._tokens is None:
+                    self._tokens = self._loader() if self._loader is not None else {}
+        return self._tokens
+
+    @tokens.setter
+    def tokens(self, value: dict[bytes, tuple[str, ...]]) -> None:
+        self._tokens = value
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the saved tokens were read (or there were none to read)."""
+        return self._tokens is not None
 
     @staticmethod
     def key(*parts: Any) -> bytes:
@@ -661,6 +750,11 @@ def _session_max(scores: np.ndarray, session_of: np.ndarray) -> np.ndarray:
     inside = session_of >= 0
     np.maximum.at(best, session_of[inside], scores[inside])
     return np.where(inside, best[np.maximum(session_of, 0)], 0.0)
+
+
+def _plain(unit: Unit) -> tuple:
+    """A unit as values ``marshal`` writes and ``==`` compares (a saved searcher names its units)."""
+    return unit.id, unit.text, tuple(unit.meta.items())
 
 
 def _is_question(text: str) -> bool:

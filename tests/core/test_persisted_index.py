@@ -1,0 +1,187 @@
+"""The home's index outlives the process: a searcher saved in the cache folder and restored by the
+next process scores exactly as one built anew, follows what changed in warm.md since, and a
+damaged or stale file is rebuilt, never trusted."""
+from __future__ import annotations
+
+import json
+import marshal
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from linghun.core import home_cache, home_index
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
+from linghun.core.memory import Memory
+from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
+from tests.core.test_search_updates import _scores, _unit
+from tests.perf.synth import make_home
+
+ROOT = Path(__file__).resolve().parents[2]
+QUERIES = ("订单服务 端口", "redis release?", "what did Maya say about 缓存", "my 预算", "april 2026")
+
+
+def _same_as_fresh(restored: Searcher, units: list[Unit]) -> None:
+    fresh = Searcher(units, restored.config)
+    for query in QUERIES:
+        assert _scores(restored, query) == _scores(fresh, query), query
+        got, want = restored.search(query, 8), fresh.search(query, 8)
+        assert [(h.id, h.score, h.terms) for h in got] == [(h.id, h.score, h.terms) for h in want], query
+    assert restored.newest_ids(5) == fresh.newest_ids(5)
+
+
+def _round_trip(snapshot: dict) -> dict:
+    """As the next process reads it: through marshal, the cache folder's format."""
+    return marshal.loads(marshal.dumps(snapshot))
+
+
+@pytest.mark.parametrize("speakers", [False, True])
+def test_a_restored_searcher_scores_as_a_fresh_build_also_after_changes_in_place(speakers):
+    rng = random.Random(11)
+    units = sorted((_unit(rng, i, speakers) for i in range(80)), key=lambda u: u.meta["time"])
+    searcher = Searcher(units, SearchConfig(), cache=TokenCache())
+    counter = 80
+    for step in range(12):
+        for _ in range(3):  # appends (new sessions), edits and removals: deltas and empty slots
+            op = rng.choice(["append", "edit", "remove"])
+            if op == "append":
+                counter += 1
+                new = _unit(rng, counter, speakers)
+                day = f"2026-05-{1 + step:02d}"
+                units = units + [Unit(new.id, new.text, {**new.meta, "time": f"{day} 09:00", "session": day})]
+            elif op == "edit":
+                i = rng.randrange(len(units))
+                units = units[:i] + [Unit(units[i].id, units[i].text + " 端口 staging", units[i].meta)] + units[i + 1:]
+            else:
+                i = rng.randrange(len(units))
+                units = units[:i] + units[i + 1:]
+        searcher = searcher.updated(units)
+        restored = Searcher.restore(units, _round_trip(searcher.snapshot()), SearchConfig(), cache=TokenCache())
+        assert restored._own == [None] * len(units)  # nothing was tokenised to restore it
+        _same_as_fresh(restored, units)
+
+
+def test_a_restored_searcher_follows_later_changes_as_a_fresh_build():
+    rng = random.Random(4)
+    units = sorted((_unit(rng, i, True) for i in range(60)), key=lambda u: u.meta["time"])
+    snapshot = _round_trip(Searcher(units, SearchConfig()).snapshot())
+    restored = Searcher.restore(units, snapshot, SearchConfig(), cache=TokenCache())
+    extra = _unit(rng, 99, True)
+    changed = units[:10] + units[11:] + [Unit(extra.id, extra.text + " 订单服务", {**extra.meta, "time": "2026-06-01 10:00",
+                                                                                  "session": "2026-06-01"})]
+    changed[20] = Unit(changed[20].id, "redis 端口 改成 6380", changed[20].meta)
+    after = restored.updated(changed)
+    assert after is restored  # changed in place: the tokens of the neighbours were read on demand
+    _same_as_fresh(after, changed)
+
+
+def test_a_snapshot_of_other_units_or_a_damaged_one_is_refused():
+    rng = random.Random(2)
+    units = [_unit(rng, i, False) for i in range(30)]
+    snapshot = _round_trip(Searcher(units).snapshot())
+    with pytest.raises(ValueError):
+        Searcher.restore(units[:-1], snapshot)
+    damaged = _round_trip(snapshot)
+    damaged["indexes"]["text"]["docs"] = damaged["indexes"]["text"]["docs"][:-4]
+    with pytest.raises(ValueError):
+        Searcher.restore(units, damaged)
+    lying = _round_trip(snapshot)
+    lying["indexes"]["text"]["docs"] = (10**6).to_bytes(4, "little") + lying["indexes"]["text"]["docs"][4:]
+    with pytest.raises(ValueError):
+        Searcher.restore(units, lying)
+
+
+# -- across processes ------------------------------------------------------------------------
+_PROBE = r"""
+import json, sys
+from linghun.core import home_index, search
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
+from linghun.core.memory import Memory
+from linghun.core.home import MemoryHome
+
+tokenised = []
+real = search.Searcher._analyse
+search.Searcher._analyse = lambda self, text: tokenised.append(text) or real(self, text)
+home = MemoryHome.resolve(sys.argv[1])
+pool = warm_pool(Memory(home))
+with home_index.searching(home.root, pool.units, ASSEMBLER_SEARCH) as searcher:
+    hits = [[h.id, round(h.score, 9)] for h in searcher.search(sys.argv[2], 8)]
+    restored, units = searcher._own.count(None), len(searcher.units)
+cache = home_index.token_cache(home.root)
+print(json.dumps({"hits": hits, "tokenised": len(tokenised), "restored": restored, "units": units,
+                  "tokens_read": cache.loaded}))
+"""
+
+
+def _probe(home, query: str, env: dict) -> dict:
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(home.dsh_home), query], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _fresh_hits(home, query: str) -> list:
+    home_index.forget()
+    pool = warm_pool(Memory(home))
+    searcher = Searcher(pool.units, ASSEMBLER_SEARCH)
+    return [[h.id, round(h.score, 9)] for h in searcher.search(query, 8)]
+
+
+@pytest.fixture
+def cache_env(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.setenv("LINGHUN_CACHE_DIR", str(tmp_path / "cache"))
+    yield {**os.environ, "LINGHUN_CACHE_DIR": str(tmp_path / "cache")}
+    home_index.forget()
+
+
+def test_the_next_process_opens_the_saved_index_instead_of_building_it(tmp_path, cache_env):
+    home = make_home(tmp_path / "dsh", 400)
+    query = "订单服务 端口 配置"
+    first = _probe(home, query, cache_env)
+    assert first["tokenised"] > 200 and first["restored"] == 0  # built, then saved
+    assert list((tmp_path / "cache" / "index").glob("*.searcher"))
+    second = _probe(home, query, cache_env)
+    # opened: no entry tokenised (only the question), the token cache never read
+    assert second["restored"] == second["units"] > 300 and second["tokenised"] <= 2 and not second["tokens_read"]
+    assert second["hits"] == first["hits"] == _fresh_hits(home, query)
+
+
+def test_after_an_append_elsewhere_the_saved_index_is_changed_in_place_then_saved_again(tmp_path, cache_env):
+    home = make_home(tmp_path / "dsh", 400)
+    _probe(home, "缓存", cache_env)
+    subprocess.run([sys.executable, "-m", "linghun.core", "append", "fact", "灯塔项目 | 端口 | 7421 | #cli",
+                    "--home", str(home.dsh_home)], cwd=ROOT, env=cache_env, check=True, capture_output=True)
+    query = "灯塔项目 端口"
+    after = _probe(home, query, cache_env)
+    assert after["tokenised"] <= 4  # the new entry and the question, not the home
+    assert after["hits"][0][0] == _fresh_hits(home, query)[0][0] and after["hits"] == _fresh_hits(home, query)
+    again = _probe(home, query, cache_env)
+    assert again["tokenised"] <= 2 and again["hits"] == after["hits"]  # the changed index was saved
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "other-settings", "wrong-arrays"])
+def test_a_damaged_or_stale_saved_index_is_rebuilt_and_rewritten(tmp_path, cache_env, damage):
+    home = make_home(tmp_path / "dsh", 300)
+    query = "订单服务 端口"
+    want = _probe(home, query, cache_env)["hits"]
+    (saved,) = (tmp_path / "cache" / "index").glob("*.searcher")
+    data = saved.read_bytes()
+    if damage == "garbage":
+        saved.write_bytes(b"\x00not marshal at all" * 50)
+    elif damage == "truncated":
+        saved.write_bytes(data[: len(data) // 2])
+    else:
+        value = marshal.loads(data)
+        if damage == "other-settings":
+            value["header"]["config"] = repr(SearchConfig(k1=2.0))
+        else:
+            value["searcher"]["indexes"]["text"]["tf"] = value["searcher"]["indexes"]["text"]["tf"][::-1]
+            value["searcher"]["indexes"]["text"]["ptr"] = b"\x01" * len(value["searcher"]["indexes"]["text"]["ptr"])
+        saved.write_bytes(marshal.dumps(value))
+    got = _probe(home, query, cache_env)
+    assert got["hits"] == want and got["restored"] == 0  # built anew
+    assert home_cache.load(saved)["header"] == home_index._snapshot_header(ASSEMBLER_SEARCH)
+    assert _probe(home, query, cache_env)["restored"] > 0  # and saved whole again
