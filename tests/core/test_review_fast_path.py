@@ -1,0 +1,170 @@
+"""The review queue's first build reads each version from the packs with its delta's base kept
+(``core.review.packed``) and finds each write's changed region by halving slices: the queue it
+builds must be the queue of the plain path, byte for byte (every version read through libgit2,
+warm.md parsed whole, each write's blocks all matched)."""
+from __future__ import annotations
+
+import tempfile
+from datetime import datetime, timedelta
+from pathlib import Path
+from unittest import mock
+
+from hypothesis import given, settings, strategies as st
+
+from linghun.core.formats.warm import new_entry
+from linghun.core.history.layout import WARM
+from linghun.core.history.store import HomeHistory
+from linghun.core.home import MemoryHome
+from linghun.core.review import queue as review_queue, warm_changes
+from linghun.core.review.packed import PackedVersions
+from linghun.core.review.state import AnalysisCache, ReviewState
+
+PREAMBLE = "# warm memory\n\n"
+KNOWLEDGE = "memory/knowledge_ontology.md"
+START = datetime(2027, 1, 1, 9, 0).astimezone()
+
+KINDS_OF_WRITE = ["append", "append", "update", "flip", "merge", "revive", "edit", "delete", "touch", "swap",
+                  "consolidate", "user"]
+
+
+def _writes(kinds: list[str]):
+    """Writes of the agent's (or the user's): what each does to the list of entries."""
+    return st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 10_000), st.sampled_from(["fact", "event", "rule"]),
+                              st.sampled_from(["high", "medium", "low"])), min_size=1, max_size=25)
+
+def _render(entries: list[list[str]]) -> bytes:
+    blocks = [new_entry(*e[:4], last_access=e[4]).raw.rstrip("\n") for e in entries]
+    return (PREAMBLE + "\n\n".join(blocks) + ("\n" if blocks else "")).encode("utf-8")
+
+
+def _history(root: Path, seed_count: int, writes: list[tuple], pack_at: int) -> HomeHistory:
+    """A history of warm.md: the user's first state, then ``writes``; packed after ``pack_at``
+    of them (the later versions stay loose, as between two packs of the application)."""
+    home = MemoryHome.resolve(root / "dsh")
+    home.ensure()
+    history = HomeHistory(home, root / "history.git")
+    entries = [[f"2026-01-01 08:{i:02d}", "fact", "high", f"服务{i} | 端口 | {8000 + i} | 运维手册第 {i} 页", None]
+               for i in range(seed_count)]
+    history.record({WARM: _render(entries)}, "workbench", START)
+    for n, (op, pick, kind, conf) in enumerate(writes, 1):
+        stamp = (START + timedelta(minutes=n)).strftime("%Y-%m-%d %H:%M")
+        new = [stamp, kind, conf, f"代理 | 记录 | 第 {n} 次 | {kind} | 细节 {n}", None]
+        k = pick % len(entries) if entries else None
+        writer, extra = "agent", {}
+        if op in ("append", "user") or k is None:
+            entries.append(new)
+            writer = "workbench" if op == "user" else writer
+        elif op in ("update", "flip"):
+            entries[k][2] = "wrong"
+            if op == "update":
+                entries.append(new)
+        elif op == "merge":
+            entries[k] = [stamp, entries[k][1], "medium", entries[k][3] + " 复核", None]
+        elif op == "revive":
+            entries[k][2] = "medium" if entries[k][2] == "wrong" else "wrong"
+        elif op == "edit":
+            entries[k][3] = f"改写 {n} | 全新的内容 | {pick}"
+        elif op == "delete":
+            entries.pop(k)
+        elif op == "touch":
+            entries[k][4] = stamp
+        elif op == "duplicate":
+            entries.insert(pick % (len(entries) + 1), list(entries[k]))
+        elif op == "swap":
+            j = (k + 1 + pick // 7) % len(entries)
+            entries[k], entries[j] = entries[j], entries[k]
+        elif op == "consolidate":
+            extra = {KNOWLEDGE: "".join(f"- {e[3]}\n" for e in entries).encode("utf-8")}
+            entries = []
+        history.record({WARM: _render(entries), **extra}, writer, START + timedelta(minutes=n))
+        if n == pack_at:
+            history.pack()
+    return history
+
+
+def _built(history: HomeHistory, cache_dir: Path) -> list[dict]:
+    items = review_queue.changes_since(history, ReviewState(cache_dir), AnalysisCache(cache_dir), True)
+    return [dict(i.to_dict(), ops=[o.to_dict() for o in i.ops], wrote=i.wrote) for i in items]
+
+
+def _whole(a: str, b: str) -> tuple[int, int, int]:
+    return 0, len(a), len(b)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE + ["duplicate"]), pack_at=st.integers(0, 25),
+       chunk=st.sampled_from([3, 64, 1 << 16]))
+def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, writes, pack_at, chunk):
+    """Against the path before it: libgit2 read every version, the common ends were found a
+    character at a time; exact duplicate entries included."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        history = _history(root, seed_count, writes, pack_at)
+        with mock.patch.object(warm_changes, "_CHUNK", chunk):
+            fast = _built(history, root / "fast")
+        with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
+                mock.patch.object(warm_changes, "_common_prefix", _naive_prefix), \
+                mock.patch.object(warm_changes, "_common_suffix", _naive_suffix):
+            before = _built(history, root / "before")
+        assert fast == before
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE), pack_at=st.integers(0, 25),
+       chunk=st.sampled_from([3, 64, 1 << 16]))
+def test_the_fast_first_build_is_the_whole_parse_build_byte_for_byte(seed_count, writes, pack_at, chunk):
+    """Against libgit2's versions parsed whole, every block of both matched. Exact duplicates are
+    left out: which of two identical entries a write added is a matter of where one looks (the
+    changed region says the first, a whole parse the last), the same text either way."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        history = _history(root, seed_count, writes, pack_at)
+        with mock.patch.object(warm_changes, "_CHUNK", chunk):
+            fast = _built(history, root / "fast")
+        with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
+                mock.patch.object(warm_changes, "changed_region", _whole):
+            plain = _built(history, root / "plain")
+        assert fast == plain
+
+
+def _naive_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _naive_suffix(a: str, b: str, limit: int) -> int:
+    n = 0
+    while n < limit and a[len(a) - n - 1] == b[len(b) - n - 1]:
+        n += 1
+    return n
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=st.text("ab\n#"), b=st.text("ab\n#"), chunk=st.sampled_from([1, 2, 3, 8]))
+def test_halving_finds_the_common_ends_a_character_loop_finds(a, b, chunk):
+    with mock.patch.object(warm_changes, "_CHUNK", chunk):
+        assert warm_changes._common_prefix(a, b) == _naive_prefix(a, b)
+        limit = min(len(a), len(b)) - _naive_prefix(a, b) // 2
+        assert warm_changes._common_suffix(a, b, limit) == _naive_suffix(a, b, limit)
+
+
+def test_a_packed_version_is_the_bytes_libgit2_reads_and_a_damaged_one_is_left_to_it(tmp_path):
+    history = _history(tmp_path, 30, [("append", i, "fact", "high") for i in range(12)]
+                       + [("update", 7 * i, "event", "low") for i in range(12)], pack_at=24)
+    blobs = [v.blob for v in history.versions(WARM) if v.blob]
+    assert len(blobs) == 25
+    original = [history.blob_data(b) for b in blobs]
+    with PackedVersions(history.path) as packed:
+        assert [packed.read(b) for b in blobs] == original
+        assert packed.read(str(history.head().tree_id)) is None  # a tree is no version of a file
+        start, end, _crc = packed._packs[0].entries[bytes.fromhex(blobs[5])]
+    pack = next((history.path / "objects" / "pack").glob("pack-*.pack"))
+    data = bytearray(pack.read_bytes())
+    data[(start + end) // 2] ^= 0xFF  # one byte of a packed version
+    pack.write_bytes(bytes(data))
+    with PackedVersions(history.path) as packed:
+        read = [packed.read(b) for b in blobs]
+    assert read[5] is None  # what the damaged entry reaches is not vouched for: libgit2 says why
+    assert all(r is None or r == o for r, o in zip(read, original))
