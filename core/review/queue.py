@@ -20,7 +20,7 @@ from linghun.core.history.store import HomeHistory, when_of
 from linghun.core.review.file_changes import changed_goals, consequences as file_consequences, kind_of
 from linghun.core.review.packed import PackedVersions
 from linghun.core.review.state import AnalysisCache, ReviewState
-from linghun.core.review.warm_changes import EntryOp, analyse_warm
+from linghun.core.review.warm_changes import EntryCounter, EntryOp, analyse_warm
 
 #: writers whose changes are the user's own: the workbench, and what the review itself writes
 #: (a reject, an accepted held write) from the command line
@@ -138,6 +138,7 @@ class _Texts:
         self.history = history
         self._kept: dict[str, str] = {}
         self._packed: PackedVersions | None = None
+        self.counter = EntryCounter()  # the entries' numbers, counted on from the last version's
 
     def of(self, tree, relative: str) -> str | None:
         blob = _blob(tree, relative)
@@ -162,11 +163,12 @@ def analyse_state(history: HomeHistory, commit, parent, texts: _Texts | None = N
     """The changes one state made, as cacheable dicts (no writer, time or id)."""
     paths = [p for p in _changed_paths(history, commit, parent) if p == WARM or kind_of(p)]
     out: list[dict] = []
-    text = (texts or _Texts(history)).of
+    texts = texts or _Texts(history)
+    text = texts.of
 
     others = [p for p in paths if p != WARM]
     if WARM in paths:
-        for change in analyse_warm(text(parent.tree, WARM) or "", text(commit.tree, WARM) or ""):
+        for change in analyse_warm(text(parent.tree, WARM) or "", text(commit.tree, WARM) or "", texts.counter):
             item = {"kind": change.kind, "file": WARM, "paths": [WARM], "consequences": change.consequences,
                     "ops": [o.to_dict() for o in change.ops], "wrote": change.wrote}
             lines = _ops_diff(change.ops)

@@ -168,3 +168,27 @@ def test_a_packed_version_is_the_bytes_libgit2_reads_and_a_damaged_one_is_left_t
         read = [packed.read(b) for b in blobs]
     assert read[5] is None  # what the damaged entry reaches is not vouched for: libgit2 says why
     assert all(r is None or r == o for r, o in zip(read, original))
+
+
+lines = st.lists(st.sampled_from(["## 2026-01-01 08:00 [fact] high", "## 1999-12-31", "## 2026-01-01 [x] y z",
+                                  "\\## 2026-01-01", "# warm", "", "正文 | 内容", "## 3000-01-01", "##2026-01-01"]),
+                 max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(lines.map("\n".join), min_size=1, max_size=4), places=st.lists(st.tuples(st.integers(0, 3),
+                                                                                              st.integers(0, 600))))
+def test_counting_on_from_a_known_place_is_counting_from_the_start(texts, places):
+    counter = warm_changes.EntryCounter()
+    for k, end in places:
+        text = texts[k % len(texts)]
+        end = min(end, len(text))
+        assert counter.count(text, end) == warm_changes.count_entries(text, end)
+        counter.note(text, end, warm_changes.count_entries(text, end))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=lines.map("\n".join))
+def test_the_blocks_start_where_the_header_pattern_finds_a_header(text):
+    starts = [m.start() for m in warm_changes._HEADER_LINE.finditer(text)]
+    assert [len(b) for b in warm_changes._blocks(text)] == [b - a for a, b in zip(starts, starts[1:] + [len(text)])]
