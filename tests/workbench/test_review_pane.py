@@ -5,7 +5,9 @@ appends byte for byte, accept clears the count, a contradiction is caught, a hel
 warm.md only after accept."""
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -16,7 +18,10 @@ from PySide6.QtTest import QTest
 
 from linghun import resources
 from linghun.core.home import MemoryHome
+from linghun.core.fsio import read_bytes
 from linghun.core.memory import Memory
+from linghun.core.review import service
+from linghun.core.transaction import JOURNAL_DIR
 from linghun.workbench.models.review import ReviewModel
 from linghun.workbench.panes.review.pane import age_text
 from linghun.workbench.settings import Settings
@@ -206,3 +211,56 @@ def test_a_held_write_reaches_warm_only_after_accept(window, qtbot, tmp_path):
     with qtbot.waitSignal(pane.sig_unreviewed, timeout=30000, check_params_cb=lambda n, age: n == 0):
         QTest.keyClick(pane.view, Qt.Key.Key_A)
     assert "发票服务 | 端口 | 8088 | 运维" in home.warm.read_text()
+
+
+def test_a_reject_of_several_files_is_one_transaction_and_a_crash_midway_is_finished_on_opening(
+        window, qtbot, tmp_path, monkeypatch):
+    """Reject of a consolidation (warm.md and the archives it wrote) from the pane goes through
+    ``core.transaction`` as the command line's does: undone and redone byte for byte, and a
+    failure between two of its files is finished by the next opening of the home, never half."""
+    dsh = tmp_path / "dsh"
+    pane = _pane(window, qtbot)
+    if pane.model.items():
+        _accept_everything(pane, qtbot)
+    home = MemoryHome.resolve(dsh)
+    agent(dsh, "consolidate")
+    agent(dsh, "append", "fact", "账单服务 | 端口 | 7001 | 运维")
+    _refresh(pane, qtbot)
+    item = _row(pane, "consolidate")
+    plan = service.plan_reject(home, pane.queue.history, item)
+    assert len(plan.files) >= 2 and "memory/warm.md" in plan.files
+    files = lambda: {rel: read_bytes(home.root / rel) for rel in plan.files}  # noqa: E731
+    consolidated, rejected = files(), {rel: new for rel, (_now, new) in plan.files.items()}
+    assert consolidated == {rel: now for rel, (now, _new) in plan.files.items()}
+    # r: every file rejected at once; Edit > Undo puts every one back byte for byte
+    assert pane.select(item.id)
+    pane.view.setFocus()
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        QTest.keyClick(pane.view, Qt.Key.Key_R)
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(item.id) is None, timeout=30000)
+    assert files() == rejected and "账单服务 | 端口 | 7001" in home.warm.read_text()
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        window.act_undo.trigger()
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(item.id) is not None, timeout=30000)
+    assert files() == consolidated
+    # Redo, and the process fails after the commit point, between two files of the reject
+    real_replace, moved, errors = os.replace, [], []
+
+    def replace(src, dst, *args, **kwargs):
+        if JOURNAL_DIR in str(src) and ".stage-" in str(src):
+            moved.append(dst)
+            if len(moved) == 2:
+                raise OSError(errno.EIO, os.strerror(errno.EIO), str(dst))
+        return real_replace(src, dst, *args, **kwargs)
+
+    window.ctx.undo.sig_error.connect(errors.append)
+    monkeypatch.setattr(os, "replace", replace)
+    window.act_redo.trigger()
+    qtbot.waitUntil(lambda: bool(errors), timeout=30000)
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert "completed the next time the home is opened" in errors[-1]
+    half = files()
+    assert half != consolidated and half != rejected  # one file written, the rest recorded in the journal
+    assert (home.root / JOURNAL_DIR / ".intent").exists()
+    Memory(home)  # the next opening of the home
+    assert files() == rejected and not (home.root / JOURNAL_DIR).exists()

@@ -5,7 +5,8 @@ Keyboard first, while the pane has the focus: j / k move down / up, a accepts th
 changes (a selection accepts them all), r rejects the current one, d shows or hides its diff.
 The queue is built on a worker (the history is read there) whenever the home changes; accept
 and the marks are written there too. A reject is planned on a worker and written on the GUI
-thread as one step of the undo stack (``workbench.undo``): Ctrl+Z brings the change back.
+thread as one step of the undo stack (``workbench.undo``), all its files or none
+(``core.transaction``, as the command line writes it): Ctrl+Z brings the change back.
 
 Signals:
     sig_rebuilt(): a build of the queue was shown.
@@ -15,6 +16,7 @@ Signals:
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,14 +27,17 @@ from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QSplitter, QVBoxLayout, QWidget,
 )
 
+from linghun.core.errors import LinghunError
+from linghun.core.history.layout import WARM
 from linghun.core.review import service
+from linghun.core.review.reject import RejectPlan, apply_reject
 from linghun.workbench.actions import add_tool_action, make_action
 from linghun.workbench.dialogs.diff import DiffView
 from linghun.workbench.icons import icon
 from linghun.workbench.models.review import ReviewFilter, ReviewModel
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.plaintext import plain
-from linghun.workbench.undo import Batch, EditEntry, RestoreFile
+from linghun.workbench.undo import EditEntry
 from linghun.workbench.views import TableView
 
 REBUILD_DELAY_MS = 300
@@ -68,6 +73,26 @@ def mark_task(state, queue, ids: list[str], status: str, dismiss: list[str]) -> 
 
 def unmark_task(state, queue, item) -> None:
     service.unmark(queue.history, item)
+
+
+@dataclass
+class RejectFiles:
+    """The files of a reject written as the command line writes them (``reject.apply_reject``):
+    all or nothing through ``core.transaction`` under the home lock, so a crash between two files
+    of a consolidation's reject leaves the home as it was or wholly rejected (the next opening
+    of the home finishes or rolls back the commit). The inverse writes the files back the same
+    way, each expected to hold what the reject wrote, so an undo never overwrites a later writer."""
+
+    plan: RejectPlan
+
+    def apply(self, memory) -> "RejectFiles":
+        apply_reject(memory.home, self.plan)
+        if WARM in self.plan.files:
+            # the panes show ``Memory.latest()``: parse the bytes written, as ``RestoreFile`` does
+            with contextlib.suppress(LinghunError):
+                memory.document()
+        back = {rel: (new, now) for rel, (now, new) in self.plan.files.items()}
+        return RejectFiles(RejectPlan(self.plan.item, back))
 
 
 @dataclass
@@ -446,10 +471,8 @@ class ReviewPane(Pane):
 
     @Slot(object)
     def _on_planned(self, plan) -> None:
-        ops = [RestoreFile(rel, new, expect=now, check=True) for rel, (now, new) in plan.files.items()]
         text = self.tr("Reject %1: %2").replace("%1", plan.item.kind).replace("%2", plan.item.summary[:60])
-        step = RejectStep(ops[0] if len(ops) == 1 else Batch(ops),
-                          functools.partial(self._reject_applied, self.queue, plan.item))
+        step = RejectStep(RejectFiles(plan), functools.partial(self._reject_applied, self.queue, plan.item))
         self.ctx.undo.push(step, text)
 
     def _reject_applied(self, queue, item, rejecting: bool) -> None:
