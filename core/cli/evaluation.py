@@ -158,8 +158,11 @@ def _run_cues(args) -> int:
     text = [f"report: {report.markdown}"] + [
         f"{ch:<13} hit@1/5/10 " + " / ".join(f"{summary[ch][f'hit@{k}']:.1f}" for k in (1, 5, 10))
         for ch in summary if isinstance(summary[ch], dict)]
-    text += [f"  {split}: n {e['n']}  linghun hit@10 {e['linghun']['hit@10']:.1f}"
+    text += [f"  {split}: n {e['n']}  linghun hit@10 {e['linghun']['hit@10']:.1f}  "
+             f"linghun+goal hit@10 {e['linghun+goal']['hit@10']:.1f}"
              for split, e in report.data.get("splits", {}).items()]
+    text += [f"fusion below {f['channel']} in {f['relation']}: {f['fused']:.1f} < {f['best']:.1f} (hit@10)"
+             for f in report.data.get("fusion_shortfalls", [])]
     emit(args, report.data | {"files": report.to_dict()}, "\n".join(text))
     return 0
 

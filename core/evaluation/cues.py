@@ -5,8 +5,12 @@ the ``bm25`` / ``goal`` / ``fusion`` channels are those of :mod:`core.goals.cue_
 adds two channels over the same stitched turns:
 
 - ``linghun``: :class:`core.search.Searcher`, the retriever the assembler uses;
-- ``linghun+goal``: reciprocal-rank fusion of ``linghun`` and goal activation (as ``fusion`` does
-  for plain BM25).
+- ``goal/signal``: the turns of the goals admitted on a real activation signal
+  (:func:`core.goals.activation.admitted`: a lexical signal, or with the embeddings a sentence
+  similarity of the trigger and the goal's statement), in admission order;
+- ``linghun+goal``: the product's fusion (:func:`core.goals.activation.fuse`): ``linghun``'s
+  ranking kept, the admitted goals' turns placed after its first result. It replaced
+  reciprocal-rank fusion with every goal's rank, which did worse than ``linghun`` alone (issue 30).
 
 A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
 """
@@ -20,10 +24,11 @@ from typing import Any, Callable
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.metrics import mean, percentile
+from linghun.core.goals.activation import admitted, fuse, semantic_similarity
 from linghun.core.search import SearchConfig, Searcher, Unit
 
 KS = (1, 5, 10)
-RRF_K = 60  # as core.goals.cue_eval
+FUSED = "linghun+goal"
 
 
 @dataclass
@@ -60,6 +65,17 @@ class CueRun:
             out[name] = entry
         return out
 
+    def shortfalls(self, k: int = 10) -> list[dict]:
+        """Relations where the fused channel's hit@k is below a single channel's (the fusion
+        must never do worse than its best channel)."""
+        out = []
+        for name, e in self.table().items():
+            best = max((ch for ch in self.channels if ch != FUSED), key=lambda ch: e[ch][f"hit@{k}"])
+            if FUSED in self.channels and e[FUSED][f"hit@{k}"] < e[best][f"hit@{k}"]:
+                out.append({"relation": name, "channel": best, "best": e[best][f"hit@{k}"],
+                            "fused": e[FUSED][f"hit@{k}"]})
+        return out
+
     def latency(self) -> dict:
         lat = [o.latency_ms for o in self.outcomes]
         return {"p50": percentile(lat, 50), "p95": percentile(lat, 95)}
@@ -82,12 +98,15 @@ def _first_rank(ranked, prefix: str) -> int | None:
     return None
 
 
-def _rrf(*rankings: list) -> list:
-    fused: dict = {}
-    for ranking in rankings:
-        for r, t in enumerate(ranking, start=1):
-            fused[t] = fused.get(t, 0.0) + 1.0 / (RRF_K + r)
-    return sorted(fused, key=lambda t: -fused[t])
+def goal_turns(mem, query: str, dense: bool) -> list[str]:
+    """The turns of the goals admitted for ``query`` (``goal/signal``), in admission order."""
+    activations = mem.goals.rank(query, k=0)
+    semantic = None
+    if dense:
+        scores = semantic_similarity(query, [a.goal for a in activations])
+        semantic = None if scores is None else {a.goal.id: float(c) for a, c in zip(activations, scores)}
+    turns = [str(s["ref"]) for adm in admitted(activations, semantic) for s in adm.goal.sources() if s.get("ref")]
+    return list(dict.fromkeys(turns))  # a turn that moved several goals (or one twice) counts once
 
 
 def evaluate_cues(
@@ -113,7 +132,8 @@ def evaluate_cues(
         units = [Unit(t.id, t.text, {"speaker": t.speaker, "session": s})
                  for s, session in enumerate(conv.sessions, start=1) for t in session]
         searchers.append(Searcher(units, config))
-    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "linghun+goal"),
+    dense = config is not None and (config.dense_weight > 0 or config.late_weight > 0)
+    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "goal/signal", FUSED),
                  conversations=[c.sample_id for c in convs])
     for n, cue in enumerate(cues, start=1):
         if cancelled is not None and cancelled():
@@ -126,7 +146,8 @@ def evaluate_cues(
         ours = [h.id for h in searcher.search(query, len(searcher))]
         latency = (time.perf_counter() - t0) * 1000
         ranked["linghun"] = ours
-        ranked["linghun+goal"] = _rrf(ours, ranked["goal"])
+        ranked["goal/signal"] = goal_turns(mem, query, dense)
+        ranked[FUSED] = fuse(ours, ranked["goal/signal"])
         prefix = f"CUE{cue.index}:"
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,

@@ -147,8 +147,11 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
           f"Cues: {Path(cues).name}; conversations: {Path(conversations).name}. A cue is surfaced at k when one "
           "of its turns is in the channel's top k (through an entry, or through a goal it produced).", "",
           *([" ".join(n + "." for n in notes[1:]), ""] if notes[1:] else []),
-          "Channels: bm25 (plain BM25 over turns), goal (goal activation), fusion (their reciprocal-rank "
-          "fusion), linghun (the workbench's retriever), linghun+goal (its fusion with goal activation).", ""]
+          "Channels: bm25 (plain BM25 over turns), goal (goal activation, every goal), fusion (their "
+          "reciprocal-rank fusion), linghun (the workbench's retriever), goal/signal (the turns of the goals "
+          "admitted on a real activation signal: shared words, domain, bridge, or with the embeddings a "
+          "sentence similarity), linghun+goal (the product's fusion: linghun's ranking kept, the admitted "
+          "goals' turns after its first result).", ""]
     header = ["relation", "n", "cue goals"] + [f"{ch} hit@{k}" for ch in result.channels for k in KS]
     md.append("| " + " | ".join(header) + " |")
     md.append("|" + "---|" * len(header))
@@ -165,6 +168,10 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                "|" + "---|" * (2 + len(result.channels))]
         md += ["| " + " | ".join([name, str(e["n"])] + [f"{e[ch]['hit@10']:.1f}" for ch in result.channels]) + " |"
                for name, e in splits.items()]
+    short = result.shortfalls()
+    md += ["", "Fusion check (hit@10): " + ("; ".join(
+        f"{f['relation']}: linghun+goal {f['fused']:.1f} < {f['channel']} {f['best']:.1f}" for f in short)
+        if short else "linghun+goal is not below any single channel in any relation.")]
     lat = result.latency()
     md += ["", f"linghun query latency: p50 {lat['p50']:.2f} ms, p95 {lat['p95']:.2f} ms.", ""]
     relations = [r for r in table if r != "all"] + ["all"]
@@ -174,6 +181,7 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
     plot = chart.png
     md.append(chart.markdown("cue hit@10"))
     data = {"summary": table, "latency_ms": lat, "dense": dense, "notes": notes, "splits": splits,
+            "fusion_shortfalls": short,
             "cues": [{"index": o.index, "relation_type": o.relation, "ranks": o.ranks,
                       "produced_goal": o.produced_goal} for o in result.outcomes]}
     atomic_write(out / "report.md", "\n".join(md) + "\n")

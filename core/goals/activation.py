@@ -26,14 +26,26 @@ Our choices (SPEC 17 leaves them open):
 
 Each result carries the parts of its score and ``similarity_rank``, the rank pure similarity
 would give among the same goals, so the residual gain of the goal channel is visible.
+
+Cue fusion (issue 30): how goal activation joins a retriever's ranking without drowning it.
+Reciprocal-rank fusion of the retriever with every goal's rank did worse than the retriever alone
+on cues (the order of goals with no signal is no ranking, yet it filled the top). Instead
+:func:`admitted` keeps only goals with a real signal: a lexical one (:attr:`GoalActivation.has_signal`)
+or, when the optional embeddings read the situation, a sentence similarity of the situation and
+the statement of at least :data:`SEMANTIC_MIN` (the :data:`SEMANTIC_GOALS` closest); and
+:func:`fuse` keeps the retriever's first :data:`FUSION_SLOT` - 1 results, then the admitted goals'
+turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The constants were
+calibrated on the developers' cue set (``core/evaluation/cues_dev.json``, its tune conversations)
+so that the fused hit@10 is not below any single channel's in any relation; see SETTINGS.md.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from linghun.core import embeddings
 from linghun.core.errors import InvalidInputError
 from linghun.core.goals.features import TextFeatures, cosine, token_set
 from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
@@ -47,6 +59,12 @@ W_BRIDGE = 0.35
 W_SIM = 0.40
 W_BASE = 0.15
 BRIDGE_MIN_SHARED = 2
+
+# cue fusion (see the module docstring; calibrated on core/evaluation/cues_dev.json)
+SEMANTIC_MIN = 0.15   # sentence cosine (all-MiniLM-L6-v2) of situation and statement
+SEMANTIC_GOALS = 8    # the closest goals by that cosine that may join
+FUSION_SLOT = 2       # admitted turns go after the retriever's first result
+FUSION_TURNS = 10     # at most this many admitted turns
 
 
 def goal_activate(state_w: float, domain_hit: bool, bridge_hit: bool, sim: float) -> float:
@@ -203,6 +221,75 @@ class GoalIndex:
                 if len(both) >= BRIDGE_MIN_SHARED and (best is None or len(both) > len(best[1])):
                     best = (trig, both)
         return best
+
+
+@dataclass
+class Admission:
+    """A goal that joins a retriever's ranking, with the signal that let it in (for the trace)."""
+
+    activation: GoalActivation
+    reason: str
+    semantic: float = 0.0
+
+    @property
+    def goal(self) -> Goal:
+        return self.activation.goal
+
+
+def signal_reason(act: GoalActivation, semantic: float = 0.0) -> str:
+    """The strongest signal of an activation in words: ``bridge 'family trip'``, ``domain family
+    (trip)``, ``shared words college, fund`` or ``meaning 0.31`` (sentence similarity)."""
+    if act.bridge_hit and act.bridge_trigger:
+        return f"bridge '{act.bridge_trigger}'"
+    if act.domain_hit:
+        return f"domain {act.goal.domain} ({', '.join(act.domain_words[:3])})"
+    if act.similarity > 0:
+        return f"shared words {', '.join(act.similarity_tokens[:4])}"
+    return f"meaning {semantic:.2f}"
+
+
+def semantic_similarity(situation: str, goals: Sequence[Goal]) -> np.ndarray | None:
+    """Sentence cosine of the situation with each goal's statement, or None when the optional
+    embeddings are not installed or cannot read the situation (``embeddings.reads``: Chinese is
+    left to the lexical signals). Statement vectors come from the embeddings' on-disk cache."""
+    if not goals or not embeddings.available() or not embeddings.reads(situation):
+        return None
+    model = embeddings.encoder()
+    query, _pieces = model.encode_query(situation)
+    return model.encode([g.statement for g in goals]) @ query
+
+
+def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] | None = None) -> list[Admission]:
+    """The goals with a real activation signal, in the order their turns join a ranking: the
+    :data:`SEMANTIC_GOALS` closest in meaning (cosine >= :data:`SEMANTIC_MIN`, ``semantic`` by goal
+    id) first, then those with a lexical signal by activation rank. ``activations`` are of one
+    situation (``GoalIndex.rank(situation, 0)``)."""
+    semantic = semantic or {}
+    out: list[Admission] = []
+    close = sorted((a for a in activations if semantic.get(a.goal.id, 0.0) >= SEMANTIC_MIN and a.state_weight > 0),
+                   key=lambda a: -semantic[a.goal.id])[:SEMANTIC_GOALS]
+    for a in close:
+        out.append(Admission(a, signal_reason(a, semantic[a.goal.id]), semantic[a.goal.id]))
+    taken = {a.goal.id for a in close}
+    for a in activations:
+        if a.has_signal and a.state_weight > 0 and a.goal.id not in taken:
+            out.append(Admission(a, signal_reason(a), semantic.get(a.goal.id, 0.0)))
+    return out
+
+
+def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = FUSION_SLOT,
+         limit: int = FUSION_TURNS) -> list[Any]:
+    """The retriever's ``ranking`` with ``admitted_items`` (the admitted goals' turns or entries,
+    in admission order) placed after its first ``slot - 1`` results, ``limit`` at most; an item
+    both lists hold keeps the earlier place. Nothing of the ranking is dropped."""
+    head = list(ranking[: max(slot - 1, 0)])
+    seen = set(head)
+    joined = []
+    for item in admitted_items:
+        if item not in seen and len(joined) < limit:
+            joined.append(item)
+            seen.add(item)
+    return head + joined + [item for item in ranking[len(head):] if item not in seen]
 
 
 def _postings(token_sets: list[frozenset[str]]) -> dict[str, np.ndarray]:
