@@ -29,8 +29,9 @@ KINDS_OF_WRITE = ["append", "append", "update", "flip", "merge", "revive", "edit
 
 def _writes(kinds: list[str]):
     """Writes of the agent's (or the user's): what each does to the list of entries."""
-    return st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 10_000), st.sampled_from(["fact", "event", "rule"]),
-                              st.sampled_from(["high", "medium", "low"])), min_size=1, max_size=25)
+    return st.lists(st.tuples(st.sampled_from(kinds), st.integers(0, 10_000),
+                              st.sampled_from(["fact", "event", "rule"]), st.sampled_from(["high", "medium", "low"])),
+                    min_size=1, max_size=25)
 
 def _render(entries: list[list[str]]) -> bytes:
     blocks = [new_entry(*e[:4], last_access=e[4]).raw.rstrip("\n") for e in entries]
@@ -43,8 +44,8 @@ def _history(root: Path, seed_count: int, writes: list[tuple], pack_at: int) -> 
     home = MemoryHome.resolve(root / "dsh")
     home.ensure()
     history = HomeHistory(home, root / "history.git")
-    entries = [[f"2026-01-01 08:{i:02d}", "fact", "high", f"服务{i} | 端口 | {8000 + i} | 运维手册第 {i} 页", None]
-               for i in range(seed_count)]
+    entries = [[f"2026-01-01 08:{i:02d}", "fact", "high", f"服务{i} | 端口 | {8000 + i} | 运维手册第 {i} 页",
+                None] for i in range(seed_count)]
     history.record({WARM: _render(entries)}, "workbench", START)
     for n, (op, pick, kind, conf) in enumerate(writes, 1):
         stamp = (START + timedelta(minutes=n)).strftime("%Y-%m-%d %H:%M")
@@ -93,14 +94,15 @@ def _whole(a: str, b: str) -> tuple[int, int, int]:
 
 @settings(max_examples=25, deadline=None)
 @given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE + ["duplicate"]), pack_at=st.integers(0, 25),
-       chunk=st.sampled_from([3, 64, 1 << 16]))
-def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, writes, pack_at, chunk):
+       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]))
+def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, writes, pack_at, chunk, direct):
     """Against the path before it: libgit2 read every version, the common ends were found a
     character at a time; exact duplicate entries included."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         history = _history(root, seed_count, writes, pack_at)
-        with mock.patch.object(warm_changes, "_CHUNK", chunk):
+        with mock.patch.object(warm_changes, "_CHUNK", chunk), \
+                mock.patch.object(review_queue._Texts, "DIRECT_READS", direct):
             fast = _built(history, root / "fast")
         with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
                 mock.patch.object(warm_changes, "_common_prefix", _naive_prefix), \
@@ -111,15 +113,16 @@ def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, w
 
 @settings(max_examples=25, deadline=None)
 @given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE), pack_at=st.integers(0, 25),
-       chunk=st.sampled_from([3, 64, 1 << 16]))
-def test_the_fast_first_build_is_the_whole_parse_build_byte_for_byte(seed_count, writes, pack_at, chunk):
+       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]))
+def test_the_fast_first_build_is_the_whole_parse_build_byte_for_byte(seed_count, writes, pack_at, chunk, direct):
     """Against libgit2's versions parsed whole, every block of both matched. Exact duplicates are
     left out: which of two identical entries a write added is a matter of where one looks (the
     changed region says the first, a whole parse the last), the same text either way."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         history = _history(root, seed_count, writes, pack_at)
-        with mock.patch.object(warm_changes, "_CHUNK", chunk):
+        with mock.patch.object(warm_changes, "_CHUNK", chunk), \
+                mock.patch.object(review_queue._Texts, "DIRECT_READS", direct):
             fast = _built(history, root / "fast")
         with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
                 mock.patch.object(warm_changes, "changed_region", _whole):
@@ -192,3 +195,20 @@ def test_counting_on_from_a_known_place_is_counting_from_the_start(texts, places
 def test_the_blocks_start_where_the_header_pattern_finds_a_header(text):
     starts = [m.start() for m in warm_changes._HEADER_LINE.finditer(text)]
     assert [len(b) for b in warm_changes._blocks(text)] == [b - a for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def test_a_long_walk_reads_packed_versions_from_the_pack_and_a_short_one_through_the_history(tmp_path):
+    history = _history(tmp_path, 20, [("append", i, "event", "medium") for i in range(30)], pack_at=30)
+    history.record({WARM: history.read(WARM) + b"\n" + new_entry("2027-02-01 10:00", "fact", "high",
+                                                                 "最后 | 一条 | 未打包").raw.encode()}, "agent")
+    through_history = []
+    real = history.blob_data
+    history.blob_data = lambda blob: (through_history.append(blob), real(blob))[1]
+    items = _built(history, tmp_path / "first")
+    assert len(items) == 31
+    # the newest version is loose; of the packed ones, only the first few a walk reads
+    assert len(through_history) == review_queue._Texts.DIRECT_READS
+    history.record({WARM: history.read(WARM).replace(b"[fact] high", b"[fact] low", 1)}, "agent")
+    through_history.clear()
+    assert len(_built(history, tmp_path / "first")) == 32  # the one new write analysed, the rest cached
+    assert len(through_history) == 2
