@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
+from linghun.core import warm_cache
 from linghun.core.errors import (
     CapacityError, CorruptFileError, InvalidInputError, NotFoundError, UnreadableFileError,
 )
@@ -293,9 +294,21 @@ class Memory:
         except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
             _share(path, stamp, exc, number)
             raise
-        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) else parse_warm(text)
+        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) else self._parse_anew(text)
         doc.entries = doc.numbered()
         return self._take(doc, stamp, _share(path, stamp, doc, number))
+
+    def _parse_anew(self, text: str) -> WarmDocument:
+        """The first parse of warm.md in this process: the one the last process saved when the
+        file is the same, else parsed from where the file differs from it (``core.warm_cache``),
+        and saved for the next process."""
+        path = self.home.warm
+        found = warm_cache.saved_parse(path, text)
+        if found is not None and found[1]:
+            return found[0]
+        doc = parse_warm_after(text, found[0]) if found is not None else parse_warm(text)
+        warm_cache.save_parse(path, doc)
+        return doc
 
     def _previous_parse(self) -> WarmDocument | None:
         """The newest parse of warm.md this process has (the shared one, else this Memory's): a

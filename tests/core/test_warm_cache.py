@@ -1,0 +1,88 @@
+"""The next process takes warm.md's parse from the cache folder instead of parsing 10k entries again,
+and never anything but what parsing the file gives."""
+from __future__ import annotations
+
+import marshal
+import random
+
+import pytest
+
+from linghun.core import memory as memory_module, warm_cache
+from linghun.core.formats import warm as warm_format
+from linghun.core.formats.warm import parse_warm
+from linghun.core.memory import Memory
+from tests.perf.synth import make_home
+
+
+def _as_new_process(monkeypatch) -> list[str]:
+    """Forget every parse this process holds, and count the entries parsed from here on."""
+    monkeypatch.setattr(memory_module, "_PARSED", {})
+    parsed: list[str] = []
+    real = warm_format._parse_block
+    monkeypatch.setattr(warm_format, "_parse_block", lambda raw, n, seen: parsed.append(raw) or real(raw, n, seen))
+    return parsed
+
+
+def _fields(doc) -> list[tuple]:
+    return [(e.id, e.n, e.stamp, e.kind, e.confidence, e.body, e.last_access, e.raw) for e in doc.entries]
+
+
+def _check(home, monkeypatch) -> list[str]:
+    parsed = _as_new_process(monkeypatch)
+    doc = Memory(home).document()
+    parsed = list(parsed)  # what the Memory parsed, not the checks below
+    text = home.warm.read_text(encoding="utf-8")
+    assert doc.render() == text and doc.preamble == parse_warm(text).preamble
+    assert _fields(doc) == _fields(parse_warm(text))
+    return parsed
+
+
+def test_the_next_process_takes_the_saved_parse_and_after_an_append_parses_only_the_new_end(tmp_path, monkeypatch):
+    home = make_home(tmp_path / "dsh", 300)
+    assert len(_check(home, monkeypatch)) == 300  # the first process parses, and saves
+    assert _check(home, monkeypatch) == []  # the next one parses nothing
+    with home.warm.open("a", encoding="utf-8") as f:  # the agent appends, in another process
+        f.write("\n## 2026-11-30 10:00 [fact] high\n\n灯塔项目 | 端口 | 7421\n")
+    assert len(_check(home, monkeypatch)) == 2  # the last entry (its separator changed) and the new one
+    assert _check(home, monkeypatch) == []
+
+
+def test_an_edit_anywhere_gives_the_parse_of_the_file(tmp_path, monkeypatch):
+    home = make_home(tmp_path / "dsh", 120)
+    _check(home, monkeypatch)
+    rng = random.Random(7)
+    for _ in range(6):
+        text = home.warm.read_text(encoding="utf-8")
+        blocks = text.split("\n## ")
+        i = rng.randrange(1, len(blocks))
+        op = rng.choice(["edit", "drop", "flip"])
+        if op == "edit":
+            blocks[i] = blocks[i].rstrip("\n") + " 改过\n"
+        elif op == "drop":
+            del blocks[i]
+        else:
+            blocks[i] = blocks[i].replace("] high", "] wrong", 1)
+        home.warm.write_text("\n## ".join(blocks), encoding="utf-8")
+        _check(home, monkeypatch)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "other-text"])
+def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, damage):
+    home = make_home(tmp_path / "dsh", 50)
+    _check(home, monkeypatch)
+    saved = warm_cache._file(home.warm)
+    value = marshal.loads(saved.read_bytes())
+    if damage == "garbage":
+        saved.write_bytes(b"\x01\x02 not a parse")
+    else:
+        if damage == "other-version":
+            value["version"] = warm_cache.VERSION + 1
+        elif damage == "wrong-types":
+            value["entries"][3] = (1, 2, 3)
+        else:  # an entry whose fields say something its text does not
+            stamp, kind, conf, body, la, entry_id, raw = value["entries"][5]
+            value["entries"][5] = (stamp, kind, conf, "改写的内容", la, entry_id, raw + "x")
+        saved.write_bytes(marshal.dumps(value))
+    parsed = _check(home, monkeypatch)
+    assert parsed  # parsed again (whole, or from the entry that no longer fits)
+    assert _check(home, monkeypatch) == []  # and saved whole again
