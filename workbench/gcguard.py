@@ -12,7 +12,7 @@ import gc
 import sys
 import time
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 
 class GuiThreadCollector(QObject):
@@ -54,6 +54,7 @@ class GuiThreadCollector(QObject):
         self._next_growth_check = 0.0
         self._last_young = 0.0
         self._deep_due_since: float | None = None
+        self.holds = 0  # ``hold``: no collection until released
         gc.disable()
         self._timer = QTimer(self)
         self._timer.setInterval(self.INTERVAL_MS)
@@ -61,6 +62,8 @@ class GuiThreadCollector(QObject):
         self._timer.start()
 
     def check(self) -> None:
+        if self.holds:
+            return
         now = time.monotonic()
         if gc.get_count()[0] <= self.threshold[0]:
             # nothing to collect: quiet since QUIET_S (nothing allocates, so no round, parse or
@@ -101,6 +104,26 @@ def settle() -> None:
     _rebase()
 
 
+def hold() -> None:
+    """A worker is building what the open home keeps (a big warm.md's parse and rows, its search
+    index): no collection until ``release``. A young collection on the GUI thread would walk
+    every object the worker made since the last one, and a worker holding the GIL makes hundreds
+    of thousands between two checks (126 ms pauses opening a 100k-entry home); those objects
+    live as long as the home, so the release freezes them instead. Holds nest."""
+    guard = _guard()
+    if guard is not None:
+        guard.holds += 1
+
+
+def release() -> None:
+    """End one ``hold``; the last one freezes what exists now (``settle``)."""
+    guard = _guard()
+    if guard is not None and guard.holds:
+        guard.holds -= 1
+        if not guard.holds:
+            settle()
+
+
 def thaw() -> None:
     """The home is closing: its objects are collected now, not frozen again by the next check."""
     _collect_everything()
@@ -114,11 +137,13 @@ def _collect_everything() -> None:
 
 
 def _rebase() -> None:
-    from PySide6.QtCore import QCoreApplication
-
-    guard = getattr(QCoreApplication.instance(), "_linghun_gc_guard", None)
+    guard = _guard()
     if guard is not None:
         guard.settled()
+
+
+def _guard() -> GuiThreadCollector | None:
+    return getattr(QCoreApplication.instance(), "_linghun_gc_guard", None)
 
 
 def install(app: QObject) -> GuiThreadCollector:

@@ -454,6 +454,9 @@ class MainWindow(QMainWindow):
         ctx.bridge.sig_event.connect(self._on_event)
         for cls in panes.registered_panes():
             self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
+        entries = self.pane("entries")
+        if entries is not None and entries.model.loading:  # counted once a big warm.md is read
+            entries.model.sig_loaded.connect(self._status_changed)
         if past is None:
             self._restore_session(ctx)
         if remember:
@@ -522,6 +525,13 @@ class MainWindow(QMainWindow):
         the GIL and the CPU (the index warm-up, embeddings)."""
         if self.ctx is not ctx:  # another home was opened before this one painted
             return
+        entries = self.pane("entries")
+        if entries is not None and entries.model.loading:
+            # a big warm.md is being parsed on a worker: the warm-up would parse it a second time
+            # beside it (it takes the shared parse once there is one), and slow the rows down
+            entries.model.sig_loaded.connect(partial(self._start_background_work, ctx),
+                                             Qt.ConnectionType.SingleShotConnection)
+            return
         self._warm_up()
         self._embed_ahead()
         ctx.tasks.submit(self.tr("Looking for the system keyring"), lambda _state: self.settings.api_key.prepare())
@@ -535,12 +545,13 @@ class MainWindow(QMainWindow):
 
         ctx, home = self.ctx, self.ctx.home
         handle = ctx.tasks.submit(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
+        gcguard.hold()  # the index is kept while the home is open: frozen once built, never walked
 
         def done(*_args) -> None:
             ctx.warming = False
+            gcguard.release()  # the home is loaded: collections skip it from now on
             if self.ctx is ctx:
                 self.status_warmup.clear()
-                gcguard.settle()  # the home is loaded: full collections skip it from now on
 
         handle.sig_finished.connect(
             lambda n: self.ctx is ctx and self.show_message(self.tr("Search index ready: {0} entries").format(n)))
@@ -757,6 +768,12 @@ class MainWindow(QMainWindow):
             return
         self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
         self.status_home.setToolTip(tooltip(f"{self.status_home.text()}\n{ctx.home.root}"))
+        entries = self.pane("entries")
+        if entries is not None and entries.model.loading:
+            # a big warm.md is being read on a worker: counted once its rows are in
+            # (``_status_changed``); ``latest()`` here would parse it on the GUI thread
+            self.status_counts.clear()
+            return
         try:
             entries = ctx.memory.latest().entries
             inputs = (entries, _stat_of(ctx.home.ontology))  # before ontology.md is read

@@ -142,20 +142,53 @@ class TaskManager(QObject):
         self._timer.timeout.connect(self._poll)
         self._wake.connect(self._poll, Qt.ConnectionType.QueuedConnection)
         self._closed = False
+        self._holds = 0
+        self._held: list[tuple[TaskHandle, Callable[..., Any], tuple, dict]] = []
 
     def submit(self, title: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> TaskHandle:
-        """Run ``fn(state, *args, **kwargs)`` on a worker thread."""
+        """Run ``fn(state, *args, **kwargs)`` on a worker thread (once ``release``d, while held)."""
         if self._closed:
             raise RuntimeError("the task manager was shut down")
         state = TaskState()
-        future = self._pool.submit(fn, state, *args, **kwargs)
-        handle = TaskHandle(title, future, state, self)  # the manager keeps it while it runs
-        self._handles.append(handle)
-        # Wake the GUI thread as soon as the work ends instead of waiting for the next tick.
-        future.add_done_callback(self._on_future_done)
+        if self._holds:
+            handle = TaskHandle(title, Future(), state, self)  # cancellable until it is started
+            self._held.append((handle, fn, args, kwargs))
+        else:
+            handle = TaskHandle(title, self._start(fn, state, args, kwargs), state, self)
+        self._handles.append(handle)  # the manager keeps it while it runs
         self._timer.start()
         self.sig_started.emit(handle)
         return handle
+
+    def submit_now(self, title: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> TaskHandle:
+        """``submit``, started at once even while held (the work a ``hold`` waits for)."""
+        holds, self._holds = self._holds, 0
+        try:
+            return self.submit(title, fn, *args, **kwargs)
+        finally:
+            self._holds = holds
+
+    def _start(self, fn: Callable[..., Any], state: TaskState, args: tuple, kwargs: dict) -> Future:
+        future = self._pool.submit(fn, state, *args, **kwargs)
+        # Wake the GUI thread as soon as the work ends instead of waiting for the next tick.
+        future.add_done_callback(self._on_future_done)
+        return future
+
+    def hold(self) -> None:
+        """Start nothing submitted from now until ``release``: a big home's entries are parsed on
+        one worker meanwhile, and any other work that reads warm.md (the checks, the index) would
+        parse it a second time beside it, competing for the GIL. Holds nest."""
+        self._holds += 1
+
+    def release(self) -> None:
+        """End one ``hold``; the last one starts what was submitted meanwhile, in order."""
+        self._holds = max(0, self._holds - 1)
+        if self._holds or self._closed:
+            return
+        held, self._held = self._held, []
+        for handle, fn, args, kwargs in held:
+            if not handle.future.cancelled():
+                handle.future = self._start(fn, handle.state, args, kwargs)
 
     @property
     def closed(self) -> bool:
@@ -183,6 +216,7 @@ class TaskManager(QObject):
     def shutdown(self, wait: bool = True) -> None:
         """Cancel what is pending or running and stop the worker threads (joined when ``wait``)."""
         self._closed = True
+        self._held.clear()
         for handle in self._handles:
             handle.cancel()
         self._pool.shutdown(wait=wait, cancel_futures=True)

@@ -174,6 +174,7 @@ def test_bad_files_open_and_are_left_untouched(qtbot, settings, upstream_home, d
         assert window.status_counts.text() == "warm.md unreadable"
         assert not pane.act_new.isEnabled()
     else:
+        qtbot.waitUntil(lambda: not pane.model.loading)  # a big warm.md is read on a worker
         assert pane.model.rowCount() == 3000 and not pane.model.error
     window.close()
     assert home.warm.read_bytes() == bad

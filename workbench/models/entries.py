@@ -8,22 +8,29 @@ fifth of a second of Python) and the GUI thread only applies them. Rows are kept
 the current sort; sorting happens here on precomputed keys (fast at 10k entries) and the proxy
 only filters.
 
+Opening a big home (``load``, warm.md over ``SYNC_LOAD_BYTES``) never parses on the GUI thread:
+a worker parses warm.md and plans every row (sort order, filter facets), then the GUI thread
+inserts the rows in slices of at most ``SLICE_MS`` each (``loading`` meanwhile), so the window
+paints and a filter typed meanwhile applies to the rows shown. At 100k entries the parse alone was
+2 s of the GUI thread.
+
 ``EntriesFilterProxy`` filters by ontology kind, confidence and text (every word must occur).
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt,
-    QT_TRANSLATE_NOOP, Signal, Slot,
+    QT_TRANSLATE_NOOP, QTimer, Signal, Slot,
 )
 from PySide6.QtGui import QFont
 
 from linghun.core.errors import UnreadableFileError
 from linghun.core.formats.warm import CONFIDENCE_WEIGHT, WarmEntry
 from linghun.core.memory import Memory
-from linghun.workbench import icons, tones
+from linghun.workbench import gcguard, icons, tones
 from linghun.workbench.plaintext import tooltip
 from linghun.workbench.tasks import TaskManager
 
@@ -61,6 +68,16 @@ WORDS = {
     "wrong": QT_TRANSLATE_NOOP("EntriesModel", "wrong"),
 }
 TEXT_COLUMN_CHARS = 240
+#: a warm.md up to this size is read on the GUI thread when the model is made (a few thousand
+#: entries: under 50 ms of parsing, and the rows are there at once); a bigger one on a worker
+SYNC_LOAD_BYTES = 256 * 1024
+#: the GUI thread's time for one slice of rows inserted while loading (the first slice is
+#: ``FIRST_SLICE_ROWS``, the next ones sized on how long the last took)
+SLICE_MS = 20.0
+FIRST_SLICE_ROWS = 2000
+MIN_SLICE_ROWS = 200
+#: the event loop's time between two slices (0: as soon as the events waiting are handled)
+SLICE_GAP_MS = 0
 
 
 def word(value: str) -> str:
@@ -163,8 +180,7 @@ def plan_rows(entries: list[WarmEntry], old_ids: list[str], old_rows: dict[str, 
             row.haystack  # noqa: B018 - made here, not on the first keystroke
         rows[e.id] = row
     ids = [e.id for e in entries]
-    in_file_order = sort[0] < 0 or sort == (COL_N, Qt.SortOrder.AscendingOrder)  # [n] is the position
-    target = ids if in_file_order else _sorted_ids(ids, rows, sort)
+    target = ids if _in_file_order(sort) else _sorted_ids(ids, rows, sort)
     gone = _runs([r for r, i in enumerate(old_ids) if i not in rows])
     survivors = [i for i in old_ids if i in rows] if gone else list(old_ids)
     kept = set(survivors)
@@ -190,11 +206,23 @@ class EntriesModel(QAbstractTableModel):
     """
 
     sig_reloaded = Signal()
+    sig_loaded = Signal()
 
-    def __init__(self, memory: Memory, parent: QObject | None = None) -> None:
+    def __init__(self, memory: Memory, parent: QObject | None = None, tasks: TaskManager | None = None) -> None:
+        """``tasks``: where a big warm.md is read (``load``); without, it is read here and now."""
         super().__init__(parent)
         self.memory = memory
         self.error = ""
+        self.loading = False  # ``load`` is reading warm.md or inserting its rows
+        self._loader = None  # the TaskHandle reading warm.md for ``load``
+        self._pending: list[str] = []  # ids planned by ``load``, not inserted yet (in order)
+        self._pending_facets: tuple[list[str], list[str], list[str]] | None = None  # of every planned row
+        self._slice_rows = FIRST_SLICE_ROWS
+        self._slicer = QTimer(self)
+        self._slicer.setSingleShot(True)
+        self._slicer.setInterval(SLICE_GAP_MS)
+        self._slicer.timeout.connect(self._insert_slice)
+        self._reload_after_load = False  # the agent wrote while loading: read again once loaded
         self._tasks: TaskManager | None = None  # where ``reload_in_background`` prepares rows
         self._preparing = None  # the TaskHandle preparing rows on a worker
         self._prepare_again = False  # another change came meanwhile
@@ -205,7 +233,10 @@ class EntriesModel(QAbstractTableModel):
         self._rows: dict[str, _Row] = {}
         self._row_of: dict[str, int] = {}
         self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
-        self.reload()
+        if tasks is not None and _file_size(memory.home.warm) > SYNC_LOAD_BYTES:
+            self.load(tasks)
+        else:
+            self.reload()
 
     # -- access by id -----------------------------------------------------------------------
     def ids(self) -> list[str]:
@@ -224,11 +255,16 @@ class EntriesModel(QAbstractTableModel):
 
     def row_of(self, entry_id: str) -> int:
         """The row of ``entry_id``, -1 when it is not shown."""
-        return self._row_of.get(entry_id, -1)
+        row = self._row_of.get(entry_id, -1)
+        return row if row < len(self._ids) else -1  # planned by ``load``, not inserted yet
 
     def index_of(self, entry_id: str, column: int = 0) -> QModelIndex:
         row = self.row_of(entry_id)
         return self.index(row, column) if row >= 0 else QModelIndex()
+
+    def is_pending(self, entry_id: str) -> bool:
+        """``entry_id`` is in warm.md and ``load`` will insert its row (``finish_loading``: now)."""
+        return self.loading and entry_id in self._rows and self.row_of(entry_id) < 0
 
     def facets(self, row: int) -> tuple[str, str, str]:
         """(ontology kind, effective confidence, lower-case text) of a row, for the filter."""
@@ -308,6 +344,11 @@ class EntriesModel(QAbstractTableModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort rows on precomputed keys; selections follow their entries."""
+        if self.loading:
+            if self._loader is not None:  # nothing shown yet: the rows are planned in this order
+                self._sort = (column, order)
+                return
+            self.finish_loading()
         file_order = (-1, Qt.SortOrder.AscendingOrder)
         same = {self._sort, (column, order)} <= {file_order, (COL_N, Qt.SortOrder.AscendingOrder)}
         self._sort = (column, order)
@@ -327,8 +368,103 @@ class EntriesModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, COL_KIND), self.index(len(self._ids) - 1, COL_CONFIDENCE))
 
     # -- reloading ----------------------------------------------------------------------------
+    def load(self, tasks: TaskManager) -> None:
+        """Show the entries of a big warm.md without holding the GUI thread: a worker parses it and
+        plans the rows, which are then inserted in slices (``loading`` until ``sig_loaded``)."""
+        self._tasks = tasks
+        self.loading = True
+        self._loader = tasks.submit(self.tr("Reading the entries"), _load_task, self.memory, lambda: self._sort)
+        self._loader.sig_finished.connect(self._planned)
+        self._loader.sig_failed.connect(self._load_failed)
+        tasks.hold()  # the rest waits for this parse (see ``TaskManager.hold``), released once loaded
+        gcguard.hold()  # collecting would walk the parse's objects on the GUI thread; frozen once loaded
+
+    @Slot(object)
+    def _planned(self, result) -> None:
+        self._loader = None
+        error, plan = result
+        self.error = error
+        self._rows = plan.rows
+        self._row_of = plan.row_of
+        self._pending = plan.target
+        self._pending_facets = plan.facets
+        if _same_order(plan.sort, self._sort):
+            self._insert_slice()
+            return
+        # sorted otherwise meanwhile (a header clicked): plan again, in that order
+        self._loader = self._tasks.submit_now(self.tr("Reading the entries"), _sort_task, plan, lambda: self._sort)
+        self._loader.sig_finished.connect(self._planned)
+        self._loader.sig_failed.connect(self._load_failed)
+
+    @Slot(object)
+    def _load_failed(self, exc: BaseException) -> None:
+        self._loader = None
+        self.error = str(exc)
+        self._end_loading()
+
+    @Slot()
+    def _insert_slice(self) -> None:
+        """Insert the next rows ``load`` planned, as many as fit in ``SLICE_MS``."""
+        if not self.loading:
+            return
+        started = time.perf_counter()
+        first = len(self._ids)
+        count = min(self._slice_rows, len(self._pending) - first)
+        if count > 0:
+            self.beginInsertRows(QModelIndex(), first, first + count - 1)
+            self._ids.extend(self._pending[first:first + count])
+            self.version += 1  # before the proxy filters the new rows
+            self.endInsertRows()
+        if len(self._ids) < len(self._pending):
+            took = max((time.perf_counter() - started) * 1000, 0.1)
+            self._slice_rows = max(MIN_SLICE_ROWS, min(int(count * SLICE_MS / took), 4 * count))
+            self._slicer.start()  # after the events waiting (a paint, a keystroke)
+            return
+        self._end_loading()
+
+    def finish_loading(self) -> None:
+        """Insert every row ``load`` planned now (a row asked for before its slice came)."""
+        if not self.loading or self._loader is not None:
+            return
+        self._slice_rows = len(self._pending)
+        self._insert_slice()
+
+    def _end_loading(self) -> None:
+        self._stop_loading()
+        facets = self._pending_facets
+        self._pending, self._pending_facets = [], None
+        self._row_of = {i: r for r, i in enumerate(self._ids)} if len(self._row_of) != len(self._ids) else self._row_of
+        self.version += 1
+        if facets is not None and len(facets[0]) == len(self._ids):
+            self._facets, self._facets_version = facets, self.version
+        self.sig_loaded.emit()
+        self.sig_reloaded.emit()
+        if self._reload_after_load and not self._tasks.closed:
+            self._reload_after_load = False
+            self.reload_in_background(self._tasks)
+
+    def cancel_loading(self) -> None:
+        """The home is closing: stop reading and inserting."""
+        if self._loader is not None:
+            self._loader.cancel()
+            self._loader = None
+        self._stop_loading()
+
+    def _stop_loading(self) -> None:
+        self._slicer.stop()
+        if self.loading:
+            self.loading = False
+            gcguard.release()  # what the load made is kept while the home is open: frozen
+            self._tasks.release()
+
     def reload(self) -> None:
         """Show the entries now (after our own writes: the table shows the result at once)."""
+        if self.loading:  # our own write while a big home loads: what is planned is stale
+            self.cancel_loading()
+            self._pending, self._pending_facets = [], None
+            self._row_of = {i: r for r, i in enumerate(self._ids)}
+            self._rows = {i: self._rows[i] for i in self._ids}
+            self.sig_loaded.emit()
         entries, error = self._read()
         self.error = error
         self._apply(plan_rows(entries, self._ids, self._rows, self._sort))
@@ -346,6 +482,9 @@ class EntriesModel(QAbstractTableModel):
         """``reload`` with the rows prepared on a worker; ``sig_reloaded`` once they are shown. One
         preparation at a time: changes that come meanwhile are read once it is done."""
         self._tasks = tasks
+        if self.loading:  # read once the rows being loaded are all shown
+            self._reload_after_load = True
+            return
         if self._preparing is not None:
             self._prepare_again = True
             return
@@ -375,7 +514,9 @@ class EntriesModel(QAbstractTableModel):
 
     def warm_up(self, tasks: TaskManager) -> None:
         """Make the filter's facets of every row (``all_facets``) on a worker, not on the first
-        keystroke; they are taken when the rows did not change meanwhile."""
+        keystroke; they are taken when the rows did not change meanwhile. (``load`` made them.)"""
+        if self.loading:
+            return
         rows = [self._rows[i] for i in self._ids]
         handle = tasks.submit(self.tr("Preparing the entries filter"), _facets_task, rows, self.version)
         handle.sig_finished.connect(self._warmed_up)
@@ -447,9 +588,63 @@ class EntriesModel(QAbstractTableModel):
     def all_facets(self) -> tuple[list[str], list[str], list[str]]:
         """Kinds, confidences and texts of every row, in row order (cached until rows change)."""
         if self._facets_version != self.version:
-            self._facets = _facets_of([self._rows[i] for i in self._ids])
+            if self._pending_facets is not None:  # loading: the rows inserted so far are planned ones
+                n = len(self._ids)
+                self._facets = tuple(f[:n] for f in self._pending_facets)
+            else:
+                self._facets = _facets_of([self._rows[i] for i in self._ids])
             self._facets_version = self.version
         return self._facets
+
+
+def _file_size(path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _load_task(_state, memory: Memory, sort_now):
+    """``load``'s work: warm.md parsed (``Memory.document``, shared with every reader of the
+    process) and every row planned in the order ``sort_now()`` gives as the parse ends."""
+    try:
+        entries, error = list(memory.document().entries), ""
+    except UnreadableFileError as exc:
+        entries, error = [], str(exc)
+    return error, _planned_rows(entries, {}, sort_now())
+
+
+def _sort_task(_state, plan: "LoadPlan", sort_now):
+    # ``plan.rows`` is in warm.md's order (made from the parse's entries)
+    return "", _planned_rows([r.entry for r in plan.rows.values()], plan.rows, sort_now())
+
+
+def _in_file_order(sort: tuple[int, Qt.SortOrder]) -> bool:
+    return sort[0] < 0 or sort == (COL_N, Qt.SortOrder.AscendingOrder)  # [n] is the position
+
+
+def _same_order(a: tuple[int, Qt.SortOrder], b: tuple[int, Qt.SortOrder]) -> bool:
+    return a == b or (_in_file_order(a) and _in_file_order(b))
+
+
+@dataclass
+class LoadPlan:
+    """The rows ``load`` inserts: ids in order, the row and position of each, the facets."""
+
+    target: list[str]
+    rows: dict[str, _Row]
+    row_of: dict[str, int]
+    facets: tuple[list[str], list[str], list[str]]
+    sort: tuple[int, Qt.SortOrder]
+
+
+def _planned_rows(entries: list[WarmEntry], rows: dict[str, _Row], sort) -> LoadPlan:
+    if not rows:
+        rows = {e.id: _Row(e) for e in entries}
+    ids = [e.id for e in entries]
+    target = ids if _in_file_order(sort) else _sorted_ids(ids, rows, sort)
+    ordered = [rows[i] for i in target]
+    return LoadPlan(target, rows, {i: r for r, i in enumerate(target)}, _facets_of(ordered), sort)
 
 
 def _prepare_task(_state, entries, old_ids, old_rows, sort, base, error):

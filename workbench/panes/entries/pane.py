@@ -81,7 +81,7 @@ class EntriesPane(Pane):
         self._resolving = False
         self._recheck = False
         self._external_pending = False  # the agent's change is being read: check the editor after
-        self.model = EntriesModel(ctx.memory, self)
+        self.model = EntriesModel(ctx.memory, self, tasks=ctx.tasks)  # a big warm.md loads on a worker
         self.proxy = EntriesFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self._build_filter_bar()
@@ -140,12 +140,22 @@ class EntriesPane(Pane):
                        self.proxy.modelReset, self.proxy.layoutChanged):
             signal.connect(self._counts_timer.start)
         self.model.sig_reloaded.connect(self._on_reloaded)
+        self.model.sig_loaded.connect(self._loaded)
+        self._restore_after_load: str | None = None  # the entry to select once the rows are in
         ctx.bridge.sig_memory_changed.connect(self._on_memory_changed)
         ctx.watcher.sig_external_change.connect(self._on_external_change)
         self.retranslate_ui()
         self._show_model_state()
         # Prepare the filter's lower-case texts once the window is up, not on the first keystroke.
         QTimer.singleShot(WARM_UP_MS, self._warm_up_filter)
+
+    @Slot()
+    def _loaded(self) -> None:
+        """A big warm.md's rows are all in (``EntriesModel.load``)."""
+        self._show_model_state()
+        if self._restore_after_load is not None:
+            self.select_entry(self._restore_after_load)
+            self._restore_after_load = None
 
     @Slot()
     def _warm_up_filter(self) -> None:
@@ -340,7 +350,7 @@ class EntriesPane(Pane):
         self._show_empty_hint()
 
     def _show_empty_hint(self) -> None:
-        empty = self.model.rowCount() == 0 and not self.model.error
+        empty = self.model.rowCount() == 0 and not self.model.error and not self.model.loading
         if empty:
             key = self.act_new.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             self.empty_hint.setText(self.tr(
@@ -373,10 +383,15 @@ class EntriesPane(Pane):
         """The entry selected when the home was last closed, selected again (if it still exists)."""
         selected = state.get("selected")
         if isinstance(selected, list) and selected and isinstance(selected[0], str):
-            self.select_entry(selected[0])
+            if self.model.loading:
+                self._restore_after_load = selected[0]
+            else:
+                self.select_entry(selected[0])
 
     def select_entry(self, entry_id: str) -> bool:
         """Select and show one entry (other panes call this to open an entry); False if not shown."""
+        if self.model.is_pending(entry_id):  # a big home still loading: its row now, not in a while
+            self.model.finish_loading()
         source = self.model.index_of(entry_id)
         index = self.proxy.mapFromSource(source)
         if not index.isValid():
@@ -705,6 +720,7 @@ class EntriesPane(Pane):
 
     def shutdown(self) -> None:
         self._autosave.stop()
+        self.model.cancel_loading()
         # Break the view -> proxy -> model chain now: destroying them later in arbitrary order
         # (interpreter exit) would call into half-destroyed Python models.
         self.view.setModel(None)
