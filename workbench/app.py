@@ -246,8 +246,10 @@ class OpenReport(QObject):
     """How opening the start home went, measured inside the real process for a benchmark that
     starts it (``REPORT_ENV``): when the window became interactive (the home open, every entry
     in the table, the event loop turning), when the search index was ready, the longest gap of a
-    5 ms precise timer on the GUI thread from before the home is opened until then (every stall
-    opening the home made, the garbage collector's included) and the collector's longest pause.
+    5 ms precise timer on the GUI thread from the window's first turn of the event loop until then
+    (every stall loading the home made, the garbage collector's included), the first gap (building
+    the window's panes for the home and its first paint, before which nothing is on screen) and
+    the collector's longest pause.
     Times are ``time.time()`` (the benchmark compares them with the moment it spawned the
     process) and ``time.process_time()`` (this process's CPU since it started, every thread)."""
 
@@ -257,6 +259,7 @@ class OpenReport(QObject):
         super().__init__(workbench.app)
         self.workbench, self.path = workbench, path
         self.result: dict[str, float | int] = {"longest_gap_ms": 0.0, "gc_max_ms": 0.0}
+        self._started = time.perf_counter()
         self._last = time.perf_counter()
         self._gc_start = 0.0
         gc.callbacks.append(self._on_gc)
@@ -275,7 +278,11 @@ class OpenReport(QObject):
 
     def _tick(self) -> None:
         now = time.perf_counter()
-        self.result["longest_gap_ms"] = max(self.result["longest_gap_ms"], (now - self._last) * 1000)
+        if "first_gap_ms" not in self.result:
+            self.result["first_gap_ms"] = (now - self._started) * 1000
+            self._stamp("first_turn")
+        else:
+            self.result["longest_gap_ms"] = max(self.result["longest_gap_ms"], (now - self._last) * 1000)
         self._last = now
         window = self.workbench.window
         ctx = window.ctx

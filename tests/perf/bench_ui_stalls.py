@@ -10,10 +10,15 @@ The idle row is the floor: what the machine's load alone costs the timer. ``--tr
 scenario, the GUI-thread code the stalls were spent in and the slowest Qt events.
 
 Scenarios, each driven as a person does and run inside the application's event loop
-(``tests/perf/eventloop.py``): idle; 8 offline rounds (the Rounds tab clicked, each question typed
+(``tests/perf/eventloop.py``): opening the home (File > Open in a window already shown: building
+its panes, reading warm.md, filling the table, until the search index is ready); idle; 8 offline rounds (the Rounds tab clicked, each question typed
 and Run clicked); 3 rounds against a local OpenAI-compatible server that answers after 1.5 s
 (tests/fakeopenai.py); a consolidation preview; a projection preview (toolbar actions); warm.md
 rewritten by another process 10 times in 5 s.
+
+The home is ``tests/perf/synth.py``'s mixed entries with ``memory.maxBytes`` set to
+``bench_workbench.MAX_BYTES`` (stated in the output). Each row has the 1-minute load average; the
+first line the interpreter's floor, ``python -c pass``.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ import argparse
 import collections
 import gc
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -192,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from tests.fakeopenai import FakeOpenAI
     from tests.journeys.conftest import show_pane  # clicks the dock's tab
+    from tests.perf.bench_workbench import MAX_BYTES
     from tests.perf.eventloop import drive, wait_for
     from tests.perf.synth import make_home
     from linghun.workbench.app import Workbench, create_application
@@ -200,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     from linghun.workbench.settings import LlmSettings
 
     home = make_home(tmp / "dsh", args.entries)
+    home.config.write_text('{"memory": {"maxBytes": %d}}\n' % MAX_BYTES, encoding="utf-8")
     if args.trace:
         timed_application()  # create_application() adopts it
     app = create_application()
@@ -207,16 +215,18 @@ def main(argv: list[str] | None = None) -> int:
     window = bench.window
     window.resize(1280, 800)
     window.show()
-    t0, c0 = time.perf_counter(), time.process_time()
-    window.open_home(home.dsh_home, remember=False)
-    wait_for(app, lambda: not getattr(window.ctx, "warming", False))
-    print(f"opened and warmed up in {time.perf_counter() - t0:.2f} s ({time.process_time() - c0:.2f} s CPU)")
-    rounds = window.findChild(RoundsPane)
-    ontology = window.findChild(OntologyPane)
+    wait_for(app, lambda: True)  # shown and painted, with no home yet
+    panes = {}
     server = FakeOpenAI().start()
     server.respond_with(lambda body: (time.sleep(1.5), '{"level": "light", "strategy": "general"}')[1])
 
+    def open_home():
+        window.open_home(home.dsh_home, remember=False)
+        panes["rounds"], panes["ontology"] = window.findChild(RoundsPane), window.findChild(OntologyPane)
+        yield lambda: not window.pane("entries").model.loading and not window.ctx.warming
+
     def ask(question: str):
+        rounds = panes["rounds"]
         # a person asks after the debounce window (debounceMs, 5 s); asked within it, a round is
         # skipped at its first role and measures nothing
         rounds._debouncer.forget()
@@ -229,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         yield 3.0
 
     def offline_rounds():
+        rounds = panes["rounds"]
         show_pane(window, "rounds")  # the Rounds tab, in front of the timeline
         rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("offline"))
         for q in ("订单服务 orders 配置现在是多少", "总结一下部署流程", "支付网关 payments 的来龙去脉", "缓存 redis 的配置",
@@ -237,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         show_pane(window, "journal")  # the timeline in front again
 
     def llm_rounds():
+        rounds = panes["rounds"]
         show_pane(window, "rounds")
         bench.settings.llm = LlmSettings(provider="openai", base_url=server.base_url, model="slow-model")
         rounds.llm_choice.setCurrentIndex(rounds.llm_choice.findData("llm"))
@@ -247,8 +259,9 @@ def main(argv: list[str] | None = None) -> int:
         show_pane(window, "journal")  # the timeline in front again
         print(f"    ({len(server.requests) - asked} requests reached the LLM server)")
 
-    def preview(action):
-        action.trigger()
+    def preview(action_name: str):
+        ontology = panes["ontology"]
+        getattr(ontology, action_name).trigger()
         yield lambda: ontology._handle is None
         ontology.discard_preview()
 
@@ -261,21 +274,28 @@ def main(argv: list[str] | None = None) -> int:
         yield lambda: proc.poll() is not None
         yield 1.5  # the watcher's reload after the last write
 
-    scenarios = [("idle (3 s)", idle), ("8 offline rounds", offline_rounds),
+    scenarios = [("open the home, until its index is ready", open_home), ("idle (3 s)", idle), ("8 offline rounds", offline_rounds),
                  ("3 rounds, LLM answering in 1.5 s", llm_rounds),
-                 ("consolidation preview", lambda: preview(ontology.act_consolidate)),
-                 ("projection preview", lambda: preview(ontology.act_project)),
+                 ("consolidation preview", lambda: preview("act_consolidate")),
+                 ("projection preview", lambda: preview("act_project")),
                  ("warm.md rewritten 10x in 5 s by another process", external_rewrites)]
     if args.only:
         wanted = args.only.split(",")
-        scenarios = [s for s in scenarios if any(w in s[0] for w in wanted)]
+        # the home is opened first whatever is asked
+        scenarios = scenarios[:1] + [s for s in scenarios[1:] if any(w in s[0] for w in wanted)]
     ticker = Ticker()
     sampler = None
     if args.trace:
         sampler = StallSampler(ticker, threading.get_ident())
         sampler.start()
-    print(f"{args.entries:,} entries; gaps of a {TICK_MS} ms precise timer on the GUI thread (stalled: gaps > {STALL_MS:.0f} ms)")
-    print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8} {'gc pause max/total':>19}")
+    floor = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"floor `python -c pass`: wall {(time.perf_counter() - floor[0]) * 1000:.0f} ms, cpu "
+          f"{(after.ru_utime + after.ru_stime - floor[1].ru_utime - floor[1].ru_stime) * 1000:.0f} ms")
+    print(f"{args.entries:,} entries (synth mixed, memory.maxBytes {MAX_BYTES:,}); gaps of a {TICK_MS} ms precise "
+          f"timer on the GUI thread (stalled: gaps > {STALL_MS:.0f} ms)")
+    print(f"{'scenario':<50} {'longest gap':>12} {'stalled':>8} {'wall':>8} {'cpu':>8} {'gc pause max/total':>19} {'load':>5}")
     collector = CollectorPauses()
     for name, run in scenarios:
         w0, c0 = time.perf_counter(), time.process_time()
@@ -289,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         longest, stalled = ticker.stop()
         gc_max, gc_total = collector.take()
         print(f"{name:<50} {longest:9.1f} ms {stalled:7.1f}% {time.perf_counter() - w0:7.1f}s "
-              f"{time.process_time() - c0:7.1f}s {gc_max:7.1f} / {gc_total:6.0f} ms", flush=True)
+              f"{time.process_time() - c0:7.1f}s {gc_max:7.1f} / {gc_total:6.0f} ms {os.getloadavg()[0]:5.2f}", flush=True)
         if sampler is not None:
             sampler.report()
             app.report()
