@@ -31,8 +31,10 @@ def _file(warm: Path) -> Path:
 
 
 def _fits(row) -> bool:
-    return (type(row) is tuple and len(row) == 7 and all(type(row[i]) is str for i in (0, 1, 3, 5, 6))
-            and all(row[i] is None or type(row[i]) is str for i in (2, 4)))
+    """A saved entry: seven fields, strings but for the confidence and last access (or None)."""
+    return (type(row) is tuple and len(row) == 7
+            and type(row[0]) is type(row[1]) is type(row[3]) is type(row[5]) is type(row[6]) is str
+            and (row[2] is None or type(row[2]) is str) and (row[4] is None or type(row[4]) is str))
 
 
 def saved_parse(warm: Path, text: str) -> tuple[WarmDocument, bool] | None:
