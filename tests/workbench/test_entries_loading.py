@@ -124,6 +124,24 @@ def test_sorted_before_the_rows_came_they_come_sorted(window, big_home, qtbot):
     assert len(stamps) == N and stamps == sorted(stamps, reverse=True)
 
 
+def test_many_rows_are_sorted_on_a_worker_and_the_last_sort_asked_wins(window, big_home, qtbot, monkeypatch):
+    monkeypatch.setattr(entries_model, "ASYNC_SORT_ROWS", 100)
+    window.open_home(big_home.dsh_home, remember=False)
+    pane = window.pane("entries")
+    qtbot.waitUntil(lambda: not pane.model.loading, timeout=20000)
+    first = pane.model.entry_at(0).id
+    pane.select_entry(first)
+    pane.view.sortByColumn(entries_model.COL_STAMP, Qt.SortOrder.AscendingOrder)
+    pane.view.sortByColumn(entries_model.COL_STAMP, Qt.SortOrder.DescendingOrder)  # clicked again at once
+    assert pane.model.entry_at(0).id == first  # nothing sorted on the GUI thread
+    qtbot.waitUntil(lambda: pane.model.entry_at(0).id != first)
+    stamps = [pane.model.entry_at(r).stamp for r in range(N)]
+    assert stamps == sorted(stamps, reverse=True)
+    assert pane.selected_ids() == [first]  # the selection followed its entry
+    qtbot.wait(100)  # the first sort's result, come late, changes nothing
+    assert [pane.model.entry_at(r).stamp for r in range(N)] == stamps
+
+
 def test_an_entry_asked_for_while_loading_is_shown_at_once(window, big_home, qtbot):
     window.open_home(big_home.dsh_home, remember=False)
     pane = window.pane("entries")

@@ -76,6 +76,8 @@ SYNC_LOAD_BYTES = 256 * 1024
 SLICE_MS = 20.0
 FIRST_SLICE_ROWS = 2000
 MIN_SLICE_ROWS = 200
+#: more rows than this are sorted on a worker (a column's keys for 100k rows: 0.3 s of Python)
+ASYNC_SORT_ROWS = 20_000
 #: the event loop's time between two slices (0: as soon as the events waiting are handled)
 SLICE_GAP_MS = 0
 
@@ -131,6 +133,13 @@ def _sort_key(column: int, entry: WarmEntry):
     if column == COL_LAST_ACCESS:
         return (entry.last_access or "", entry.n)
     return (" ".join(entry.body.split()).lower(), entry.n)
+
+
+def _ordered_ids(ids: list[str], rows: dict[str, _Row], sort: tuple[int, Qt.SortOrder]) -> list[str]:
+    """``ids`` in the order of ``sort`` (a column out of range: warm.md's)."""
+    if sort[0] < 0 or sort[0] >= len(HEADERS):
+        return sorted(ids, key=lambda i: rows[i].entry.n)
+    return _sorted_ids(ids, rows, sort)
 
 
 def _sorted_ids(ids: list[str], rows: dict[str, _Row], sort: tuple[int, Qt.SortOrder]) -> list[str]:
@@ -223,7 +232,7 @@ class EntriesModel(QAbstractTableModel):
         self._slicer.setInterval(SLICE_GAP_MS)
         self._slicer.timeout.connect(self._insert_slice)
         self._reload_after_load = False  # the agent wrote while loading: read again once loaded
-        self._tasks: TaskManager | None = None  # where ``reload_in_background`` prepares rows
+        self._tasks = tasks  # where ``load``, ``reload_in_background`` and a big ``sort`` work
         self._preparing = None  # the TaskHandle preparing rows on a worker
         self._prepare_again = False  # another change came meanwhile
         self.version = 0  # bumped on every change of rows, so filters know to recompute
@@ -354,10 +363,28 @@ class EntriesModel(QAbstractTableModel):
         self._sort = (column, order)
         if same or (column, order) == file_order and not self._ids:
             return  # rows are kept in this order already
-        if column < 0 or column >= len(HEADERS):
-            new_ids = sorted(self._ids, key=lambda i: self._rows[i].entry.n)
-        else:
-            new_ids = self._sorted(self._ids)
+        if self._tasks is not None and not self._tasks.closed and len(self._ids) > ASYNC_SORT_ROWS:
+            self._sort_in_background()
+            return
+        new_ids = _ordered_ids(self._ids, self._rows, self._sort)
+        if new_ids != self._ids:
+            self._relayout(new_ids)
+
+    def _sort_in_background(self) -> None:
+        """``sort`` of many rows: the keys made and sorted on a worker, the rows moved here."""
+        base = (self.version, self._sort)
+        handle = self._tasks.submit_now(self.tr("Sorting the entries"), _order_task, list(self._ids), self._rows,
+                                        self._sort, base)
+        handle.sig_finished.connect(self._sorted_in_background)
+
+    @Slot(object)
+    def _sorted_in_background(self, result) -> None:
+        base, new_ids = result
+        if base[1] != self._sort:
+            return  # sorted otherwise since: that sort's own result comes
+        if base[0] != self.version:  # rows changed meanwhile: sort them as they are now
+            self._sort_in_background()
+            return
         if new_ids != self._ids:
             self._relayout(new_ids)
 
@@ -645,6 +672,10 @@ def _planned_rows(entries: list[WarmEntry], rows: dict[str, _Row], sort) -> Load
     target = ids if _in_file_order(sort) else _sorted_ids(ids, rows, sort)
     ordered = [rows[i] for i in target]
     return LoadPlan(target, rows, {i: r for r, i in enumerate(target)}, _facets_of(ordered), sort)
+
+
+def _order_task(_state, ids, rows, sort, base):
+    return base, _ordered_ids(ids, rows, sort)
 
 
 def _prepare_task(_state, entries, old_ids, old_rows, sort, base, error):
