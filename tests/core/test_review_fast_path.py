@@ -4,6 +4,7 @@ builds must be the queue of the plain path, byte for byte (every version read th
 warm.md parsed whole, each write's blocks all matched)."""
 from __future__ import annotations
 
+import difflib
 import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -212,3 +213,39 @@ def test_a_long_walk_reads_packed_versions_from_the_pack_and_a_short_one_through
     through_history.clear()
     assert len(_built(history, tmp_path / "first")) == 32  # the one new write analysed, the rest cached
     assert len(through_history) == 2
+
+
+def _matcher_leaves(a: list[str], b: list[str]) -> tuple[list[int], list[int]]:
+    out_a, out_b = [], []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            out_a += range(i1, i2)
+            out_b += range(j1, j2)
+    return out_a, out_b
+
+
+@st.composite
+def edited_lists(draw):
+    """A list of entries, mostly distinct (some repeated), and the same list after a few edits
+    anywhere: what two versions of warm.md are, block by block."""
+    alphabet = draw(st.sampled_from([list("ab"), list("abcdef"), [str(k) for k in range(500)]]))
+    a = draw(st.lists(st.sampled_from(alphabet), max_size=60))
+    b = list(a)
+    for where, what, token in draw(st.lists(st.tuples(st.integers(0, 100), st.sampled_from(["put", "drop", "set"]),
+                                                      st.sampled_from(alphabet + ["new"])), max_size=4)):
+        at = where % (len(b) + 1)
+        if what == "put":
+            b.insert(at, token)
+        elif b and at < len(b):
+            if what == "drop":
+                b.pop(at)
+            else:
+                b[at] = token
+    return a, b
+
+
+@settings(max_examples=500, deadline=None)
+@given(pair=edited_lists())
+def test_the_blocks_left_unmatched_are_those_the_sequence_matcher_leaves(pair):
+    a, b = pair
+    assert warm_changes._unmatched(a, b) == _matcher_leaves(a, b)
