@@ -16,7 +16,7 @@ from linghun.core import home_cache, home_index
 from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
 from linghun.core.memory import Memory
 from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
-from tests.core.test_search_updates import _scores, _unit
+from tests.core.test_search_updates import _scores, _unit, changed
 from tests.perf.synth import make_home
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,18 +45,9 @@ def test_a_restored_searcher_scores_as_a_fresh_build_also_after_changes_in_place
     counter = 80
     for step in range(12):
         for _ in range(3):  # appends (new sessions), edits and removals: deltas and empty slots
-            op = rng.choice(["append", "edit", "remove"])
-            if op == "append":
-                counter += 1
-                new = _unit(rng, counter, speakers)
-                day = f"2026-05-{1 + step:02d}"
-                units = units + [Unit(new.id, new.text, {**new.meta, "time": f"{day} 09:00", "session": day})]
-            elif op == "edit":
-                i = rng.randrange(len(units))
-                units = units[:i] + [Unit(units[i].id, units[i].text + " 端口 staging", units[i].meta)] + units[i + 1:]
-            else:
-                i = rng.randrange(len(units))
-                units = units[:i] + units[i + 1:]
+            counter += 1
+            units = changed(rng, units, rng.choice(["append", "edit", "remove"]), _unit(rng, counter, speakers),
+                            f"2026-05-{1 + step:02d} 09:00", " 端口 staging")
         searcher = searcher.updated(units)
         restored = Searcher.restore(units, _round_trip(searcher.snapshot()), SearchConfig(), cache=TokenCache())
         assert restored._own == [None] * len(units)  # nothing was tokenised to restore it

@@ -30,6 +30,19 @@ def _scores(searcher: Searcher, query: str) -> dict:
     return out
 
 
+def changed(rng: random.Random, units: list[Unit], op: str, new: Unit, time: str, more: str) -> list[Unit]:
+    """``units`` after ``op``: ``new`` appended at ``time`` (its day the session), a random unit's
+    text extended by ``more``, or a random unit removed."""
+    if op == "append":
+        return units + [Unit(new.id, new.text, {**new.meta, "time": time, "session": time[:10]})]
+    if not units:
+        return units
+    i = rng.randrange(len(units))
+    if op == "edit":
+        return units[:i] + [Unit(units[i].id, units[i].text + more, units[i].meta)] + units[i + 1:]
+    return units[:i] + units[i + 1:]
+
+
 @pytest.mark.parametrize("speakers", [False, True])
 def test_updated_scores_as_a_fresh_build(speakers):
     rng = random.Random(3)
@@ -38,16 +51,8 @@ def test_updated_scores_as_a_fresh_build(speakers):
     counter = 60
     for step in range(40):
         op = rng.choice(["append", "edit", "remove", "append"])
-        if op == "append":
-            counter += 1
-            new = _unit(rng, counter, speakers)
-            units = units + [Unit(new.id, new.text, {**new.meta, "time": "2026-04-01 10:00", "session": "2026-04-01"})]
-        elif op == "edit" and units:
-            i = rng.randrange(len(units))
-            units = units[:i] + [Unit(units[i].id, units[i].text + " 端口 redis", units[i].meta)] + units[i + 1:]
-        elif units:
-            i = rng.randrange(len(units))
-            units = units[:i] + units[i + 1:]
+        counter += 1
+        units = changed(rng, units, op, _unit(rng, counter, speakers), "2026-04-01 10:00", " 端口 redis")
         before = searcher
         searcher = searcher.updated(units)
         assert searcher is before, "an append, edit or removal is done in place"
