@@ -224,6 +224,7 @@ class EntriesModel(QAbstractTableModel):
         self.error = ""
         self.loading = False  # ``load`` is reading warm.md or inserting its rows
         self._loader = None  # the TaskHandle reading warm.md for ``load``
+        self._planning = False  # ``load`` has no rows planned yet
         self._pending: list[str] = []  # ids planned by ``load``, not inserted yet (in order)
         self._pending_facets: tuple[list[str], list[str], list[str]] | None = None  # of every planned row
         self._slice_rows = FIRST_SLICE_ROWS
@@ -354,7 +355,7 @@ class EntriesModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort rows on precomputed keys; selections follow their entries."""
         if self.loading:
-            if self._loader is not None:  # nothing shown yet: the rows are planned in this order
+            if self._planning:  # nothing shown yet: the rows are planned in this order
                 self._sort = (column, order)
                 return
             self.finish_loading()
@@ -399,16 +400,26 @@ class EntriesModel(QAbstractTableModel):
         """Show the entries of a big warm.md without holding the GUI thread: a worker parses it and
         plans the rows, which are then inserted in slices (``loading`` until ``sig_loaded``)."""
         self._tasks = tasks
-        self.loading = True
-        self._loader = tasks.submit(self.tr("Reading the entries"), _load_task, self.memory, lambda: self._sort)
-        self._loader.sig_finished.connect(self._planned)
-        self._loader.sig_failed.connect(self._load_failed)
+        self.loading = self._planning = True
         tasks.hold()  # the rest waits for this parse (see ``TaskManager.hold``), released once loaded
         gcguard.hold()  # collecting would walk the parse's objects on the GUI thread; frozen once loaded
+        # started once the event loop turns: a worker parsing beside the GUI thread while it builds
+        # the window's panes (a Python call at every widget) slowed that 0.3 s to over a second
+        QTimer.singleShot(0, self, self._start_loader)
+
+    @Slot()
+    def _start_loader(self) -> None:
+        if not self._planning:  # cancelled meanwhile
+            return
+        self._loader = self._tasks.submit_now(self.tr("Reading the entries"), _load_task, self.memory,
+                                              lambda: self._sort)
+        self._loader.sig_finished.connect(self._planned)
+        self._loader.sig_failed.connect(self._load_failed)
 
     @Slot(object)
     def _planned(self, result) -> None:
         self._loader = None
+        self._planning = False
         error, plan = result
         self.error = error
         self._rows = plan.rows
@@ -419,6 +430,7 @@ class EntriesModel(QAbstractTableModel):
             self._insert_slice()
             return
         # sorted otherwise meanwhile (a header clicked): plan again, in that order
+        self._planning = True
         self._loader = self._tasks.submit_now(self.tr("Reading the entries"), _sort_task, plan, lambda: self._sort)
         self._loader.sig_finished.connect(self._planned)
         self._loader.sig_failed.connect(self._load_failed)
@@ -426,6 +438,7 @@ class EntriesModel(QAbstractTableModel):
     @Slot(object)
     def _load_failed(self, exc: BaseException) -> None:
         self._loader = None
+        self._planning = False
         self.error = str(exc)
         self._end_loading()
 
@@ -451,7 +464,7 @@ class EntriesModel(QAbstractTableModel):
 
     def finish_loading(self) -> None:
         """Insert every row ``load`` planned now (a row asked for before its slice came)."""
-        if not self.loading or self._loader is not None:
+        if not self.loading or self._planning:
             return
         self._slice_rows = len(self._pending)
         self._insert_slice()
@@ -475,6 +488,7 @@ class EntriesModel(QAbstractTableModel):
         if self._loader is not None:
             self._loader.cancel()
             self._loader = None
+        self._planning = False
         self._stop_loading()
 
     def _stop_loading(self) -> None:
