@@ -2,8 +2,11 @@
 
 Two versions of a 10k-entry warm.md are 1.4 MB each and differ in a few entries, so they are
 not parsed whole: the common head and tail of the two texts are found by comparing slices (C
-memcmp), the changed middle is widened to whole entries, and only that is parsed and matched
-(``history.lineage.match_entries``: the same identity rules the entry history uses).
+memcmp), the changed middle is widened to whole entries, and only the entries that differ in it
+are parsed and matched (``history.lineage.match_entries``: the same identity rules the entry
+history uses). A flip in the middle and an append at the end make one middle of thousands of
+equal entries: the run between them is set aside without indexing it (``_dominant_run``), and
+the entries' numbers are counted on from the previous version's count (``EntryCounter``).
 
 A change is said in the words of the memory's own operations (``core.memory.Memory.append``):
 an ``update`` flips the old entry to ``wrong`` and appends the new one in one write, a near
