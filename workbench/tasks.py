@@ -183,6 +183,13 @@ class TaskManager(QObject):
     def release(self) -> None:
         """End one ``hold``; the last one starts what was submitted meanwhile, in order."""
         self._holds = max(0, self._holds - 1)
+        if not self._holds:
+            # started once the event loop turns: a release while the home closes (its panes shut
+            # down one by one) starts nothing the shutdown right after would have to wait for
+            QTimer.singleShot(0, self, self._start_held)
+
+    @Slot()
+    def _start_held(self) -> None:
         if self._holds or self._closed:
             return
         held, self._held = self._held, []

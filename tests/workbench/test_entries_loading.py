@@ -162,6 +162,15 @@ def test_our_own_write_while_loading_shows_the_result(window, big_home, qtbot):
     assert pane.model.entry_at(N).body == "加载中写入 | 值 | 1"
 
 
+def test_closing_while_loading_reads_nothing_more(window, big_home, parses, qtbot):
+    window.open_home(big_home.dsh_home, remember=False)
+    assert window.pane("entries").model.loading
+    window._may_close_home = lambda: True
+    window.close()  # before the event loop turned: neither the parse nor the work it held starts
+    qtbot.wait(300)
+    assert parses == []
+
+
 def test_work_submitted_while_held_starts_on_release_and_can_be_cancelled(qtbot):
     tasks = TaskManager()
     started = []
