@@ -28,6 +28,9 @@ _BLOB, _OFS_DELTA, _REF_DELTA = 3, 6, 7
 #: resolved versions kept (bytes): a base with the versions deltified against it, walked in
 #: order, is read once; 48 MiB holds about 30 versions of a 10k-entry warm.md
 CACHE_BYTES = 48 << 20
+#: a longer delta chain is damage (git and libgit2 write at most 50; a loop never ends), and
+#: stays below Python's recursion limit
+MAX_CHAIN = 500
 
 
 class _Damaged(Exception):
@@ -148,7 +151,7 @@ class PackedVersions:
             if found is not None:
                 try:
                     kind, data = self._object(k, found[0], 0)
-                except (_Damaged, zlib.error, IndexError, ValueError):
+                except (_Damaged, zlib.error, IndexError, KeyError, ValueError):  # an offset no entry starts at
                     return None
                 return data if kind == _BLOB else None
         return None
@@ -159,7 +162,7 @@ class PackedVersions:
         if kept is not None:
             self._cache.move_to_end((k, offset))
             return _BLOB, kept
-        if depth > 4096:
+        if depth > MAX_CHAIN:
             raise _Damaged("a delta chain that does not end")
         pack = self._packs[k]
         oid = pack.by_offset[offset]

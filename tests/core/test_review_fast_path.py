@@ -1,7 +1,8 @@
-"""The review queue's first build reads each version from the packs with its delta's base kept
-(``core.review.packed``) and finds each write's changed region by halving slices: the queue it
-builds must be the queue of the plain path, byte for byte (every version read through libgit2,
-warm.md parsed whole, each write's blocks all matched)."""
+"""The review queue's first build: versions read from the packs with their deltas' bases kept
+(``core.review.packed``); each write's changed region found by halving slices, its entries'
+numbers counted on from the previous version, the run of equal entries between a flip and an
+append set aside (``core.review.warm_changes``). Its queue must be the queue of the path before
+it, byte for byte, and that of libgit2's versions parsed whole (exact duplicates aside)."""
 from __future__ import annotations
 
 import difflib
@@ -10,6 +11,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from unittest import mock
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from linghun.core.formats.warm import new_entry
@@ -17,7 +19,7 @@ from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
 from linghun.core.review import queue as review_queue, warm_changes
-from linghun.core.review.packed import PackedVersions
+from linghun.core.review.packed import PackedVersions, _Damaged, apply_delta
 from linghun.core.review.state import AnalysisCache, ReviewState
 
 PREAMBLE = "# warm memory\n\n"
@@ -249,3 +251,16 @@ def edited_lists(draw):
 def test_the_blocks_left_unmatched_are_those_the_sequence_matcher_leaves(pair):
     a, b = pair
     assert warm_changes._unmatched(a, b) == _matcher_leaves(a, b)
+
+
+def test_a_delta_copies_from_its_base_and_inserts_and_is_refused_when_its_sizes_are_wrong():
+    base = b"hello world, " * 10
+    # sizes (130 -> 18), copy 6 bytes from offset 0 ("hello "), insert "there", copy 7 from 5 (" world,")
+    delta = bytes([130, 1, 18, 0x80 | 0x10, 6, 5]) + b"there" + bytes([0x80 | 0x01 | 0x10, 5, 7])
+    assert apply_delta(base, delta) == b"hello there world,"
+    for bad in (bytes([129, 1]) + delta[2:],  # another base
+                delta[:2] + bytes([19]) + delta[3:],  # another result size
+                delta + bytes([0]),  # the reserved op
+                delta[:3] + bytes([0x80 | 0x01 | 0x10, 200, 100])):  # a copy past the base
+        with pytest.raises(_Damaged):
+            apply_delta(base, bad)
