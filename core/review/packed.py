@@ -151,8 +151,8 @@ class PackedVersions:
             if found is not None:
                 try:
                     kind, data = self._object(k, found[0], 0)
-                except (_Damaged, zlib.error, IndexError, KeyError, ValueError):  # an offset no entry starts at
-                    return None
+                except (_Damaged, zlib.error, IndexError, KeyError, ValueError):
+                    return None  # damage of any kind: libgit2 reads that version and says what it is
                 return data if kind == _BLOB else None
         return None
 
@@ -195,13 +195,13 @@ class PackedVersions:
             base_kind, base = _BLOB, b""
         else:
             return kind, b""  # a commit or a tree: not a version of a file
+        if base_kind != _BLOB:
+            return base_kind, b""  # a delta of a tree
         inflater = zlib.decompressobj()
         body = inflater.decompress(raw[pos:])
         if not inflater.eof:
             raise _Damaged("a packed entry ends before its stream")
         data = body if kind == _BLOB else apply_delta(base, body)
-        if base_kind != _BLOB:
-            return base_kind, b""
         self._keep((k, offset), data)
         return _BLOB, data
 
