@@ -22,8 +22,8 @@ another tokenizer, they are ignored and written anew; nothing in them is trusted
 """
 from __future__ import annotations
 
+import atexit
 import threading
-import time
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -35,16 +35,14 @@ __all__ = ["searching", "token_cache", "save_tokens", "forget"]
 
 #: save the token cache when this many units were tokenised since the last save
 SAVE_AFTER = 200
-#: a long-lived process (the MCP server, the workbench) saves a searcher it changed in place at
-#: most this often (seconds); a changed one that was not saved is saved when the home is forgotten
-SNAPSHOT_EVERY = 5.0
 
 _LOCK = threading.Lock()
 _HOME_LOCKS: dict[str, threading.RLock] = {}
 _SEARCHERS: dict[tuple[str, SearchConfig], Searcher] = {}
 _CACHES: dict[str, TokenCache] = {}
-#: (home key, settings) -> when the searcher was last saved (monotonic), and whether it changed since
-_SAVED: dict[tuple[str, SearchConfig], tuple[float, bool]] = {}
+#: (home key, settings) -> whether the searcher changed in place since this process opened it
+_CHANGED: dict[tuple[str, SearchConfig], bool] = {}
+_SAVE_AT_EXIT = None
 
 
 def _key(root) -> str:
@@ -112,14 +110,16 @@ def searching(root, units: Sequence[Unit], config: SearchConfig) -> Iterator[Sea
         cache = token_cache(root)
         if current is None or current.cache is not cache:
             current, changed = _opened(key, units, config, cache)
+            if changed:  # what a one-shot command leaves for the next one
+                _save_snapshot(key, config, current)
+            _CHANGED[(key, config)] = False
         else:
             before, version = current, current.version
             current = current.updated(units)
-            changed = current is not before or current.version != version
+            if current is not before or current.version != version:
+                _later(key, config)
         with _LOCK:
             _SEARCHERS[(key, config)] = current
-        if changed or _SAVED.get((key, config), (0.0, False))[1]:
-            _save_snapshot(key, config, current, now=(key, config) not in _SAVED)
         if cache.added >= SAVE_AFTER:
             save_tokens(root, [current])
         yield current
@@ -154,32 +154,39 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
     return Searcher(units, config, cache=cache), True
 
 
-def _save_snapshot(key: str, config: SearchConfig, searcher: Searcher, *, now: bool) -> None:
-    """Save ``searcher`` for the next process: at once when this process opened it (a one-shot
-    command), else at most every :data:`SNAPSHOT_EVERY` seconds (the rest when the home is
-    forgotten)."""
-    last, _dirty = _SAVED.get((key, config), (0.0, False))
-    if not now and time.monotonic() - last < SNAPSHOT_EVERY:
-        _SAVED[(key, config)] = (last, True)
-        return
+def _save_snapshot(key: str, config: SearchConfig, searcher: Searcher) -> None:
     with searcher._lock:
         snapshot = searcher.snapshot()
     home_cache.save(_snapshot_file(key), {"header": _snapshot_header(config), "searcher": snapshot})
-    _SAVED[(key, config)] = (time.monotonic(), False)
+    _CHANGED[(key, config)] = False
+
+
+def _later(key: str, config: SearchConfig) -> None:
+    """A searcher changed in place after its process opened it (a long-lived process: the MCP
+    server, the workbench) is saved when the home is forgotten or the process exits, not on the
+    agent's call: at 100k entries a save costs a second. Until then the next process restores the
+    older one and changes it in place, as it would after an append by another process."""
+    global _SAVE_AT_EXIT
+    if not _SAVE_AT_EXIT:
+        _SAVE_AT_EXIT = atexit.register(_save_changed)
+    _CHANGED[(key, config)] = True
+
+
+def _save_changed(root=None) -> None:
+    with _LOCK:
+        changed = [(k, s) for k, s in _SEARCHERS.items() if (root is None or k[0] == _key(root)) and _CHANGED.get(k)]
+    for (key, config), searcher in changed:
+        _save_snapshot(key, config, searcher)
 
 
 def forget(root=None) -> None:
     """Drop the searchers (of one home, or all): a closed home's index is not kept in memory; one
     changed since it was last saved is saved first."""
     situation_cache.forget(root)
+    _save_changed(root)
     with _LOCK:
-        unsaved = [(k, s) for k, s in _SEARCHERS.items() if (root is None or k[0] == _key(root))
-                   and _SAVED.get(k, (0.0, False))[1]]
-    for (key, config), searcher in unsaved:
-        _save_snapshot(key, config, searcher, now=True)
-    with _LOCK:
-        for k in [k for k in _SAVED if root is None or k[0] == _key(root)]:
-            del _SAVED[k]
+        for k in [k for k in _CHANGED if root is None or k[0] == _key(root)]:
+            del _CHANGED[k]
         for k in [k for k in _SEARCHERS if root is None or k[0] == _key(root)]:
             del _SEARCHERS[k]
         for k in [k for k in _CACHES if root is None or k == _key(root)]:

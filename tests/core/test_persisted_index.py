@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from linghun.core import home_cache, home_index
+from linghun.core import home_cache, home_index, memory as memory_module
 from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
 from linghun.core.memory import Memory
 from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
@@ -113,7 +113,9 @@ def _probe(home, query: str, env: dict) -> dict:
 
 
 def _fresh_hits(home, query: str) -> list:
+    """The hits of a searcher built anew over warm.md as a new process parses it."""
     home_index.forget()
+    memory_module._PARSED.clear()  # what this process parsed or wrote: its new entries' ids are its own
     pool = warm_pool(Memory(home))
     searcher = Searcher(pool.units, ASSEMBLER_SEARCH)
     return [[h.id, round(h.score, 9)] for h in searcher.search(query, 8)]
@@ -176,3 +178,26 @@ def test_a_damaged_or_stale_saved_index_is_rebuilt_and_rewritten(tmp_path, cache
     assert got["hits"] == want and got["restored"] == 0  # built anew
     assert home_cache.load(saved)["header"] == home_index._snapshot_header(ASSEMBLER_SEARCH)
     assert _probe(home, query, cache_env)["restored"] > 0  # and saved whole again
+
+
+def test_a_long_lived_process_saves_what_it_changed_when_the_home_is_forgotten_not_on_the_call(tmp_path, cache_env):
+    home = make_home(tmp_path / "dsh", 200)
+    pool = warm_pool(Memory(home))
+    with home_index.searching(home.root, pool.units, ASSEMBLER_SEARCH):
+        pass  # opened (built) and saved, as by the MCP server's warm-up
+    (saved,) = (tmp_path / "cache" / "index").glob("*.searcher")
+    opened = saved.read_bytes()
+    memory = Memory(home)
+    memory.append("fact", "灯塔项目 | 端口 | 7421")  # the agent's call
+    pool = warm_pool(memory)
+    with home_index.searching(home.root, pool.units, ASSEMBLER_SEARCH) as searcher:
+        assert searcher.version == 1  # changed in place
+    assert saved.read_bytes() == opened  # the call did not pay for a save
+    home_index.forget(home.root)  # the home is closed (or the process exits)
+    query = "灯塔项目 端口"
+    after = _probe(home, query, cache_env)
+    # what was saved holds the append: the next process builds nothing (the new entry's id, made
+    # in the writing process, becomes its content id: that unit is changed in place, its
+    # neighbours' tokens read again, tokenised here since a home this small never saved them)
+    assert after["restored"] >= after["units"] - 10 and after["tokenised"] < 20
+    assert after["hits"] == _fresh_hits(home, query)
