@@ -177,15 +177,36 @@ def to_jsonable(value: Any) -> Any:
     return str(value)
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: the module of this package that registers each command: a command's process imports and
+#: registers that module alone (registering all thirteen was a tenth of a short command's CPU);
+#: tests/core/test_cli_imports.py checks the table against what the modules register
+COMMAND_MODULES = {
+    "chat": "agent", "context": "agent", "turn": "agent", "check": "check", "demo": "demo",
+    "eval": "evaluation", "goal": "goal", "health": "health", "history": "history", "watch": "history",
+    "llm": "llm", "aliases": "map", "drill": "map", "map": "map", "project": "map", "retrieve": "map",
+    "situations": "map", "append": "memory", "consolidate": "memory", "entries": "memory", "home": "memory",
+    "journal": "memory", "read": "memory", "rules": "memory", "soul": "memory", "touch": "memory",
+    "review": "review", "replay": "rounds", "round": "rounds", "rounds": "rounds", "mcp": "tools",
+    "tool": "tools", "tools": "tools",
+}
+
+
+def command_modules() -> list[str]:
+    """Every module of this package that registers commands."""
+    return [info.name for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name)
+            if not info.name.startswith("_")]
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with ``command`` (the first argument) one that knows that
+    command alone, when :data:`COMMAND_MODULES` names it; else every command (help, errors)."""
     parser = argparse.ArgumentParser(prog="linghun", description="The linghun memory system.")
     parser.add_argument("--version", action="version", version=f"linghun {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parent = common_parent()
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+    names = [COMMAND_MODULES[command]] if command in COMMAND_MODULES else command_modules()
+    for name in names:
+        module = importlib.import_module(f"{__name__}.{name}")
         register = getattr(module, "register", None)
         if register is not None:
             register(sub, parent)
@@ -203,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInputError as exc:
         print(f"linghun: {exc}", file=sys.stderr)
         return exc.exit_code
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

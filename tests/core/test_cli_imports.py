@@ -33,6 +33,28 @@ def test_help_loads_no_home_modules():
                          "linghun.core.history.capture", "numpy"}
 
 
+def test_the_command_table_names_the_module_that_registers_each_command():
+    import argparse
+    import importlib
+
+    from linghun.core import cli
+
+    registered = {}
+    for name in cli.command_modules():
+        parser = argparse.ArgumentParser()
+        sub = parser.add_subparsers()
+        importlib.import_module(f"linghun.core.cli.{name}").register(sub, cli.common_parent())
+        registered.update(dict.fromkeys(sub.choices, name))
+    assert cli.COMMAND_MODULES == registered
+
+
+def test_a_command_registers_its_own_module_alone(upstream_home):
+    loaded = modules_of("read", "--home", str(upstream_home))
+    cli_modules = {m for m in loaded if m.startswith("linghun.core.cli.")}
+    assert cli_modules == {"linghun.core.cli.memory"}
+    assert {"linghun.core.cli.tools", "linghun.core.cli.rounds"} <= modules_of("--help")
+
+
 @pytest.mark.parametrize("command", ["read", "entries"])
 def test_reading_commands_load_no_search_stack(upstream_home, command):
     loaded = modules_of(command, "--home", str(upstream_home))
