@@ -1,6 +1,6 @@
 """A BM25 index that can change: documents are added, replaced and removed in place.
 
-:class:`core.retrieval.BM25Index` is built once; a memory home changes between two questions (an
+:class:`core.bm25_index.BM25Index` is built once; a memory home changes between two questions (an
 append, an edit, a flip), and rebuilding 10k-100k documents per change was the largest cost of a
 round. Here the postings live in two parts:
 

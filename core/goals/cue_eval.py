@@ -14,7 +14,7 @@ Method:
    with the ``linghun_goal_update`` rules (source: the turn id).
 3. For each trigger query (its speaker labels removed), three rankings of the conversation's turns:
 
-   - ``bm25``: plain BM25 over the turns (``core.retrieval.BM25Index``);
+   - ``bm25``: plain BM25 over the turns (``core.bm25_index.BM25Index``);
    - ``goal``: goal activation (``GoalIndex.rank``); a goal at rank r puts the turns it came from
      at rank r, so the cue is surfaced when a goal it produced is in the top k;
    - ``fusion``: reciprocal-rank fusion of the two, ``1/(60 + r_bm25) + 1/(60 + r_goal)``.
@@ -32,11 +32,11 @@ from typing import Any, Iterable
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.goals.activation import GoalIndex
+from linghun.core.bm25_index import BM25Index
 from linghun.core.goals.extract import extract_offline
 from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
 from linghun.core.goals.merge import GoalSet
 from linghun.core.goals.model import make_source
-from linghun.core.retrieval import BM25Index
 
 RELATION_TYPES = ("causal", "state", "goal", "value")
 CHANNELS = ("bm25", "goal", "fusion")

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from linghun.core.errors import InvalidInputError, NotFoundError
-from linghun.core.retrieval import BM25Index, Hit, SpecBM25, mmr, recency_union
+from linghun.core.bm25_index import BM25Index, SpecBM25
+from linghun.core.retrieval import Hit, mmr, recency_union
 from linghun.core.text import tokenize
 
 DOCS = [

@@ -14,7 +14,7 @@ import time
 
 os.environ.setdefault("LINGHUN_CACHE_DIR", tempfile.mkdtemp(prefix="linghun-bench-"))
 
-from linghun.core.retrieval import BM25Index  # noqa: E402
+from linghun.core.bm25_index import BM25Index  # noqa: E402
 from linghun.core.search import Searcher, Unit  # noqa: E402
 from linghun.core.text import tokenize  # noqa: E402
 
