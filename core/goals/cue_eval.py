@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from linghun.core.bm25_index import BM25Index
 from linghun.core.errors import InvalidInputError
 from linghun.core.goals.activation import GoalIndex
-from linghun.core.bm25_index import BM25Index
 from linghun.core.goals.extract import extract_offline
 from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
 from linghun.core.goals.merge import GoalSet
