@@ -127,8 +127,9 @@ class LiveBM25(Positions):
         self._ptr = np.frombuffer(state["ptr"], dtype=np.int64)
         if (len(self._len) != n or len(self._vocab) != len(vocab) or len(self._ptr) != len(vocab) + 1
                 or len(self._docs) != len(self._tf) or (len(self._ptr) and int(self._ptr[-1]) != len(self._docs))
-                or (len(self._docs) and (int(self._docs.min()) < 0 or int(self._docs.max()) >= n))
-                or bool((np.diff(self._ptr) < 0).any())):
+                or (len(self._docs) and (int(self._docs.min()) < 0 or int(self._docs.max()) >= n
+                                         or int(self._tf.min()) <= 0))
+                or (n and int(self._len.min()) < 0) or bool((np.diff(self._ptr) < 0).any())):
             raise ValueError("the saved index is damaged")
         self._alive = np.ones(n, dtype=bool)
         self._live = n
