@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from linghun.core import goals as goals_module
 from linghun.core import home_index, situation_cache
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
 from linghun.core.assembler.context import RoundContext
@@ -36,6 +37,9 @@ from linghun.core.assembler.trace import Span, clip
 from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
+from linghun.core.goal_links import goal_links
+from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, FUSION_TURNS, SIGNAL_BONUS, GoalActivation,
+                                           admitted, closest, fuse, semantic_similarity)
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 from linghun.core.situations import OTHER_LABEL, topic_tokens
 
@@ -46,6 +50,9 @@ SKIP_DIRS = frozenset({"node_modules", ".git", "dist", "build", "coverage", ".ne
 WORKSPACE_MAX_FILES = 60
 WORKSPACE_MAX_BYTES = 512 * 1024
 WORKSPACE_MAX_CHARS = 8000
+#: entries of one activated goal that join the bundle; the links' rules in order of strength
+GOAL_ENTRIES = 2
+_LINK_ORDER = {"signal": 0, "trigger": 1, "shares": 2}
 
 
 @dataclass
@@ -179,39 +186,88 @@ def consolidated_candidates(home) -> list[Candidate]:
     return out
 
 
-def goal_candidates(ctx: RoundContext, query: str) -> tuple[list[Candidate], str]:
-    """Goals the situation activates, as statements only; ``(candidates, note for the trace)``."""
+def goal_candidates(ctx: RoundContext, query: str, *, semantic: bool = False) -> tuple[list[Candidate], str]:
+    """Goals the situation activates, as statements only; ``(candidates, note for the trace)``.
+
+    A goal joins on a real signal only (``core.goals.activation.admitted``): shared words, its
+    domain, a bridge trigger, or with ``semantic`` (``retrieval.embeddings`` on and the optional
+    package installed) a sentence similarity of the situation and its statement. Each candidate's
+    ``extra["reason"]`` says which ("bridge 'family trip'"); ``team.goals.k`` of them at most."""
     if not ctx.config.get("team.goals.enabled"):
         return [], "team.goals.enabled is false"
     if not ctx.home.goals.exists():
         return [], "no goals.json in this home"
-    try:
-        from linghun.core import goals as goals_module
-    except ImportError:
-        return [], "goal ontology not available (core.goals missing)"
     getter = _goal_getter(goals_module, ctx)
     if getter is None:
         return [], "core.goals offers no goal_get"
+    k = ctx.config.get("team.goals.k")
     try:
-        ranked = _call_goal_get(getter, ctx, query, ctx.config.get("team.goals.k"))
+        # every goal when meaning may admit one that shares no word (the ranking is by words)
+        ranked = list(_call_goal_get(getter, ctx, query, 0 if semantic else k) or [])
+        reasons = _admissions(ranked, query, semantic)
     except Exception as exc:  # goals are extra evidence: their failure must not stop a round
         return [], f"goal_get failed: {type(exc).__name__}: {exc}"
     out = []
-    for item in ranked or []:
+    for item in ranked if reasons is None else [adm.activation for adm in reasons]:
         row = _jsonable(item)
         if not isinstance(row, dict):
             continue
         goal = row.get("goal") if isinstance(row.get("goal"), dict) else row
         statement = goal.get("statement")
         parts = row.get("parts") or row.get("score_parts") or {}
-        if not statement or not _activated(row, parts):
+        if not statement or (reasons is None and not _activated(row, parts)):
             continue
         gid = goal.get("id") or statement
+        adm = next((a for a in reasons if a.activation is item), None) if reasons else None
+        extra = {"activation": parts, "state": goal.get("state"), "domain": goal.get("domain"),
+                 "goal_rank": row.get("rank")}
+        if adm is not None:
+            extra.update(reason=f"goal {gid} activated by {adm.reason}", strength=round(adm.strength, 4))
         out.append(Candidate(id=f"goal:{gid}", source="goal", text=f"【目标】{statement}", via="goal",
-                             body=str(statement), score=float(row.get("score") or 0.0),
-                             extra={"activation": parts, "state": goal.get("state"), "domain": goal.get("domain"),
-                                    "goal_rank": row.get("rank")}))
+                             body=str(statement), score=float(row.get("score") or 0.0), extra=extra))
+        if k > 0 and len(out) >= k:
+            break
     return out, f"{len(out)} goal(s) activated"
+
+
+def _admissions(ranked: list, query: str, semantic: bool):
+    """``core.goals.activation.admitted`` over ``goal_get``'s activations (None when the goal
+    module answers in another shape: then the parts decide, ``_activated``)."""
+    if not ranked or not all(isinstance(a, GoalActivation) for a in ranked):
+        return None
+    closeness = None
+    if semantic:
+        scores = semantic_similarity(query, [a.goal for a in ranked])
+        closeness = None if scores is None else {a.goal.id: float(c) for a, c in zip(ranked, scores)}
+    return admitted(ranked, closeness)
+
+
+def goal_entries(ctx: RoundContext, goals: list[Candidate], entries: list[WarmEntry],
+                 by_id: dict[str, Candidate]) -> list[Candidate]:
+    """The warm entries hanging on the activated goals (``core.goal_links``: the entries a goal's
+    history names, those holding a trigger, those sharing its subject), ``GOAL_ENTRIES`` per goal
+    in that order, as candidates ``via goal`` whose ``extra["reason"]`` names the goal and its
+    signal. The cue evaluation's ``linghun+goal`` channel is this admission (``cues_dev.json``)."""
+    wanted = {c.id[len("goal:"):]: c for c in goals if c.id.startswith("goal:")}
+    if not wanted:
+        return []
+    store = _GOAL_STORES.get(str(ctx.home.root))
+    if store is None:
+        return []
+    hung = [g for g in store.load().goals if g.id in wanted]
+    links = goal_links(ctx.home.root, hung, entries)
+    id_of = {e.n: e.id for e in entries}
+    out: list[Candidate] = []
+    for gid, goal in wanted.items():
+        ordered = sorted(links.get(gid, ()), key=lambda link: (_LINK_ORDER.get(link.why.split(" ")[0], 9), -link.n))
+        for link in ordered[:GOAL_ENTRIES]:
+            c = by_id.get(id_of.get(link.n, ""))
+            if c is not None:
+                reason = goal.extra.get("reason") or f"goal {gid} activated"
+                out.append(Candidate(**{**c.__dict__, "via": "goal",
+                                        "extra": {**c.extra, "goal": gid, "reason": f"{reason} ({link.why})",
+                                                  "strength": goal.extra.get("strength", SIGNAL_BONUS)}}))
+    return out
 
 
 def _activated(row: dict[str, Any], parts: dict[str, Any]) -> bool:
@@ -565,7 +621,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     search = config_for(bool(config.get("retrieval.embeddings")))
     entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
-    goals, goal_note = goal_candidates(ctx, decision.query)
+    semantic = search.dense_weight > 0 or search.late_weight > 0
+    goals, goal_note = goal_candidates(ctx, decision.query, semantic=semantic)
     topics, topic_note = topic_candidates(ctx, decision.query)
     pool = searched.candidates
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
@@ -630,6 +687,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             ranked = kept
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
+        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, pool, chosen, semantic)
         if follow:
             followed = sum(1 for h in hits if h.source == "follow")
             span.decide("follow", followed, f"{why_follow}: {followed} here")
@@ -660,6 +718,35 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                     "gap": result.gap, "truncated": result.truncated, "material_chars": len(result.material),
                     "material": clip(result.material)}
     return result
+
+
+def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
+           by_id: dict[str, Candidate], pool: list[Candidate], chosen: list[Candidate], semantic: bool) -> list[Candidate]:
+    """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
+    on the activated goals and, with the embeddings, the entries closest in meaning to the
+    question, strongest first, placed after the first hit (at the top when meaning took part).
+    Every hit stays; an admitted entry that is a hit already moves up to its admitted place (as a
+    hit, with the admission's reason); the trace says what brought each one in."""
+    scored = [(c, c.extra.get("strength", SIGNAL_BONUS)) for c in goal_entries(ctx, goals, entries, by_id)]
+    near = closest(query, [c.id for c in pool], [u.text for u in _units(pool)]) if semantic and pool else []
+    scored += [(Candidate(**{**by_id[i].__dict__, "via": "meaning",
+                             "extra": {**by_id[i].extra, "reason": f"meaning {cos:.2f} (sentence similarity)"}}), cos)
+               for i, cos in near if i in by_id]
+    best: dict[str, Candidate] = {}
+    for c, _strength in sorted(scored, key=lambda pair: -pair[1]):
+        best.setdefault(c.id, c)
+    joining = list(best.values())[:FUSION_TURNS]
+    if not joining:
+        return chosen
+    slot = FUSION_SLOT_MEANING if near else FUSION_SLOT
+    by_key = {c.id: c for c in joining}
+    for c in chosen:  # a hit stays a hit (its score and terms), with why it moved
+        by_key[c.id] = Candidate(**{**c.__dict__, "extra": {**c.extra, "reason": best[c.id].extra["reason"]}}) \
+            if c.id in best else c
+    fused = [by_key[i] for i in fuse([c.id for c in chosen], [c.id for c in joining], slot=slot)]
+    span.decide("admitted", [c.n or c.id for c in joining],
+                f"placed at {slot}: " + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in joining))
+    return fused
 
 
 def _joined_length(candidates: list[Candidate]) -> int:

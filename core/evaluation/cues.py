@@ -8,9 +8,12 @@ adds two channels over the same stitched turns:
 - ``goal/signal``: the turns of the goals admitted on a real activation signal
   (:func:`core.goals.activation.admitted`: a lexical signal, or with the embeddings a sentence
   similarity of the trigger and the goal's statement), in admission order;
+- ``meaning`` (with the embeddings only): the turns by sentence similarity with the trigger
+  (:func:`core.goals.activation.closest`);
 - ``linghun+goal``: the product's fusion (:func:`core.goals.activation.fuse`): ``linghun``'s
-  ranking kept, the admitted goals' turns placed after its first result. It replaced
-  reciprocal-rank fusion with every goal's rank, which did worse than ``linghun`` alone (issue 30).
+  ranking kept, the admitted goals' turns placed after its first result, or with the embeddings
+  the turns closest in meaning and the admitted goals' turns, by strength, placed before it. It replaced reciprocal-rank fusion with every goal's rank, which did worse than
+  ``linghun`` alone (issue 30).
 
 A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
 """
@@ -22,9 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from linghun.core import embeddings
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.metrics import mean, percentile
-from linghun.core.goals.activation import admitted, fuse, semantic_similarity
+from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEANING_TURNS, admitted, by_strength,
+                                           closest, fuse, semantic_similarity)
 from linghun.core.search import SearchConfig, Searcher, Unit
 
 KS = (1, 5, 10)
@@ -98,15 +103,16 @@ def _first_rank(ranked, prefix: str) -> int | None:
     return None
 
 
-def goal_turns(mem, query: str, dense: bool) -> list[str]:
-    """The turns of the goals admitted for ``query`` (``goal/signal``), in admission order."""
+def goal_turns(mem, query: str, dense: bool) -> list[tuple[str, float]]:
+    """The turns of the goals admitted for ``query`` (``goal/signal``) with their goal's strength,
+    in admission order."""
     activations = mem.goals.rank(query, k=0)
     semantic = None
     if dense:
         scores = semantic_similarity(query, [a.goal for a in activations])
         semantic = None if scores is None else {a.goal.id: float(c) for a, c in zip(activations, scores)}
-    turns = [str(s["ref"]) for adm in admitted(activations, semantic) for s in adm.goal.sources() if s.get("ref")]
-    return list(dict.fromkeys(turns))  # a turn that moved several goals (or one twice) counts once
+    return [(str(s["ref"]), adm.strength) for adm in admitted(activations, semantic)
+            for s in adm.goal.sources() if s.get("ref")]
 
 
 def evaluate_cues(
@@ -126,14 +132,16 @@ def evaluate_cues(
     cues = cue_eval.load_cues(_load(cues_path))
     convs = cue_eval.load_conversations(_load(conversations_path))
     cue_eval.stitch(convs, cues)
-    memories, searchers = [], []
+    memories, searchers, texts = [], [], []
     for conv in convs:
         memories.append(cue_eval.build_memory(conv, lexicon))
         units = [Unit(t.id, t.text, {"speaker": t.speaker, "session": s})
                  for s, session in enumerate(conv.sessions, start=1) for t in session]
         searchers.append(Searcher(units, config))
+        texts.append(([u.id for u in units], [u.text for u in units]))
     dense = config is not None and (config.dense_weight > 0 or config.late_weight > 0)
-    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "goal/signal", FUSED),
+    meaning = ("meaning",) if dense and embeddings.available() else ()
+    run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "goal/signal", *meaning, FUSED),
                  conversations=[c.sample_id for c in convs])
     for n, cue in enumerate(cues, start=1):
         if cancelled is not None and cancelled():
@@ -146,8 +154,13 @@ def evaluate_cues(
         ours = [h.id for h in searcher.search(query, len(searcher))]
         latency = (time.perf_counter() - t0) * 1000
         ranked["linghun"] = ours
-        ranked["goal/signal"] = goal_turns(mem, query, dense)
-        ranked[FUSED] = fuse(ours, ranked["goal/signal"])
+        goals = goal_turns(mem, query, dense)
+        ranked["goal/signal"] = by_strength(goals)
+        near = closest(query, *texts[slot], limit=len(texts[slot][0])) if meaning else []
+        if meaning:
+            ranked["meaning"] = [t for t, _c in near]
+        ranked[FUSED] = fuse(ours, by_strength(near[:MEANING_TURNS] + goals),
+                             slot=FUSION_SLOT_MEANING if meaning else FUSION_SLOT)
         prefix = f"CUE{cue.index}:"
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,

@@ -32,11 +32,15 @@ Reciprocal-rank fusion of the retriever with every goal's rank did worse than th
 on cues (the order of goals with no signal is no ranking, yet it filled the top). Instead
 :func:`admitted` keeps only goals with a real signal: a lexical one (:attr:`GoalActivation.has_signal`)
 or, when the optional embeddings read the situation, a sentence similarity of the situation and
-the statement of at least :data:`SEMANTIC_MIN` (the :data:`SEMANTIC_GOALS` closest); and
-:func:`fuse` keeps the retriever's first :data:`FUSION_SLOT` - 1 results, then the admitted goals'
-turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The constants were
-calibrated on the developers' cue set (``core/evaluation/cues_dev.json``, its tune conversations)
-so that the fused hit@10 is not below any single channel's in any relation; see SETTINGS.md.
+the statement of at least :data:`SEMANTIC_MIN` (the :data:`SEMANTIC_GOALS` closest). With the
+embeddings, the :data:`MEANING_TURNS` turns (entries) closest in meaning to the situation are
+admitted too (:func:`closest`). The admitted turns are ordered by strength (:func:`by_strength`):
+a turn close in meaning by its cosine, a goal's turn by its goal's statement cosine plus
+:data:`SIGNAL_BONUS` when a lexical signal activated it. :func:`fuse` keeps the retriever's first
+:data:`FUSION_SLOT` - 1 results (:data:`FUSION_SLOT_MEANING` - 1 with the embeddings), then the
+admitted turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The constants were calibrated on the developers' cue set
+(``core/evaluation/cues_dev.json``, its tune conversations) so that the fused hit@10 is not below
+any single channel's in any relation; see SETTINGS.md.
 """
 from __future__ import annotations
 
@@ -63,7 +67,13 @@ BRIDGE_MIN_SHARED = 2
 # cue fusion (see the module docstring; calibrated on core/evaluation/cues_dev.json)
 SEMANTIC_MIN = 0.15   # sentence cosine (all-MiniLM-L6-v2) of situation and statement
 SEMANTIC_GOALS = 8    # the closest goals by that cosine that may join
-FUSION_SLOT = 2       # admitted turns go after the retriever's first result
+MEANING_TURNS = 12    # the turns closest in meaning that may join (sentence cosine > 0)
+SIGNAL_BONUS = 0.1    # a lexical signal's weight beside a cosine when admitted turns are ordered
+# where the admitted turns go: after the retriever's first result when only words admitted them
+# (its first result shares words with the situation too); at the top when meaning took part
+# (sentence similarity found 3x the cues the retriever did)
+FUSION_SLOT = 2
+FUSION_SLOT_MEANING = 1
 FUSION_TURNS = 10     # at most this many admitted turns
 
 
@@ -229,11 +239,16 @@ class Admission:
 
     activation: GoalActivation
     reason: str
-    semantic: float = 0.0
+    semantic: float = 0.0  # the statement's cosine when meaning admitted the goal, else 0
 
     @property
     def goal(self) -> Goal:
         return self.activation.goal
+
+    @property
+    def strength(self) -> float:
+        """How strongly the goal's turns claim a place (:func:`by_strength`)."""
+        return self.semantic + (SIGNAL_BONUS if self.activation.has_signal else 0.0)
 
 
 def signal_reason(act: GoalActivation, semantic: float = 0.0) -> str:
@@ -248,15 +263,36 @@ def signal_reason(act: GoalActivation, semantic: float = 0.0) -> str:
     return f"meaning {semantic:.2f}"
 
 
-def semantic_similarity(situation: str, goals: Sequence[Goal]) -> np.ndarray | None:
-    """Sentence cosine of the situation with each goal's statement, or None when the optional
-    embeddings are not installed or cannot read the situation (``embeddings.reads``: Chinese is
-    left to the lexical signals). Statement vectors come from the embeddings' on-disk cache."""
-    if not goals or not embeddings.available() or not embeddings.reads(situation):
+def closeness(situation: str, texts: Sequence[str]) -> np.ndarray | None:
+    """Sentence cosine (all-MiniLM-L6-v2) of the situation with each text, or None when the
+    optional embeddings are not installed or cannot read the situation (``embeddings.reads``:
+    Chinese is left to the lexical signals); a text the model cannot read scores 0 and is not
+    encoded. A text's vector comes from the embeddings' on-disk cache when the searcher embedded
+    it already."""
+    if not texts or not embeddings.available() or not embeddings.reads(situation):
         return None
-    model = embeddings.encoder()
-    query, _pieces = model.encode_query(situation)
-    return model.encode([g.statement for g in goals]) @ query
+    readable = [i for i, t in enumerate(texts) if embeddings.reads(t)]
+    scores = np.zeros(len(texts))
+    if readable:
+        model = embeddings.encoder()
+        query, _pieces = model.encode_query(situation)
+        scores[readable] = model.encode([texts[i] for i in readable]) @ query
+    return scores
+
+
+def semantic_similarity(situation: str, goals: Sequence[Goal]) -> np.ndarray | None:
+    """:func:`closeness` of the situation with each goal's statement."""
+    return closeness(situation, [g.statement for g in goals])
+
+
+def closest(situation: str, ids: Sequence[Any], texts: Sequence[str], limit: int = MEANING_TURNS) -> list[tuple[Any, float]]:
+    """The ``limit`` ids whose texts are closest in meaning to the situation (cosine > 0), with
+    their cosine, closest first; empty without the embeddings."""
+    scores = closeness(situation, texts)
+    if scores is None:
+        return []
+    order = np.argsort(-scores, kind="stable")[:limit]
+    return [(ids[i], float(scores[i])) for i in order.tolist() if scores[i] > 0]
 
 
 def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] | None = None) -> list[Admission]:
@@ -273,8 +309,17 @@ def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] |
     taken = {a.goal.id for a in close}
     for a in activations:
         if a.has_signal and a.state_weight > 0 and a.goal.id not in taken:
-            out.append(Admission(a, signal_reason(a), semantic.get(a.goal.id, 0.0)))
+            out.append(Admission(a, signal_reason(a)))
     return out
+
+
+def by_strength(scored: Iterable[tuple[Any, float]]) -> list[Any]:
+    """Items strongest first; an item given twice keeps its best strength, ties keep the order given."""
+    best: dict[Any, float] = {}
+    for item, strength in scored:
+        if item not in best or strength > best[item]:
+            best[item] = strength
+    return sorted(best, key=lambda item: -best[item])
 
 
 def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = FUSION_SLOT,

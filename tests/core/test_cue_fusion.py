@@ -1,0 +1,80 @@
+"""The cue fusion (issue 30): goals join a retriever's ranking only on a real activation signal,
+after its first result, so the fusion does not drown the channel that works; and the developers'
+cue set it was calibrated on."""
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from linghun.core.evaluation.cues import evaluate_cues
+from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, GoalIndex, admitted, fuse, signal_reason)
+from linghun.core.goals.cue_eval import RELATION_TYPES, load_cues
+from linghun.core.goals.model import Goal
+from tests.conftest import DATASETS
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV_CUES = ROOT / "core" / "evaluation" / "cues_dev.json"
+FIX = ROOT / "tests" / "fixtures_eval"
+
+
+def test_fuse_keeps_every_result_and_places_the_admitted_after_the_first():
+    ranking = ["a", "b", "c", "d"]
+    assert fuse(ranking, ["x", "c", "y"]) == ["a", "x", "c", "y", "b", "d"]
+    assert fuse(ranking, ["a", "x"]) == ["a", "x", "b", "c", "d"]   # a result in the head keeps its place
+    assert fuse(ranking, []) == ranking
+    many = [f"g{i}" for i in range(FUSION_TURNS + 5)]
+    fused = fuse(ranking, many)
+    assert fused[1:1 + FUSION_TURNS] == many[:FUSION_TURNS] and fused[1 + FUSION_TURNS:] == ranking[1:]
+
+
+def _goals():
+    return [Goal(id="g1", speaker="user", statement="save money for the kids' college fund", domain="family",
+                 priority="high", triggers=["family trip"]),
+            Goal(id="g2", speaker="user", statement="learn to play the piano", domain="general", priority="high"),
+            Goal(id="g3", speaker="user", statement="run a marathon before forty", domain="health", priority="medium")]
+
+
+def test_only_goals_with_a_signal_are_admitted_each_with_its_reason():
+    acts = GoalIndex(_goals()).rank("we booked an expensive family trip to Hawaii", k=0)
+    got = admitted(acts)
+    assert [a.goal.id for a in got] == ["g1"]          # the others score their state's base alone
+    assert got[0].reason == "bridge 'family trip'"
+    # a sentence similarity (the optional embeddings) admits a goal that shares no word, closest first
+    got = admitted(acts, {"g1": 0.1, "g2": SEMANTIC_MIN + 0.01, "g3": 0.4})
+    assert [a.goal.id for a in got] == ["g3", "g2", "g1"]
+    assert got[0].reason == "meaning 0.40" and got[2].reason == "bridge 'family trip'"
+    assert signal_reason(acts[0]) == "bridge 'family trip'"
+
+
+def test_the_fused_channel_reaches_a_goal_cue_the_retriever_misses():
+    run = evaluate_cues(FIX / "cues_tiny.json", FIX / "locomo_tiny.json")
+    assert "goal/signal" in run.channels and "linghun+goal" in run.channels
+    for o in run.outcomes:
+        lin, sig, fused = o.ranks["linghun"], o.ranks["goal/signal"], o.ranks["linghun+goal"]
+        if lin == 1:
+            assert fused == 1                          # the retriever's first result is never moved
+        if sig is not None and sig <= FUSION_TURNS:
+            assert fused is not None and fused <= sig + 1
+    assert any((o.ranks["linghun"] or 99) > 10 and (o.ranks["linghun+goal"] or 99) <= 10 for o in run.outcomes)
+
+
+def test_the_dev_cue_set_is_ours_balanced_and_bilingual():
+    cues = load_cues(json.loads(DEV_CUES.read_text(encoding="utf-8")))
+    count = Counter(c.relation_type for c in cues)
+    assert count == {r: 25 for r in RELATION_TYPES}
+    chinese = Counter(c.relation_type for c in cues if any("\u4e00" <= ch <= "\u9fff" for ch in c.cue_dialogue))
+    assert all(chinese[r] >= 5 for r in RELATION_TYPES)
+    tiny = {c["trigger_query"] for c in json.loads((FIX / "cues_tiny.json").read_text(encoding="utf-8"))}
+    assert not tiny & {c.trigger_query for c in cues}    # never the test fixture
+    # every conversation receives all four relations (cue i goes into conversation i % N)
+    assert all(len({c.relation_type for c in cues if c.index % 7 == k}) == 4 for k in range(7))
+
+
+@pytest.mark.skipif(not (DATASETS / "locomo" / "locomo_dev7.json").is_file(), reason="LoCoMo dev data absent")
+def test_on_the_dev_cues_the_fusion_is_not_below_the_retriever_or_the_admitted_goals():
+    run = evaluate_cues(DEV_CUES, DATASETS / "locomo" / "locomo_dev7.json")
+    for name, e in run.table().items():
+        for ch in ("linghun", "goal/signal"):
+            assert e["linghun+goal"]["hit@10"] >= e[ch]["hit@10"], (name, ch)
+    assert run.table()["all"]["linghun+goal"]["hit@10"] > run.table()["all"]["linghun"]["hit@10"]
