@@ -47,7 +47,7 @@ class LiveBM25(Positions):
         # hand over fresh lists and change a document only through ``set``. None: an empty slot,
         # or (restored index, ``_alive`` set) a document whose tokens this process never saw.
         self.doc_tokens: list[list[str] | None] = [t if type(t) is list else list(t) for t in tokens]
-        self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
+        self._positions: dict | None = None
         self._len = np.array([len(t) for t in self.doc_tokens], dtype=np.int64)
         self._alive = np.ones(n, dtype=bool)
         self._live = n
@@ -79,6 +79,14 @@ class LiveBM25(Positions):
         self._delta: dict[str, dict[int, int]] = {}
         self._delta_docs = 0
         self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    @property
+    def _position(self) -> dict:
+        """id -> slot, made when first asked (scoring never asks: a restored 100k-entry index
+        would build it for nothing, twice with the neighbours' index)."""
+        if self._positions is None:
+            self._positions = {doc_id: i for i, doc_id in enumerate(self.ids) if doc_id is not None}
+        return self._positions
 
     # -- another process's index ----------------------------------------------------------
     #: bump when the arrays or the arithmetic change (a state of another version is not restored)
@@ -117,7 +125,7 @@ class LiveBM25(Positions):
         self.k1, self.b = float(state["k1"]), float(state["b"])
         self.ids = list(ids)
         self.doc_tokens = [None] * n
-        self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
+        self._positions = None
         self._len = np.frombuffer(state["len"], dtype=np.int32).astype(np.int64)
         vocab = state["vocab"]
         self._vocab = {t: i for i, t in enumerate(vocab)}
