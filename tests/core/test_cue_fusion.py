@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from linghun.core.evaluation.cues import evaluate_cues
+from linghun.core.evaluation.cues import CueOutcome, CueRun, evaluate_cues
 from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, GoalIndex, admitted, fuse, signal_reason)
 from linghun.core.goals.cue_eval import RELATION_TYPES, load_cues
 from linghun.core.goals.model import Goal
@@ -78,3 +78,11 @@ def test_on_the_dev_cues_the_fusion_is_not_below_the_retriever_or_the_admitted_g
         for ch in ("linghun", "goal/signal"):
             assert e["linghun+goal"]["hit@10"] >= e[ch]["hit@10"], (name, ch)
     assert run.table()["all"]["linghun+goal"]["hit@10"] > run.table()["all"]["linghun"]["hit@10"]
+
+
+def test_the_report_names_a_relation_where_the_fusion_is_below_a_channel():
+    channels = ("linghun", "goal/signal", "linghun+goal")
+    run = CueRun(channels=channels, outcomes=[
+        CueOutcome(0, "goal", {"linghun": None, "goal/signal": 3, "linghun+goal": 12}, True, 1.0),
+        CueOutcome(1, "state", {"linghun": 2, "goal/signal": None, "linghun+goal": 2}, False, 1.0)])
+    assert run.shortfalls() == [{"relation": "goal", "channel": "goal/signal", "best": 100.0, "fused": 0.0}]
