@@ -721,7 +721,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
 
 def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
-           by_id: dict[str, Candidate], pool: list[Candidate], chosen: list[Candidate], semantic: bool) -> list[Candidate]:
+           by_id: dict[str, Candidate], pool: list[Candidate], chosen: list[Candidate],
+           semantic: bool) -> list[Candidate]:
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
     question, strongest first, placed after the first hit (at the top when meaning took part).

@@ -7,13 +7,14 @@ adds two channels over the same stitched turns:
 - ``linghun``: :class:`core.search.Searcher`, the retriever the assembler uses;
 - ``goal/signal``: the turns of the goals admitted on a real activation signal
   (:func:`core.goals.activation.admitted`: a lexical signal, or with the embeddings a sentence
-  similarity of the trigger and the goal's statement), in admission order;
+  similarity of the trigger and the goal's statement), strongest first;
 - ``meaning`` (with the embeddings only): the turns by sentence similarity with the trigger
   (:func:`core.goals.activation.closest`);
 - ``linghun+goal``: the product's fusion (:func:`core.goals.activation.fuse`): ``linghun``'s
   ranking kept, the admitted goals' turns placed after its first result, or with the embeddings
-  the turns closest in meaning and the admitted goals' turns, by strength, placed before it. It replaced reciprocal-rank fusion with every goal's rank, which did worse than
-  ``linghun`` alone (issue 30).
+  the turns closest in meaning and the admitted goals' turns, by strength, placed before it. It
+  replaced reciprocal-rank fusion with every goal's rank, which did worse than ``linghun`` alone
+  (issue 30).
 
 A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
 """

@@ -38,9 +38,10 @@ admitted too (:func:`closest`). The admitted turns are ordered by strength (:fun
 a turn close in meaning by its cosine, a goal's turn by its goal's statement cosine plus
 :data:`SIGNAL_BONUS` when a lexical signal activated it. :func:`fuse` keeps the retriever's first
 :data:`FUSION_SLOT` - 1 results (:data:`FUSION_SLOT_MEANING` - 1 with the embeddings), then the
-admitted turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The constants were calibrated on the developers' cue set
-(``core/evaluation/cues_dev.json``, its tune conversations) so that the fused hit@10 is not below
-any single channel's in any relation; see SETTINGS.md.
+admitted turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The
+constants were calibrated on the developers' cue set (``core/evaluation/cues_dev.json``, its tune
+conversations) so that the fused hit@10 is not below the retriever's, the admitted goals' or
+meaning's in any relation; see SETTINGS.md.
 """
 from __future__ import annotations
 
@@ -285,7 +286,8 @@ def semantic_similarity(situation: str, goals: Sequence[Goal]) -> np.ndarray | N
     return closeness(situation, [g.statement for g in goals])
 
 
-def closest(situation: str, ids: Sequence[Any], texts: Sequence[str], limit: int = MEANING_TURNS) -> list[tuple[Any, float]]:
+def closest(situation: str, ids: Sequence[Any], texts: Sequence[str],
+            limit: int = MEANING_TURNS) -> list[tuple[Any, float]]:
     """The ``limit`` ids whose texts are closest in meaning to the situation (cosine > 0), with
     their cosine, closest first; empty without the embeddings."""
     scores = closeness(situation, texts)
