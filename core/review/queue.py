@@ -20,7 +20,7 @@ from linghun.core.history.store import HomeHistory, when_of
 from linghun.core.review.file_changes import changed_goals, consequences as file_consequences, kind_of
 from linghun.core.review.packed import PackedVersions
 from linghun.core.review.state import AnalysisCache, ReviewState
-from linghun.core.review.warm_changes import EntryCounter, EntryOp, analyse_warm
+from linghun.core.review.warm_changes import EntryCounter, EntryOp, VersionBlocks, analyse_warm
 
 #: writers whose changes are the user's own: the workbench, and what the review itself writes
 #: (a reject, an accepted held write) from the command line
@@ -145,6 +145,7 @@ class _Texts:
         self._packed: PackedVersions | None = None
         self._reads = 0
         self.counter = EntryCounter()  # the entries' numbers, counted on from the last version's
+        self.blocks = VersionBlocks()  # and its blocks
 
     def of(self, tree, relative: str) -> str | None:
         blob = _blob(tree, relative)
@@ -175,7 +176,8 @@ def analyse_state(history: HomeHistory, commit, parent, texts: _Texts | None = N
 
     others = [p for p in paths if p != WARM]
     if WARM in paths:
-        for change in analyse_warm(text(parent.tree, WARM) or "", text(commit.tree, WARM) or "", texts.counter):
+        before, after = text(parent.tree, WARM) or "", text(commit.tree, WARM) or ""
+        for change in analyse_warm(before, after, texts.counter, texts.blocks):
             item = {"kind": change.kind, "file": WARM, "paths": [WARM], "consequences": change.consequences,
                     "ops": [o.to_dict() for o in change.ops], "wrote": change.wrote}
             lines = _ops_diff(change.ops)

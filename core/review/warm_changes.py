@@ -5,8 +5,9 @@ not parsed whole: the common head and tail of the two texts are found by compari
 memcmp), the changed middle is widened to whole entries, and only the entries that differ in it
 are parsed and matched (``history.lineage.match_entries``: the same identity rules the entry
 history uses). A flip in the middle and an append at the end make one middle of thousands of
-equal entries: the run between them is set aside without indexing it (``_dominant_run``), and
-the entries' numbers are counted on from the previous version's count (``EntryCounter``).
+equal entries: the run between them is set aside unmatched (``_dominant_run``) and, in a walk of
+the history, unscanned (``VersionBlocks``: each version's blocks are taken on from the newer
+one's); the entries' numbers are counted on from the previous version's (``EntryCounter``).
 
 A change is said in the words of the memory's own operations (``core.memory.Memory.append``):
 an ``update`` flips the old entry to ``wrong`` and appends the new one in one write, a near
@@ -15,9 +16,11 @@ entry back, a ``consolidate`` empties warm into the long-term files.
 """
 from __future__ import annotations
 
+import bisect
 import difflib
 import itertools
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from linghun.core.formats.warm import WarmEntry, is_near_duplicate, parse_warm, starts_entry
@@ -174,14 +177,185 @@ class EntryCounter:
 _HEADER_AFTER_NEWLINE = re.compile("\n" + _HEADER_LINE.pattern.lstrip("^"), re.MULTILINE)
 
 
+def _block_starts(text: str, lo: int, hi: int) -> list[int]:
+    """Where the entry blocks of ``text[lo:hi]`` start (``lo``: a line start); what stands before
+    the first header is no block."""
+    starts = [lo] if lo < hi and _HEADER_LINE.match(text, lo, hi) else []
+    starts += [m.start() + 1 for m in _HEADER_AFTER_NEWLINE.finditer(text, lo, hi)]
+    return starts
+
+
+def _next_start(text: str, pos: int, hi: int) -> int:
+    """The start of the block after the one starting at ``pos`` (``hi``: none before it)."""
+    found = _HEADER_AFTER_NEWLINE.search(text, pos, hi)
+    return found.start() + 1 if found else hi
+
+
+class _Blocks(Sequence[str]):
+    """The entry blocks of ``text`` starting at ``starts`` (the last one ends at ``end``), sliced
+    when one is asked for."""
+
+    def __init__(self, text: str, starts: list[int], end: int) -> None:
+        self.text, self.starts, self.end = text, starts, end
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, k):  # noqa: ANN001 - an index (no slices are asked for)
+        if not 0 <= k < len(self.starts):
+            raise IndexError(k)
+        return self.text[self.starts[k]:self.starts[k + 1] if k + 1 < len(self.starts) else self.end]
+
+
 def _blocks(text: str) -> list[str]:
     """The entry blocks of ``text`` (what stands before the first header is left out)."""
-    starts = [0] if _HEADER_LINE.match(text) else []
-    starts += [m.start() + 1 for m in _HEADER_AFTER_NEWLINE.finditer(text)]
-    return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+    return list(_Blocks(text, _block_starts(text, 0, len(text)), len(text)))
 
 
-def _changed_blocks(old: list[str], new: list[str]) -> tuple[list[int], list[int]]:
+@dataclass
+class _Version:
+    """One version's blocks: where each starts, and how many blocks hold each text (entries
+    repeated whole are what makes a run of equal entries ambiguous)."""
+
+    text: str
+    starts: list[int]
+    counts: dict[str, int]
+    repeated: int  # texts held by two blocks or more
+
+    @classmethod
+    def of(cls, text: str) -> "_Version":
+        starts = _block_starts(text, 0, len(text))
+        version = cls(text, starts, {}, 0)
+        version.change(_Blocks(text, starts, len(text)), ())
+        return version
+
+    def change(self, added: Iterable[str], removed: Iterable[str]) -> None:
+        """Count the blocks ``added`` (texts) in and the blocks ``removed`` out."""
+        counts = self.counts
+        for raw in removed:
+            core = core_of(raw)
+            n = counts[core] = counts[core] - 1
+            self.repeated -= n == 1
+        for raw in added:
+            core = core_of(raw)
+            n = counts[core] = counts.get(core, 0) + 1
+            self.repeated += n == 2
+
+
+class VersionBlocks:
+    """The blocks of the versions a walk of the history reads, each version's taken from the
+    newer one's and the write between them, so the run of equal entries between two changes (a
+    flip in the middle, an append at the end) is neither scanned for headers nor matched: half
+    the first build of a review went there.
+
+    Each ``region`` call answers for one write (``before`` -> ``after``) and keeps ``before``'s
+    blocks for the next write of the walk (the one that made ``before``). The first version
+    with a wide changed middle is scanned whole once."""
+
+    #: a middle narrower than this share of the text is scanned as it is (cheaper than a whole scan)
+    WIDE = 8
+    #: a middle of fewer blocks is matched whole (``_unmatched``)
+    FEW = 64
+    #: blocks equal but for their blank lines looked at past the run, before giving up
+    EXTEND = 3
+
+    def __init__(self) -> None:
+        self._last: _Version | None = None
+
+    def region(self, before: str, after: str, start: int, end_a: int, end_b: int
+               ) -> tuple[_Blocks, _Blocks, tuple[list[int], list[int]] | None]:
+        """The blocks of ``before[start:end_a]`` and ``after[start:end_b]``, and which of them
+        ``_changed_blocks`` would say differ (None: not known, ask it)."""
+        version, self._last = (self._last if self._last is not None and self._last.text is after else None), None
+        if version is None:
+            if (end_b - start) * self.WIDE < len(after):
+                return (_Blocks(before, _block_starts(before, start, end_a), end_a),
+                        _Blocks(after, _block_starts(after, start, end_b), end_b), None)
+            version = _Version.of(after)
+        k0, k1 = bisect.bisect_left(version.starts, start), bisect.bisect_left(version.starts, end_b)
+        new = _Blocks(after, version.starts[k0:k1], end_b)
+        found = self._around_run(before, start, end_a, new, version) if len(new) >= self.FEW else None
+        if found is None:
+            old = _Blocks(before, _block_starts(before, start, end_a), end_a)
+            changed, old_out, new_out = None, range(len(old)), range(len(new))
+        else:
+            old, changed, old_out, new_out = found
+        shift = end_a - end_b
+        version.change((old[k] for k in old_out), (new[k] for k in new_out))
+        version.text = before
+        version.starts = version.starts[:k0] + old.starts + [s + shift for s in version.starts[k1:]]
+        self._last = version
+        return old, new, changed
+
+    def _around_run(self, before: str, start: int, end_a: int, new: _Blocks, version: _Version):
+        """The old blocks and the changed ones when the two sides differ on either side of one
+        run of equal blocks that ``_dominant_run`` would accept (its conditions checked here on
+        the blocks' texts, the run's length counted from the newer version's blocks), else None.
+        Returns (old blocks, (changed old, changed new), old blocks outside the run, new ones)."""
+        ns, lb, end_b = new.starts, len(new), new.end
+        olds: list[int] = []  # the old side's first block starts, found one by one
+        at = start if _HEADER_LINE.match(before, start, end_a) else _next_start(before, start, end_a)
+        while at < end_a and len(olds) < 4:
+            olds.append(at)
+            at = _next_start(before, at, end_a)
+        ends = olds[1:] + [at]
+        head = 0  # blocks alike at the start (a blank line added after the last entry, by an append)
+        while head < min(len(olds) - 1, lb, 2) and core_of(before[olds[head]:ends[head]]) == core_of(new[head]):
+            head += 1
+        for i0, j0 in ((head + 1, head + 1), (head, head + 1), (head + 1, head)):
+            if i0 >= len(olds) or j0 >= lb:
+                continue
+            run = self._run(before, olds[i0], end_a, new, j0)
+            if run is None:
+                continue
+            run_starts, after_run = run
+            m = len(run_starts)
+            if not (i0 == 0 or j0 == 0 or core_of(before[olds[i0 - 1]:ends[i0 - 1]]) != core_of(new[j0 - 1])):
+                continue
+            right = _block_starts(before, after_run, end_a)
+            la = i0 + m + len(right)
+            if 3 * m <= la + lb:
+                continue
+            if version.repeated and len({core_of(new[j]) for j in range(j0, j0 + m)}) < m:
+                continue
+            old = _Blocks(before, olds[:i0] + run_starts + right, end_a)
+            left_a, left_b = _unmatched([core_of(old[i]) for i in range(i0)], [core_of(new[j]) for j in range(j0)])
+            right_a, right_b = _unmatched([core_of(old[i]) for i in range(i0 + m, la)],
+                                          [core_of(new[j]) for j in range(j0 + m, lb)])
+            changed = (left_a + [i0 + m + k for k in right_a], left_b + [j0 + m + k for k in right_b])
+            outside_a = [*range(i0), *range(i0 + m, la)]
+            outside_b = [*range(j0), *range(j0 + m, lb)]
+            return old, changed, outside_a, outside_b
+        return None
+
+    def _run(self, before: str, pa: int, end_a: int, new: _Blocks, j0: int) -> tuple[list[int], int] | None:
+        """The old starts of the blocks equal from old offset ``pa`` and new block ``j0`` on, as
+        a run that cannot be extended, and where the old block after it starts; None: unsure."""
+        ns, lb, end_b = new.starts, len(new), new.end
+        pb = ns[j0]
+        same = _common_prefix(before[pa:end_a], new.text[pb:end_b])
+        q = bisect.bisect_right(ns, pb + same)
+        m = max(0, min(q - 1, lb - 1) - j0)  # blocks whose next block starts within the same text
+        if q == lb and end_b <= pb + same:
+            m = lb - j0
+        starts = [pa + s - pb for s in ns[j0:j0 + m]]
+        # the old text holds a block boundary where the run's last equal block ends (inside the
+        # same text every header line is the same; the next one may reach past it)
+        at = pa + (ns[j0 + m] if j0 + m < lb else end_b) - pb
+        if at != end_a and not _HEADER_LINE.match(before, at, end_a):
+            return None
+        for _ in range(self.EXTEND + 1):  # blocks equal but for their blank lines continue the run
+            if j0 + len(starts) >= lb or at >= end_a:
+                return starts, at
+            nxt = _next_start(before, at, end_a)
+            if core_of(before[at:nxt]) != core_of(new[j0 + len(starts)]):
+                return starts, at
+            starts.append(at)
+            at = nxt
+        return None
+
+
+def _changed_blocks(old: Sequence[str], new: Sequence[str]) -> tuple[list[int], list[int]]:
     """The indices of the blocks that differ (blank lines after an entry aside): a flip in the
     middle and an append at the end leave thousands of equal entries between them."""
     return _unmatched([core_of(x) for x in old], [core_of(x) for x in new])
@@ -252,14 +426,20 @@ def _dominant_run(a: list[str], b: list[str]) -> tuple[int, int, int] | None:
     return None
 
 
-def analyse_warm(before: str, after: str, counter: EntryCounter | None = None) -> list[WarmChange]:
+def analyse_warm(before: str, after: str, counter: EntryCounter | None = None,
+                 blocks: VersionBlocks | None = None) -> list[WarmChange]:
     """The changes that turned warm.md ``before`` into ``after`` (touches alone are left out).
-    ``counter``: the entries' numbers counted from places counted before (a walk of versions)."""
+    ``counter``, ``blocks``: the entries' numbers and blocks taken on from the versions read
+    before (a walk of the history, newest first)."""
     start, end_a, end_b = changed_region(before, after)
-    old_blocks, new_blocks = _blocks(before[start:end_a]), _blocks(after[start:end_b])
+    if blocks is not None:
+        old_blocks, new_blocks, changed = blocks.region(before, after, start, end_a, end_b)
+    else:
+        old_blocks = _Blocks(before, _block_starts(before, start, end_a), end_a)
+        new_blocks, changed = _Blocks(after, _block_starts(after, start, end_b), end_b), None
     if start == 0 and not new_blocks and old_blocks and not _HEADER_LINE.search(after):
         return [_consolidation(parse_warm(before).entries)]
-    old_idx, new_idx = _changed_blocks(old_blocks, new_blocks)
+    old_idx, new_idx = changed if changed is not None else _changed_blocks(old_blocks, new_blocks)
     old = [parse_warm(old_blocks[i]).entries[0] for i in old_idx]
     new = [parse_warm(new_blocks[j]).entries[0] for j in new_idx]
     # the [n] of the region's first entry, after the write and before it: the texts are the same

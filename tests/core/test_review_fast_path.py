@@ -5,6 +5,7 @@ append set aside (``core.review.warm_changes``). Its queue must be the queue of 
 it, byte for byte, and that of libgit2's versions parsed whole (exact duplicates aside)."""
 from __future__ import annotations
 
+import contextlib
 import difflib
 import tempfile
 from datetime import datetime, timedelta
@@ -91,44 +92,66 @@ def _built(history: HomeHistory, cache_dir: Path) -> list[dict]:
     return [dict(i.to_dict(), ops=[o.to_dict() for o in i.ops], wrote=i.wrote) for i in items]
 
 
+@contextlib.contextmanager
+def _fast(chunk: int, direct: int, forced: bool):
+    """The fast path with its sizes made small enough for a history of a few dozen entries:
+    ``forced``: every version's blocks taken on from the newer one's, the run between two
+    changes looked for however few the blocks."""
+    blocks = warm_changes.VersionBlocks
+    with mock.patch.object(warm_changes, "_CHUNK", chunk), \
+            mock.patch.object(review_queue._Texts, "DIRECT_READS", direct), \
+            mock.patch.object(blocks, "WIDE", 10 ** 9 if forced else blocks.WIDE), \
+            mock.patch.object(blocks, "FEW", 0 if forced else blocks.FEW):
+        yield
+
+
+def _plain_region(self, before: str, after: str, start: int, end_a: int, end_b: int):
+    """Both sides of the changed middle scanned for headers and all matched, as before."""
+    return (warm_changes._Blocks(before, warm_changes._block_starts(before, start, end_a), end_a),
+            warm_changes._Blocks(after, warm_changes._block_starts(after, start, end_b), end_b), None)
+
+
 def _whole(a: str, b: str) -> tuple[int, int, int]:
     return 0, len(a), len(b)
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE + ["duplicate"]), pack_at=st.integers(0, 25),
-       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]))
-def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, writes, pack_at, chunk, direct):
+       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]), forced=st.booleans())
+def test_the_fast_first_build_is_the_build_of_before_byte_for_byte(seed_count, writes, pack_at, chunk, direct,
+                                                                   forced):
     """Against the path before it: libgit2 read every version, the common ends were found a
     character at a time; exact duplicate entries included."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         history = _history(root, seed_count, writes, pack_at)
-        with mock.patch.object(warm_changes, "_CHUNK", chunk), \
-                mock.patch.object(review_queue._Texts, "DIRECT_READS", direct):
+        with _fast(chunk, direct, forced):
             fast = _built(history, root / "fast")
         with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
                 mock.patch.object(warm_changes, "_common_prefix", _naive_prefix), \
-                mock.patch.object(warm_changes, "_common_suffix", _naive_suffix):
+                mock.patch.object(warm_changes, "_common_suffix", _naive_suffix), \
+                mock.patch.object(warm_changes.VersionBlocks, "region", _plain_region), \
+                mock.patch.object(warm_changes, "_dominant_run", lambda a, b: None):
             before = _built(history, root / "before")
         assert fast == before
 
 
 @settings(max_examples=25, deadline=None)
 @given(seed_count=st.integers(0, 40), writes=_writes(KINDS_OF_WRITE), pack_at=st.integers(0, 25),
-       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]))
-def test_the_fast_first_build_is_the_whole_parse_build_byte_for_byte(seed_count, writes, pack_at, chunk, direct):
+       chunk=st.sampled_from([3, 64, 1 << 16]), direct=st.sampled_from([0, 8]), forced=st.booleans())
+def test_the_fast_first_build_is_the_whole_parse_build_byte_for_byte(seed_count, writes, pack_at, chunk, direct,
+                                                                     forced):
     """Against libgit2's versions parsed whole, every block of both matched. Exact duplicates are
     left out: which of two identical entries a write added is a matter of where one looks (the
     changed region says the first, a whole parse the last), the same text either way."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         history = _history(root, seed_count, writes, pack_at)
-        with mock.patch.object(warm_changes, "_CHUNK", chunk), \
-                mock.patch.object(review_queue._Texts, "DIRECT_READS", direct):
+        with _fast(chunk, direct, forced):
             fast = _built(history, root / "fast")
         with mock.patch.object(PackedVersions, "read", lambda self, hexid: None), \
-                mock.patch.object(warm_changes, "changed_region", _whole):
+                mock.patch.object(warm_changes, "changed_region", _whole), \
+                mock.patch.object(warm_changes.VersionBlocks, "region", _plain_region):
             plain = _built(history, root / "plain")
         assert fast == plain
 
