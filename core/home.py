@@ -1,4 +1,5 @@
-"""The memory home: where every file of the layout lives (SPEC 2), and the lock its writers share.
+"""The memory home: where every file of the layout lives (SPEC 2), its lock file among them (the lock
+itself, which recovers an interrupted transaction, is ``core.home_lock``, above ``core.transaction``).
 
 ``MemoryHome`` knows paths only; formats live in ``core.formats`` and operations in
 ``core.memory``. Legacy locations (``linghun/journal``, ``linghun/team``, ``knowledge.md``) are
@@ -14,9 +15,11 @@ from datetime import date
 from pathlib import Path
 
 from linghun.core import appdirs
-from linghun.core.fsio import HomeLock, remove_dead_temps
+from linghun.core.fsio import remove_dead_temps
 
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
+#: the folder of the home's transaction journal (``core.transaction``), which only recovery touches
+JOURNAL_DIR = ".linghun-txn"
 
 
 def agent_dsh_home() -> Path:
@@ -215,51 +218,16 @@ class MemoryHome:
         legacy = self.legacy_team_dir / relative
         return legacy if legacy.exists() else current
 
-    def lock(self) -> HomeLock:
-        return _lock_for(self.lock_path)
-
     def remove_dead_temps(self) -> list[Path]:
         """Delete what writers killed mid-write left (``core.fsio.remove_dead_temps``); done once
         per process when the home is opened (``core.memory.Memory``). The transaction journal is
         left to recovery."""
-        from linghun.core.transaction import JOURNAL_DIR
-
         if not self.root.is_dir():
             return []
         removed = remove_dead_temps(self.root, skip=(JOURNAL_DIR,))
         for path in removed:
             logging.getLogger(__name__).info("removed a dead writer's temporary file %s", path)
         return removed
-
-
-class _RecoveringLock(HomeLock):
-    """The home lock. Whoever takes it first finishes (or undoes) a multi-file operation that a
-    crash interrupted (``core.transaction``), so every writer starts from an all-or-nothing home."""
-
-    def _acquire(self) -> None:
-        super()._acquire()
-        from linghun.core.transaction import pending, recover
-
-        root = self.path.parent
-        if not pending(root):
-            return
-        try:
-            for note in recover(root):
-                logging.getLogger(__name__).warning("%s: %s", root, note)
-        except BaseException:
-            self._release()
-            raise
-
-
-_LOCKS: dict[Path, HomeLock] = {}
-
-
-def _lock_for(path: Path) -> HomeLock:
-    """One lock object per home per process, so re-entrancy works across MemoryHome copies."""
-    lock = _LOCKS.get(path)
-    if lock is None:
-        lock = _LOCKS[path] = _RecoveringLock(path)
-    return lock
 
 
 def _day(day: date | str) -> str:

@@ -47,6 +47,7 @@ from linghun.core.formats.warm import (
 from linghun.core.containment import check_inside
 from linghun.core.fsio import FileStamp, atomic_write, decode_utf8, read_bytes, read_text
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory_config import MemoryConfig
 from linghun.core.read_side import render_read
 from linghun.core.sequences import common_ends
@@ -230,8 +231,8 @@ class Memory:
             home.remove_dead_temps()
         if pending(home.root):
             # opening a home finishes (or undoes) a multi-file operation a crash interrupted:
-            # taking the lock does it (core.home)
-            with home.lock().hold():
+            # taking the lock does it (core.home_lock)
+            with home_lock(home).hold():
                 pass
 
     @property
@@ -443,7 +444,7 @@ class Memory:
         given = confidence if confidence in WRITABLE_CONFIDENCES else None
         confidence = given or "medium"
         stamp = stamp_of(when)
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             self.home.memory.mkdir(parents=True, exist_ok=True)
             doc = self._editable()
             if update not in (None, ""):
@@ -508,7 +509,7 @@ class Memory:
         stripped). An entry already carrying the current stamp is not rewritten.
         """
         stamp = stamp_of(when)
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             doc = self._editable()
             if isinstance(ref, int) or _REF_N.match(str(ref)):
                 hit = self._find(ref)
@@ -537,7 +538,7 @@ class Memory:
             raise InvalidInputError(f"unknown kind {changes['kind']!r}")
         if "confidence" in changes and changes["confidence"] not in (*WRITABLE_CONFIDENCES, "wrong", None):
             raise InvalidInputError(f"unknown confidence {changes['confidence']!r}")
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             doc = self._editable()
             old = self.entry(entry_id)
             doc.entries[old.n - 1] = old.with_changes(**changes)
@@ -546,7 +547,7 @@ class Memory:
 
     def replace_raw(self, entry_id: str, raw: str) -> WarmEntry:
         """Put back an entry's exact text (undo of an edit): the file bytes return as they were."""
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             doc = self._editable()
             old = self.entry(entry_id)
             parsed = parse_warm(raw).entries
@@ -558,7 +559,7 @@ class Memory:
 
     def delete_entry(self, entry_id: str) -> tuple[int, str]:
         """Remove an entry; returns (its index, its raw text) for undo."""
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             doc = self._editable()
             old = self.entry(entry_id)
             index = old.n - 1
@@ -568,7 +569,7 @@ class Memory:
 
     def insert_raw(self, index: int, raw: str, entry_id: str | None = None) -> WarmEntry:
         """Insert an entry's exact text at ``index`` (undo of a delete), keeping its old id."""
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             doc = self._editable()
             parsed = parse_warm(raw)
             if len(parsed.entries) != 1 or parsed.preamble:
@@ -586,7 +587,7 @@ class Memory:
 
     def write_warm_text(self, text: str) -> None:
         """Replace warm.md as a whole (used to restore exact bytes, e.g. undo of a bulk change)."""
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             self.document()
             self._save(parse_warm(text))
 
@@ -603,7 +604,7 @@ class Memory:
 
     def _consolidate(self, when: datetime | None, then_append: WarmEntry | None = None) -> ConsolidateResult:
         when = when or datetime.now()
-        lock = self.home.lock()
+        lock = home_lock(self.home)
         for attempt in range(1, self.COMMIT_ATTEMPTS + 1):
             last = attempt == self.COMMIT_ATTEMPTS
             with lock.hold() if last else contextlib.nullcontext():
@@ -694,7 +695,7 @@ class Memory:
         if not rule:
             raise InvalidInputError("the rule is empty")
         day = (when or datetime.now()).strftime("%Y-%m-%d")
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             changed = self._rules_append(rule, topic, day)
         return {"ok": True, "changed": changed}
 
@@ -713,7 +714,7 @@ class Memory:
         if not (content or "").strip():
             raise InvalidInputError("the soul card is empty; nothing was written")
         text = content if content.endswith("\n") else content + "\n"
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             read_text(self.home.identity)  # a card we cannot read is refused, never written over
             atomic_write(self.home.identity, text)
         self.events.publish("memory.changed", home=str(self.home.root), path=str(self.home.identity), what="identity")
@@ -725,7 +726,7 @@ class Memory:
             raise InvalidInputError("both the user and the assistant text are empty")
         when = when or datetime.now()
         path = self.home.journal_file(when.strftime("%Y-%m-%d"))
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             check_inside(self.home.root, path)  # a journal/ folder linked elsewhere is refused
             old = read_text(path) or ""
             atomic_write(path, old + journal_format.format_turn(stamp_of(when, seconds=True), user, assistant))

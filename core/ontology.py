@@ -39,7 +39,9 @@ from linghun.core.formats.nodes import Node, NodeDocument, parse_nodes, render_n
 from linghun.core.formats.warm import LOW_TAG, WRONG_TAG, WarmEntry
 from linghun.core.fsio import atomic_write, read_text
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import config_section, update_section
+from linghun.core.home_config import config_section
+from linghun.core.home_lock import update_section
+from linghun.core.home_lock import home_lock
 from linghun.core.situations import (
     OTHER_LABEL, assign_anchors, document_frequency, entity_names, entity_spelling, label_of, topic_tokens,
 )
@@ -482,7 +484,7 @@ def memory_project(home: MemoryHome, buckets: Sequence[str] | None = None, *, pr
     # the LLM call happens outside the home lock: the agent must be able to write meanwhile
     result = project(entries, buckets, provider=provider, max_nodes=max_nodes, max_chars=max_chars)
     text = result.text
-    with home.lock().hold():
+    with home_lock(home).hold():
         old = read_text(home.ontology)  # raises on a non-UTF-8 file: it is kept as is
         changed = old != text
         if changed:

@@ -48,12 +48,12 @@ from pathlib import Path
 
 from linghun.core.containment import HOME, check_inside, moved_places, relative_name
 from linghun.core.errors import ConflictError, LinghunError
+from linghun.core.home import JOURNAL_DIR
 from linghun.core.fsio import _fsync_dir, announce_written, atomic_write, read_bytes, set_aside, writes_observed
 from linghun.core.intent_record import BadIntent, IntentFile, check_stage, decode, digest as _digest, encode
 
 __all__ = ["FileChange", "InputsChanged", "IncompleteCommit", "commit", "recover", "pending", "JOURNAL_DIR"]
 
-JOURNAL_DIR = ".linghun-txn"
 INTENT = ".intent"
 _STAGE = ".stage-"
 

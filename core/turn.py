@@ -30,6 +30,7 @@ from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import atomic_write, read_text
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.settings import home_settings
 
@@ -159,7 +160,7 @@ def _turns_path(home: MemoryHome):
 def _store(home: MemoryHome, record: dict[str, Any]) -> None:
     """Append the record; an update of a turn replaces its earlier line (kept: the last 200)."""
     path = _turns_path(home)
-    with home.lock().hold():
+    with home_lock(home).hold():
         marker = f'"id":"{record["id"]}"'
         text = "".join(line + "\n" for line in (read_text(path) or "").splitlines() if not line.startswith("{" + marker))
         check_home_write(home, path)

@@ -24,6 +24,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from linghun.core.errors import ConflictError, LinghunError
 from linghun.core.history.layout import WARM
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 
 MERGE_TYPING = 0x4C48  # QUndoCommand.id() of mergeable editor commands
@@ -43,7 +44,7 @@ class EditEntry:
     changes: dict
 
     def apply(self, memory: Memory) -> "ReplaceRaw":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             before = memory.entry(self.entry_id).raw
             after = memory.edit_entry(self.entry_id, **self.changes)
         return ReplaceRaw(self.entry_id, before, expect=after.raw)
@@ -58,7 +59,7 @@ class ReplaceRaw:
     expect: str | None = None
 
     def apply(self, memory: Memory) -> "ReplaceRaw":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             current = memory.entry(self.entry_id)
             _check(current.raw, self.expect, current.n)
             memory.replace_raw(self.entry_id, self.raw)
@@ -71,7 +72,7 @@ class DeleteEntry:
     expect: str | None = None
 
     def apply(self, memory: Memory) -> "InsertRaw":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             current = memory.entry(self.entry_id)
             _check(current.raw, self.expect, current.n)
             index, raw = memory.delete_entry(self.entry_id)
@@ -87,7 +88,7 @@ class InsertRaw:
     entry_id: str | None = None
 
     def apply(self, memory: Memory) -> "DeleteEntry | Batch":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             entries = memory.entries()
             # Inserting at the end adds a blank separator to the entry before; undo removes it too.
             previous = entries[-1] if entries and self.index >= len(entries) else None
@@ -108,7 +109,7 @@ class AppendEntry:
     result: object = None  # the AppendResult of the last apply, for the caller
 
     def apply(self, memory: Memory) -> "Operation":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             entries = memory.entries()
             before = {e.id: e.raw for e in entries}
             last = entries[-1] if entries else None
@@ -166,7 +167,7 @@ class Batch:
 
     def apply(self, memory: Memory) -> "Batch":
         inverses: list = []
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             try:
                 for op in self.operations:
                     inverses.append(op.apply(memory))

@@ -27,6 +27,7 @@ from linghun.core.containment import check_home_write
 from linghun.core.formats import team
 from linghun.core.errors import UnreadableFileError
 from linghun.core.fsio import atomic_write, read_text
+from linghun.core.home_lock import home_lock
 from linghun.core.llm import LLMError
 from linghun.core.text import significant_tokens
 
@@ -163,7 +164,7 @@ def store(ctx: RoundContext, span: Span, index: list[dict], topic: str, query: s
         span.files.append({"path": team.TIMELINES_FILE, "action": "dry-run", "bytes": 0, "diff": ""})
         return
     path = ctx.home.team_file(team.TIMELINES_FILE)
-    with ctx.home.lock().hold():
+    with home_lock(ctx.home).hold():
         source = ctx.home.team_file_for_reading(team.TIMELINES_FILE)  # legacy folder until first write
         before = _text_or_empty(source)
         value, problem = team.claim_team_json(source)

@@ -29,6 +29,7 @@ from linghun.core.assembler.trace import Span, text_diff
 from linghun.core.errors import UnreadableFileError
 from linghun.core.formats import team
 from linghun.core.fsio import read_bytes, read_text
+from linghun.core.home_lock import home_lock
 from linghun.core.redact import scrub
 from linghun.core.transaction import FileChange, commit
 
@@ -50,7 +51,7 @@ def run(ctx: RoundContext, span: Span, record: ScribeInput) -> dict[str, Any]:
                    "bundle": record.editor is not None, "failed": record.failed}
     written: dict[str, Any] = {}
     staged: list[tuple[FileChange, str, dict[str, Any]]] = []
-    with ctx.home.lock().hold():
+    with home_lock(ctx.home).hold():
         cycle_path = ctx.home.team_file(team.CYCLE_FILE)
         if ctx.dry_run:  # a replay counts from the ledger the original round saw
             raw_cycle, problem = ctx.inputs.cycle_before, None

@@ -25,6 +25,7 @@ from linghun.core.errors import NotFoundError
 from linghun.core.events import EventBus, bus as default_bus
 from linghun.core.fsio import open_for_append
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.redact import error_text, scrub
 
 TRACE_VERSION = 1
@@ -187,7 +188,7 @@ class TraceStore:
         day = _day_of(trace.round_id)
         data = _encodable(scrub("".join(json.dumps(r, ensure_ascii=False, default=str) + "\n"
                                          for r in trace.records())))
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             path = self._file_for(day, len(data.encode("utf-8")))
             check_home_write(self.home, path)  # memory/team linked out of the home is refused
             path.parent.mkdir(parents=True, exist_ok=True)

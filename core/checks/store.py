@@ -18,6 +18,7 @@ from linghun.core.checks.model import Check
 from linghun.core.errors import InvalidInputError, NotFoundError, UnreadableFileError
 from linghun.core.fsio import atomic_write, open_for_append, read_bytes, read_json
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 
 CHECKS_FILE = "checks.json"
 RESULTS_FILE = ".checks-results.jsonl"
@@ -55,7 +56,7 @@ def render_checks(checks: list[Check]) -> str:
 
 def update_checks(home: MemoryHome, change: Callable[[list[Check]], list[Check]]) -> list[Check]:
     """Read, change and write ``checks.json`` under the home lock; returns the checks written."""
-    with home.lock().hold():
+    with home_lock(home).hold():
         checks = change(load_checks(home))  # raises for a file we cannot parse: it stays as it is
         atomic_write(checks_path(home), render_checks(checks))
     return checks
@@ -84,7 +85,7 @@ def append_results(home: MemoryHome, record: dict[str, Any]) -> None:
     ``RESULTS_KEEP`` (rewritten atomically)."""
     path = results_path(home)
     line = json.dumps(record, ensure_ascii=False) + "\n"
-    with home.lock().hold():
+    with home_lock(home).hold():
         with open_for_append(path, inside=home.root) as fh:
             fh.write(line)
         raw = read_bytes(path) or b""

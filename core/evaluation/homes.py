@@ -32,6 +32,7 @@ from linghun.core.errors import CapacityError
 from linghun.core.formats.warm import append_entry, new_entry, parse_warm
 from linghun.core.fsio import write_json
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory, MemoryConfig
 
 _EPOCH = datetime(2000, 1, 1, 9, 0)
@@ -128,6 +129,6 @@ def _write_goals(home: MemoryHome, conversation: Conversation) -> int:
         for signal in extract_offline(turn.text, turn.speaker, lexicon=lexicon, ref=str(turn.id)):
             goals.apply(signal.to_signal(), when=when.strftime("%Y-%m-%d %H:%M:%S"),
                         source=make_source("turn", str(turn.id)))
-    with home.lock().hold():
+    with home_lock(home).hold():
         write_json(home.goals, file.to_json())
     return len(file.goals)

@@ -22,6 +22,7 @@ from linghun.core.goals.merge import GoalSet, Signal, UpdateResult
 from linghun.core.goals.model import Goal, GoalFile, make_source, parse_source
 from linghun.core.goals.states import check_state
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 
 
 class Goals:
@@ -100,7 +101,7 @@ class Goals:
     # -- writing ------------------------------------------------------------------------------
     def _modify(self, change) -> Any:
         transitions: list[dict[str, Any]] = []
-        with self.home.lock().hold():
+        with home_lock(self.home).hold():
             file = self.load()
             goals = GoalSet(file, self.lexicon(), on_transition=lambda g, t: transitions.append(
                 {**t, "statement": g.statement, "speaker": g.speaker, "domain": g.domain}))

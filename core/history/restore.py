@@ -19,6 +19,7 @@ from linghun.core.fsio import atomic_write, read_bytes, read_text
 from linghun.core.history.entries import WARM, EntryVersion, diff, entry_lineage, key_for_number, replace_entry
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: obje
     ``check``, refuse (``ConflictError``) unless it holds ``expect`` now (None: absent), so an undo
     never overwrites a later writer. Returns the replaced bytes."""
     path = home.root / relative
-    with home.lock().hold():
+    with home_lock(home).hold():
         check_home_write(home, path)  # a name from the history store is input too
         old = read_bytes(path)
         if check and old != expect:

@@ -22,6 +22,7 @@ from linghun.core.errors import CorruptFileError, NotFoundError
 from linghun.core.formats.warm import join_fields, keys_near_duplicate, normalise_for_dedupe
 from linghun.core.fsio import read_json, write_json
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.settings import home_settings, team_workspace
 
 TIERS = ("off", "risky", "all")
@@ -84,7 +85,7 @@ def stage(home: MemoryHome, name: str, args: dict, reason: str) -> dict:
     """Keep the call in ``held.json``; returns what the tool answers."""
     entry = {"id": "h" + secrets.token_hex(5), "tool": name, "args": args, "reason": reason,
              "when": datetime.now().astimezone().isoformat(timespec="seconds")}
-    with home.lock().hold():
+    with home_lock(home).hold():
         held = held_writes(home)
         held.append(entry)
         write_json(held_path(home), {"version": 1, "held": held})
@@ -95,7 +96,7 @@ def stage(home: MemoryHome, name: str, args: dict, reason: str) -> dict:
 
 def take(home: MemoryHome, held_id: str) -> dict:
     """Remove held call ``held_id`` from the file and return it (``NotFoundError``: no such call)."""
-    with home.lock().hold():
+    with home_lock(home).hold():
         held = held_writes(home)
         hit = next((h for h in held if h["id"] == held_id), None)
         if hit is None:

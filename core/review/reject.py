@@ -25,6 +25,7 @@ from linghun.core.events import bus
 from linghun.core.formats.warm import WarmEntry, parse_warm
 from linghun.core.fsio import read_bytes
 from linghun.core.history.layout import WARM
+from linghun.core.home_lock import home_lock
 from linghun.core.review.file_changes import GOALS
 from linghun.core.history.lineage import core_of
 from linghun.core.history.store import HomeHistory
@@ -81,7 +82,7 @@ def plan_reject(home: MemoryHome, history: HomeHistory, item: ReviewItem) -> Rej
 
 def apply_reject(home: MemoryHome, plan: RejectPlan) -> None:
     """Write ``plan`` all or nothing under the home lock (``InputsChanged``: a file moved on)."""
-    with home.lock().hold():
+    with home_lock(home).hold():
         commit(home.root, [FileChange(home.root / rel, now, new) for rel, (now, new) in plan.files.items()])
     for relative in plan.files:
         bus.publish("memory.changed", home=str(home.root), path=str(home.root / relative), what="review")

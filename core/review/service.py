@@ -16,6 +16,7 @@ from linghun.core.fsio import read_text, write_json
 from linghun.core.history import capture
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.review import hold
 from linghun.core.review.contradictions import checker_for
@@ -153,7 +154,7 @@ def accept_held(home: MemoryHome, held_id: str) -> dict:
 
 
 def hold_back(home: MemoryHome, entry: dict) -> None:
-    with home.lock().hold():
+    with home_lock(home).hold():
         held = hold.held_writes(home)
         write_json(hold.held_path(home), {"version": 1, "held": [entry] + held})
 

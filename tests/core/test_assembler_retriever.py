@@ -286,7 +286,7 @@ def test_embeddings_setting_adds_late_interaction_to_the_trace(tmp_path):
 def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypatch):
     from linghun.core import embeddings
     from linghun.core.assembler.retriever import embed_ahead
-    from linghun.core.home_config import update_section
+    from linghun.core.home_lock import update_section
     from linghun.core.memory import Memory
 
     home = new_home(tmp_path, filler(3) + [PORT])
@@ -307,7 +307,7 @@ def test_embed_ahead_fills_the_cache_the_next_round_reads(tmp_path):
     from linghun.core import embeddings
     from linghun.core.assembler.retriever import embed_ahead, warm_pool
     from linghun.core.embeddings import Encoder
-    from linghun.core.home_config import update_section
+    from linghun.core.home_lock import update_section
     from linghun.core.memory import Memory
 
     unique = entry("2026-10-07 11:31", "fact", "high", f"embedded ahead | test folder | {tmp_path.name} | #9")

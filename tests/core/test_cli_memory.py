@@ -5,7 +5,7 @@ import sys
 
 from linghun.core.cli import main
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import update_section
+from linghun.core.home_lock import update_section
 from tests.conftest import REPO
 
 

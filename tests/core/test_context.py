@@ -6,7 +6,7 @@ from linghun.core.context import PART_KEYS, compose, diff, fit
 from linghun.core.disciplines import DEFAULT_IDENTITY, DEFAULT_JUDGMENT
 from linghun.core.goals import Goals
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import update_section
+from linghun.core.home_lock import update_section
 
 
 def _home(path):

@@ -5,7 +5,8 @@ import pytest
 
 from linghun.core.errors import CorruptFileError
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import config_section, read_config, update_section
+from linghun.core.home_config import config_section, read_config
+from linghun.core.home_lock import update_section
 from linghun.core.llm import provider_for_home
 
 

@@ -10,7 +10,7 @@ from linghun.core import tools
 from linghun.core.errors import ConflictError
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import update_section
+from linghun.core.home_lock import update_section
 from linghun.core.memory import Memory
 from linghun.core.review import hold, service, unreviewed_summary
 from linghun.core.review.reject import reverse_lines

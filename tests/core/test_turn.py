@@ -6,7 +6,7 @@ import pytest
 from linghun.core.cli import main as cli_main
 from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import update_section
+from linghun.core.home_lock import update_section
 from linghun.core.memory import Memory
 from linghun.core.tools import dispatch
 from linghun.core.turn import begin_turn, collect_last_user_query, run_turn, turns

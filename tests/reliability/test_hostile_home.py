@@ -25,6 +25,7 @@ import pytest
 
 from linghun.core.errors import UnsafePathError
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.tools import call
 from linghun.core import transaction
@@ -167,7 +168,7 @@ def test_a_record_written_by_commit_outside_the_home_names_its_place(upstream_ho
         raise KeyboardInterrupt
 
     monkeypatch.setattr(transaction, "_roll_forward", crash)
-    with home.lock().hold(), pytest.raises(KeyboardInterrupt):
+    with home_lock(home).hold(), pytest.raises(KeyboardInterrupt):
         commit(home.root, [FileChange(team / "cycle.json", None, b"{}\n"),
                            FileChange(home.rules, home.rules.read_bytes(), b"# rules\n")])
     monkeypatch.undo()
@@ -182,7 +183,7 @@ def test_commit_refuses_a_file_outside_the_home_before_writing_anything(upstream
     home = MemoryHome.resolve(upstream_home)
     stray = tmp_path / "stray.md"
     rules = home.rules.read_bytes()
-    with home.lock().hold(), pytest.raises(UnsafePathError):
+    with home_lock(home).hold(), pytest.raises(UnsafePathError):
         commit(home.root, [FileChange(stray, None, b"x"), FileChange(home.rules, rules, b"# rules\n")])
     assert not stray.exists() and home.rules.read_bytes() == rules
     assert not (home.root / JOURNAL_DIR).exists()

@@ -20,6 +20,7 @@ from linghun.core.assembler.round import Assembler
 from linghun.core.errors import LinghunError
 from linghun.core.formats import team
 from linghun.core.home import MemoryHome
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.transaction import JOURNAL_DIR
 from tests.reliability.crashkit import ROUND_QUESTION, WHEN, copy_home, failing_at, run_driver
@@ -45,7 +46,7 @@ def _states(tmp_path: Path, upstream_home: Path):
 
 def _check(home: MemoryHome, before, after) -> tuple[bool, str]:
     Memory(home)  # opening the home finishes or undoes what the fault left
-    with home.lock().hold():  # as the next round would: taking the lock recovers too
+    with home_lock(home).hold():  # as the next round would: taking the lock recovers too
         pass
     state = _round_files(home)
     which = "after" if state == after else "before" if state == before else "neither"

@@ -27,7 +27,8 @@ from tests.reliability.crashkit import READY_THEN, REPO, WHEN, build_home, entry
 HOLDER = r"""
 import sys
 from linghun.core.home import MemoryHome
-with MemoryHome.resolve(sys.argv[1]).lock().hold():
+from linghun.core.home_lock import home_lock
+with home_lock(MemoryHome.resolve(sys.argv[1])).hold():
     print("held", flush=True)
     sys.stdin.read()
 """

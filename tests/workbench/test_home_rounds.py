@@ -124,7 +124,7 @@ def test_reproduce_is_disabled_with_the_reason_for_a_round_the_history_has_no_st
 
 @pytest.mark.slow
 def test_reproduce_works_on_the_bundled_demo_home(workbench, qtbot):
-    from linghun.core.home_config import update_section
+    from linghun.core.home_lock import update_section
     from linghun.workbench import app
 
     window = workbench.window
@@ -170,7 +170,7 @@ def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
 
 
 def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(workbench, qtbot):
-    from linghun.core.home_config import update_section
+    from linghun.core.home_lock import update_section
 
     window = workbench.window
     update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})

@@ -16,7 +16,7 @@ from linghun import resources
 from linghun.core import tools
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import update_section
+from linghun.core.home_lock import update_section
 from linghun.core.memory import Memory
 from linghun.workbench.panes import WorkbenchContext
 from linghun.workbench.settings import Settings

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from linghun.core import embeddings
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
-from linghun.core.home_config import config_section, update_section
+from linghun.core.home_config import config_section
+from linghun.core.home_lock import update_section
 from linghun.core.llm.local import discover
 from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from linghun.core.errors import ConflictError, InvalidInputError
 from linghun.core.fsio import atomic_write, read_bytes
 from linghun.core.goals import Goals
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 
 
@@ -34,7 +35,7 @@ class WriteBytes:
 
     def apply(self, memory: Memory) -> "WriteBytes":
         path = Path(self.path)
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             current = read_bytes(path)
             if current != self.expect:
                 raise ConflictError(f"{path.name} was changed by another writer since this edit; "
@@ -59,7 +60,7 @@ class GoalsChange:
 
     def apply(self, memory: Memory) -> WriteBytes:
         goals = Goals(memory.home, events=memory.events)
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             before = read_bytes(goals.path)
             self.change(goals)
             after = read_bytes(goals.path)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from linghun.core.errors import ConflictError, InvalidInputError
 from linghun.core.fsio import read_bytes, read_json, write_json
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.workbench.panes.goals.commands import WriteBytes
 
@@ -14,7 +15,7 @@ def set_map_budget(memory: Memory, budget: int) -> "_ConfigWrite":
     """The operation that makes ``budget`` the home's ``map.budget`` (workbench.json, SPEC 15);
     every other key of the file is kept."""
     path = memory.home.config
-    with memory.home.lock().hold():
+    with home_lock(memory.home).hold():
         before = read_bytes(path)
         data = read_json(path) if before is not None else {}
         if not isinstance(data, dict):
@@ -34,7 +35,7 @@ class _ConfigWrite:
 
     def apply(self, memory: Memory) -> WriteBytes:
         path = Path(self.path)
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             if read_bytes(path) != self.expect:
                 raise ConflictError("workbench.json was changed by another writer since this edit; "
                                     "it was left as it is")

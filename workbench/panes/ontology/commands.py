@@ -14,6 +14,7 @@ from pathlib import Path
 from linghun.core.errors import ConflictError, InvalidInputError
 from linghun.core.formats import nodes as nodes_format
 from linghun.core.fsio import read_text
+from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.transaction import FileChange, commit
 
@@ -41,7 +42,7 @@ class WriteFiles:
     before: dict[str, str | None]
 
     def apply(self, memory: Memory) -> "WriteFiles":
-        with memory.home.lock().hold():
+        with home_lock(memory.home).hold():
             for name, expect in self.before.items():
                 if current_text(Path(name)) != expect:
                     raise ConflictError(f"{Path(name).name} was changed by another writer since this edit; "
