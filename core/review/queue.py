@@ -208,7 +208,7 @@ def _items_of(history: HomeHistory, commit, cache: AnalysisCache, texts: _Texts)
     analysed = cache.get(key)
     if analysed is None:
         analysed = analyse_state(history, commit, parent, texts)
-        cache.put(key, analysed)
+        cache.put_later(key, analysed)  # written by the walk every few states
     when, writer = when_of(commit), commit.author.name
     out = []
     for index, a in enumerate(analysed):
@@ -228,8 +228,10 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
     texts = _Texts(history)
     try:
         for walked, commit in enumerate(history.commits()):
-            if progress is not None and walked % PROGRESS_EVERY == 0:
-                progress(walked)
+            if walked % PROGRESS_EVERY == 0:
+                cache.flush()
+                if progress is not None:
+                    progress(walked)
             if not commit.parents:
                 break  # the home as first recorded: where the history starts, not a change
             when = when_of(commit)
@@ -242,6 +244,7 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
                 out.append(item)
     finally:
         texts.close()
+        cache.flush()  # what was analysed is kept, a walk stopped halfway too
     out = _fold_archives(out)
     return out if include_reviewed else [i for i in out if i.status == "pending"]
 

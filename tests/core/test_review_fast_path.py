@@ -287,3 +287,24 @@ def test_a_delta_copies_from_its_base_and_inserts_and_is_refused_when_its_sizes_
                 delta[:3] + bytes([0x80 | 0x01 | 0x10, 200, 100])):  # a copy past the base
         with pytest.raises(_Damaged):
             apply_delta(base, bad)
+
+
+def test_a_first_build_keeps_what_it_analysed_stopped_halfway_or_not(tmp_path):
+    history = _history(tmp_path, 10, [("append", i, "event", "medium") for i in range(60)], pack_at=60)
+    keys = [f"{c.parents[0].tree_id}:{c.tree_id}" for c in history.commits() if c.parents]
+
+    class Stop(Exception):
+        pass
+
+    def stop_at_30(walked: int) -> None:
+        if walked >= 30:
+            raise Stop
+
+    with pytest.raises(Stop):  # progress is told every 25 states: the walk stops at the 50th
+        review_queue.changes_since(history, ReviewState(tmp_path / "c"), AnalysisCache(tmp_path / "c"), True,
+                                   stop_at_30)
+    kept = AnalysisCache(tmp_path / "c")  # as the next process reads it
+    assert [k for k in keys if kept.get(k) is not None] == keys[:review_queue.PROGRESS_EVERY * 2]
+    review_queue.changes_since(history, ReviewState(tmp_path / "c"), AnalysisCache(tmp_path / "c"), True)
+    kept = AnalysisCache(tmp_path / "c")
+    assert all(kept.get(k) is not None for k in keys) and len(keys) == 60
