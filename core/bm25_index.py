@@ -20,6 +20,7 @@ from typing import Callable, Hashable, Sequence
 import numpy as np
 from rank_bm25 import BM25
 
+from linghun.core.errors import InvalidInputError, NotFoundError
 from linghun.core.retrieval import Hit, Positions, top_k
 from linghun.core.text import tokenize
 
@@ -77,8 +78,6 @@ class BM25Index(Positions):
         tokens: Sequence[Sequence[str]] | None = None,
     ):
         if ids is not None and len(ids) != len(docs):
-            from linghun.core.errors import InvalidInputError
-
             raise InvalidInputError(f"{len(ids)} ids for {len(docs)} documents")
         self.tokenizer = tokenizer
         self.k1 = k1
@@ -88,8 +87,6 @@ class BM25Index(Positions):
             [list(t) for t in tokens] if tokens is not None else [tokenizer(d or "") for d in docs]
         )
         if tokens is not None and len(self.doc_tokens) != len(self.ids):
-            from linghun.core.errors import InvalidInputError
-
             raise InvalidInputError(f"{len(self.doc_tokens)} token lists for {len(self.ids)} documents")
         self._position = {doc_id: i for i, doc_id in enumerate(self.ids)}
         self.model: SpecBM25 | None = None
@@ -168,8 +165,6 @@ class BM25Index(Positions):
         units scoring strictly higher), ``terms`` the query terms it contains and what each adds.
         """
         if not 0 <= index < len(self.ids):
-            from linghun.core.errors import NotFoundError
-
             raise NotFoundError(f"no indexed unit at position {index}")
         tokens = self.query_tokens(query)
         scores = self.scores(tokens)

@@ -14,6 +14,8 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 
+from linghun.core.errors import NotFoundError
+
 __all__ = ["Hit", "Positions", "recency_union", "mmr", "top_k"]
 
 
@@ -74,8 +76,6 @@ class Positions:
         try:
             return self._position[doc_id]
         except KeyError:
-            from linghun.core.errors import NotFoundError
-
             raise NotFoundError(f"no indexed unit with id {doc_id!r}") from None
 
     def position_of(self, doc_id: Hashable, default: int = -1) -> int:
