@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     def open_home():
         window.open_home(home.dsh_home, remember=False)
         panes["rounds"], panes["ontology"] = window.findChild(RoundsPane), window.findChild(OntologyPane)
-        yield lambda: not window.pane("entries").model.loading and not window.ctx.warming
+        yield lambda: not getattr(window.pane("entries").model, "loading", False) and not window.ctx.warming
 
     def ask(question: str):
         rounds = panes["rounds"]
