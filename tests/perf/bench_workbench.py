@@ -39,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tests.perf.synth import make_home
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 #: memory.maxBytes of the benchmark homes (1 GB: nothing consolidates them away)
@@ -46,8 +48,6 @@ MAX_BYTES = 1 << 30
 
 
 def make_homes(root: Path, sizes: list[int]) -> dict[int, Path]:
-    from tests.perf.synth import make_home
-
     homes = {}
     for n in sizes:
         home = make_home(root / f"home-{n}", n)
@@ -108,6 +108,8 @@ def spread(values: list[float], fmt: str) -> str:
 
 def keystrokes(home: Path, root: Path) -> None:
     """The in-process rows: a filter keystroke with the table repainted, GUI-thread CPU beside."""
+    # imported here, for start-up time: without --keystrokes this process only spawns children
+    # and needs no Qt (nor the settings' folders set before the workbench is imported)
     from PySide6.QtCore import Qt
 
     from linghun.workbench.app import Workbench, create_application
