@@ -520,36 +520,43 @@ class MainWindow(QMainWindow):
         for callback in pending:
             callback()
 
-    def _start_background_work(self, ctx: WorkbenchContext) -> None:
+    def _start_background_work(self, ctx: WorkbenchContext, big: bool = False) -> None:
         """The window has painted the home ``ctx``: start what competes with the GUI thread for
-        the GIL and the CPU (the index warm-up, embeddings)."""
+        the GIL and the CPU (the index warm-up, embeddings). ``big``: its warm.md was read on a
+        worker (``EntriesModel.load``), which is over now."""
         if self.ctx is not ctx:  # another home was opened before this one painted
             return
         entries = self.pane("entries")
         if entries is not None and entries.model.loading:
             # a big warm.md is being parsed on a worker: the warm-up would parse it a second time
             # beside it (it takes the shared parse once there is one), and slow the rows down
-            entries.model.sig_loaded.connect(partial(self._start_background_work, ctx),
+            entries.model.sig_loaded.connect(partial(self._start_background_work, ctx, True),
                                              Qt.ConnectionType.SingleShotConnection)
             return
-        self._warm_up()
+        self._warm_up(hold_others=big)
         self._embed_ahead()
         ctx.tasks.submit(self.tr("Looking for the system keyring"), lambda _state: self.settings.api_key.prepare())
 
-    def _warm_up(self) -> None:
+    def _warm_up(self, hold_others: bool = False) -> None:
         """Load what the first round, map or gap re-run would wait for (the tokenizer, warm.md's
         parse and the home's shared search index) in the background now (``ctx.warming`` says
-        so from the moment the home opens)."""
+        so from the moment the home opens). ``hold_others``: the rest of the background work
+        waits for it (``TaskManager.hold``): with a big home the checks built their own index
+        beside this one, 45 MB more at the peak at 100k entries."""
         from linghun.core.assembler.retriever import warm_up
         from linghun.core.memory import Memory
 
         ctx, home = self.ctx, self.ctx.home
-        handle = ctx.tasks.submit(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
+        handle = ctx.tasks.submit_now(self.tr("Warming up the search index"), lambda _state: warm_up(Memory(home)))
         gcguard.hold()  # the index is kept while the home is open: frozen once built, never walked
+        if hold_others:
+            ctx.tasks.hold()
 
         def done(*_args) -> None:
             ctx.warming = False
             gcguard.release()  # the home is loaded: collections skip it from now on
+            if hold_others:
+                ctx.tasks.release()
             if self.ctx is ctx:
                 self.status_warmup.clear()
 

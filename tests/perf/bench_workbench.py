@@ -14,7 +14,8 @@ when the event loop first turned (the window built for the home and painted: one
 is on screen before it), when the window became interactive (every entry in the table) and when
 the search index was ready, the longest gap of a 5 ms timer on its GUI thread from the first turn
 until then (with the GUI thread's own CPU in it: on a loaded machine most of a gap is waiting for
-a core), the most GUI-thread CPU in any one gap, and the collector's longest pause; then it quits. Times count from the moment
+a core), the most GUI-thread CPU in any one gap, and the collector's longest pause; it quits once
+no background work runs any more (the checks' first run...), so the peak RSS is the whole open's. Times count from the moment
 this script spawned it; CPU is the child's own (``process_time`` at each point, user + system from
 ``os.wait4`` for the whole run: load barely moves it, it moves wall time a lot on a shared machine),
 peak RSS from ``wait4`` too. Each row is the median of ``--runs`` (min-max beside), with the
@@ -97,6 +98,7 @@ def open_once(home: Path, root: Path, cold: bool) -> dict[str, float]:
     return {"first turn": r["first_turn_at"] - spawned, "first gap ms": r["first_gap_ms"],
             "interactive": r["interactive_at"] - spawned, "interactive cpu": r["interactive_cpu"],
             "index ready": r["index_ready_at"] - spawned, "index cpu": r["index_ready_cpu"],
+            "settled": r["settled_at"] - spawned, "settled cpu": r["settled_cpu"],
             "longest stall ms": r["longest_gap_ms"], "longest stall cpu ms": r["longest_gap_cpu_ms"],
             "busiest gap cpu ms": r["busiest_gap_cpu_ms"], "gc max ms": r["gc_max_ms"],
             "process wall": wall, "process cpu": cpu, "peak RSS MB": rss, "rows": r["rows"]}
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"painted in one stall of {spread(col['first gap ms'], '.0f')} ms)")
             print(f"  open to interactive  wall {spread(col['interactive'], '.2f')} s, cpu {spread(col['interactive cpu'], '.2f')} s")
             print(f"  open to index ready  wall {spread(col['index ready'], '.2f')} s, cpu {spread(col['index cpu'], '.2f')} s")
+            print(f"  background all done  wall {spread(col['settled'], '.2f')} s, cpu {spread(col['settled cpu'], '.2f')} s")
             print(f"  longest GUI stall    {spread(col['longest stall ms'], '.0f')} ms after the window was up, "
                   f"GUI-thread CPU in it {spread(col['longest stall cpu ms'], '.0f')} ms; most GUI-thread CPU "
                   f"in one gap {spread(col['busiest gap cpu ms'], '.0f')} ms; collector's longest pause "
