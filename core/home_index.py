@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Iterator, Sequence
 
 from linghun.core import home_cache, situation_cache
-from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
+from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit, saved_units
 from linghun.core.text import tokenizer_name
 
 __all__ = ["searching", "token_cache", "save_tokens", "forget"]
@@ -145,8 +145,7 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             pass  # other units (or a damaged file): try the saved units, changed in place
         try:
-            old = [Unit(i, text, dict(meta)) for i, text, meta in snapshot["units"]]
-            restored = Searcher.restore(old, snapshot, config, cache=cache)
+            restored = Searcher.restore(saved_units(snapshot), snapshot, config, cache=cache)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             pass  # damaged: build anew
         else:

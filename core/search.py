@@ -59,7 +59,7 @@ from linghun.core.retrieval import Hit, recency_union, top_k
 from linghun.core.sequences import common_ends
 from linghun.core.text import stem, tokenize
 
-__all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit"]
+__all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit", "saved_units"]
 
 _WORDS = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "mine", "myself", "我"})
@@ -214,7 +214,7 @@ class Searcher:
         """What :meth:`restore` needs to rebuild this searcher in another process without
         tokenising or indexing: the live units as plain values, the order of the sessions' slots,
         and the BM25 indexes' arrays (compacted: removed units leave no empty slot)."""
-        return {"units": [_plain(u) for u in self.units if u is not None],
+        return {"units": _plain([u for u in self.units if u is not None]),
                 "sessions": sorted(self._session_slot, key=self._session_slot.__getitem__),
                 "indexes": {name: (index.state() if index is not None else None)
                             for name, index in self._indexes().items()}}
@@ -235,7 +235,7 @@ class Searcher:
         self._lock = threading.RLock()
         self.version = 0
         units = list(units)
-        if snapshot.get("units") != [_plain(u) for u in units]:
+        if snapshot.get("units") != _plain(units):
             raise ValueError("the saved searcher is of other units")
         self.units = units
         self._own = [None] * len(units)
@@ -752,9 +752,17 @@ def _session_max(scores: np.ndarray, session_of: np.ndarray) -> np.ndarray:
     return np.where(inside, best[np.maximum(session_of, 0)], 0.0)
 
 
-def _plain(unit: Unit) -> tuple:
-    """A unit as values ``marshal`` writes and ``==`` compares (a saved searcher names its units)."""
-    return unit.id, unit.text, tuple(unit.meta.items())
+def _plain(units: Sequence[Unit]) -> tuple[list, list, list]:
+    """Units as values ``marshal`` writes and ``==`` compares (a saved searcher names its units):
+    their ids, texts and metadata items, as three lists (one pass each: at 100k units a tuple per
+    unit was a third of restoring the index)."""
+    return [u.id for u in units], [u.text for u in units], [tuple(u.meta.items()) for u in units]
+
+
+def saved_units(snapshot: dict) -> list[Unit]:
+    """The units a snapshot names (to restore it as it was, then change it in place)."""
+    ids, texts, metas = snapshot["units"]
+    return [Unit(i, text, dict(meta)) for i, text, meta in zip(ids, texts, metas, strict=True)]
 
 
 def _is_question(text: str) -> bool:
