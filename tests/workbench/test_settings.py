@@ -84,7 +84,7 @@ def test_dialog_turns_embeddings_on_for_the_open_home_only(qtbot, settings, upst
     from linghun.core.assembler.config import AssemblerConfig
     from linghun.core.home import MemoryHome
     from linghun.core.home_config import config_section
-from linghun.core.home_lock import update_section
+    from linghun.core.home_lock import update_section
     from linghun.workbench.dialogs.settings_dialog import SettingsDialog
 
     monkeypatch.setattr(embeddings, "available", lambda: True)
