@@ -1,6 +1,7 @@
 """A command imports what it uses: each probe runs one ``linghun`` command in a fresh interpreter
 and lists the modules it loaded (start-up time is most of a short command's cost)."""
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -82,14 +83,20 @@ def test_a_one_shot_command_runs_without_the_collector_and_gives_it_back(upstrea
 
     def recorder(name):
         def run(args):
-            seen[name] = gc.isenabled()
+            seen[name] = gc.isenabled(), os.environ.get("OPENBLAS_NUM_THREADS")
             return 0
         return run
 
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "-")  # so that monkeypatch puts back what was there
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS")
     monkeypatch.setattr(cli_memory, "cmd_entries", recorder("entries"))
     monkeypatch.setattr(cli_tools, "cmd_mcp", recorder("mcp"))
     assert gc.isenabled()
+    assert cli.main(["mcp", "--home", str(upstream_home)]) == 0
     assert cli.main(["entries", "--home", str(upstream_home)]) == 0
     assert gc.isenabled()  # main() in a process that goes on leaves the collector as it found it
-    assert cli.main(["mcp", "--home", str(upstream_home)]) == 0
-    assert seen == {"entries": False, "mcp": True}
+    # a one-shot command runs numpy's OpenBLAS on one thread (its idle threads spin); a server does not
+    assert seen == {"entries": (False, "1"), "mcp": (True, None)}
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")
+    assert cli.main(["entries", "--home", str(upstream_home)]) == 0
+    assert seen["entries"] == (False, "4")  # the user's own setting is kept
