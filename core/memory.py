@@ -22,7 +22,6 @@ import contextlib
 import difflib
 import hashlib
 import itertools
-import logging
 import re
 import threading
 from collections import Counter

@@ -292,7 +292,7 @@ class VersionBlocks:
         run of equal blocks that ``_dominant_run`` would accept (its conditions checked here on
         the blocks' texts, the run's length counted from the newer version's blocks), else None.
         Returns (old blocks, (changed old, changed new), old blocks outside the run, new ones)."""
-        ns, lb, end_b = new.starts, len(new), new.end
+        lb = len(new)
         olds: list[int] = []  # the old side's first block starts, found one by one
         at = start if _HEADER_LINE.match(before, start, end_a) else _next_start(before, start, end_a)
         while at < end_a and len(olds) < 4:
