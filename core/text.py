@@ -4,9 +4,12 @@ Upstream BM25 sees only ASCII words, so a Chinese query scores zero. Here Chines
 words by jieba and Latin words follow the upstream rule (``[a-z0-9][a-z0-9_\\-']*``, lowercased,
 English stop list, single characters dropped).
 
-jieba is loaded lazily on the first Chinese text (about a second the first time), under a lock so
-two threads never build its dictionary twice, with its dictionary cache in the application's cache
-folder (``core.appdirs.cache_dir()/jieba``) and its logging kept quiet.
+Chinese is cut into rjieba's words (jieba-rs), by :mod:`core.segmenter` for a process's first
+characters (no dictionary build) and by rjieba after (see :data:`SEGMENTER_CHARS`). jieba itself,
+the reference, cuts when the user added words or neither is installed: it is loaded lazily on the
+first Chinese text (about a second the first time), under a lock so two threads never build its
+dictionary twice, with its dictionary cache in the application's cache folder
+(``core.appdirs.cache_dir()/jieba``) and its logging kept quiet.
 
 Public functions:
 
@@ -23,13 +26,14 @@ import logging
 import re
 import threading
 import unicodedata
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib.util import find_spec
 from os import PathLike
 from pathlib import Path
 from typing import Iterable
 
 from linghun.core.appdirs import cache_dir
+from linghun.core.segmenter import open_cached
 
 __all__ = [
     "tokenize",
@@ -184,39 +188,75 @@ def configure(user_dict: str | PathLike | None = None, words: Iterable[str] = ()
         _cut_run.cache_clear()
 
 
-def _fast_cut():
-    """rjieba's ``cut`` (jieba-rs: the same dictionary and HMM as jieba, measured to give the same
-    words on every Chinese line of the fixtures, the demo home and the seeds, at about a tenth of
-    jieba's CPU and without jieba's one-second dictionary load), or None when it is not installed
-    or the user added words (jieba's user dictionaries stay the reference)."""
+#: characters of Chinese cut by :mod:`core.segmenter` in a process before rjieba takes over: the
+#: segmenter costs ~10 us a character and opens in a millisecond, rjieba 0.2 us a character after
+#: an import of ~110 ms (measured on the seeds), so a command that cuts only its question never
+#: imports rjieba, and a process that indexes a home pays the import once its work is large.
+SEGMENTER_CHARS = 2000
+
+
+def _fast_cut(size: int):
+    """A cut of one CJK run into rjieba's words (jieba-rs: the same dictionary and HMM as jieba,
+    measured to give the same words on every Chinese line of the fixtures, the demo home and the
+    seeds, at about a tenth of jieba's CPU and without jieba's one-second dictionary load), from
+    :mod:`core.segmenter` for the first :data:`SEGMENTER_CHARS` characters of a process and from
+    rjieba after; None when neither is at hand or the user added words (jieba's user dictionaries
+    stay the reference). ``size`` is the length of the run about to be cut."""
+    global _segmented
+    if _user_dicts or _user_words:
+        return None
+    if _segmented < SEGMENTER_CHARS or not _rjieba_cut():
+        segmenter = _segmenter()
+        if segmenter is not None:
+            _segmented += size
+            return segmenter.cut
+    return _rjieba_cut() or None
+
+
+def _segmenter():
+    global _segmenter_opened
+    if _segmenter_opened is None:
+        with _lock:
+            if _segmenter_opened is None:
+                _segmenter_opened = open_cached(cache_dir()) or False
+    return _segmenter_opened or None
+
+
+def _rjieba_cut():
+    """rjieba's ``cut`` with the HMM, or False when it is not installed."""
     global _rjieba
     if _rjieba is None:
         try:
-            import rjieba
+            import rjieba  # start-up time: its import builds the whole dictionary (~110 ms)
 
-            _rjieba = rjieba.cut
+            _rjieba = partial(rjieba.cut, hmm=True)
         except ImportError:  # optional speed-up: jieba does the same work
             _rjieba = False
-    return _rjieba if _rjieba and not (_user_dicts or _user_words) else None
+    return _rjieba
 
 
 _rjieba = None
+_segmenter_opened = None
+_segmented = 0
 
 
 def tokenizer_name() -> str:
-    """Which segmenter cuts Chinese now (a token cache made by another one is not reused).
-    Answered without importing rjieba when nothing has yet: its dictionary load is the largest
-    part of a command that restores the home's index and never cuts Chinese."""
-    if _rjieba is None and not (_user_dicts or _user_words):
-        return "rjieba" if find_spec("rjieba") is not None else "jieba+0+0"
-    return "rjieba" if _fast_cut() else f"jieba+{len(_user_dicts)}+{len(_user_words)}"
+    """Which words Chinese is cut into (a token cache made by another segmenter is not reused):
+    rjieba's, from rjieba or :mod:`core.segmenter` alike, or jieba's with the user's words.
+    Answered without importing rjieba: its dictionary load is the largest part of a command that
+    restores the home's index and never cuts Chinese."""
+    if _user_dicts or _user_words:
+        return f"jieba+{len(_user_dicts)}+{len(_user_words)}"
+    if _rjieba or (_rjieba is None and find_spec("rjieba") is not None) or _segmenter():
+        return "rjieba"
+    return "jieba+0+0"
 
 
 @lru_cache(maxsize=65536)
 def _cut_run(run: str) -> tuple[str, ...]:
     """jieba words of one CJK run, stop words dropped (cached: chat text repeats a lot)."""
-    fast = _fast_cut()
-    words = fast(run, True) if fast else _dictionary().lcut(run, HMM=True)
+    fast = _fast_cut(len(run))
+    words = fast(run) if fast else _dictionary().lcut(run, HMM=True)
     return tuple(w for w in words if w not in CHINESE_STOP and w.strip())
 
 
