@@ -5,8 +5,9 @@ greedy cover over all of them: about 0.4 s at 10k entries, paid by every process
 context or drew a map. Two caches, kept in memory and saved per home in the cache folder
 (:mod:`core.home_cache`), let a process skip that work:
 
-- the topic tokens of each entry body, by a digest of the body (``<home>.topics``): after an append,
-  only the new entry is tokenised;
+- the topic tokens and entity names of each entry body, by a digest of the body (``<home>.topics``;
+  the names with the entry's kind, which they also depend on): after an append, only the new entry
+  is analysed;
 - the grouping itself (:func:`core.situations.grouping`, plain data), by a digest of all it depends
   on: every live entry's kind and body, the tokenizer, this module's :data:`VERSION`
   (``<home>.situations``). An unchanged warm.md gets its situations with no tokenising at all.
@@ -32,7 +33,7 @@ from linghun.core.text import tokenizer_name
 __all__ = ["VERSION", "situations", "by_anchor", "prepare", "topic_tokens_of", "grouping_key", "forget"]
 
 #: bump when grouping or topic tokens change: a cache of another version is not used
-VERSION = 1
+VERSION = 2
 #: rewrite the topic-token file when this many bodies were tokenised since it was read
 SAVE_AFTER = 200
 #: groupings kept per home (the entries with and without the wrong ones; a state and the next)
@@ -58,47 +59,55 @@ def _digest(body: str) -> bytes:
     return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
+def _strings(value) -> bool:
+    return type(value) is tuple and all(type(t) is str for t in value)
+
+
 class _Analysis:
-    """What grouping reads of each entry, for one home: topic tokens by a digest of the body
-    (saved), and per entry object, its tokens and entity names (in memory: after an append the
-    other entries are the same objects, and neither digest nor names are computed again)."""
+    """What grouping reads of each entry, for one home: topic tokens and entity names by a digest
+    of the body (saved), and per entry object, the digest (in memory: after an append the other
+    entries are the same objects, and no digest is computed again)."""
 
     def __init__(self, key: str, signature: str):
         self.key, self.signature = key, signature
         self.lock = threading.Lock()
         self.tokens: dict[bytes, tuple[str, ...]] = {}
+        #: digest of the body -> (the entry's kind, its entity names)
+        self.names: dict[bytes, tuple[str, tuple[str, ...]]] = {}
         self.added = 0
-        #: id(entry) -> (entry, its tokens or None, its entity names or None)
-        self._seen: dict[int, list] = {}
+        #: id(entry) -> (entry, the digest of its body)
+        self._seen: dict[int, tuple[WarmEntry, bytes]] = {}
         saved = home_cache.load(home_cache.cache_file(key, "topics"))
         if isinstance(saved, dict) and saved.get("signature") == signature and isinstance(saved.get("tokens"), dict):
-            self.tokens = {k: v for k, v in saved["tokens"].items() if type(k) is bytes and type(v) is tuple
-                           and all(type(t) is str for t in v)}
+            self.tokens = {k: v for k, v in saved["tokens"].items() if type(k) is bytes and _strings(v)}
+            names = saved.get("names")
+            if isinstance(names, dict):
+                self.names = {k: v for k, v in names.items() if type(k) is bytes and type(v) is tuple
+                              and len(v) == 2 and type(v[0]) is str and _strings(v[1])}
         else:
             self.added = SAVE_AFTER  # nothing usable on disk: write what this process tokenises
 
-    def _slot(self, entry: WarmEntry) -> list:
-        slot = self._seen.get(id(entry))
-        if slot is None or slot[0] is not entry:
-            slot = self._seen[id(entry)] = [entry, None, None]
-        return slot
+    def _key(self, entry: WarmEntry) -> bytes:
+        seen = self._seen.get(id(entry))
+        if seen is None or seen[0] is not entry:
+            seen = self._seen[id(entry)] = (entry, _digest(entry.body))
+        return seen[1]
 
     def tokens_of(self, entry: WarmEntry) -> tuple[str, ...]:
-        slot = self._slot(entry)
-        if slot[1] is None:
-            key = _digest(entry.body)
-            found = self.tokens.get(key)
-            if found is None:
-                found = self.tokens[key] = tuple(sys.intern(t) for t in topic_tokens(entry))
-                self.added += 1
-            slot[1] = found
-        return slot[1]
+        key = self._key(entry)
+        found = self.tokens.get(key)
+        if found is None:
+            found = self.tokens[key] = tuple(sys.intern(t) for t in topic_tokens(entry))
+            self.added += 1
+        return found
 
-    def names_of(self, entry: WarmEntry) -> list[str]:
-        slot = self._slot(entry)
-        if slot[2] is None:
-            slot[2] = entity_names(entry)
-        return slot[2]
+    def names_of(self, entry: WarmEntry) -> tuple[str, ...]:
+        key = self._key(entry)
+        found = self.names.get(key)
+        if found is None or found[0] != entry.ontology_kind:
+            found = self.names[key] = (entry.ontology_kind, tuple(entity_names(entry)))
+            self.added += 1
+        return found[1]
 
     def keep_only(self, live: Sequence[WarmEntry]) -> None:
         """Forget the entry objects not in ``live`` (a closed document's are not kept alive), and
@@ -107,12 +116,15 @@ class _Analysis:
         self._seen = {k: v for k, v in self._seen.items() if k in ids}
         if self.added < SAVE_AFTER:
             return
-        keep = {}
+        keep, names = {}, {}
         for e in live:
-            key = _digest(e.body)
+            key = self._key(e)
             if key in self.tokens:
                 keep[key] = self.tokens[key]
-        if home_cache.save(home_cache.cache_file(self.key, "topics"), {"signature": self.signature, "tokens": keep}):
+            if key in self.names:
+                names[key] = self.names[key]
+        if home_cache.save(home_cache.cache_file(self.key, "topics"),
+                           {"signature": self.signature, "tokens": keep, "names": names}):
             self.added = 0
 
 

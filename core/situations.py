@@ -216,7 +216,7 @@ def live_entries(entries: Sequence[WarmEntry], include_wrong: bool = False) -> l
 
 
 def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: TokensOf = topic_tokens,
-             names_of: Callable[[WarmEntry], list[str]] = entity_names) -> list[Group]:
+             names_of: Callable[[WarmEntry], Sequence[str]] = entity_names) -> list[Group]:
     """The situations of ``live`` as :data:`Group` tuples in the order first met. They depend on
     each entry's kind and body only (stamps and last_access only order them: :func:`arrange`), so
     they can be cached by that content (``core.situation_cache``, which also passes its own

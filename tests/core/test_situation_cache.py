@@ -55,17 +55,32 @@ def test_with_the_wrong_entries_too(home):
     assert _cached(home, entries) == _direct(entries)
 
 
-def test_after_an_append_only_the_new_entry_is_tokenised(home, monkeypatch):
+def test_after_an_append_only_the_new_entry_is_analysed(home, monkeypatch):
+    """A new process reads every other entry's topic tokens and entity names from the file."""
     memory = Memory(home, MemoryConfig(max_bytes=10**8))
     _cached(home, memory.entries())
     situation_cache.forget()
     memory.append("rule", "缓存相关操作前先检查 redis 的基准状态。", "high")  # anchored by its tokens
-    seen = []
-    real = situations.topic_tokens
-    monkeypatch.setattr(situation_cache, "topic_tokens", lambda e: seen.append(e.body) or real(e))
+    seen, named = [], []
+    real_tokens, real_names = situations.topic_tokens, situations.entity_names
+    monkeypatch.setattr(situation_cache, "topic_tokens", lambda e: seen.append(e.body) or real_tokens(e))
+    monkeypatch.setattr(situation_cache, "entity_names", lambda e: named.append(e.body) or real_names(e))
     entries = memory.entries()
     assert _cached(home, entries) == _direct(entries)
-    assert seen == ["缓存相关操作前先检查 redis 的基准状态。"]
+    assert seen == named == ["缓存相关操作前先检查 redis 的基准状态。"]
+
+
+def test_entity_names_follow_the_kind_as_well_as_the_body(home):
+    """The names are kept by the body's digest, but an event and a fact with the same body name
+    different entities: a kind changed in place is named again."""
+    entries = Memory(home).entries()
+    _cached(home, entries)
+    changed = list(entries)
+    i = next(i for i, e in enumerate(changed) if not e.is_wrong and e.ontology_kind == "fact"
+             and len(e.fields) >= 4)
+    changed[i] = changed[i].with_changes(kind="event")
+    assert changed[i].ontology_kind == "event"
+    assert _cached(home, changed) == _direct(changed)
 
 
 def test_a_changed_entry_is_grouped_again(home):
