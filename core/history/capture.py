@@ -225,12 +225,29 @@ class Recorder:
             if history is None:
                 return
             if writes is None:
-                history.scan(job.writer, job.when)
+                recorded = history.scan(job.writer, job.when)
             else:
-                history.record(writes, job.writer, job.when)
+                recorded = history.record(writes, job.writer, job.when)
         except Exception as exc:  # the history must never break the memory: log and go on
             log.warning("history: a change to %s was not recorded (%s); the home itself is written", home.root, exc)
             self.errors.append(str(exc))
+            return
+        if recorded is not None:
+            _analyse_for_review(history, recorded, writes or {})
+
+
+def _analyse_for_review(history: HomeHistory, commit: str, writes: dict[str, bytes | None]) -> None:
+    """The review's reading of the state just recorded, kept beside the history, so the review
+    queue's first build reads it instead of every version (core/REVIEW.md, "Analysed when
+    recorded"). Here, on the capture thread, the bytes just written are at hand."""
+    # imported when a state is recorded, for start-up time: every command imports this module,
+    # and the review's reading loads difflib and the warm parser
+    from linghun.core.review.recorded import note_state
+
+    try:
+        note_state(history, commit, writes)
+    except Exception as exc:  # a record is a shortcut: the build analyses that write itself
+        log.warning("review: the write recorded as %s was not analysed (%s)", commit[:12], exc)
 
 
 def _lower_priority() -> None:

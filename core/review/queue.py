@@ -145,7 +145,7 @@ class _Texts:
         self._packed: PackedVersions | None = None
         self._reads = 0
         self.counter = EntryCounter()  # the entries' numbers, counted on from the last version's
-        self.blocks = VersionBlocks()  # and its blocks
+        self.blocks: VersionBlocks | None = VersionBlocks()  # and its blocks (None: read each middle as it is)
 
     def of(self, tree, relative: str) -> str | None:
         blob = _blob(tree, relative)
@@ -160,6 +160,11 @@ class _Texts:
             data = self._packed.read(blob) if self._packed is not None else None
             self._kept[blob] = _decode(data if data is not None else self.history.blob_data(blob))
         return self._kept[blob]
+
+    def keep(self, blob: str, text: str) -> None:
+        """Take ``text`` as version ``blob`` without reading it (the caller vouches for the id:
+        ``recorded`` hashes the bytes it was given)."""
+        self._kept[blob] = text
 
     def close(self) -> None:
         if self._packed is not None:
@@ -197,6 +202,30 @@ def analyse_state(history: HomeHistory, commit, parent, texts: _Texts | None = N
     return out
 
 
+_OPS = frozenset({"add", "change", "remove"})
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _op_ok(op: object) -> bool:
+    return (isinstance(op, dict) and op.get("op") in _OPS
+            and all(op.get(k) is None or isinstance(op.get(k), str) for k in ("before", "after", "anchor")))
+
+
+def well_formed(analysed: object) -> bool:
+    """Whether a record of ``analysed.jsonl`` has the shape ``analyse_state`` gives (a list of
+    changes, each with its kind, file, consequences, diff, paths, steps and entries written):
+    a record that does not is analysed again, never shown or used to reject."""
+    return isinstance(analysed, list) and all(
+        isinstance(a, dict) and a.get("kind") in KINDS and isinstance(a.get("file"), str)
+        and (a["file"] == WARM or kind_of(a["file"]) is not None) and _strings(a.get("consequences"))
+        and isinstance(a.get("diff"), str) and _strings(a.get("paths")) and _strings(a.get("wrote"))
+        and isinstance(a.get("ops"), list) and all(_op_ok(o) for o in a["ops"])
+        for a in analysed)
+
+
 def item_id(when: datetime, writer: str, file: str, index: int) -> str:
     key = f"{when.isoformat(timespec='microseconds')}|{writer}|{file}|{index}"
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
@@ -206,7 +235,7 @@ def _items_of(history: HomeHistory, commit, cache: AnalysisCache, texts: _Texts)
     parent = commit.parents[0]
     key = f"{parent.tree_id}:{commit.tree_id}"
     analysed = cache.get(key)
-    if analysed is None:
+    if analysed is None or not well_formed(analysed):  # a record another program may have written
         analysed = analyse_state(history, commit, parent, texts)
         cache.put_later(key, analysed)  # written by the walk every few states
     when, writer = when_of(commit), commit.author.name

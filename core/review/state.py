@@ -9,12 +9,17 @@ a history of its own there), and the agent never reads them. See ``core/REVIEW.m
   at or before ``until`` is reviewed; ``marks`` names the reviewed ones after it. Written
   atomically (``core.fsio.write_json``) under ``review.lock``.
 - ``analysed.jsonl``: one line per analysed state pair (``<parent tree>:<tree>`` -> its items),
-  appended; a torn last line is skipped. Reading 1.4 MB versions of warm.md again on every
-  build was the cost of a queue; the cache makes a build a walk of the states.
+  appended by the build that analysed it or by the capture that recorded it
+  (``core.review.recorded``). Reading 1.4 MB versions of warm.md again on every build was the
+  cost of a queue; the cache makes a build a walk of the states. A line is
+  ``<sha1 of the JSON> <JSON>``; one whose checksum, analysis version (``ANALYSIS_VERSION``) or
+  shape does not hold is refused and that write analysed again: the file may be torn by a
+  killed writer, interleaved by two processes, or left by an older version of this code.
 """
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import threading
 from dataclasses import dataclass, field
@@ -28,6 +33,9 @@ from linghun.core.fsio import HomeLock, open_for_append, read_json, write_json
 STATE_FILE = "state.json"
 CACHE_FILE = "analysed.jsonl"
 VERSION = 1
+#: the version of a write's reading (``queue.analyse_state``): bumped whenever what it says of a
+#: write changes, so the records an older reading left are stale and are analysed again
+ANALYSIS_VERSION = 2
 
 
 def review_dir(history_path: Path) -> Path:
@@ -105,6 +113,7 @@ class AnalysisCache:
         self._read_size = 0
         self._guard = threading.Lock()  # a build and a mark may run on two workers at once
         self._local = threading.local()  # each worker's lines not written yet
+        self.refused = 0  # lines read and refused (see ``_record``)
 
     def _refresh(self) -> None:
         try:
@@ -118,11 +127,11 @@ class AnalysisCache:
             chunk = fh.read()
         end = chunk.rfind(b"\n") + 1  # a line being written by another process waits
         for line in chunk[:end].splitlines():
-            try:
-                record = json.loads(line)
-                self._items[record["key"]] = record["items"]
-            except (ValueError, KeyError, TypeError):
-                continue  # a torn line of a killed writer
+            record = _record(line)
+            if record is None:
+                self.refused += 1
+            else:
+                self._items[record[0]] = record[1]
         self._read_size += end
 
     def get(self, key: str) -> list[dict] | None:
@@ -138,7 +147,7 @@ class AnalysisCache:
     def put_later(self, key: str, items: list[dict]) -> None:
         """``put``, the line written by this thread's next ``flush``: a first build analyses a
         thousand writes, and opening the file for each line was 8% of it."""
-        line = json.dumps({"key": key, "items": items}, ensure_ascii=False) + "\n"
+        line = _line(key, items)
         with self._guard:
             self._items[key] = items
         self._pending().append(line)
@@ -158,3 +167,25 @@ class AnalysisCache:
         if not hasattr(self._local, "lines"):
             self._local.lines = []
         return self._local.lines
+
+
+def _line(key: str, items: list[dict]) -> str:
+    body = json.dumps({"v": ANALYSIS_VERSION, "key": key, "items": items}, ensure_ascii=False)
+    return f"{hashlib.sha1(body.encode('utf-8')).hexdigest()} {body}\n"
+
+
+def _record(line: bytes) -> tuple[str, list] | None:
+    """``(key, items)`` of one line of ``analysed.jsonl``; None when its checksum is not its
+    body's (torn, interleaved, edited), it is another analysis version's, or it is not a record.
+    Whether its items have the shape the queue reads is the queue's to say (``well_formed``)."""
+    digest, _, body = line.partition(b" ")
+    if len(digest) != 40 or hashlib.sha1(body).hexdigest().encode("ascii") != digest:
+        return None
+    try:
+        record = json.loads(body)
+    except ValueError:
+        return None
+    if (not isinstance(record, dict) or record.get("v") != ANALYSIS_VERSION or not isinstance(record.get("key"), str)
+            or not isinstance(record.get("items"), list)):
+        return None
+    return record["key"], record["items"]

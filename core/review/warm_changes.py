@@ -157,9 +157,16 @@ class EntryCounter:
     def __init__(self) -> None:
         self._known: list[tuple[str, int, int]] = []  # (text, end, count), the newest last
 
-    def count(self, text: str, end: int) -> int:
-        known = next(((e, n) for t, e, n in self._known if t is text), None)
-        if known is None:
+    def count(self, text: str, end: int, same: str | None = None) -> int:
+        """``count_entries(text, end)``; ``same``: a text equal to ``text`` up to ``end`` (the
+        other side of a write), counted in instead when it is the one counted before (a capture
+        reads the versions oldest first: the version before a write is the one after the last)."""
+        for candidate in (text, same):
+            known = next(((e, n) for t, e, n in self._known if t is candidate), None)
+            if known is not None:
+                text = candidate
+                break
+        else:
             return count_entries(text, end)
         at, n = known
         lo, hi = min(at, end), max(at, end)
@@ -170,6 +177,10 @@ class EntryCounter:
 
     def note(self, text: str, end: int, count: int) -> None:
         self._known = [k for k in self._known if k[0] is not text][-(self.KEEP - 1):] + [(text, end, count)]
+
+    def keep_only(self, text: str | None) -> None:
+        """Forget every text but ``text`` (a capture keeps one version between two writes)."""
+        self._known = [k for k in self._known if k[0] is text]
 
 
 #: the header pattern led by its newline: ``re`` finds a literal lead with a fast scan, where
@@ -444,9 +455,10 @@ def analyse_warm(before: str, after: str, counter: EntryCounter | None = None,
     new = [parse_warm(new_blocks[j]).entries[0] for j in new_idx]
     # the [n] of the region's first entry, after the write and before it: the texts are the same
     # up to ``start``, so one count is both (1.4 MB counted once a write, not twice)
-    counted = counter.count(after, start) if counter is not None else count_entries(after, start)
+    counted = counter.count(after, start, before) if counter is not None else count_entries(after, start)
     if counter is not None:
-        counter.note(before, start, counted)
+        counter.note(after, start, counted)  # for the next write a capture reads (oldest first)
+        counter.note(before, start, counted)  # and the next one a walk of the history reads
     first_n = first_old_n = counted + 1
     matched = match_entries(old, new)
     taken = {i for i in matched if i is not None}
