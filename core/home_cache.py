@@ -8,6 +8,12 @@ or does not read back, and :func:`save` writes a whole file under a temporary na
 so a reader in another process never sees half of one. What a file holds is keyed by content by
 its owner; nothing here trusts it.
 
+A file is written in parts: each list, tuple or dict of more than :data:`PART_ITEMS` items is
+marshalled on its own in pieces of that many, after a small head that says where they are.
+Unmarshalling holds the GIL throughout: a 100k-entry home's searcher read in one piece held it
+125 ms (the workbench's GUI thread, which a worker's load leaves no turn, stalled that long), and
+a piece holds it a few milliseconds. The file is mapped, not read into the heap.
+
 Beside a home's files a ``.home`` file names the folder they belong to. Once per process, the
 first save removes the files of folders that no longer exist (an evaluation's or a test's
 temporary homes; the index of a 10k-entry home is several megabytes) and files older than
@@ -16,8 +22,11 @@ temporary homes; the index of a 10k-entry home is several megabytes) and files o
 from __future__ import annotations
 
 import hashlib
+import itertools
 import marshal
+import mmap
 import os
+import struct
 import threading
 import time
 from pathlib import Path
@@ -27,6 +36,12 @@ from linghun.core.appdirs import cache_dir
 
 __all__ = ["home_key", "cache_file", "load", "save", "prune"]
 
+#: a list, tuple or dict of more items than this is marshalled in pieces of this many (see above)
+PART_ITEMS = 4096
+#: how a file in parts starts (an older file without it is not read: a cache, built again)
+MAGIC = b"LHC2"
+_HEAD = struct.Struct("<4sQ")  # MAGIC, then the length of the marshalled head
+_PART = "\x00home_cache.part"  # (_PART, kind, first piece, pieces) stands for a container in pieces
 #: a cache file that names no folder is removed after this many days unused
 KEEP_DAYS = 30
 #: cache file -> the folder it belongs to (what its ``.home`` file says)
@@ -50,9 +65,49 @@ def cache_file(key: str, suffix: str) -> Path:
 def load(path: Path) -> Any | None:
     """What :func:`save` wrote at ``path``, or None when it is missing or cannot be read."""
     try:
-        return marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):  # a cache: start without it
+        with open(path, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+            with memoryview(mapped) as view:
+                magic, size = _HEAD.unpack_from(view)
+                if magic != MAGIC:
+                    return None
+                lengths, head = marshal.loads(view[_HEAD.size:_HEAD.size + size])
+                offsets = list(itertools.accumulate(lengths, initial=_HEAD.size + size))
+                return _joined(head, view, offsets)
+    except (OSError, ValueError, EOFError, TypeError, IndexError, BufferError, struct.error):  # a cache: start without it
         return None
+
+
+def _pieces(value: Any, out: list[bytes]) -> Any:
+    """``value`` with each container of more than ``PART_ITEMS`` items (found through smaller
+    containers) marshalled into ``out`` in pieces and replaced by its ``_PART`` tuple."""
+    kind = type(value)
+    if kind not in (dict, list, tuple):
+        return value
+    if len(value) > PART_ITEMS:
+        items = list(value.items()) if kind is dict else value
+        first = len(out)
+        out.extend(marshal.dumps(items[i:i + PART_ITEMS]) for i in range(0, len(items), PART_ITEMS))
+        return (_PART, kind.__name__, first, len(out) - first)
+    if kind is dict:
+        return {k: _pieces(v, out) for k, v in value.items()}
+    return kind(_pieces(v, out) for v in value)
+
+
+def _joined(value: Any, view: memoryview, offsets: list[int]) -> Any:
+    """``_pieces`` undone: each ``_PART`` tuple read back from its pieces in ``view``."""
+    kind = type(value)
+    if kind is tuple and len(value) == 4 and value[0] == _PART:
+        _mark, name, first, count = value
+        joined: Any = {} if name == "dict" else []
+        add = joined.update if name == "dict" else joined.extend
+        for i in range(first, first + count):
+            add(marshal.loads(view[offsets[i]:offsets[i + 1]]))  # the GIL can change hands between two
+        return tuple(joined) if name == "tuple" else joined
+    if kind is dict:
+        return {k: _joined(v, view, offsets) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return kind(_joined(v, view, offsets) for v in value)
+    return value
 
 
 def save(path: Path, value: Any) -> bool:
@@ -63,19 +118,23 @@ def save(path: Path, value: Any) -> bool:
         if not _PRUNED.is_set():
             _PRUNED.set()
             prune(path.parent)
-        _write(path, marshal.dumps(value))
+        parts: list[bytes] = []
+        skeleton = _pieces(value, parts)
+        head = marshal.dumps(([len(p) for p in parts], skeleton))
+        _write(path, [_HEAD.pack(MAGIC, len(head)), head, *parts])
         owner = _OWNERS.get(path)
         home = path.with_suffix(".home")
         if owner is not None and not home.exists():
-            _write(home, owner.encode("utf-8", "surrogatepass"))
+            _write(home, [owner.encode("utf-8", "surrogatepass")])
         return True
     except (OSError, ValueError):  # ValueError: an object marshal cannot write
         return False
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, chunks: list[bytes]) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.write_bytes(data)
+    with open(tmp, "wb") as file:
+        file.writelines(chunks)
     os.replace(tmp, path)
 
 

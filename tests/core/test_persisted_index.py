@@ -167,13 +167,13 @@ def test_a_damaged_or_stale_saved_index_is_rebuilt_and_rewritten(tmp_path, cache
     elif damage == "truncated":
         saved.write_bytes(data[: len(data) // 2])
     else:
-        value = marshal.loads(data)
+        value = home_cache.load(saved)
         if damage == "other-settings":
             value["header"]["config"] = repr(SearchConfig(k1=2.0))
         else:
             value["searcher"]["indexes"]["text"]["tf"] = value["searcher"]["indexes"]["text"]["tf"][::-1]
             value["searcher"]["indexes"]["text"]["ptr"] = b"\x01" * len(value["searcher"]["indexes"]["text"]["ptr"])
-        saved.write_bytes(marshal.dumps(value))
+        home_cache.save(saved, value)
     got = _probe(home, query, cache_env)
     assert got["hits"] == want and got["restored"] == 0  # built anew
     assert home_cache.load(saved)["header"] == home_index._snapshot_header(ASSEMBLER_SEARCH)

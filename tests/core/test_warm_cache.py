@@ -2,12 +2,11 @@
 and never anything but what parsing the file gives."""
 from __future__ import annotations
 
-import marshal
 import random
 
 import pytest
 
-from linghun.core import memory as memory_module, warm_cache
+from linghun.core import home_cache, memory as memory_module, warm_cache
 from linghun.core.formats import warm as warm_format
 from linghun.core.formats.warm import parse_warm
 from linghun.core.memory import Memory
@@ -71,7 +70,7 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
     home = make_home(tmp_path / "dsh", 50)
     _check(home, monkeypatch)
     saved = warm_cache._file(home.warm)
-    value = marshal.loads(saved.read_bytes())
+    value = home_cache.load(saved)
     if damage == "garbage":
         saved.write_bytes(b"\x01\x02 not a parse")
     else:
@@ -82,7 +81,7 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
         else:  # an entry whose fields say something its text does not
             stamp, kind, conf, body, la, entry_id, raw = value["entries"][5]
             value["entries"][5] = (stamp, kind, conf, "改写的内容", la, entry_id, raw + "x")
-        saved.write_bytes(marshal.dumps(value))
+        home_cache.save(saved, value)
     parsed = _check(home, monkeypatch)
     assert parsed  # parsed again (whole, or from the entry that no longer fits)
     assert _check(home, monkeypatch) == []  # and saved whole again
