@@ -103,16 +103,21 @@ class LiveBM25(Positions):
         vocab = dict(self._vocab)
         delta = [(vocab.setdefault(term, len(vocab)), slot, tf)
                  for term, posting in self._delta.items() for slot, tf in posting.items()]
-        extra = np.array(delta, dtype=np.int64).reshape(-1, 3)
-        all_terms = np.concatenate([terms[keep], extra[:, 0]])
-        all_docs = np.concatenate([self._docs[keep].astype(np.int64), extra[:, 1]])
-        all_tf = np.concatenate([self._tf[keep].astype(np.int64), extra[:, 2]])
-        order = np.lexsort((all_docs, all_terms))  # by term, then document, as _build_base has them
+        extra = np.array(sorted(delta), dtype=np.int64).reshape(-1, 3)
+        # By term, then document, as _build_base has them. The base is in that order already, so
+        # the few delta postings are inserted where they belong: sorting them all again was most
+        # of saving the index after an append.
+        n = max(1, len(alive))
+        base_terms, base_docs = terms[keep], self._docs[keep].astype(np.int64)
+        at = np.searchsorted(base_terms * n + base_docs, extra[:, 0] * n + extra[:, 1])
+        all_terms = np.insert(base_terms, at, extra[:, 0])
+        all_docs = np.insert(base_docs, at, extra[:, 1])
+        all_tf = np.insert(self._tf[keep].astype(np.int64), at, extra[:, 2])
         return {"version": self.STATE_VERSION, "k1": self.k1, "b": self.b, "n": int(alive.sum()),
                 "vocab": list(vocab), "len": self._len[alive].astype(np.int32).tobytes(),
-                "docs": new_slot[all_docs[order]].astype(np.int32).tobytes(),
-                "tf": all_tf[order].astype(np.int32).tobytes(),
-                "ptr": np.searchsorted(all_terms[order], np.arange(len(vocab) + 1)).astype(np.int64).tobytes()}
+                "docs": new_slot[all_docs].astype(np.int32).tobytes(),
+                "tf": all_tf.astype(np.int32).tobytes(),
+                "ptr": np.searchsorted(all_terms, np.arange(len(vocab) + 1)).astype(np.int64).tobytes()}
 
     @classmethod
     def restore(cls, state: dict, ids: Sequence[Hashable]) -> "LiveBM25":

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Callable
 
 __all__ = ["referenced_dates", "month_words"]
@@ -247,8 +248,14 @@ _ZH_RULES: list[tuple[str, str, _Resolver]] = [
     ("zh_half", r"(?P<zh_half_w>半(?:个月|個月|年))(?:以|之)?前", _zh_half_ago),
 ]
 
-_PATTERN = re.compile("|".join([_en(name, body) for name, body, _ in _EN_RULES]
+@cache
+def _pattern() -> re.Pattern[str]:
+    """Every expression in one pattern, compiled when first needed: compiling it is ~15 ms, paid
+    by every command that imports this module, and most never see a text :data:`_MAYBE` lets by."""
+    return re.compile("|".join([_en(name, body) for name, body, _ in _EN_RULES]
                                + [_zh(name, body) for name, body, _ in _ZH_RULES]), re.IGNORECASE)
+
+
 _RESOLVE: dict[str, _Resolver] = {name: fn for name, _, fn in _EN_RULES + _ZH_RULES}
 # Every expression above holds one of these words or characters (a day, a night, a week, a month,
 # a year, "ago"): most text holds none, and this check costs about a hundredth of the pattern's
@@ -277,7 +284,7 @@ def referenced_dates(text: str, anchor: datetime | date) -> list[date]:
     found: dict[date, None] = {}  # ordered set
     if not text or not _MAYBE.search(text):
         return []
-    for m in _PATTERN.finditer(text):
+    for m in _pattern().finditer(text):
         try:
             found.setdefault(_RESOLVE[m.lastgroup](m, day), None)
         except (OverflowError, ValueError):  # before year 1 or after 9999

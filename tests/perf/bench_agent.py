@@ -14,7 +14,9 @@ moves wall time a lot on a shared machine). Each row is the median of ``--runs``
 is not counted, with the min and max and the 1-minute load average at the end of the row; the first
 row is the interpreter's floor, ``python -c pass``. The token cache (``LINGHUN_CACHE_DIR``) is the
 one the uncounted run left, as for an agent's second command; ``--cold`` adds rows with an empty
-cache folder per run (the first command after warm.md was written elsewhere).
+cache folder per run (the first command after warm.md was written elsewhere). Either way the folder
+holds the Chinese segmenter's dictionary (``core/segmenter.py``), built here before the clocks
+start: it is built once per machine, by the first command that cuts Chinese.
 
 The MCP rows drive ``linghun mcp`` through the ``mcp`` package's stdio client: the time from
 spawning the server to its answer to ``initialize`` (beside the floor of importing the ``mcp``
@@ -93,6 +95,24 @@ def make_bench_home(folder: Path, n: int):
     return home
 
 
+def machine_cache(cache: Path) -> None:
+    """Put in ``cache`` what a machine's cache folder holds before any home is used: the Chinese
+    segmenter's dictionary (built once per machine; linked from the first folder it was built in)."""
+    from linghun.core.segmenter import build, dictionary_path, jieba_sources
+
+    sources = jieba_sources()
+    if sources is None:
+        return
+    path = dictionary_path(cache, sources)
+    if path.exists():
+        return
+    built = dictionary_path(Path(tempfile.gettempdir()) / "bench-agent-segmenter", sources)
+    if not built.exists():
+        build(built, sources)
+    cache.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(built, path)
+
+
 def bench_commands(n: int, runs: int, env: dict[str, str], dsh: Path, only: set[str], cold: bool) -> list[dict]:
     cmd = linghun_command()
     home = ["--home", str(dsh)]
@@ -123,6 +143,7 @@ def bench_commands(n: int, runs: int, env: dict[str, str], dsh: Path, only: set[
 
             def fresh(i: int, argv=argv) -> tuple[float, float]:
                 cache = Path(env["LINGHUN_CACHE_DIR"]) / f"cold-{time.time_ns()}"
+                machine_cache(cache)
                 try:
                     return run_child([*cmd, *argv, *home], {**env, "LINGHUN_CACHE_DIR": str(cache)})
                 finally:
@@ -227,6 +248,7 @@ def bench_home(n: int, runs: int, only: set[str], cold: bool) -> list[dict]:
         env = {**os.environ, "LINGHUN_CACHE_DIR": str(Path(tmp) / "cache"),
                "LINGHUN_CONFIG_DIR": str(Path(tmp) / "config"), "LINGHUN_DATA_DIR": str(Path(tmp) / "data")}
         env.pop("DSH_HOME", None)
+        machine_cache(Path(env["LINGHUN_CACHE_DIR"]))
         print(f"{n:,} entries, warm.md {(dsh / 'linghun' / 'memory' / 'warm.md').stat().st_size / 1e6:.1f} MB, "
               f"memory.maxBytes {MAX_BYTES:,}", flush=True)
         out = bench_commands(n, runs, env, dsh, only, cold)
