@@ -19,7 +19,7 @@ from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory, when_of
 from linghun.core.review.file_changes import changed_goals, consequences as file_consequences, kind_of
 from linghun.core.review.packed import PackedVersions
-from linghun.core.review.state import AnalysisCache, ReviewState
+from linghun.core.review.state import KINDS, AnalysisCache, ReviewState
 from linghun.core.review.warm_changes import EntryCounter, EntryOp, VersionBlocks, analyse_warm
 
 #: writers whose changes are the user's own: the workbench, and what the review itself writes
@@ -30,8 +30,6 @@ REVIEW_WRITER = "review"
 PROGRESS_EVERY = 25
 #: a diff longer than this is cut (a consolidation's diff is the whole of warm.md)
 MAX_DIFF_LINES = 400
-KINDS = ("append", "update", "flip", "merge", "revive", "edit", "confidence", "delete", "consolidate",
-         "goal", "rule", "soul", "archive", "held")
 
 
 @dataclass
@@ -202,30 +200,6 @@ def analyse_state(history: HomeHistory, commit, parent, texts: _Texts | None = N
     return out
 
 
-_OPS = frozenset({"add", "change", "remove"})
-
-
-def _strings(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(x, str) for x in value)
-
-
-def _op_ok(op: object) -> bool:
-    return (isinstance(op, dict) and op.get("op") in _OPS
-            and all(op.get(k) is None or isinstance(op.get(k), str) for k in ("before", "after", "anchor")))
-
-
-def well_formed(analysed: object) -> bool:
-    """Whether a record of ``analysed.jsonl`` has the shape ``analyse_state`` gives (a list of
-    changes, each with its kind, file, consequences, diff, paths, steps and entries written):
-    a record that does not is analysed again, never shown or used to reject."""
-    return isinstance(analysed, list) and all(
-        isinstance(a, dict) and a.get("kind") in KINDS and isinstance(a.get("file"), str)
-        and (a["file"] == WARM or kind_of(a["file"]) is not None) and _strings(a.get("consequences"))
-        and isinstance(a.get("diff"), str) and _strings(a.get("paths")) and _strings(a.get("wrote"))
-        and isinstance(a.get("ops"), list) and all(_op_ok(o) for o in a["ops"])
-        for a in analysed)
-
-
 def item_id(when: datetime, writer: str, file: str, index: int) -> str:
     key = f"{when.isoformat(timespec='microseconds')}|{writer}|{file}|{index}"
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
@@ -235,7 +209,7 @@ def _items_of(history: HomeHistory, commit, cache: AnalysisCache, texts: _Texts)
     parent = commit.parents[0]
     key = f"{parent.tree_id}:{commit.tree_id}"
     analysed = cache.get(key)
-    if analysed is None or not well_formed(analysed):  # a record another program may have written
+    if analysed is None:
         analysed = analyse_state(history, commit, parent, texts)
         cache.put_later(key, analysed)  # written by the walk every few states
     when, writer = when_of(commit), commit.author.name

@@ -29,6 +29,8 @@ from typing import Iterator
 
 from linghun.core.errors import CorruptFileError
 from linghun.core.fsio import HomeLock, open_for_append, read_json, write_json
+from linghun.core.history.layout import WARM
+from linghun.core.review.file_changes import kind_of
 
 STATE_FILE = "state.json"
 CACHE_FILE = "analysed.jsonl"
@@ -36,6 +38,9 @@ VERSION = 1
 #: the version of a write's reading (``queue.analyse_state``): bumped whenever what it says of a
 #: write changes, so the records an older reading left are stale and are analysed again
 ANALYSIS_VERSION = 2
+#: the kinds of change (``queue.ReviewItem.kind``)
+KINDS = ("append", "update", "flip", "merge", "revive", "edit", "confidence", "delete", "consolidate",
+         "goal", "rule", "soul", "archive", "held")
 
 
 def review_dir(history_path: Path) -> Path:
@@ -176,8 +181,8 @@ def _line(key: str, items: list[dict]) -> str:
 
 def _record(line: bytes) -> tuple[str, list] | None:
     """``(key, items)`` of one line of ``analysed.jsonl``; None when its checksum is not its
-    body's (torn, interleaved, edited), it is another analysis version's, or it is not a record.
-    Whether its items have the shape the queue reads is the queue's to say (``well_formed``)."""
+    body's (torn, interleaved, edited), it is another analysis version's, or its items are not
+    what the queue reads (``well_formed``)."""
     digest, _, body = line.partition(b" ")
     if len(digest) != 40 or hashlib.sha1(body).hexdigest().encode("ascii") != digest:
         return None
@@ -186,6 +191,30 @@ def _record(line: bytes) -> tuple[str, list] | None:
     except ValueError:
         return None
     if (not isinstance(record, dict) or record.get("v") != ANALYSIS_VERSION or not isinstance(record.get("key"), str)
-            or not isinstance(record.get("items"), list)):
+            or not well_formed(record.get("items"))):
         return None
     return record["key"], record["items"]
+
+
+_OPS = frozenset({"add", "change", "remove"})
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _op_ok(op: object) -> bool:
+    return (isinstance(op, dict) and op.get("op") in _OPS
+            and all(op.get(k) is None or isinstance(op.get(k), str) for k in ("before", "after", "anchor")))
+
+
+def well_formed(analysed: object) -> bool:
+    """Whether the items of a record have the shape ``queue.analyse_state`` gives (a list of
+    changes, each with its kind, file, consequences, diff, paths, steps and entries written):
+    a record that does not is analysed again, never shown or used to reject."""
+    return isinstance(analysed, list) and all(
+        isinstance(a, dict) and a.get("kind") in KINDS and a["kind"] != "held" and isinstance(a.get("file"), str)
+        and (a["file"] == WARM or kind_of(a["file"]) is not None) and _strings(a.get("consequences"))
+        and isinstance(a.get("diff"), str) and _strings(a.get("paths")) and _strings(a.get("wrote"))
+        and isinstance(a.get("ops"), list) and all(_op_ok(o) for o in a["ops"])
+        for a in analysed)
