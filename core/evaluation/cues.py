@@ -12,9 +12,10 @@ adds two channels over the same stitched turns:
   (:func:`core.goals.activation.closest`);
 - ``linghun+goal``: the product's fusion (:func:`core.goals.activation.fuse`): ``linghun``'s
   ranking kept, the admitted goals' turns placed after its first result, or with the embeddings
-  the turns closest in meaning and the admitted goals' turns, by strength, placed before it. It
-  replaced reciprocal-rank fusion with every goal's rank, which did worse than ``linghun`` alone
-  (issue 30).
+  the turns closest in meaning and the admitted goals' turns, by their summed strength
+  (:func:`core.goals.activation.combine`), placed before it; the turns of goals with no signal
+  after all of it. It replaced reciprocal-rank fusion with every goal's rank, which did worse
+  than ``linghun`` alone (issue 30).
 
 A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
 """
@@ -29,8 +30,8 @@ from typing import Any, Callable
 from linghun.core import embeddings
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.metrics import mean, percentile
-from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEANING_TURNS, admitted, by_strength,
-                                           closest, fuse, semantic_similarity)
+from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEANING_TURNS, admitted, closest,
+                                           combine, fuse, semantic_similarity, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit
 
 KS = (1, 5, 10)
@@ -71,11 +72,12 @@ class CueRun:
             out[name] = entry
         return out
 
-    def shortfalls(self, k: int = 10) -> list[dict]:
+    def shortfalls(self, k: int = 10, conversations: set[str] | None = None) -> list[dict]:
         """Relations where the fused channel's hit@k is below a single channel's (the fusion
-        must never do worse than its best channel)."""
+        must never do worse than its best channel), over the cues of ``conversations`` (all when
+        None: the tune and the held-out conversations are checked apart too)."""
         out = []
-        for name, e in self.table().items():
+        for name, e in self.table(conversations).items():
             best = max((ch for ch in self.channels if ch != FUSED), key=lambda ch: e[ch][f"hit@{k}"])
             if FUSED in self.channels and e[FUSED][f"hit@{k}"] < e[best][f"hit@{k}"]:
                 out.append({"relation": name, "channel": best, "best": e[best][f"hit@{k}"],
@@ -104,16 +106,19 @@ def _first_rank(ranked, prefix: str) -> int | None:
     return None
 
 
-def goal_turns(mem, query: str, dense: bool) -> list[tuple[str, float]]:
+def goal_turns(mem, query: str, dense: bool) -> tuple[list[tuple[str, float]], list[str]]:
     """The turns of the goals admitted for ``query`` (``goal/signal``) with their goal's strength,
-    in admission order."""
+    in admission order, and the turns of the active goals nothing admitted, by priority (the
+    fusion's ``fill``)."""
     activations = mem.goals.rank(query, k=0)
     semantic = None
     if dense:
         scores = semantic_similarity(query, [a.goal for a in activations])
         semantic = None if scores is None else {a.goal.id: float(c) for a, c in zip(activations, scores)}
-    return [(str(s["ref"]), adm.strength) for adm in admitted(activations, semantic)
-            for s in adm.goal.sources() if s.get("ref")]
+    admissions = admitted(activations, semantic)
+    turns = [(str(s["ref"]), adm.strength) for adm in admissions for s in adm.goal.sources() if s.get("ref")]
+    quiet = [str(s["ref"]) for a in unsignalled(activations, admissions) for s in a.goal.sources() if s.get("ref")]
+    return turns, quiet
 
 
 def evaluate_cues(
@@ -155,13 +160,13 @@ def evaluate_cues(
         ours = [h.id for h in searcher.search(query, len(searcher))]
         latency = (time.perf_counter() - t0) * 1000
         ranked["linghun"] = ours
-        goals = goal_turns(mem, query, dense)
-        ranked["goal/signal"] = by_strength(goals)
+        goals, quiet = goal_turns(mem, query, dense)
+        ranked["goal/signal"] = combine(goals)
         near = closest(query, *texts[slot], limit=len(texts[slot][0])) if meaning else []
         if meaning:
             ranked["meaning"] = [t for t, _c in near]
-        ranked[FUSED] = fuse(ours, by_strength(near[:MEANING_TURNS] + goals),
-                             slot=FUSION_SLOT_MEANING if meaning else FUSION_SLOT)
+        ranked[FUSED] = fuse(ours, combine(near[:MEANING_TURNS], goals),
+                             slot=FUSION_SLOT_MEANING if meaning else FUSION_SLOT, fill=quiet)
         prefix = f"CUE{cue.index}:"
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,

@@ -34,14 +34,26 @@ on cues (the order of goals with no signal is no ranking, yet it filled the top)
 or, when the optional embeddings read the situation, a sentence similarity of the situation and
 the statement of at least :data:`SEMANTIC_MIN` (the :data:`SEMANTIC_GOALS` closest). With the
 embeddings, the :data:`MEANING_TURNS` turns (entries) closest in meaning to the situation are
-admitted too (:func:`closest`). The admitted turns are ordered by strength (:func:`by_strength`):
-a turn close in meaning by its cosine, a goal's turn by its goal's statement cosine plus
-:data:`SIGNAL_BONUS` when a lexical signal activated it. :func:`fuse` keeps the retriever's first
-:data:`FUSION_SLOT` - 1 results (:data:`FUSION_SLOT_MEANING` - 1 with the embeddings), then the
-admitted turns (at most :data:`FUSION_TURNS`), then the rest of the retriever's ranking. The
-constants were calibrated on the developers' cue set (``core/evaluation/cues_dev.json``, its tune
-conversations) so that the fused hit@10 is not below the retriever's, the admitted goals' or
-meaning's in any relation; see SETTINGS.md.
+admitted too (:func:`closest`). The admitted turns are ordered by :func:`combine`: a turn close
+in meaning brings its cosine, a goal's turn its goal's statement cosine plus :data:`SIGNAL_BONUS`
+when a lexical signal activated it, and a turn both channels bring has the sum of the two
+(CombSUM: two independent signals are more evidence than either). :func:`fuse` keeps the
+retriever's first :data:`FUSION_SLOT` - 1 results (:data:`FUSION_SLOT_MEANING` - 1 with the
+embeddings), then the admitted turns (at most :data:`FUSION_TURNS`), then the rest of the
+retriever's ranking, and last the turns of the goals with no signal (:func:`unsignalled`), by
+priority: they take only places that no channel with a signal claims.
+
+What "never below its best channel" can mean. Per situation no fusion of k places can hold every
+channel's top k, so none can promise each channel's hit@k cue by cue. :func:`fuse` promises what
+a construction can: the retriever's ranking is kept whole and in order (its first ``slot - 1``
+results in place, the rest moved down by at most ``limit``); every admitted turn, up to ``limit``,
+is above every retriever result but the first ``slot - 1``; a goal with no signal never takes a
+place from a channel with one, but when the retriever and meaning bring r < k turns the goals'
+turns take the other k - r places, so when they bring none (a Chinese situation: neither the
+English retriever nor the sentence model reads it) the fused ranking is the goal channel's own,
+signal goals first. The rest is measured, per relation, on the tune and the held-out
+conversations of the developers' cue set (``core/evaluation/cues_dev.json``;
+``CueRun.shortfalls``); see SETTINGS.md ("Cue fusion").
 """
 from __future__ import annotations
 
@@ -68,7 +80,7 @@ BRIDGE_MIN_SHARED = 2
 # cue fusion (see the module docstring; calibrated on core/evaluation/cues_dev.json)
 SEMANTIC_MIN = 0.15   # sentence cosine (all-MiniLM-L6-v2) of situation and statement
 SEMANTIC_GOALS = 8    # the closest goals by that cosine that may join
-MEANING_TURNS = 12    # the turns closest in meaning that may join (sentence cosine > 0)
+MEANING_TURNS = 20    # the turns closest in meaning that may join (sentence cosine > 0)
 SIGNAL_BONUS = 0.1    # a lexical signal's weight beside a cosine when admitted turns are ordered
 # where the admitted turns go: after the retriever's first result when only words admitted them
 # (its first result shares words with the situation too); at the top when meaning took part
@@ -248,7 +260,7 @@ class Admission:
 
     @property
     def strength(self) -> float:
-        """How strongly the goal's turns claim a place (:func:`by_strength`)."""
+        """How strongly the goal's turns claim a place (:func:`combine`)."""
         return self.semantic + (SIGNAL_BONUS if self.activation.has_signal else 0.0)
 
 
@@ -315,20 +327,37 @@ def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] |
     return out
 
 
-def by_strength(scored: Iterable[tuple[Any, float]]) -> list[Any]:
-    """Items strongest first; an item given twice keeps its best strength, ties keep the order given."""
-    best: dict[Any, float] = {}
-    for item, strength in scored:
-        if item not in best or strength > best[item]:
-            best[item] = strength
-    return sorted(best, key=lambda item: -best[item])
+def unsignalled(activations: Sequence[GoalActivation], admissions: Sequence[Admission]) -> list[GoalActivation]:
+    """The active goals that nothing admitted (no word, domain, bridge or meaning signal), in
+    activation order: their scores are their state's base alone, so the order is the tie-break,
+    higher priority first. Their turns may only fill places no channel with a signal claims
+    (:func:`fuse`'s ``fill``)."""
+    taken = {a.goal.id for a in admissions}
+    return [a for a in activations if a.state_weight > 0 and a.goal.id not in taken]
+
+
+def combine(*channels: Iterable[tuple[Any, float]]) -> list[Any]:
+    """Items strongest first by CombSUM over the channels: within one channel an item keeps its
+    best strength (an entry two admitted goals hang on is one piece of evidence, not two),
+    across channels the strengths add (an entry close in meaning that also hangs on an activated
+    goal). Ties keep the order first given."""
+    total: dict[Any, float] = {}
+    for channel in channels:
+        best: dict[Any, float] = {}
+        for item, strength in channel:
+            if item not in best or strength > best[item]:
+                best[item] = strength
+        for item, strength in best.items():
+            total[item] = total.get(item, 0.0) + strength
+    return sorted(total, key=lambda item: -total[item])
 
 
 def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = FUSION_SLOT,
-         limit: int = FUSION_TURNS) -> list[Any]:
+         limit: int = FUSION_TURNS, fill: Iterable[Any] = ()) -> list[Any]:
     """The retriever's ``ranking`` with ``admitted_items`` (the admitted goals' turns or entries,
-    in admission order) placed after its first ``slot - 1`` results, ``limit`` at most; an item
-    both lists hold keeps the earlier place. Nothing of the ranking is dropped."""
+    in :func:`combine` order) placed after its first ``slot - 1`` results, ``limit`` at most, and
+    ``fill`` (the turns of goals with no signal) after all of it; an item two lists hold keeps
+    the earlier place. Nothing of the ranking is dropped or reordered."""
     head = list(ranking[: max(slot - 1, 0)])
     seen = set(head)
     joined = []
@@ -336,7 +365,14 @@ def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = F
         if item not in seen and len(joined) < limit:
             joined.append(item)
             seen.add(item)
-    return head + joined + [item for item in ranking[len(head):] if item not in seen]
+    rest = [item for item in ranking[len(head):] if item not in seen]
+    seen.update(rest)
+    tail = []
+    for item in fill:
+        if item not in seen:
+            tail.append(item)
+            seen.add(item)
+    return head + joined + rest + tail
 
 
 def _postings(token_sets: list[frozenset[str]]) -> dict[str, np.ndarray]:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from linghun.core.evaluation.cues import CueOutcome, CueRun, evaluate_cues
-from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, GoalIndex, admitted, fuse, signal_reason)
+from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, GoalIndex, admitted, combine, fuse,
+                                           signal_reason, unsignalled)
 from linghun.core.goals.cue_eval import RELATION_TYPES, load_cues
 from linghun.core.goals.model import Goal
 from tests.conftest import DATASETS
@@ -28,6 +29,22 @@ def test_fuse_keeps_every_result_and_places_the_admitted_after_the_first():
     assert fused[1:1 + FUSION_TURNS] == many[:FUSION_TURNS] and fused[1 + FUSION_TURNS:] == ranking[1:]
 
 
+def test_goals_with_no_signal_only_fill_places_no_channel_with_a_signal_claims():
+    ranking = ["a", "b", "c"]
+    assert fuse(ranking, ["x"], fill=["q1", "b", "q2"]) == ["a", "x", "b", "c", "q1", "q2"]
+    # nothing but the fill (a situation neither the retriever nor meaning reads): the goal
+    # channel's own order, so its top k is the fused top k
+    assert fuse([], [], fill=["q1", "q2"]) == ["q1", "q2"]
+
+
+def test_combine_adds_the_channels_and_keeps_the_best_within_one():
+    goals = [("e1", 0.1), ("e2", 0.3), ("e1", 0.25)]       # e1 hangs on two goals: its best, not the sum
+    meaning = [("e3", 0.3), ("e1", 0.2)]
+    assert combine(goals) == ["e2", "e1"]
+    assert combine(goals, meaning) == ["e1", "e2", "e3"]    # e1: 0.25 + 0.2 over two signals
+    assert combine([("a", 0.1), ("b", 0.1)]) == ["a", "b"]  # ties keep the order given
+
+
 def _goals():
     return [Goal(id="g1", speaker="user", statement="save money for the kids' college fund", domain="family",
                  priority="high", triggers=["family trip"]),
@@ -45,6 +62,9 @@ def test_only_goals_with_a_signal_are_admitted_each_with_its_reason():
     assert [a.goal.id for a in got] == ["g3", "g2", "g1"]
     assert got[0].reason == "meaning 0.40" and got[2].reason == "bridge 'family trip'"
     assert signal_reason(acts[0]) == "bridge 'family trip'"
+    # the goals nothing admitted, in activation order: the tie-break, higher priority first
+    assert [a.goal.id for a in unsignalled(acts, admitted(acts))] == ["g2", "g3"]
+    assert not unsignalled(acts, got)
 
 
 def test_the_fused_channel_reaches_a_goal_cue_the_retriever_misses():
@@ -73,10 +93,17 @@ def test_the_dev_cue_set_is_ours_balanced_and_bilingual():
 
 @pytest.mark.skipif(not (DATASETS / "locomo" / "locomo_dev7.json").is_file(), reason="LoCoMo dev data absent")
 def test_on_the_dev_cues_the_fusion_is_not_below_the_retriever_or_the_admitted_goals():
+    """Words only, on the tune conversations and on the held-out ones alike: per relation not below
+    the retriever or the admitted goals, and over all cues not below any channel, the goal channel
+    with its goals of no signal included (they fill the places the others leave)."""
     run = evaluate_cues(DEV_CUES, DATASETS / "locomo" / "locomo_dev7.json")
-    for name, e in run.table().items():
-        for ch in ("linghun", "goal/signal"):
-            assert e["linghun+goal"]["hit@10"] >= e[ch]["hit@10"], (name, ch)
+    held = set(run.conversations[5:])
+    for split in (None, held, set(run.conversations) - held):
+        table = run.table(split)
+        for name, e in table.items():
+            for ch in ("linghun", "goal/signal"):
+                assert e["linghun+goal"]["hit@10"] >= e[ch]["hit@10"], (split, name, ch)
+        assert not [f for f in run.shortfalls(conversations=split) if f["relation"] == "all"], split
     assert run.table()["all"]["linghun+goal"]["hit@10"] > run.table()["all"]["linghun"]["hit@10"]
 
 
