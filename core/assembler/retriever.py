@@ -38,8 +38,8 @@ from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.goal_links import goal_links
-from linghun.core.goals.activation import (FUSION_TURNS, SIGNAL_BONUS, GoalActivation, admitted, closest,
-                                           semantic_similarity)
+from linghun.core.goals.activation import (FUSION_TURNS, SIGNAL_BONUS, GoalActivation, admitted, closest, combine,
+                                           semantic_similarity, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 from linghun.core.situations import OTHER_LABEL, topic_tokens
 
@@ -186,27 +186,32 @@ def consolidated_candidates(home) -> list[Candidate]:
     return out
 
 
-def goal_candidates(ctx: RoundContext, query: str, *, semantic: bool = False) -> tuple[list[Candidate], str]:
-    """Goals the situation activates, as statements only; ``(candidates, note for the trace)``.
+def goal_candidates(ctx: RoundContext, query: str, *,
+                    semantic: bool = False) -> tuple[list[Candidate], str, list[Candidate]]:
+    """Goals the situation activates, as statements only; ``(candidates, note for the trace,
+    quiet)``.
 
     A goal joins on a real signal only (``core.goals.activation.admitted``): shared words, its
     domain, a bridge trigger, or with ``semantic`` (``retrieval.embeddings`` on and the optional
     package installed) a sentence similarity of the situation and its statement. Each candidate's
-    ``extra["reason"]`` says which ("bridge 'family trip'"); ``team.goals.k`` of them at most."""
+    ``extra["reason"]`` says which ("bridge 'family trip'"); ``team.goals.k`` of them at most.
+    ``quiet`` are the active goals nothing admitted, higher priority first
+    (``core.goals.activation.unsignalled``): never statements, their entries only fill the room
+    the hits and the admitted entries leave (:func:`_admit`)."""
     if not ctx.config.get("team.goals.enabled"):
-        return [], "team.goals.enabled is false"
+        return [], "team.goals.enabled is false", []
     if not ctx.home.goals.exists():
-        return [], "no goals.json in this home"
+        return [], "no goals.json in this home", []
     getter = _goal_getter(goals_module, ctx)
     if getter is None:
-        return [], "core.goals offers no goal_get"
+        return [], "core.goals offers no goal_get", []
     k = ctx.config.get("team.goals.k")
     try:
         # every goal when meaning may admit one that shares no word (the ranking is by words)
         ranked = list(_call_goal_get(getter, ctx, query, 0 if semantic else k) or [])
         reasons = _admissions(ranked, query, semantic)
     except Exception as exc:  # goals are extra evidence: their failure must not stop a round
-        return [], f"goal_get failed: {type(exc).__name__}: {exc}"
+        return [], f"goal_get failed: {type(exc).__name__}: {exc}", []
     out = []
     for item in ranked if reasons is None else [adm.activation for adm in reasons]:
         row = _jsonable(item)
@@ -227,7 +232,11 @@ def goal_candidates(ctx: RoundContext, query: str, *, semantic: bool = False) ->
                              body=str(statement), score=float(row.get("score") or 0.0), extra=extra))
         if k > 0 and len(out) >= k:
             break
-    return out, f"{len(out)} goal(s) activated"
+    quiet = [Candidate(id=f"goal:{a.goal.id}", source="goal", text=f"【目标】{a.goal.statement}", via="goal",
+                       body=a.goal.statement, extra={"strength": 0.0, "reason": f"goal {a.goal.id} (priority "
+                                                     f"{a.goal.priority}, no signal) filling room the hits left"})
+             for a in (unsignalled(ranked, reasons) if reasons is not None else [])]
+    return out, f"{len(out)} goal(s) activated", quiet
 
 
 def _admissions(ranked: list, query: str, semantic: bool):
@@ -622,7 +631,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     entries, warm = cached.entries, cached.warm
     wrong = len(entries) - len(warm)
     semantic = search.dense_weight > 0 or search.late_weight > 0
-    goals, goal_note = goal_candidates(ctx, decision.query, semantic=semantic)
+    goals, goal_note, quiet = goal_candidates(ctx, decision.query, semantic=semantic)
     topics, topic_note = topic_candidates(ctx, decision.query)
     pool = searched.candidates
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
@@ -687,7 +696,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             ranked = kept
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
-        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, pool, chosen, semantic)
+        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, pool, chosen, semantic, quiet=quiet, k=k)
         if follow:
             followed = sum(1 for h in hits if h.source == "follow")
             span.decide("follow", followed, f"{why_follow}: {followed} here")
@@ -722,33 +731,54 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
 def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
            by_id: dict[str, Candidate], pool: list[Candidate], chosen: list[Candidate],
-           semantic: bool) -> list[Candidate]:
+           semantic: bool, *, quiet: list[Candidate] = (), k: int = 0) -> list[Candidate]:
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
-    question, strongest first, after every hit. Every hit keeps its place (an admitted one gets
-    the admission's reason); the trace says what brought each one in.
+    question, by their summed strength (``combine``: an entry both bring has both), after every
+    hit; then, only while the hits and the admitted are fewer than ``k``, the entries of the goals
+    with no signal (``quiet``), higher priority first. Every hit keeps its place (an admitted one
+    gets the admission's reason); the trace says what brought each one in.
 
     After the hits, not after the first one as the cue evaluation's ranking places them: the
     bundle is cut to its token budget in this order, and on BEAM, whose messages are long, entries
     placed after the first hit pushed hits out of it (R@context 28.5 -> 26.0 on the written homes,
     27.2 -> 24.4 on the grown ones; LoCoMo's bundles leave room, so the admitted still reach it)."""
-    scored = [(c, c.extra.get("strength", SIGNAL_BONUS)) for c in goal_entries(ctx, goals, entries, by_id)]
+    by_goal = goal_entries(ctx, goals, entries, by_id)
     near = closest(query, [c.id for c in pool], [u.text for u in _units(pool)]) if semantic and pool else []
-    scored += [(Candidate(**{**by_id[i].__dict__, "via": "meaning",
-                             "extra": {**by_id[i].extra, "reason": f"meaning {cos:.2f} (sentence similarity)"}}), cos)
-               for i, cos in near if i in by_id]
-    best: dict[str, Candidate] = {}
-    for c, _strength in sorted(scored, key=lambda pair: -pair[1]):
-        best.setdefault(c.id, c)
-    joining = list(best.values())[:FUSION_TURNS]
-    if not joining:
-        return chosen
+    reason: dict[str, str] = {}
+    for c in by_goal:
+        reason.setdefault(c.id, c.extra["reason"])
+    for i, cos in near:
+        if i in by_id:
+            why = f"meaning {cos:.2f} (sentence similarity)"
+            reason[i] = f"{reason[i]} + {why}" if i in reason else why
+    order = combine([(c.id, c.extra.get("strength", SIGNAL_BONUS)) for c in by_goal],
+                    [(i, cos) for i, cos in near if i in by_id])
+    vias = {c.id: "goal" for c in by_goal}
+    joining = [Candidate(**{**by_id[i].__dict__, "via": vias.get(i, "meaning"),
+                            "extra": {**by_id[i].extra, "reason": reason[i]}}) for i in order[:FUSION_TURNS]]
     hits = {c.id for c in chosen}
-    kept = [Candidate(**{**c.__dict__, "extra": {**c.extra, "reason": best[c.id].extra["reason"]}})
-            if c.id in best else c for c in chosen]
-    span.decide("admitted", [c.n or c.id for c in joining],
-                f"after the {len(chosen)} hits: " + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in joining))
-    return kept + [c for c in joining if c.id not in hits]
+    fresh = [c for c in joining if c.id not in hits]
+    room = k - len(chosen) - len(fresh)
+    filling = []
+    if room > 0 and quiet:
+        taken = hits | {c.id for c in fresh}
+        for c in goal_entries(ctx, quiet, entries, by_id):
+            if c.id not in taken and len(filling) < room:
+                filling.append(c)
+                taken.add(c.id)
+    if not joining and not filling:
+        return chosen
+    kept = [Candidate(**{**c.__dict__, "extra": {**c.extra, "reason": reason[c.id]}}) if c.id in reason else c
+            for c in chosen]
+    if joining:
+        span.decide("admitted", [c.n or c.id for c in joining],
+                    f"after the {len(chosen)} hits: " + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in joining))
+    if filling:
+        span.decide("filled", [c.n or c.id for c in filling],
+                    f"{len(chosen) + len(fresh)} hits and admitted entries left room for {room} of k={k}: "
+                    + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in filling))
+    return kept + fresh + filling
 
 
 def _joined_length(candidates: list[Candidate]) -> int:
