@@ -164,6 +164,9 @@ class _Texts:
         ``recorded`` hashes the bytes it was given)."""
         self._kept[blob] = text
 
+    def has(self, blob: str) -> bool:
+        return blob in self._kept
+
     def close(self) -> None:
         if self._packed is not None:
             self._packed.close()

@@ -73,13 +73,18 @@ def note_state(history: HomeHistory, commit_id: str, writes: dict[str, bytes | N
                 known.pop(relative, None)
             elif analyse and after == _blob_id(data):
                 texts.keep(after, _decode(data))
-                known[relative] = (after, texts.of(commit.tree, relative))
             else:
                 known[relative] = (None, data)  # checked when the next write needs it
         if not analyse:
             return None
         analysed = analyse_state(history, commit, parent, texts)
         AnalysisCache(history.path).put(f"{parent.tree_id}:{commit.tree_id}", analysed)
+        # the versions after this write that were read or given: the next write's versions
+        # before (a scan gives no bytes: what it recorded is read once, here)
+        for relative in {WARM, *writes}:
+            after = _blob(commit.tree, relative)
+            if after is not None and texts.has(after):
+                known[relative] = (after, texts.of(commit.tree, relative))
         return analysed
     finally:
         texts.close()

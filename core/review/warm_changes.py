@@ -158,9 +158,11 @@ class EntryCounter:
         self._known: list[tuple[str, int, int]] = []  # (text, end, count), the newest last
 
     def count(self, text: str, end: int, same: str | None = None) -> int:
-        """``count_entries(text, end)``; ``same``: a text equal to ``text`` up to ``end`` (the
-        other side of a write), counted in instead when it is the one counted before (a capture
-        reads the versions oldest first: the version before a write is the one after the last)."""
+        """``count_entries(text, end)``; ``same``: a text equal to ``text`` up to ``end``, a line
+        start (the other side of a write, up to its region), counted in instead when it is the
+        one counted before (a capture reads the versions oldest first: the version before a
+        write is the one after the last). At a line start the count depends on ``text[:end]``
+        alone: a header at 0 is a whole line before it."""
         for candidate in (text, same):
             known = next(((e, n) for t, e, n in self._known if t is candidate), None)
             if known is not None:

@@ -13,7 +13,7 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from linghun.core.fsio import atomic_write
+from linghun.core.formats.warm import new_entry
 from linghun.core.history import capture
 from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory
@@ -79,8 +79,8 @@ def test_a_history_analysed_when_recorded_builds_the_whole_parse_queue(seed_coun
 
 
 def _through_the_capture(home: MemoryHome) -> HomeHistory:
-    """An agent appends, flips a fact by update, merges a near duplicate, adds a rule, and
-    consolidates, each written by ``Memory`` and recorded by the real capture thread."""
+    """An agent appends, flips a fact by update, merges a near duplicate, adds a rule, writes
+    warm.md itself and consolidates, recorded by the real capture thread."""
     memory = Memory(home)
     with capture.writing_as("workbench"):
         for k in range(30):
@@ -96,6 +96,11 @@ def _through_the_capture(home: MemoryHome) -> HomeHistory:
     with capture.writing_as("workbench"):
         memory.append("fact", "用户 | 偏好 | 深色主题", confidence="high")
     capture.flush()
+    # an agent writing warm.md itself: no bytes reach the capture, a watcher's scan finds them
+    text = home.warm.read_text(encoding="utf-8")
+    home.warm.write_text(text + "\n" + new_entry("2027-01-02 10:00", "event", "low", "代理 | 直接写入 | warm.md").raw,
+                         encoding="utf-8")
+    assert capture.recorder.request_scan(home).wait(30)
     with capture.writing_as("agent"):
         memory.consolidate()
     capture.flush()
@@ -112,7 +117,7 @@ def test_writes_captured_by_the_process_are_analysed_once_and_a_new_process_read
         capture.recorder.disable(home)
     assert not capture.recorder.errors
     kinds = [i["kind"] for i in _from_records(history)]
-    assert kinds == ["consolidate", "rule", "merge", "update", "append"]
+    assert kinds == ["consolidate", "append", "rule", "merge", "update", "append"]
     assert _from_records(history) == _whole_parse(history, tmp_path / "plain")
     service._caches.clear()  # a new process: the records on disk only
     with mock.patch.object(review_queue, "analyse_state", side_effect=AssertionError("a write analysed")):
@@ -186,12 +191,12 @@ def test_a_record_torn_edited_stale_or_misshapen_is_refused_and_the_write_analys
 @given(texts=st.lists(lines.map("\n".join), min_size=1, max_size=4),
        places=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 600))))
 def test_counting_on_in_the_other_side_of_a_write_is_counting_from_the_start(texts, places):
-    """``EntryCounter.count(text, end, same)``, ``same`` equal to ``text`` up to ``end`` and the
-    one counted before: a capture reads the versions oldest first."""
+    """``EntryCounter.count(text, end, same)``, ``same`` equal to ``text`` up to ``end`` (a line
+    start) and the one counted before: a capture reads the versions oldest first."""
     counter = warm_changes.EntryCounter()
     for k, j, end in places:
         known = texts[k % len(texts)]
-        end = min(end, len(known))
+        end = known.rfind("\n", 0, min(end, len(known))) + 1  # a line start, as a write's region starts
         new = known[:end] + texts[j % len(texts)][end:]  # a write after ``end``
         expected = warm_changes.count_entries(new, end)
         assert counter.count(new, end, known) == expected
