@@ -35,8 +35,10 @@ class _Last:
         self.counter = EntryCounter()
 
 
-#: per history; only the capture thread (one per process) reads and writes it
+#: per history, the few last recorded into (a workbench switching homes leaves the others' texts
+#: behind); only the capture thread (one per process) reads and writes it
 _last: dict[str, _Last] = {}
+HOMES_KEPT = 4
 
 
 def _blob_id(data: bytes) -> str:
@@ -52,7 +54,10 @@ def note_state(history: HomeHistory, commit_id: str, writes: dict[str, bytes | N
     written, None: removed; empty for a scan) and keep the analysis beside the history.
     Returns it (None: a state of the user's or the first state, not analysed)."""
     commit = history.repo[commit_id]
-    last = _last.setdefault(str(history.path), _Last())
+    last = _last.pop(str(history.path), None) or _Last()
+    _last[str(history.path)] = last  # the newest last
+    while len(_last) > HOMES_KEPT:
+        _last.pop(next(iter(_last)))
     known = last.files
     texts = _Texts(history)
     texts.counter = last.counter
