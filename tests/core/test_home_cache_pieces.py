@@ -47,3 +47,27 @@ def test_an_older_file_in_one_piece_or_a_damaged_one_is_not_read(tmp_path):
         path.write_bytes(damaged)
         assert home_cache.load(path) is None
     assert home_cache.load(tmp_path / "missing.warm") is None
+
+
+def test_reading_back_walks_only_the_way_to_the_pieces(tmp_path, monkeypatch):
+    """Many small containers beside a big one (a home's topic tokens, its groupings) are read by
+    marshal alone: walking each of them in Python cost more than unmarshalling them."""
+    value = {"tokens": {f"k{i}".encode(): (f"词{i}", "x") for i in range(home_cache.PART_ITEMS * 2)},
+             "groupings": [("token", f"a{i}", f"a{i}", [i, i + 1]) for i in range(1000)],
+             "few": [(1, 2), (3, 4)]}
+    path = tmp_path / "t.topics"
+    assert home_cache.save(path, value)
+    calls = []
+    walk = home_cache._joined
+    monkeypatch.setattr(home_cache, "_joined", lambda v, *a: calls.append(1) or walk(v, *a))
+    assert home_cache.load(path) == value
+    assert len(calls) < 10
+
+
+def test_a_misshapen_head_is_not_read(tmp_path):
+    path = tmp_path / "m.topics"
+    for skeleton in ((home_cache._HOLDS, "dict", [1, 2]), (home_cache._HOLDS, "list"),
+                     (home_cache._PART, "list", 0, 5)):
+        head = marshal.dumps(([], skeleton))
+        path.write_bytes(home_cache._HEAD.pack(home_cache.MAGIC, len(head)) + head)
+        assert home_cache.load(path) is None
