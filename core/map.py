@@ -352,7 +352,8 @@ def _situation_lines(mm: MemoryMap) -> tuple[str, list[str]]:
         pointers = " ".join(_pointer_text(e) for e in shown)
         if hidden:
             pointers = f"(+{hidden}) … {pointers}"
-        span = s.first[:10] if s.first[:10] == s.last[:10] else f"{s.first[:10]}~{s.last[:10]}"
+        first, last = s.first[:10], s.last[:10]  # each a pass over the situation's entries
+        span = first if first == last else f"{first}~{last}"
         lines.append(f"- {s.label}（{span}）：{pointers}")
     return head, lines
 

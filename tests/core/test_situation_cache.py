@@ -142,3 +142,21 @@ def test_prepared_entries_are_not_analysed_again_after_an_append(home, monkeypat
     entries = memory.entries()
     assert _cached(home, entries) == _direct(entries)
     assert digested == ["缓存相关操作前先检查 redis 的基准状态。"]
+
+
+def test_the_same_entries_are_keyed_once_and_changed_ones_again(home, monkeypatch):
+    """A turn groups for its round and for its map: the second asks for the same entry objects
+    (in another list) and gets the same live list and key without digesting every body again."""
+    entries = Memory(home).entries()
+    keyed = []
+    real = situation_cache.grouping_key
+    monkeypatch.setattr(situation_cache, "grouping_key", lambda live, *a: keyed.append(1) or real(live, *a))
+    first = situation_cache.by_anchor(home.root, entries)
+    assert situation_cache.by_anchor(home.root, list(entries)) == first
+    assert _cached(home, list(entries)) == _direct(entries)
+    assert len(keyed) == 1
+    changed = list(entries)
+    live = next(i for i, e in enumerate(changed) if not e.is_wrong)
+    changed[live] = changed[live].with_changes(body="完全不同的内容 | kubernetes | 配置")
+    assert _cached(home, changed) == _direct(changed)
+    assert len(keyed) == 2
