@@ -8,6 +8,10 @@ version is committed in the order it was written:
   when it sees someone else's change; queued behind our own writes, so a file we wrote is
   committed under our name before the scan could take it for the agent's.
 
+Once a state of a writer other than the user is recorded, the same thread keeps the review's
+reading of that write beside the history (``core.review.recorded``, core/REVIEW.md), the bytes
+just written at hand.
+
 Who wrote: the process names itself once (``set_process_writer``: ``cli``, ``workbench``...) and a
 thread may say otherwise for a while (``writing_as("tool")`` around an agent tool call). Changes
 seen by a watcher are the ``agent``'s: the workbench and the CLI capture their own writes first.
