@@ -75,7 +75,7 @@ class CueRun:
     def shortfalls(self, k: int = 10, conversations: set[str] | None = None) -> list[dict]:
         """Relations where the fused channel's hit@k is below a single channel's (the fusion
         must never do worse than its best channel), over the cues of ``conversations`` (all when
-        None: the tune and the held-out conversations are checked apart too)."""
+        None; a split's conversations check it on its own)."""
         out = []
         for name, e in self.table(conversations).items():
             best = max((ch for ch in self.channels if ch != FUSED), key=lambda ch: e[ch][f"hit@{k}"])

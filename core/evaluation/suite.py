@@ -169,6 +169,9 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
         md += ["| " + " | ".join([name, str(e["n"])] + [f"{e[ch]['hit@10']:.1f}" for ch in result.channels]) + " |"
                for name, e in splits.items()]
     short = result.shortfalls()
+    if held:  # the fusion must hold on each split, not only on the cues taken together
+        short += [{**f, "relation": f"{f['relation']} ({name})"} for name, convs in (("tune", tune), ("held-out", held))
+                  for f in result.shortfalls(conversations=set(convs))]
     md += ["", "Fusion check (hit@10): " + ("; ".join(
         f"{f['relation']}: linghun+goal {f['fused']:.1f} < {f['channel']} {f['best']:.1f}" for f in short)
         if short else "linghun+goal is not below any single channel in any relation.")]

@@ -113,3 +113,16 @@ def test_the_report_names_a_relation_where_the_fusion_is_below_a_channel():
         CueOutcome(0, "goal", {"linghun": None, "goal/signal": 3, "linghun+goal": 12}, True, 1.0),
         CueOutcome(1, "state", {"linghun": 2, "goal/signal": None, "linghun+goal": 2}, False, 1.0)])
     assert run.shortfalls() == [{"relation": "goal", "channel": "goal/signal", "best": 100.0, "fused": 0.0}]
+
+
+def test_a_shortfall_of_one_split_is_named_even_when_the_cues_together_hide_it():
+    channels = ("linghun", "goal/signal", "linghun+goal")
+    run = CueRun(channels=channels, conversations=["c0", "c1"], outcomes=[
+        CueOutcome(0, "goal", {"linghun": None, "goal/signal": 3, "linghun+goal": None}, True, 1.0, "c1"),
+        CueOutcome(1, "goal", {"linghun": 1, "goal/signal": None, "linghun+goal": 1}, True, 1.0, "c0"),
+        CueOutcome(2, "goal", {"linghun": None, "goal/signal": None, "linghun+goal": 4}, True, 1.0, "c0")])
+    assert run.shortfalls() == []                                  # 66.7 fused against 33.3 each
+    assert run.shortfalls(conversations={"c1"}) == [
+        {"relation": "goal", "channel": "goal/signal", "best": 100.0, "fused": 0.0},
+        {"relation": "all", "channel": "goal/signal", "best": 100.0, "fused": 0.0}]
+    assert run.shortfalls(conversations={"c0"}) == []
