@@ -8,11 +8,13 @@ or does not read back, and :func:`save` writes a whole file under a temporary na
 so a reader in another process never sees half of one. What a file holds is keyed by content by
 its owner; nothing here trusts it.
 
-A file is written in parts: each list, tuple or dict of more than :data:`PART_ITEMS` items is
-marshalled on its own in pieces of that many, after a small head that says where they are.
-Unmarshalling holds the GIL throughout: a 100k-entry home's searcher read in one piece held it
-125 ms (the workbench's GUI thread, which a worker's load leaves no turn, stalled that long), and
-a piece holds it a few milliseconds. The file is mapped, not read into the heap.
+A file is written in pieces: each list, tuple or dict of more than :data:`PART_ITEMS` items is
+marshalled on its own in pieces of that many, and each bytes value over :data:`PART_BYTES` is
+written as it is, after a small head that says where they are. Unmarshalling holds the GIL
+throughout: a 100k-entry home's searcher read in one piece held it 125 ms (the workbench's GUI
+thread, which a worker's load leaves no turn, stalled that long), and a piece holds it a few
+milliseconds. Pieces are read one at a time, never the whole file at once (44 MB more at the peak
+of opening that home in the workbench), and a bytes value is read straight into its object.
 
 Beside a home's files a ``.home`` file names the folder they belong to. Once per process, the
 first save removes the files of folders that no longer exist (an evaluation's or a test's
@@ -24,7 +26,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import marshal
-import mmap
 import os
 import struct
 import threading
@@ -38,8 +39,10 @@ __all__ = ["home_key", "cache_file", "load", "save", "prune"]
 
 #: a list, tuple or dict of more items than this is marshalled in pieces of this many (see above)
 PART_ITEMS = 4096
+#: a bytes value longer than this is a piece of its own, written as it is
+PART_BYTES = 1 << 16
 #: how a file in parts starts (an older file without it is not read: a cache, built again)
-MAGIC = b"LHC3"
+MAGIC = b"LHC4"
 _HEAD = struct.Struct("<4sQ")  # MAGIC, then the length of the marshalled head
 _PART = "\x00home_cache.part"  # (_PART, kind, first piece, pieces) stands for a container in pieces
 _HOLDS = "\x00home_cache.holds"  # (_HOLDS, kind, items) stands for a container that holds one
@@ -66,17 +69,23 @@ def cache_file(key: str, suffix: str) -> Path:
 def load(path: Path) -> Any | None:
     """What :func:`save` wrote at ``path``, or None when it is missing or cannot be read."""
     try:
-        with open(path, "rb") as file, mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            with memoryview(mapped) as view:
-                magic, size = _HEAD.unpack_from(view)
-                if magic != MAGIC:
-                    return None
-                lengths, head = marshal.loads(view[_HEAD.size:_HEAD.size + size])
-                offsets = list(itertools.accumulate(lengths, initial=_HEAD.size + size))
-                return _joined(head, view, offsets)
-    except (OSError, ValueError, EOFError, TypeError, IndexError, AttributeError, BufferError,
-            struct.error):  # a cache: start without it
+        with open(path, "rb") as file:
+            magic, size = _HEAD.unpack(file.read(_HEAD.size))
+            if magic != MAGIC:
+                return None
+            lengths, head = marshal.loads(_read(file, _HEAD.size, size))
+            offsets = list(itertools.accumulate(lengths, initial=_HEAD.size + size))
+            return _joined(head, file, offsets)
+    except (OSError, ValueError, EOFError, TypeError, IndexError, AttributeError, struct.error):  # a cache: start without it
         return None
+
+
+def _read(file, offset: int, size: int) -> bytes:
+    file.seek(offset)
+    data = file.read(size)
+    if len(data) != size:
+        raise EOFError(f"{file.name} is cut short")
+    return data
 
 
 def _pieces(value: Any, out: list[bytes]) -> tuple[Any, bool]:
@@ -86,6 +95,9 @@ def _pieces(value: Any, out: list[bytes]) -> tuple[Any, bool]:
     is kept as it is, so that reading it back walks only the way to the pieces (walking every
     small tuple of a 10k home's topic tokens cost 11 ms a read, more than unmarshalling them)."""
     kind = type(value)
+    if kind is bytes and len(value) > PART_BYTES:
+        out.append(value)
+        return (_PART, "bytes", len(out) - 1, 1), True
     if kind not in (dict, list, tuple):
         return value, False
     if len(value) > PART_ITEMS:
@@ -104,22 +116,24 @@ def _pieces(value: Any, out: list[bytes]) -> tuple[Any, bool]:
     return (_HOLDS, kind.__name__, [v for v, _holds in pairs]), True
 
 
-def _joined(value: Any, view: memoryview, offsets: list[int]) -> Any:
-    """``_pieces`` undone: each ``_PART`` tuple read back from its pieces in ``view``, through the
+def _joined(value: Any, file, offsets: list[int]) -> Any:
+    """``_pieces`` undone: each ``_PART`` tuple read back from its pieces in ``file``, through the
     ``_HOLDS`` tuples that lead to them; nothing else is walked."""
     if type(value) is not tuple or not value or value[0] not in (_PART, _HOLDS):
         return value
     if value[0] == _PART and len(value) == 4:
         _mark, name, first, count = value
+        if name == "bytes":
+            return _read(file, offsets[first], offsets[first + 1] - offsets[first])
         joined: Any = {} if name == "dict" else []
         add = joined.update if name == "dict" else joined.extend
-        for i in range(first, first + count):
-            add(marshal.loads(view[offsets[i]:offsets[i + 1]]))  # the GIL can change hands between two
+        for i in range(first, first + count):  # the GIL can change hands between two pieces
+            add(marshal.loads(_read(file, offsets[i], offsets[i + 1] - offsets[i])))
         return tuple(joined) if name == "tuple" else joined
     _mark, name, children = value
     if name == "dict":
-        return {k: _joined(v, view, offsets) for k, v in children.items()}
-    items = [_joined(v, view, offsets) for v in children]
+        return {k: _joined(v, file, offsets) for k, v in children.items()}
+    items = [_joined(v, file, offsets) for v in children]
     return tuple(items) if name == "tuple" else items
 
 

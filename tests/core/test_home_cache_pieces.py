@@ -16,7 +16,8 @@ def test_big_containers_anywhere_in_the_value_read_back_equal_and_of_their_type(
         "tokens": {f"k{i}".encode(): (str(i), "词") for i in range(n)},
         "nested": {"deeper": {"tuple": tuple(f"t{i}" for i in range(n))}},
         "exactly": list(range(home_cache.PART_ITEMS)),  # not more than a piece: kept whole
-        "blob": b"x" * 100_000,
+        "blob": b"x" * (home_cache.PART_BYTES + 1),  # a piece of its own, read as it is
+        "small blob": b"y" * 100,
     }
     path = tmp_path / "a.searcher"
     assert home_cache.save(path, value)
@@ -26,7 +27,7 @@ def test_big_containers_anywhere_in_the_value_read_back_equal_and_of_their_type(
     assert type(back["tokens"]) is dict and list(back["tokens"]) == list(value["tokens"])  # in order
     pieces = (n + home_cache.PART_ITEMS - 1) // home_cache.PART_ITEMS
     lengths, _skeleton = marshal.loads(path.read_bytes()[home_cache._HEAD.size:])  # the head: bytes after it ignored
-    assert len(lengths) == 5 * pieces  # rows, units[0], units[1], tokens, the nested tuple
+    assert len(lengths) == 5 * pieces + 1  # rows, units[0], units[1], tokens, the nested tuple; the blob
 
 
 def test_small_values_and_none_read_back(tmp_path):
