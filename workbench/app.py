@@ -305,7 +305,7 @@ class OpenReport(QObject):
             self._stamp("index_ready")
         if "interactive_at" not in self.result or "index_ready_at" not in self.result:
             return
-        if "settled_at" not in self.result and not ctx.tasks.running():
+        if "settled_at" not in self.result and not window.panes_pending and not ctx.tasks.running():
             self._stamp("settled")  # nothing runs in the background any more (the checks...)
         if "settled_at" in self.result:
             self._timer.stop()

@@ -2,7 +2,8 @@
 
 Docks are created once, at start, for every registered pane class (so ``restoreState`` finds them
 by objectName); opening a home builds a new ``WorkbenchContext`` and puts a fresh pane widget in
-each dock. The window never names a pane: panes come from ``workbench.panes.registered_panes()``.
+each dock that can be seen; the other docks get theirs when first shown (see ``workbench.panes``).
+The window never names a pane: panes come from ``workbench.panes.registered_panes()``.
 """
 from __future__ import annotations
 
@@ -109,6 +110,11 @@ class MainWindow(QMainWindow):
         self._workspace_states: dict = {}  # each workspace's saveState() when it was left
         self._unseen_docks: set[str] = set()  # docks hidden now (closed, or a tab behind another)
         self.pane_errors: dict[str, str] = {}
+        # the open home's panes not built yet, by NAME: built when first shown or asked for
+        # (``pane``), those built unseen also once the home has loaded (``_build_unseen``)
+        self._unbuilt: dict[str, type[panes.Pane]] = {}
+        self._session_state: dict = {}  # what the panes showed when the open home was last closed
+        self._laying_out = False  # docks are moved about: a dock shown meanwhile is not built yet
         self.home_note = ""
         self._status_task = None  # the TaskHandle counting after a change
         self._status_again = False  # another change came meanwhile
@@ -296,14 +302,23 @@ class MainWindow(QMainWindow):
 
     def _on_dock_visibility(self, name: str, visible: bool) -> None:
         """A dock was shown or hidden (a tab brought to the front or put behind counts): its pane
-        refreshes only while it can be seen (``Pane.when_seen``)."""
+        is built when first shown, and refreshes only while it can be seen (``Pane.when_seen``)."""
         if visible:
             self._unseen_docks.discard(name)
         else:
             self._unseen_docks.add(name)
-        pane = self.pane(name)
+        # while a workspace is laid out, docks are shown and hidden again on the way (those of the
+        # workspace left): which ones can be seen is known once it is done (``_build_seen``)
+        pane = self.pane(name) if visible and not self._laying_out else self._built_pane(name)
         if pane is not None:
             pane.set_seen(visible)
+
+    def _build_seen(self) -> None:
+        """Build the open home's panes that can be seen now (a workspace was laid out)."""
+        for name in [n for n in self._unbuilt if self._dock_seen(n)]:
+            pane = self.pane(name)
+            if pane is not None:
+                pane.set_seen(True)
 
     def _placeholder(self) -> QWidget:
         label = QLabel(self.tr("No memory home is open."))
@@ -341,8 +356,13 @@ class MainWindow(QMainWindow):
             self._workspace_states[self.workspace] = self.saveState()
         self.workspace = workspace_id
         state = self._workspace_states.get(workspace_id)
-        if state is None or not self.restoreState(state):
-            self._apply_default_layout()
+        self._laying_out = True
+        try:
+            if state is None or not self.restoreState(state):
+                self._apply_default_layout()
+        finally:
+            self._laying_out = False
+        self._build_seen()
         self.notifications.setVisible(bool(self.notifications.label.text()))  # not as the state saved it
 
     def show_pane(self, name: str) -> None:
@@ -427,7 +447,12 @@ class MainWindow(QMainWindow):
         if not self.workspace:
             return
         self._workspace_states.pop(self.workspace, None)
-        self._apply_default_layout()
+        self._laying_out = True
+        try:
+            self._apply_default_layout()
+        finally:
+            self._laying_out = False
+        self._build_seen()
         self.settings.save_workspace_states(self._workspace_states)
 
     # -- homes ------------------------------------------------------------------------------
@@ -452,13 +477,18 @@ class MainWindow(QMainWindow):
         ctx.watcher.sig_external_change.connect(self._status_changed)
         ctx.undo.sig_error.connect(self._show_error)
         ctx.bridge.sig_event.connect(self._on_event)
+        self._session_state = self.settings.session(str(home.dsh_home)) if past is None else {}
         for cls in panes.registered_panes():
-            self.docks[cls.NAME].setWidget(self._scrolling(self._build_pane(cls, ctx)))
+            if self._dock_seen(cls.NAME):
+                self._install_pane(cls, ctx)
+            else:  # built when first shown (a pane built unseen: once the home has loaded)
+                self._unbuilt[cls.NAME] = cls
+                self._replace_dock_widget(self.docks[cls.NAME], QWidget())
+        # the entries pane is asked for whether it is seen or not: the status bar counts its rows
+        # (read on a worker for a big warm.md) rather than parse warm.md here
         entries = self.pane("entries")
         if entries is not None and entries.model.loading:  # counted once a big warm.md is read
             entries.model.sig_loaded.connect(self._status_changed)
-        if past is None:
-            self._restore_session(ctx)
         if remember:
             self.settings.add_recent_home(str(home.dsh_home))
         self.time_travel.home_opened(ctx)  # a copy of the past: the note saying so
@@ -471,22 +501,51 @@ class MainWindow(QMainWindow):
 
     def _save_session(self) -> None:
         """Keep what the panes show of the home being closed (a pane with ``session_state()``:
-        the entry selected...), to show it again when the home is next opened."""
+        the entry selected...), to show it again when the home is next opened (a pane never
+        built keeps what it had)."""
         if self.ctx is None or self.ctx.past is not None:
             return
-        state = {}
+        state = {name: kept for name, kept in self._session_state.items() if name in self._unbuilt}
         for pane in self.open_panes():
             save = getattr(pane, "session_state", None)
             if save is not None:
                 state[pane.NAME] = save()
         self.settings.save_session(str(self.ctx.home.dsh_home), state)
 
-    def _restore_session(self, ctx: WorkbenchContext) -> None:
-        state = self.settings.session(str(ctx.home.dsh_home))
-        for pane in self.open_panes():
-            restore = getattr(pane, "restore_session", None)
-            if restore is not None and isinstance(state.get(pane.NAME), dict):
-                restore(state[pane.NAME])
+    def _dock_seen(self, name: str) -> bool:
+        """The dock of ``name`` can be seen now: shown, and in front of its tab group."""
+        return not self.docks[name].isHidden() and name not in self._unseen_docks
+
+    def _install_pane(self, cls: type[panes.Pane], ctx: WorkbenchContext) -> None:
+        """Build the pane ``cls`` for ``ctx`` into its dock, showing what it showed last time."""
+        self._unbuilt.pop(cls.NAME, None)
+        pane = self._build_pane(cls, ctx)
+        self._replace_dock_widget(self.docks[cls.NAME], self._scrolling(pane))
+        restore = getattr(pane, "restore_session", None)
+        if restore is not None and isinstance(self._session_state.get(cls.NAME), dict):
+            restore(self._session_state[cls.NAME])
+
+    @staticmethod
+    def _replace_dock_widget(dock: QDockWidget, widget: QWidget) -> None:
+        old = dock.widget()
+        dock.setWidget(widget)
+        if old is not None:
+            old.deleteLater()
+
+    def _build_unseen(self, ctx: WorkbenchContext) -> None:
+        """The home ``ctx`` has loaded: build the next pane built unseen (``Pane.built_unseen``),
+        and the one after it on the next turn of the event loop (each is one short stall)."""
+        if self.ctx is not ctx:
+            return
+        cls = next((c for c in self._unbuilt.values() if c.built_unseen()), None)
+        if cls is not None:
+            self._install_pane(cls, ctx)
+            QTimer.singleShot(0, self, partial(self._build_unseen, ctx))
+
+    @property
+    def panes_pending(self) -> bool:
+        """A pane built unseen is still to be built for the open home (``_build_unseen``)."""
+        return any(cls.built_unseen() for cls in self._unbuilt.values())
 
     def after_first_paint(self, callback) -> None:
         """Call ``callback`` once the window has painted; right away when it is not shown.
@@ -559,6 +618,7 @@ class MainWindow(QMainWindow):
                 ctx.tasks.release()
             if self.ctx is ctx:
                 self.status_warmup.clear()
+                QTimer.singleShot(0, self, partial(self._build_unseen, ctx))
 
         handle.sig_finished.connect(
             lambda n: self.ctx is ctx and self.show_message(self.tr("Search index ready: {0} entries").format(n)))
@@ -640,7 +700,15 @@ class MainWindow(QMainWindow):
         return area
 
     def pane(self, name: str):
-        """The pane widget named ``name`` for the open home (None when absent or failed)."""
+        """The pane widget named ``name`` for the open home (None when absent or failed), built
+        now if it was not yet (a pane is built when first shown)."""
+        cls = self._unbuilt.get(name)
+        if cls is not None and self.ctx is not None:
+            self._install_pane(cls, self.ctx)
+        return self._built_pane(name)
+
+    def _built_pane(self, name: str):
+        """``pane``, None when it is not built yet."""
         dock = self.docks.get(name)
         widget = dock.widget() if dock else None
         if isinstance(widget, QScrollArea):
@@ -648,7 +716,8 @@ class MainWindow(QMainWindow):
         return widget if isinstance(widget, panes.Pane) else None
 
     def open_panes(self) -> list[panes.Pane]:
-        return [p for name in self.docks if (p := self.pane(name)) is not None]
+        """The open home's panes built so far."""
+        return [p for name in self.docks if (p := self._built_pane(name)) is not None]
 
     def _may_close_home(self) -> bool:
         dirty = [p for p in self.open_panes() if p.has_unsaved_changes()]
@@ -668,11 +737,9 @@ class MainWindow(QMainWindow):
     def _close_context(self) -> None:
         for pane in self.open_panes():
             pane.shutdown()
+        self._unbuilt.clear()
         for dock in self.docks.values():
-            old = dock.widget()
-            dock.setWidget(self._placeholder())
-            if old is not None:
-                old.deleteLater()
+            self._replace_dock_widget(dock, self._placeholder())
         self._status_inputs = None
         self.pane_notes.clear()
         self._title_notes.clear()

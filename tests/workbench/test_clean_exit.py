@@ -39,7 +39,6 @@ PREVIEW_AND_QUIT = textwrap.dedent("""
     from PySide6.QtTest import QTest
     from linghun.resources import DEMO_HOME_DIR
     from linghun.workbench.app import Workbench, create_application
-    from linghun.workbench.panes.ontology.pane import OntologyPane
 
     tmp = Path(tempfile.mkdtemp())
     shutil.copytree(DEMO_HOME_DIR, tmp / "dsh")
@@ -47,7 +46,7 @@ PREVIEW_AND_QUIT = textwrap.dedent("""
     bench = Workbench(app)
     bench.window.show()
     bench.window.open_home(tmp / "dsh", remember=False)
-    pane = bench.window.findChild(OntologyPane)
+    pane = bench.window.pane("ontology")  # built when asked for: its tab is behind the entries
     pane.act_consolidate.trigger()
     for _ in range(1200):
         QTest.qWait(50)

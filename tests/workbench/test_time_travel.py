@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog
 
 from linghun.workbench.models.goals import GoalsModel
 from tests.workbench.test_app_helpers import entries_pane, external_write, isolated, no_thread_left, settings, workbench  # noqa: F401
-from tests.journeys.conftest import answer_dialog, click_cell, show_pane
+from tests.journeys.conftest import _when_modal as when_modal, answer_dialog, click_cell, show_pane
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot, shown_and_recorded
 
 
@@ -112,15 +112,8 @@ def test_the_slider_shows_the_home_as_it_stood_read_only_and_now_comes_back(work
     assert travel.btn_restore.isEnabled() and window.ctx.home.warm.read_bytes() == original
 
     # back in the past, restore the whole warm.md as it stood: back to now, the exact old bytes, and Edit > Undo
-    def pick_warm():
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, QInputDialog) and "memory/warm.md" in dialog.comboBoxItems()
-        dialog.setTextValue("memory/warm.md")
-        dialog.accept()
-
-    QTimer.singleShot(0, lambda: qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
-                      or (answer_dialog("Apply", shown) or pick_warm()))
-    shown = []  # the restore's diff is shown and asked first
+    shown: list = []  # the restore's diff is shown and asked first
+    _pick_warm_then_apply(shown)
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_restore, Qt.MouseButton.LeftButton)
     assert shown == ["Restore a file"]
@@ -196,16 +189,26 @@ def _to_the_state_before_the_rule(qtbot, workbench, upstream_home) -> str:
     return newer
 
 
-def _restore_warm_by_gestures(qtbot, travel) -> list:
-    """Restore file… → pick memory/warm.md → Apply in the diff dialog; returns what was asked."""
-    def pick_warm():
-        dialog = QApplication.activeModalWidget()
+def _pick_warm_then_apply(shown: list) -> None:
+    """Answer the next list of files to restore with memory/warm.md, then its diff with Apply.
+    Polled, not waited for: the list opens once the comparison has run on a worker, which may be
+    inside any wait of the event loop (a wait for it there holds the dialog's own loop below it)."""
+    def pick_warm(dialog) -> bool:
+        if not isinstance(dialog, QInputDialog):
+            return False
+        assert "memory/warm.md" in dialog.comboBoxItems()
+        answer_dialog("Apply", shown)  # the diff is asked next
         dialog.setTextValue("memory/warm.md")
         dialog.accept()
+        return True
 
+    when_modal(pick_warm, 10000)
+
+
+def _restore_warm_by_gestures(qtbot, travel) -> list:
+    """Restore file… → pick memory/warm.md → Apply in the diff dialog; returns what was asked."""
     shown: list = []
-    QTimer.singleShot(0, lambda: qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QInputDialog))
-                      or (answer_dialog("Apply", shown) or pick_warm()))
+    _pick_warm_then_apply(shown)
     with qtbot.waitSignal(travel.sig_shown, timeout=10000, check_params_cb=lambda s: s == "now"):
         QTest.mouseClick(travel.btn_restore, Qt.MouseButton.LeftButton)
     return shown

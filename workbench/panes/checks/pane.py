@@ -64,6 +64,7 @@ class ChecksPane(Pane):
     ICON = "confidence"
     AREA = Qt.DockWidgetArea.RightDockWidgetArea
     ORDER = 45
+    BUILD_UNSEEN = True  # "N memory checks failing" is said in the status bar from the home's opening
 
     sig_run_finished = Signal(int, int)
     sig_pinned = Signal(str)
