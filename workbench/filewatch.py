@@ -84,9 +84,15 @@ class HomeWatcher(QObject):
         folders = self.folders()
         self._watch_folders(folders)
         files = self._tracked_files(folders)
+        racy = []
         for path in files:
-            self._known[str(path)] = _cheap_stamp(path)
+            stamp = _cheap_stamp(path)
+            self._known[str(path)] = stamp
+            if stamp.racy:
+                racy.append((path, stamp))
         self._rewatch_files(files)
+        if racy:  # hashed on the scanning thread: a 100k-entry warm.md was 90 ms of the GUI thread
+            self._scanner.submit(self._hash_racy, racy)
 
     # -- lifecycle ------------------------------------------------------------------------
     def close(self) -> None:
@@ -165,6 +171,17 @@ class HomeWatcher(QObject):
             return
         self._rescan = False
         self._scanning = self._scanner.submit(self._scan_files)
+
+    def _hash_racy(self, racy: list[tuple[Path, FileStamp]]) -> None:
+        """Scanning thread, first of all: the stamps of files written just before the home opened
+        (their timestamps cannot tell a later change) get their hash. A file whose stat moved since
+        it was stamped keeps the stamp without one: the watcher saw that write, and its scan
+        reports it."""
+        for path, stamp in racy:
+            read = FileStamp.read(path)
+            if read is not None and (read.mtime_ns, read.size, read.ino, read.ctime_ns) == (
+                    stamp.mtime_ns, stamp.size, stamp.ino, stamp.ctime_ns):
+                self._known[str(path)] = read
 
     def _scan_files(self) -> None:
         """Scanning thread: compare the files with what we last saw and post the result back
@@ -250,7 +267,7 @@ def _parse_warm(home: MemoryHome) -> None:
 def _cheap_stamp(path: Path) -> FileStamp:
     """A stamp without hashing: opening a home with large journals stays fast; a later change of
     any timestamp or the size is then taken as a change (the empty hash matches nothing). A file
-    changed within the racy window is hashed: its timestamps cannot tell a later change."""
+    changed within the racy window is hashed by ``HomeWatcher._hash_racy``: its timestamps cannot
+    tell a later change."""
     st = path.stat()
-    stamp = FileStamp(st.st_mtime_ns, st.st_size, "", st.st_ctime_ns, st.st_ino, time.time_ns())
-    return (FileStamp.read(path) or stamp) if stamp.racy else stamp
+    return FileStamp(st.st_mtime_ns, st.st_size, "", st.st_ctime_ns, st.st_ino, time.time_ns())

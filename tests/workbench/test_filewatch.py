@@ -84,3 +84,21 @@ def test_a_scan_that_fails_does_not_stop_the_watching(qtbot, upstream_home, capl
         assert str(home.rules) in blocker.args[0]
     finally:
         watcher.close()
+
+
+def test_a_file_written_just_before_the_watch_and_rewritten_at_once_is_reported(qtbot, upstream_home):
+    """A file changed within the racy window before the watcher started is hashed on the scanning
+    thread, not while the home opens; a same-size rewrite right after is still a change."""
+    home = MemoryHome.resolve(upstream_home)
+    home.rules.write_text("## 规则\n\n- r1\n", encoding="utf-8")  # racy when the watch starts
+    watcher = HomeWatcher(home, debounce_ms=50, event_bus=EventBus())
+    reports = []
+    watcher.sig_external_change.connect(reports.append)
+    try:
+        home.rules.write_text("## 规则\n\n- r2\n", encoding="utf-8")  # in place, the same size
+        qtbot.waitUntil(lambda: any(str(home.rules) in r for r in reports), timeout=2000)
+        reports.clear()
+        qtbot.wait(200)
+        assert reports == []  # and only once: the racy stamp was not taken as another change
+    finally:
+        watcher.close()
