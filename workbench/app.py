@@ -12,6 +12,7 @@ an empty new home there and says so in the status bar.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import json
 import os
@@ -181,7 +182,24 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
 SWITCH_INTERVAL = 0.001
 
 
+#: glibc's ``mallopt`` parameter for the number of malloc arenas
+_M_ARENA_MAX = -8
+
+
+def one_malloc_arena() -> None:
+    """Every thread allocates from one malloc heap (glibc; elsewhere nothing happens). glibc gives
+    each thread that allocates an arena of its own, and memory freed in one (warm.md's text read by
+    a worker, the rows planned by another) is not reused by the others: opening a 100k-entry home
+    ended with 87 MB free in the arenas, RSS 584 MB; with one arena 517 MB. The GIL serialises
+    Python's allocations anyway, and small ones come from per-thread caches without a lock."""
+    try:
+        ctypes.CDLL(None).mallopt(_M_ARENA_MAX, 1)
+    except (OSError, AttributeError):  # not glibc
+        pass
+
+
 def create_application(argv: list[str] | None = None) -> QApplication:
+    one_malloc_arena()  # before Qt and the workers start their threads
     pyside_fixes.keep_singletons_alive()
     # The GIL's switch interval: 1 ms (CPython's is 5 ms). The GUI thread takes the GIL anew at
     # every call from Qt into Python (a slot, a model's data(), a paintEvent); while a worker

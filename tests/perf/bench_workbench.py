@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             col = {k: [r[k] for r in runs] for k in runs[0]}
             print(f"{n:,} entries ({home.joinpath('linghun/memory/warm.md').stat().st_size / 1e6:.1f} MB warm.md, "
                   f"{runs[0]['rows']:,} rows shown):")
-            print(f"  window up            wall {spread(col['first turn'], '.2f')} s (its panes built and "
+            print(f"  window up            wall {spread(col['first turn'], '.2f')} s (the panes seen built and "
                   f"painted in one stall of {spread(col['first gap ms'], '.0f')} ms)")
             print(f"  open to interactive  wall {spread(col['interactive'], '.2f')} s, cpu {spread(col['interactive cpu'], '.2f')} s")
             print(f"  open to index ready  wall {spread(col['index ready'], '.2f')} s, cpu {spread(col['index cpu'], '.2f')} s")
