@@ -196,8 +196,8 @@ def goal_candidates(ctx: RoundContext, query: str, *,
     package installed) a sentence similarity of the situation and its statement. Each candidate's
     ``extra["reason"]`` says which ("bridge 'family trip'"); ``team.goals.k`` of them at most.
     ``quiet`` are the active goals nothing admitted, higher priority first
-    (``core.goals.activation.unsignalled``): never statements, their entries only fill the room
-    the hits and the admitted entries leave (:func:`_admit`)."""
+    (``core.goals.activation.unsignalled``): never statements, their entries join only a round
+    in which the retriever and meaning found nothing (:func:`_admit`)."""
     if not ctx.config.get("team.goals.enabled"):
         return [], "team.goals.enabled is false", []
     if not ctx.home.goals.exists():
@@ -234,7 +234,7 @@ def goal_candidates(ctx: RoundContext, query: str, *,
             break
     quiet = [Candidate(id=f"goal:{a.goal.id}", source="goal", text=f"【目标】{a.goal.statement}", via="goal",
                        body=a.goal.statement, extra={"strength": 0.0, "reason": f"goal {a.goal.id} (priority "
-                                                     f"{a.goal.priority}, no signal) filling room the hits left"})
+                                                     f"{a.goal.priority}, no signal) shown as nothing else was found"})
              for a in (unsignalled(ranked, reasons) if reasons is not None else [])]
     return out, f"{len(out)} goal(s) activated", quiet
 
@@ -735,9 +735,9 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
     question, by their summed strength (``combine``: an entry both bring has both), after every
-    hit; then, only while the hits and the admitted are fewer than ``k``, the entries of the goals
-    with no signal (``quiet``), higher priority first. Every hit keeps its place (an admitted one
-    gets the admission's reason); the trace says what brought each one in.
+    hit; then, only when neither the retriever nor meaning found anything, the entries of the
+    goals with no signal (``quiet``), higher priority first, up to ``k`` in all. Every hit keeps its
+    place (an admitted one gets the admission's reason); the trace says what brought each one in.
 
     After the hits, not after the first one as the cue evaluation's ranking places them: the
     bundle is cut to its token budget in this order, and on BEAM, whose messages are long, entries
@@ -759,9 +759,9 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
                             "extra": {**by_id[i].extra, "reason": reason[i]}}) for i in order[:FUSION_TURNS]]
     hits = {c.id for c in chosen}
     fresh = [c for c in joining if c.id not in hits]
-    room = k - len(chosen) - len(fresh)
+    room = k - len(fresh)
     filling = []
-    if room > 0 and quiet:
+    if not chosen and not near and room > 0 and quiet:
         taken = hits | {c.id for c in fresh}
         for c in goal_entries(ctx, quiet, entries, by_id):
             if c.id not in taken and len(filling) < room:
@@ -776,7 +776,8 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
                     f"after the {len(chosen)} hits: " + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in joining))
     if filling:
         span.decide("filled", [c.n or c.id for c in filling],
-                    f"{len(chosen) + len(fresh)} hits and admitted entries left room for {room} of k={k}: "
+                    f"no hit and nothing close in meaning: {len(filling)} entr{'y' if len(filling) == 1 else 'ies'} "
+                    f"of goals with no signal, after {len(fresh)} admitted (k={k}): "
                     + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in filling))
     return kept + fresh + filling
 

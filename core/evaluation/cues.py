@@ -14,8 +14,8 @@ adds two channels over the same stitched turns:
   ranking kept, the admitted goals' turns placed after its first result, or with the embeddings
   the turns closest in meaning and the admitted goals' turns, by their summed strength
   (:func:`core.goals.activation.combine`), placed before it; the turns of goals with no signal
-  after all of it. It replaced reciprocal-rank fusion with every goal's rank, which did worse
-  than ``linghun`` alone (issue 30).
+  only when neither ``linghun`` nor ``meaning`` brings anything. It replaced reciprocal-rank
+  fusion with every goal's rank, which did worse than ``linghun`` alone (issue 30).
 
 A cue is surfaced at k when one of its turns is in a channel's top k; results per relation type.
 """
@@ -166,7 +166,7 @@ def evaluate_cues(
         if meaning:
             ranked["meaning"] = [t for t, _c in near]
         ranked[FUSED] = fuse(ours, combine(near[:MEANING_TURNS], goals),
-                             slot=FUSION_SLOT_MEANING if meaning else FUSION_SLOT, fill=quiet)
+                             slot=FUSION_SLOT_MEANING if meaning else FUSION_SLOT, fill=() if near else quiet)
         prefix = f"CUE{cue.index}:"
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,

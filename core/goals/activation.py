@@ -40,18 +40,18 @@ when a lexical signal activated it, and a turn both channels bring has the sum o
 (CombSUM: two independent signals are more evidence than either). :func:`fuse` keeps the
 retriever's first :data:`FUSION_SLOT` - 1 results (:data:`FUSION_SLOT_MEANING` - 1 with the
 embeddings), then the admitted turns (at most :data:`FUSION_TURNS`), then the rest of the
-retriever's ranking, and last the turns of the goals with no signal (:func:`unsignalled`), by
-priority: they take only places that no channel with a signal claims.
+retriever's ranking. The turns of the goals with no signal (:func:`unsignalled`) come only when
+neither the retriever nor meaning brings anything, by priority after the admitted goals' turns.
 
 What "never below its best channel" can mean. Per situation no fusion of k places can hold every
 channel's top k, so none can promise each channel's hit@k cue by cue. :func:`fuse` promises what
 a construction can: the retriever's ranking is kept whole and in order (its first ``slot - 1``
 results in place, the rest moved down by at most ``limit``); every admitted turn, up to ``limit``,
 is above every retriever result but the first ``slot - 1``; a goal with no signal never takes a
-place from a channel with one, but when the retriever and meaning bring r < k turns the goals'
-turns take the other k - r places, so when they bring none (a Chinese situation: neither the
-English retriever nor the sentence model reads it) the fused ranking is the goal channel's own,
-signal goals first. The rest is measured, per relation, on the tune and the held-out
+place while the retriever or meaning brings anything, and when they bring nothing (a Chinese
+situation on an English conversation: neither the retriever nor the sentence model reads it) the
+fused ranking is the goal channel's own, so it cannot be below it. The rest is measured, per
+relation, on the tune and the held-out
 conversations of the developers' cue set (``core/evaluation/cues_dev.json``;
 ``CueRun.shortfalls``); see SETTINGS.md ("Cue fusion").
 """
@@ -330,8 +330,8 @@ def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] |
 def unsignalled(activations: Sequence[GoalActivation], admissions: Sequence[Admission]) -> list[GoalActivation]:
     """The active goals that nothing admitted (no word, domain, bridge or meaning signal), in
     activation order: their scores are their state's base alone, so the order is the tie-break,
-    higher priority first. Their turns may only fill places no channel with a signal claims
-    (:func:`fuse`'s ``fill``)."""
+    higher priority first. Their turns are shown only when nothing else is (:func:`fuse`'s
+    ``fill``)."""
     taken = {a.goal.id for a in admissions}
     return [a for a in activations if a.state_weight > 0 and a.goal.id not in taken]
 
@@ -355,9 +355,10 @@ def combine(*channels: Iterable[tuple[Any, float]]) -> list[Any]:
 def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = FUSION_SLOT,
          limit: int = FUSION_TURNS, fill: Iterable[Any] = ()) -> list[Any]:
     """The retriever's ``ranking`` with ``admitted_items`` (the admitted goals' turns or entries,
-    in :func:`combine` order) placed after its first ``slot - 1`` results, ``limit`` at most, and
-    ``fill`` (the turns of goals with no signal) after all of it; an item two lists hold keeps
-    the earlier place. Nothing of the ranking is dropped or reordered."""
+    in :func:`combine` order) placed after its first ``slot - 1`` results, ``limit`` at most; an
+    item both lists hold keeps the earlier place. Nothing of the ranking is dropped or reordered.
+    ``fill`` (the turns of goals with no signal, by priority) follows only an empty ranking: the
+    caller passes it only when meaning brought nothing either."""
     head = list(ranking[: max(slot - 1, 0)])
     seen = set(head)
     joined = []
@@ -366,9 +367,8 @@ def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = F
             joined.append(item)
             seen.add(item)
     rest = [item for item in ranking[len(head):] if item not in seen]
-    seen.update(rest)
     tail = []
-    for item in fill:
+    for item in (fill if not ranking else ()):
         if item not in seen:
             tail.append(item)
             seen.add(item)

@@ -494,34 +494,28 @@ def test_with_the_embeddings_an_entry_close_in_meaning_joins_the_bundle(tmp_path
     assert decision["reason"].startswith("after the ")
 
 
-def test_a_goal_with_no_signal_brings_its_entries_only_into_room_the_hits_left(tmp_path):
-    """The cue fusion's fill: a goal the question does not touch (no shared word, domain or
-    bridge) is no activation, so it never joins as a statement; its entries join after the hits
-    and the admitted only while they are fewer than k, and the trace says so. A question with k
-    hits leaves no room."""
+def test_a_goal_with_no_signal_brings_its_entries_only_when_nothing_else_is_found(tmp_path):
+    """A goal the question does not touch (no shared word, domain or bridge) is no activation: it
+    never joins as a statement, and its entries join only a round in which the retriever found
+    nothing (then the bundle is the goal channel's own), with the trace saying so."""
     goals = pytest.importorskip("linghun.core.goals")
     saving = entry("2026-09-02 09:00", "fact", "high", "家庭 | 储蓄 | 每月存两千元进 college fund | #9")
-    ports = [entry(f"2026-10-0{1 + i % 9} 1{i % 10}:00", "fact", "medium", f"订单服务{i} | 端口 | 80{i:02d} | #{20 + i}")
-             for i in range(14)]
-    question = "订单服务的端口"
-    few = new_home(tmp_path / "few", filler(30) + [saving, PORT])
-    many = new_home(tmp_path / "many", filler(30) + [saving, PORT] + ports)
-    for home in (few, many):
-        goals.Goals(home).goal_update("new", "给孩子攒够大学学费", domain="education", priority="high",
-                                      triggers=["college fund"])
-    r = _retriever(assembler(few, retrieval__mode="always").run(question))
-    assert r["outputs"]["k"] == 12 and r["outputs"]["hits"] < 12
+    home = new_home(tmp_path, filler(30) + [saving, PORT])
+    goals.Goals(home).goal_update("new", "给孩子攒够大学学费", domain="education", priority="high",
+                                  triggers=["college fund"])
+    r = _retriever(assembler(home, retrieval__mode="always").run("最近的股票行情怎么样"))
+    assert r["outputs"]["hits"] == 0 and r["outputs"]["gap"]
     assert not [c for c in r["candidates"] if c["id"].startswith("goal:")]        # no statement
-    warm = [c for c in r["candidates"] if c["source"] == "warm"]
-    (filled,) = [c for c in warm if "college fund" in c["text"]]
-    assert warm[-1] is filled and all(c["via"] != "goal" for c in warm[:-1])      # after every hit
+    (filled,) = [c for c in r["candidates"] if c["source"] == "warm"]
+    assert "college fund" in filled["text"] and filled["via"] == "goal"
     assert "no signal" in filled["reason"] and "priority high" in filled["reason"]
     decision = next(d for d in r["decisions"] if d["what"] == "filled")
-    assert f"[{filled['n']}]" in decision["reason"] and "k=12" in decision["reason"]
-    full = _retriever(assembler(many, retrieval__mode="always").run(question))
-    assert full["outputs"]["hits"] == 12
-    assert not [c for c in full["candidates"] if "college fund" in c["text"]]
-    assert not [d for d in full["decisions"] if d["what"] == "filled"]
+    assert f"[{filled['n']}]" in decision["reason"] and decision["reason"].startswith("no hit")
+    # a question with a hit: the goal with no signal stays out
+    found = _retriever(assembler(home, retrieval__mode="always").run("订单服务的端口"))
+    assert found["outputs"]["hits"] >= 1
+    assert not [c for c in found["candidates"] if "college fund" in c["text"]]
+    assert not [d for d in found["decisions"] if d["what"] == "filled"]
 
 
 @pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),

@@ -29,12 +29,11 @@ def test_fuse_keeps_every_result_and_places_the_admitted_after_the_first():
     assert fused[1:1 + FUSION_TURNS] == many[:FUSION_TURNS] and fused[1 + FUSION_TURNS:] == ranking[1:]
 
 
-def test_goals_with_no_signal_only_fill_places_no_channel_with_a_signal_claims():
-    ranking = ["a", "b", "c"]
-    assert fuse(ranking, ["x"], fill=["q1", "b", "q2"]) == ["a", "x", "b", "c", "q1", "q2"]
-    # nothing but the fill (a situation neither the retriever nor meaning reads): the goal
-    # channel's own order, so its top k is the fused top k
-    assert fuse([], [], fill=["q1", "q2"]) == ["q1", "q2"]
+def test_goals_with_no_signal_come_only_when_the_retriever_brings_nothing():
+    assert fuse(["a", "b", "c"], ["x"], fill=["q1", "b", "q2"]) == ["a", "x", "b", "c"]
+    # a situation the retriever does not read: the admitted goals' turns, then the others by
+    # priority, the goal channel's own order
+    assert fuse([], ["x"], fill=["q1", "x", "q2"]) == ["x", "q1", "q2"]
 
 
 def test_combine_adds_the_channels_and_keeps_the_best_within_one():
