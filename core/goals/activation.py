@@ -44,16 +44,16 @@ retriever's ranking. The turns of the goals with no signal (:func:`unsignalled`)
 neither the retriever nor meaning brings anything, by priority after the admitted goals' turns.
 
 What "never below its best channel" can mean. Per situation no fusion of k places can hold every
-channel's top k, so none can promise each channel's hit@k cue by cue. :func:`fuse` promises what
-a construction can: the retriever's ranking is kept whole and in order (its first ``slot - 1``
-results in place, the rest moved down by at most ``limit``); every admitted turn, up to ``limit``,
-is above every retriever result but the first ``slot - 1``; a goal with no signal never takes a
-place while the retriever or meaning brings anything, and when they bring nothing (a Chinese
-situation on an English conversation: neither the retriever nor the sentence model reads it) the
-fused ranking is the goal channel's own, so it cannot be below it. The rest is measured, per
-relation, on the tune and the held-out
-conversations of the developers' cue set (``core/evaluation/cues_dev.json``;
-``CueRun.shortfalls``); see SETTINGS.md ("Cue fusion").
+channel's top k, so none can promise each channel's hit@k cue by cue. :func:`fuse` promises what a
+construction can: the retriever's ranking is kept whole and in order (its first ``slot - 1``
+results in place, the rest moved down by at most ``limit``, a result admitted too moved up); every
+admitted turn, up to ``limit``, is above every retriever result but the first ``slot - 1``; a goal
+with no signal never takes a place while the retriever or meaning brings anything, and when they
+bring nothing (a Chinese situation on an English conversation: neither the retriever nor the
+sentence model reads it) the fused ranking is the goal channel's own, so it cannot be below it.
+The rest is measured, per relation, on the tune and the held-out conversations of the developers'
+cue set (``core/evaluation/cues_dev.json``; ``CueRun.shortfalls``); see SETTINGS.md ("Cue
+fusion").
 """
 from __future__ import annotations
 
@@ -356,7 +356,8 @@ def fuse(ranking: Sequence[Any], admitted_items: Iterable[Any], *, slot: int = F
          limit: int = FUSION_TURNS, fill: Iterable[Any] = ()) -> list[Any]:
     """The retriever's ``ranking`` with ``admitted_items`` (the admitted goals' turns or entries,
     in :func:`combine` order) placed after its first ``slot - 1`` results, ``limit`` at most; an
-    item both lists hold keeps the earlier place. Nothing of the ranking is dropped or reordered.
+    item both lists hold keeps the earlier place. Nothing of the ranking is dropped, and its
+    results keep their order but for those admitted too, which move up.
     ``fill`` (the turns of goals with no signal, by priority) follows only an empty ranking: the
     caller passes it only when meaning brought nothing either."""
     head = list(ranking[: max(slot - 1, 0)])

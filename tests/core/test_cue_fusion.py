@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from linghun.core.evaluation.cues import CueOutcome, CueRun, evaluate_cues
 from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, GoalIndex, admitted, combine, fuse,
@@ -42,6 +43,28 @@ def test_combine_adds_the_channels_and_keeps_the_best_within_one():
     assert combine(goals) == ["e2", "e1"]
     assert combine(goals, meaning) == ["e1", "e2", "e3"]    # e1: 0.25 + 0.2 over two signals
     assert combine([("a", 0.1), ("b", 0.1)]) == ["a", "b"]  # ties keep the order given
+
+
+_ids = st.lists(st.integers(0, 30), unique=True, max_size=15)
+
+
+@given(ranking=_ids, admitted_items=st.lists(st.integers(0, 30), max_size=15), fill=_ids,
+       slot=st.integers(1, 3), limit=st.integers(0, 12))
+def test_what_fuse_promises_whatever_the_lists(ranking, admitted_items, fill, slot, limit):
+    """The construction's promises (activation's docstring, SETTINGS.md "Cue fusion")."""
+    fused = fuse(ranking, admitted_items, slot=slot, limit=limit, fill=fill)
+    assert len(fused) == len(set(fused))
+    head = ranking[:slot - 1]
+    assert fused[:len(head)] == head                                      # its head in place
+    joined = [x for x in dict.fromkeys(admitted_items) if x not in head][:limit]
+    assert fused[len(head):len(head) + len(joined)] == joined             # the admitted next, limit at most
+    # the ranking whole and in order but for the results admitted too (they move up), none
+    # moved down by more than limit places
+    assert set(ranking) <= set(fused)
+    assert [x for x in fused if x in ranking and x not in joined] == [x for x in ranking if x not in joined]
+    assert all(fused.index(x) <= i + limit for i, x in enumerate(ranking))
+    quiet = [x for x in fused if x not in ranking and x not in joined]
+    assert quiet == ([x for x in fill if x not in joined] if not ranking else [])  # only after nothing
 
 
 def _goals():
