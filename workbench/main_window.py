@@ -542,6 +542,12 @@ class MainWindow(QMainWindow):
             self._install_pane(cls, ctx)
             QTimer.singleShot(0, self, partial(self._build_unseen, ctx))
 
+    def build_every_pane(self) -> None:
+        """Build every pane of the open home not built yet: the command palette and the list of
+        keys name every pane's commands (a pane's actions are made with it)."""
+        for name in list(self._unbuilt):
+            self.pane(name)
+
     @property
     def panes_pending(self) -> bool:
         """A pane built unseen is still to be built for the open home (``_build_unseen``)."""

@@ -65,6 +65,7 @@ def commands(window) -> list[Command]:
     """Every action of ``window`` a person can run: with a text, not a separator nor a submenu,
     not the invisible actions of a widget (a line edit's clear button), window actions first."""
     everywhere = QCoreApplication.translate("Palette", "Everywhere")
+    window.build_every_pane()  # a pane not shown yet is built when first shown: its commands too
     found: dict[int, Command] = {}
     for action in window.findChildren(QAction):
         text = clean_text(action)
