@@ -14,23 +14,14 @@ WARM = "memory/warm.md"
 HISTORY_SUFFIXES = (".md", ".json", ".jsonl")
 #: folders (relative to the home's ``linghun`` folder) whose files are not versioned
 EXCLUDED_DIRS = ("memory/team/traces",)
-#: what every round or turn rewrites (SPEC 9: the bundle delivered, the cycle state, the judge's
-#: and the editor's rotating ledgers, the agent's turn log): versioning it made every question a
-#: commit of the history, ~50 ms of a 10k home's ``linghun round`` (libgit2 loaded and the commit
-#: written; measured with ``history.enabled`` on and off), and drowned the memory's own versions
-#: in bookkeeping. Like the traces, these are the rounds' records, not memory a user curates or
-#: undoes (each bundle is kept whole in its round's trace); they are still written atomically
-#: under the home's lock.
-EXCLUDED_FILES = frozenset({"memory/assembled.md", "memory/team/cycle.json", "memory/team/judge/history.jsonl",
-                            "memory/team/editor/bundles.jsonl", "memory/team/agent/turns.jsonl"})
 _SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
 def is_versioned(relative: str) -> bool:
     """A file of the home the history keeps: the layout's text files, not temp or lock files,
-    not quarantined ``.corrupt`` copies, not our round traces and ledgers."""
+    not quarantined ``.corrupt`` copies, not our round traces."""
     name = relative.rsplit("/", 1)[-1]
-    if name.startswith(".") or not name.endswith(HISTORY_SUFFIXES) or relative in EXCLUDED_FILES:
+    if name.startswith(".") or not name.endswith(HISTORY_SUFFIXES):
         return False
     return not any(relative == d or relative.startswith(d + "/") for d in EXCLUDED_DIRS)
 

@@ -252,27 +252,6 @@ def test_read_only_commands_do_not_load_libgit2(upstream_home, tmp_path, command
     assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
 
 
-def test_a_round_writes_its_ledgers_without_a_history_state_or_libgit2(upstream_home, tmp_path):
-    """What every round rewrites (the bundle, cycle.json, the judge's and editor's ledgers) is not
-    versioned, so a round that finds its answer commits nothing and never loads libgit2 (about
-    50 ms of a round at 10k entries)."""
-    home = MemoryHome.resolve(upstream_home)
-    cycle = (home.team_dir / "cycle.json").read_bytes()
-    assembled = home.assembled.read_text(encoding="utf-8") if home.assembled.exists() else None
-    code = ("import sys, contextlib, io\nfrom core.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    code = main(['round', '订单服务的端口是多少', '--llm', 'offline', '--home', {str(upstream_home)!r}])\n"
-            "from core.history import capture\ncapture.flush()\n"
-            "print(code, 'pygit2' in sys.modules)")
-    env = {**os.environ, "LINGHUN_DATA_DIR": str(tmp_path / "data")}
-    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip().splitlines()[-1] == "0 False", done.stderr
-    assert (home.team_dir / "cycle.json").read_bytes() != cycle  # the round did write its ledgers
-    assert home.assembled.read_text(encoding="utf-8") != assembled  # and its bundle
-    assert not (tmp_path / "data" / "history").exists()
-
-
 def test_the_capture_thread_yields_the_cpu_to_writers():
     if not sys.platform.startswith("linux"):
         pytest.skip("a thread has its own nice value on Linux only")
