@@ -41,9 +41,14 @@ from typing import Callable
 
 #: memory.maxBytes of the benchmark homes (1 GB: no append consolidates)
 MAX_BYTES = 10**9
-QUESTION = "订单服务 orders 配置现在是多少"
-AFTER_APPEND = "基准追加 benchmark 配置现在是多少"
-MESSAGE = "缓存 redis 的配置是什么？"
+# Each run asks another question, as an agent does: the same question again would deliver the same
+# bundle, leave assembled.md as it was and skip the history's commit a real round makes.
+TOPICS = [("订单服务", "orders"), ("缓存", "redis"), ("支付网关", "payments"), ("发布流程", "deploy"),
+          ("监控告警", "grafana"), ("数据库迁移", "postgres"), ("预算", "budget"), ("值班", "oncall")]
+QUESTIONS = [f"{zh} {en} 配置现在是多少" for zh, en in TOPICS]
+MESSAGES = [f"{zh} {en} 的配置是什么？" for zh, en in reversed(TOPICS)]
+QUESTION, MESSAGE = QUESTIONS[0], MESSAGES[0]
+AFTER_APPEND = "基准追加 benchmark 配置现在是多少"  # the appended entry changes the bundle each run
 
 TARGETS = {10_000: {"--help": "", "read": "[< 0.3 s]", "entries": "[< 0.3 s]", "context": "[< 0.4 s]",
                     "round after append": "[< 0.4 s]", "turn": "[< 0.5 s]", "mcp initialize": "[< 1 s]",
@@ -119,22 +124,27 @@ def bench_commands(n: int, runs: int, env: dict[str, str], dsh: Path, only: set[
     targets = TARGETS.get(n, {})
     out = []
 
-    def plain(label: str, *argv: str) -> None:
+    def plain(label: str, *argv: str, asking: list[str] | None = None) -> None:
+        """A row of ``argv``; with ``asking``, run ``i`` puts its question first."""
+        def once(i: int) -> tuple[float, float]:
+            question = [asking[(i + 1) % len(asking)]] if asking else []
+            return run_child([*cmd, *argv[:1], *question, *argv[1:]], env)
+
         if not only or label.split()[0] in only:
-            out.append(row(label, repeat(runs, lambda i: run_child([*cmd, *argv], env)), targets.get(label, "")))
+            out.append(row(label, repeat(runs, once), targets.get(label, "")))
 
     plain("--help", "--help")
     plain("read", "read", *home)
     plain("entries", "entries", *home)
-    plain("context", "context", QUESTION, "--offline", *home)
-    plain("round", "round", QUESTION, "--llm", "offline", *home)
+    plain("context", "context", "--offline", *home, asking=QUESTIONS)
+    plain("round", "round", "--llm", "offline", *home, asking=QUESTIONS)
     if not only or "round" in only:
         def append_then_round(i: int) -> tuple[float, float]:
             run_child([*cmd, "append", "fact", f"基准追加 {n} {i} | benchmark append | {time.time_ns()}", *home], env)
             return run_child([*cmd, "round", AFTER_APPEND, "--llm", "offline", *home], env)
 
         out.append(row("round after append", repeat(runs, append_then_round), targets.get("round after append", "")))
-    plain("turn", "turn", MESSAGE, "--offline", *home)
+    plain("turn", "turn", "--offline", *home, asking=MESSAGES)
     if cold:
         for label, argv in (("context, cold cache", ["context", QUESTION, "--offline"]),
                             ("turn, cold cache", ["turn", MESSAGE, "--offline"])):
@@ -198,7 +208,7 @@ async def _mcp_session(dsh: Path, env: dict[str, str], turns: int) -> dict[str, 
             for i in range(turns):
                 label = "mcp linghun_turn, first" if i == 0 else "mcp linghun_turn, warm"
                 w0, c0 = time.perf_counter(), _process_cpu(pid)
-                result = await session.call_tool("linghun_turn", {"message": MESSAGE, "session": f"bench-{i}"})
+                result = await session.call_tool("linghun_turn", {"message": MESSAGES[i % len(MESSAGES)], "session": f"bench-{i}"})
                 assert not result.is_error and result.structured_content["round"]["status"] == "ok", result.content
                 mark(label, w0, c0, pid)
             w0, c0 = time.perf_counter(), _process_cpu(pid)
