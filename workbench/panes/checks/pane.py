@@ -16,7 +16,6 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from datetime import datetime  # noqa: E402
 
-import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
     QAbstractItemView, QComboBox, QHeaderView, QLabel, QSplitter, QTextBrowser, QWidget,
@@ -33,6 +32,7 @@ from linghun.workbench.panes.checks.model import FAIL_COLOUR, PASS_COLOUR, Check
 from linghun.workbench.panes.ontology.commands import WriteFiles  # noqa: E402
 from linghun.workbench.panes.ontology.links import request_entry  # noqa: E402
 from linghun.workbench.plaintext import escape, plain  # noqa: E402
+from linghun.workbench.plots import pyqtgraph  # noqa: E402
 from linghun.workbench.views import TableView  # noqa: E402
 
 #: published on the event bus after each run (payload ``home``, ``passed``, ``failed``)
@@ -113,6 +113,7 @@ class ChecksPane(Pane):
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.anchorClicked.connect(self._on_link)
+        pg = pyqtgraph()
         self.plot = pg.PlotWidget()
         self.plot.setBackground(None)
         self.plot.setMinimumHeight(110)

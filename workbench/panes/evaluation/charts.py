@@ -28,6 +28,8 @@ ASPECT = 2.1
 class ChartView(pg.PlotWidget):
     """One grouped bar chart: a ``BarGraphItem`` per series, fed whole with numpy arrays."""
 
+    ASPECT = ASPECT  # for the pane, which imports this module only when it draws a chart
+
     def __init__(self, data: dict, name: str, parent=None) -> None:
         super().__init__(parent)
         self.name = name

@@ -27,7 +27,6 @@ from linghun.workbench.icons import icon
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.evaluation import background
 from linghun.workbench.panes.evaluation.background import EvalRequest
-from linghun.workbench.panes.evaluation.charts import ASPECT, ChartView
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_trigger
 
@@ -371,8 +370,9 @@ class EvaluationPane(Pane):
         """The plots of the shown report that are drawn (as the report names them)."""
         return [name for name, data, pixmap in self._plots if data is not None or not pixmap.isNull()]
 
-    def charts(self) -> list[ChartView]:
-        return [w for w in self._plot_widgets if isinstance(w, ChartView)]
+    def charts(self) -> list:
+        """The charts drawn (``charts.ChartView``), in the plots' order."""
+        return [w for w, (_name, data, _pixmap) in zip(self._plot_widgets, self._plots) if data is not None]
 
     def _layout_plots(self) -> None:
         """One chart per plot, side by side, sized to the plots row's height."""
@@ -381,6 +381,9 @@ class EvaluationPane(Pane):
             if item.widget() is not None:
                 item.widget().deleteLater()
         self._plot_widgets = []
+        # imported here, for start-up time and memory (pyqtgraph: ``workbench.plots``)
+        from linghun.workbench.panes.evaluation.charts import ChartView
+
         for name, data, pixmap in self._plots:
             if data is not None:
                 widget: QWidget = ChartView(data, Path(name).stem, self.plots_box)
@@ -398,9 +401,9 @@ class EvaluationPane(Pane):
     @Slot()
     def _scale_plots(self, *_args) -> None:
         height = max(120, self.plots_area.viewport().height() - 12)
-        for widget, (_name, _data, pixmap) in zip(self._plot_widgets, self._plots):
-            if isinstance(widget, ChartView):
-                widget.setFixedSize(int(height * ASPECT), height)
+        for widget, (_name, data, pixmap) in zip(self._plot_widgets, self._plots):
+            if data is not None:  # a chart (``charts.ChartView``)
+                widget.setFixedSize(int(height * widget.ASPECT), height)
             elif pixmap is not None and not pixmap.isNull():
                 widget.setPixmap(pixmap.scaledToHeight(min(height, pixmap.height()),
                                                        Qt.TransformationMode.SmoothTransformation))

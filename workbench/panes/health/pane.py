@@ -14,9 +14,7 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from datetime import datetime  # noqa: E402
 
-import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget  # noqa: E402
 
 from linghun.core.health import health_report  # noqa: E402
@@ -25,10 +23,10 @@ from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.models.gaps import gap_key  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.checks.pane import CHECKS_RAN_TOPIC  # noqa: E402
-from linghun.workbench.panes.health.bars import BarChart  # noqa: E402
 from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
 from linghun.workbench import tones  # noqa: E402
 from linghun.workbench.plaintext import escape  # noqa: E402
+from linghun.workbench.plots import pyqtgraph  # noqa: E402
 
 REFRESH_DELAY_MS = 1000
 #: the entry bars, in order: (refs key, colour that reads on both themes)
@@ -107,6 +105,10 @@ class HealthPane(Pane):
         plots = QWidget(self)
         plots_grid = QGridLayout(plots)
         plots_grid.setContentsMargins(0, 0, 0, 0)
+        # imported here, for start-up time and memory (``workbench.plots``)
+        from linghun.workbench.panes.health.bars import BarChart
+
+        pg = pyqtgraph()
         self.entry_bars = BarChart(plots)
         self.entry_bars.sig_bar_clicked.connect(self._on_entry_bar)
         self.round_bars = BarChart(plots)

@@ -9,14 +9,9 @@ the others are shown in the reader. Mouse wheel zooms and dragging pans, in time
 """
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
-
 from datetime import datetime  # noqa: E402
 
 import numpy as np  # noqa: E402
-import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Signal, Slot  # noqa: E402
 from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
@@ -28,6 +23,7 @@ from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.journal.timeline_data import TRACKS, Mark, TimelineData, collect  # noqa: E402
 from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
+from linghun.workbench.plots import pyqtgraph  # noqa: E402
 from linghun.workbench.plaintext import plain, tooltip
 
 RELOAD_DELAY_MS = 200
@@ -62,25 +58,6 @@ def _collect(_state, home, entries, errors: list[str], previous: TimelineData) -
     return data
 
 
-class _TrackScatter(pg.ScatterPlotItem):
-    """The marks of one track: every mark has the item's style (none is given per mark).
-
-    pyqtgraph looks each new spot's picture up in its symbol atlas one spot at a time, in Python:
-    about 20 ms of the GUI thread for 10k marks on every reload. The marks of a track all look the
-    same, so one lookup serves them all. A hovered mark is drawn bigger: while one is, pyqtgraph's
-    own lookup runs (for the few spots whose look changed)."""
-
-    def updateSpots(self, dataSet=None):  # noqa: N802,N803 - pyqtgraph's names
-        data = self.data if dataSet is None else dataSet
-        if self.opts["pxMode"] and self.opts["useCache"] and len(data) > 1 and not data["hovered"].any():
-            todo = np.flatnonzero(data["sourceRect"]["w"] == 0)
-            if len(todo) > 1:
-                super().updateSpots(data[todo[0]:todo[0] + 1])  # a view: the lookup writes into data
-                data["sourceRect"][todo] = data["sourceRect"][todo[0]]
-                return
-        super().updateSpots(dataSet)
-
-
 @register_pane
 class JournalPane(Pane):
     """The timeline of a home.
@@ -103,7 +80,7 @@ class JournalPane(Pane):
     def __init__(self, ctx, parent: QWidget | None = None) -> None:
         super().__init__(ctx, parent)
         self.data = TimelineData()
-        self._items: dict[str, pg.ScatterPlotItem] = {}
+        self._items: dict = {}  # track -> its marks (``scatter.TrackScatter``)
         self._window: tuple[float, float] | None = None
         self._build()
         self._collecting = None  # the TaskHandle collecting the marks
@@ -130,6 +107,10 @@ class JournalPane(Pane):
             act.toggled.connect(self._apply_visibility)
             self.track_actions[track] = act
 
+        # imported here, for start-up time and memory (``workbench.plots``)
+        from linghun.workbench.panes.journal.scatter import TrackScatter
+
+        pg = pyqtgraph()
         self.axis_left = pg.AxisItem("left")
         self.plot = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom"), "left": self.axis_left})
         # five tracks need their height: a short dock scrolls rather than drawing labels over each other
@@ -142,9 +123,8 @@ class JournalPane(Pane):
         self.plot.getViewBox().setLimits(yMin=-1, yMax=len(TRACKS))
         for i, track in enumerate(TRACKS):
             symbol, colour = TRACK_STYLE[track]
-            item = _TrackScatter(size=9 if track != "journal" else 6, symbol=symbol, pen=pg.mkPen(None),
-                                      brush=pg.mkBrush(QColor(colour)), hoverable=True,
-                                      hoverSize=13, tip=self._tip)
+            item = TrackScatter(size=9 if track != "journal" else 6, symbol=symbol, pen=pg.mkPen(None),
+                                brush=pg.mkBrush(QColor(colour)), hoverable=True, hoverSize=13, tip=self._tip)
             item.sigClicked.connect(self._on_points_clicked)
             self.plot.addItem(item)
             self._items[track] = item
