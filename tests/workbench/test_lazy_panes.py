@@ -80,3 +80,22 @@ def test_a_pane_asked_for_by_name_is_built_then_and_an_unbuilt_pane_keeps_its_sa
         assert isinstance(window.pane("ontology"), OntologyPane)  # asked for (a link to an entry...): built now
     finally:
         _close(wb)
+
+
+def test_the_checks_built_unseen_draw_their_history_when_first_shown(qtbot, settings, upstream_home, no_thread_left):
+    """The checks pane is built while nobody sees it (its status note), without its plot: pyqtgraph
+    is imported when the plot is first seen, and the plot shows the runs made meanwhile."""
+    import sys
+
+    wb, window = _window(qtbot, settings)
+    try:
+        window.open_home(upstream_home, remember=False)
+        qtbot.waitUntil(lambda: window.findChild(ChecksPane) is not None and not window.panes_pending, timeout=20000)
+        checks = window.findChild(ChecksPane)
+        qtbot.waitUntil(lambda: checks._run_handle is None and checks._report is not None, timeout=20000)
+        assert checks.plot is None
+        shown = show_pane(window, "checks")  # the Evaluate workspace, then the Checks tab
+        assert shown is checks and checks.plot is not None and "pyqtgraph" in sys.modules
+        assert checks.plot.isVisible() and len(checks.curve_pass.getData()[0] or []) == len(checks._history)
+    finally:
+        _close(wb)

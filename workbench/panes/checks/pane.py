@@ -18,7 +18,7 @@ from datetime import datetime  # noqa: E402
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot  # noqa: E402
 from PySide6.QtWidgets import (  # noqa: E402
-    QAbstractItemView, QComboBox, QHeaderView, QLabel, QSplitter, QTextBrowser, QWidget,
+    QAbstractItemView, QComboBox, QHeaderView, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from linghun.core.errors import LinghunError  # noqa: E402
@@ -113,12 +113,31 @@ class ChecksPane(Pane):
         self.detail = QTextBrowser(self)
         self.detail.setOpenLinks(False)
         self.detail.anchorClicked.connect(self._on_link)
-        pg = pyqtgraph()
-        self.plot = pg.PlotWidget()
-        self.plot.setBackground(None)
-        self.plot.setMinimumHeight(110)
+        # the history plot is made when the pane is first seen (``_build_plot``): the pane is built
+        # unseen for its status note, and pyqtgraph's import was a 185 ms stall of the opening
+        self.plot_box = QWidget(self)
+        QVBoxLayout(self.plot_box).setContentsMargins(0, 0, 0, 0)
+        self.plot_box.setMinimumHeight(110)
+        self.plot = None
+        self._history: list[dict] = []
         self.view.setMinimumHeight(90)
         self.detail.setMinimumHeight(90)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.view)
+        splitter.addWidget(self.detail)
+        splitter.addWidget(self.plot_box)
+        # scaled to the height the dock gets; the checks table never shows fewer than five rows
+        # (a laptop at 1280x720 gave it four): the why-nots and the plot give way first
+        rows = self.view.verticalHeader().defaultSectionSize()
+        self.view.setMinimumHeight(self.view.horizontalHeader().sizeHint().height() + rows * 5 + rows // 2)
+        splitter.setSizes([300, 260, 140])
+        self.stack(self.toolbar, self.summary, splitter)
+        self.when_seen(self._build_plot)
+
+    def _build_plot(self) -> None:
+        pg = pyqtgraph()
+        self.plot = pg.PlotWidget(self.plot_box)
+        self.plot.setBackground(None)
         self.plot.showGrid(y=True, alpha=0.2)
         self.plot.setMouseEnabled(x=True, y=False)
         self.legend = self.plot.addLegend(offset=(-8, 4))  # top right: the newest runs are at the right, lower
@@ -126,16 +145,17 @@ class ChecksPane(Pane):
                                          symbol="o", symbolSize=5, symbolBrush=PASS_COLOUR)
         self.curve_fail = self.plot.plot([], [], pen=pg.mkPen(FAIL_COLOUR, width=2),
                                          symbol="o", symbolSize=5, symbolBrush=FAIL_COLOUR)
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(self.view)
-        splitter.addWidget(self.detail)
-        splitter.addWidget(self.plot)
-        # scaled to the height the dock gets; the checks table never shows fewer than five rows
-        # (a laptop at 1280x720 gave it four): the why-nots and the plot give way first
-        rows = self.view.verticalHeader().defaultSectionSize()
-        self.view.setMinimumHeight(self.view.horizontalHeader().sizeHint().height() + rows * 5 + rows // 2)
-        splitter.setSizes([300, 260, 140])
-        self.stack(self.toolbar, self.summary, splitter)
+        self.plot_box.layout().addWidget(self.plot)
+        self._retranslate_plot()
+        self._plot(self._history)
+
+    def _retranslate_plot(self) -> None:
+        if self.plot is None:
+            return
+        self.legend.clear()
+        self.legend.addItem(self.curve_pass, self.tr("passing"))
+        self.legend.addItem(self.curve_fail, self.tr("failing"))
+        self.plot.setTitle(self.tr("Checks passing and failing, run after run"), size="9pt")
 
     def retranslate_ui(self) -> None:
         self.act_run.setText(self.tr("Run now"))
@@ -151,10 +171,7 @@ class ChecksPane(Pane):
                                                 "now must keep reaching the agent"))
         self.act_remove.setText(self.tr("Remove"))
         self.act_remove.setToolTip(self.tr("Remove the selected check from checks.json"))
-        self.legend.clear()
-        self.legend.addItem(self.curve_pass, self.tr("passing"))
-        self.legend.addItem(self.curve_fail, self.tr("failing"))
-        self.plot.setTitle(self.tr("Checks passing and failing, run after run"), size="9pt")
+        self._retranslate_plot()
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.model.COLUMNS) - 1)
         self._show_summary()
         self._show(self.current_id())
@@ -208,7 +225,9 @@ class ChecksPane(Pane):
                 self.select(failing[0])
             else:
                 self._show(None)
-        self._plot(ran.history)
+        self._history = ran.history
+        if self.plot is not None:
+            self._plot(ran.history)
         self._show_summary()
         failed = len(report.failed)
         # the dashboard counts failing checks from the results history, which no watcher sees
