@@ -296,6 +296,8 @@ def open_cached(cache_dir: Path) -> Segmenter | None:
 
 
 def _start_build(path: Path) -> None:
+    if getattr(sys, "frozen", False):
+        return  # a frozen bundle's executable is the app, not an interpreter to run the builder
     marker = path.with_name(path.name + ".building")
     try:
         if time.time() - marker.stat().st_mtime < BUILD_GRACE:
