@@ -13,7 +13,8 @@ scenario, the GUI-thread code the stalls were spent in and the slowest Qt events
 Scenarios, each driven as a person does and run inside the application's event loop
 (``tests/perf/eventloop.py``): opening the home (File > Open in a window already shown: building
 the panes that can be seen, reading warm.md, filling the table, the search index, the panes built
-unseen and the checks' first run, until nothing runs in the background); idle; 8 offline rounds (the Rounds tab clicked, each question typed
+unseen and the checks' first run, until nothing runs in the background); each workspace shown once
+from the bar (the panes not seen at the open are built as they are first shown); idle; 8 offline rounds (the Rounds tab clicked, each question typed
 and Run clicked); 3 rounds against a local OpenAI-compatible server that answers after 1.5 s
 (tests/fakeopenai.py); a consolidation preview; a projection preview (toolbar actions); warm.md
 rewritten by another process 10 times in 5 s.
@@ -250,6 +251,16 @@ def main(argv: list[str] | None = None) -> int:
     def idle():
         yield 3.0
 
+    def first_shows():
+        # each workspace chosen on the bar once: its panes are built as they are first shown (the
+        # plotting ones import pyqtgraph then), apart from the rounds below
+        for space, action in window.workspace_actions.items():
+            if space != window.workspace:
+                action.trigger()
+                yield lambda: not window.ctx.tasks.running()
+                yield 0.2
+        window.workspace_actions["curate"].trigger()
+
     def offline_rounds():
         rounds = panes["rounds"]
         show_pane(window, "rounds")  # the Rounds tab, in front of the timeline
@@ -286,7 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         yield lambda: proc.poll() is not None
         yield 1.5  # the watcher's reload after the last write
 
-    scenarios = [("open the home, until no background work runs", open_home), ("idle (3 s)", idle), ("8 offline rounds", offline_rounds),
+    scenarios = [("open the home, until no background work runs", open_home),
+                 ("each workspace shown once (its panes built)", first_shows), ("idle (3 s)", idle),
+                 ("8 offline rounds", offline_rounds),
                  ("3 rounds, LLM answering in 1.5 s", llm_rounds),
                  ("consolidation preview", lambda: preview("act_consolidate")),
                  ("projection preview", lambda: preview("act_project")),
