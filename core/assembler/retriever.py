@@ -22,7 +22,8 @@ import inspect
 import os
 import re
 import threading
-from collections import OrderedDict
+from collections import ChainMap, OrderedDict
+from collections.abc import Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -108,12 +109,24 @@ class Retrieval:
 
 # -- candidates ------------------------------------------------------------------------------
 
+def _warm_head(entry: WarmEntry) -> tuple[str, str, str]:
+    """A warm candidate's text before its body: ``(header, prefix, confidence)``."""
+    confidence = entry.effective_confidence
+    return (f"[{entry.n}] {entry.stamp} [{entry.kind}] {confidence}", LOW_PREFIX if confidence == "low" else "",
+            confidence)
+
+
 def warm_candidate(entry: WarmEntry) -> Candidate:
-    prefix = LOW_PREFIX if entry.effective_confidence == "low" else ""
-    header = f"[{entry.n}] {entry.stamp} [{entry.kind}] {entry.effective_confidence}"
-    return Candidate(id=entry.id, source="warm", text=f"{header}\n{prefix}{entry.body.strip()}",
-                     n=entry.n, stamp=entry.stamp, kind=entry.kind, confidence=entry.effective_confidence,
-                     body=entry.body.strip())
+    header, prefix, confidence = _warm_head(entry)
+    body = entry.body.strip()
+    return Candidate(id=entry.id, source="warm", text=f"{header}\n{prefix}{body}", n=entry.n, stamp=entry.stamp,
+                     kind=entry.kind, confidence=confidence, body=body)
+
+
+def warm_text_length(entry: WarmEntry) -> int:
+    """``len(warm_candidate(entry).text)`` without making the candidate."""
+    header, prefix, _confidence = _warm_head(entry)
+    return len(header) + 1 + len(prefix) + len(entry.body.strip())
 
 
 def workspace_files(dirs: list[str], base: Path) -> list[Path]:
@@ -464,25 +477,76 @@ def join_material(candidates: list[Candidate]) -> str:
     return HIT_JOINER.join(c.text for c in candidates)
 
 
-@dataclass
 class _WarmPool:
-    """Warm candidates of one parsed warm.md, with their search units and searcher."""
+    """The live (not flipped) entries of one parsed warm.md with their search units; their
+    candidates are made when first asked for. A round of a 100k-entry home looks up its hits and
+    a few more, and making every candidate was a quarter of its CPU."""
 
-    doc: Any
-    entries: list[WarmEntry]
-    warm: list[Candidate]
-    units: list[Unit]
-    by_id: dict[str, Candidate]
-    #: id(entry) -> (entry, its candidate, its unit), for the next pool to reuse
-    made: dict = field(default_factory=dict, repr=False)
+    def __init__(self, doc: Any, entries: list[WarmEntry], live: list[WarmEntry], units: list[Unit], made: dict):
+        self.doc, self.entries, self.live, self.units = doc, entries, live, units
+        #: id(entry) -> [entry, its unit, its candidate once made], for this pool and the next to reuse
+        self.made = made
+        self._index = {e.id: i for i, e in enumerate(live)}  # a repeated id: the last one, as a dict had it
+        self._warm: list[Candidate] | None = None
+        self._text_chars: int | None = None
+        self.by_id: Mapping[str, Candidate] = _Candidates(self)
+
+    def candidate(self, entry_id: str) -> Candidate:
+        entry = self.live[self._index[entry_id]]
+        slot = self.made[id(entry)]
+        if slot[2] is None:
+            slot[2] = warm_candidate(entry)
+        return slot[2]
+
+    def has(self, entry_id: str) -> bool:
+        return entry_id in self._index
+
+    def ids(self):
+        return iter(self._index)
+
+    @property
+    def warm(self) -> list[Candidate]:
+        """Every live entry's candidate, in file order."""
+        if self._warm is None:
+            self._warm = [self.candidate(e.id) for e in self.live]
+        return self._warm
+
+    @property
+    def text_chars(self) -> int:
+        """The characters of every candidate's text, counted without making them."""
+        if self._text_chars is None:
+            self._text_chars = sum(map(warm_text_length, self.live))
+        return self._text_chars
+
+
+class _Candidates(Mapping):
+    """``id -> candidate`` of a pool's live entries, each made when first looked up."""
+
+    def __init__(self, pool: _WarmPool):
+        self._pool = pool
+
+    def __getitem__(self, entry_id: str) -> Candidate:
+        if not self._pool.has(entry_id):
+            raise KeyError(entry_id)
+        return self._pool.candidate(entry_id)
+
+    def __contains__(self, entry_id: object) -> bool:
+        return isinstance(entry_id, str) and self._pool.has(entry_id)
+
+    def __iter__(self):
+        return self._pool.ids()
+
+    def __len__(self) -> int:
+        return len(self._pool.live)
 
 
 _WARM_POOLS: list[_WarmPool] = []
 
 
 def warm_pool(memory) -> _WarmPool:
-    """The warm candidates, rebuilt only when warm.md was re-read (``Memory`` keeps its parsed
-    document while the file is unchanged): a 10k-entry home must not be re-wrapped per round."""
+    """The warm entries and their units, rebuilt only when warm.md was re-read (``Memory`` keeps
+    its parsed document while the file is unchanged): a 10k-entry home must not be re-wrapped per
+    round."""
     doc = memory.document()
     with _SEARCHERS_LOCK:
         for pool in _WARM_POOLS:
@@ -490,22 +554,21 @@ def warm_pool(memory) -> _WarmPool:
                 return pool
     entries = list(doc.entries)
     # An entry object the last pool wrapped (an append or an edit keeps the others' objects) keeps
-    # its candidate and unit: re-wrapping 100k entries per change was most of a round after it.
+    # its unit and candidate: re-wrapping 100k entries per change was most of a round after it.
     with _SEARCHERS_LOCK:
         before = _WARM_POOLS[0].made if _WARM_POOLS else {}
-    made: dict[int, tuple[WarmEntry, Candidate, Unit]] = {}
-    warm, units = [], []
+    made: dict[int, list] = {}
+    live, units = [], []
     for e in entries:
         if e.is_wrong:
             continue
         found = before.get(id(e))
         if found is None or found[0] is not e:
-            c = warm_candidate(e)
-            found = (e, c, _units([c])[0])
+            found = [e, _unit(e.id, e.body.strip(), e.stamp), None]
         made[id(e)] = found
-        warm.append(found[1])
-        units.append(found[2])
-    pool = _WarmPool(doc, entries, warm, units, {c.id: c for c in warm}, made)
+        live.append(e)
+        units.append(found[1])
+    pool = _WarmPool(doc, entries, live, units, made)
     with _SEARCHERS_LOCK:
         _WARM_POOLS.insert(0, pool)
         del _WARM_POOLS[4:]
@@ -528,14 +591,25 @@ class SearchPool:
 
     @property
     def candidates(self) -> list[Candidate]:
+        """Every candidate (each warm one made now: a direct round and the embeddings need them)."""
         return self.consolidated + self.cached.warm + self.workspace
+
+    @property
+    def count(self) -> int:
+        return len(self.consolidated) + len(self.cached.live) + len(self.workspace)
+
+    def joined_length(self, besides: list[Candidate]) -> int:
+        """``len(join_material(besides + self.candidates))``, the warm candidates not made."""
+        every = besides + self.extra
+        count = len(every) + len(self.cached.live)
+        return sum(len(c.text) for c in every) + self.cached.text_chars + len(HIT_JOINER) * max(0, count - 1)
 
     def units(self) -> list[Unit]:
         return _units(self.consolidated) + self.cached.units + _units(self.workspace)
 
-    def by_id(self) -> dict[str, Candidate]:
+    def by_id(self) -> Mapping[str, Candidate]:
         extra = self.extra
-        return self.cached.by_id if not extra else {**self.cached.by_id, **{c.id: c for c in extra}}
+        return self.cached.by_id if not extra else ChainMap({c.id: c for c in extra}, self.cached.by_id)
 
     def searching(self, home, config: SearchConfig):
         """The searcher over :attr:`candidates`, held while the caller searches. Without workspace
@@ -628,19 +702,18 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     searched = search_pool(ctx.memory, config)
     cached, workspace, skipped, consolidated = searched.cached, searched.workspace, searched.skipped, searched.consolidated
     search = config_for(bool(config.get("retrieval.embeddings")))
-    entries, warm = cached.entries, cached.warm
-    wrong = len(entries) - len(warm)
+    entries = cached.entries
+    wrong = len(entries) - len(cached.live)
     semantic = search.dense_weight > 0 or search.late_weight > 0
     goals, goal_note, quiet = goal_candidates(ctx, decision.query, semantic=semantic)
     topics, topic_note = topic_candidates(ctx, decision.query)
-    pool = searched.candidates
+    pool = searched.count  # the candidates are made when needed: a round of a big home needs few
     span.inputs = {"query": decision.query, "level": decision.level, "strategy": decision.strategy,
                    "warm_entries": len(entries), "wrong_excluded": wrong, "workspace_files": len(workspace),
                    "consolidated_lines": len(consolidated), "workspace_skipped": skipped, "goals": goal_note,
                    "topics": topic_note}
     span.decide("exclude", wrong, f"wrong (flipped) entries never become candidates: {wrong} here")
-    direct = topics + pool + goals
-    full_chars = _joined_length(direct)  # not joined: 20 MB of text at 100k entries
+    full_chars = searched.joined_length(topics + goals)  # not joined: 20 MB of text at 100k entries
     # consolidated lines count as entries: after a consolidation warm.md is nearly empty, and
     # "the whole warm goes direct" must not then mean the freshest slice of the timeline
     mode, why = choose_mode(config, decision, len(entries) + len(consolidated), full_chars)
@@ -648,7 +721,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
     by_id = searched.by_id()
     if mode == "direct":
-        chosen = direct
+        chosen = topics + searched.candidates + goals
         cap = config.get("retrieval.maxDirectChars")
         truncated = full_chars > cap
         if truncated:
@@ -677,7 +750,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
         if truncated:
             span.decide("truncate", True, f"direct material {full_chars} chars > maxDirectChars {cap}")
-        result = Retrieval("direct", None, chosen, material, len(pool), bm25_hits=matches, gap=gap,
+        result = Retrieval("direct", None, chosen, material, pool, bm25_hits=matches, gap=gap,
                            truncated=truncated)
     else:
         k, newest, why_k = choose_k(config, decision)
@@ -696,12 +769,12 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             ranked = kept
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
-        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, pool, chosen, semantic, quiet=quiet, k=k)
+        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, searched, chosen, semantic, quiet=quiet, k=k)
         if follow:
             followed = sum(1 for h in hits if h.source == "follow")
             span.decide("follow", followed, f"{why_follow}: {followed} here")
         if newest:
-            warm_ids = [c.id for c in warm]
+            warm_ids = [e.id for e in cached.live]
             present = {c.id for c in chosen}
             forced = [i for i in reversed(warm_ids[-newest:]) if i not in present]
             for i in forced:
@@ -715,7 +788,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if gap:
             span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
         chosen = topics + chosen + goals
-        result = Retrieval("bm25", k, chosen, join_material(chosen), len(pool), bm25_hits=len(hits), gap=gap,
+        result = Retrieval("bm25", k, chosen, join_material(chosen), pool, bm25_hits=len(hits), gap=gap,
                            near_misses=[_from_hit(by_id[h.id], h, "near_miss") for h in misses])
     if topics:
         span.decide("topics", [c.extra["theme"] for c in topics], "alias hits: ontology nodes first, BM25 as the net")
@@ -730,7 +803,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
 
 def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
-           by_id: dict[str, Candidate], pool: list[Candidate], chosen: list[Candidate],
+           by_id: Mapping[str, Candidate], pool: SearchPool, chosen: list[Candidate],
            semantic: bool, *, quiet: list[Candidate] = (), k: int = 0) -> list[Candidate]:
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
@@ -744,7 +817,7 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     placed after the first hit pushed hits out of it (R@context 28.5 -> 26.0 on the written homes,
     27.2 -> 24.4 on the grown ones; LoCoMo's bundles leave room, so the admitted still reach it)."""
     by_goal = goal_entries(ctx, goals, entries, by_id)
-    near = closest(query, [c.id for c in pool], [u.text for u in _units(pool)]) if semantic and pool else []
+    near = closest(query, [u.id for u in pool.units()], [u.text for u in pool.units()]) if semantic and pool.count else []
     reason: dict[str, str] = {}
     for c in by_goal:
         reason.setdefault(c.id, c.extra["reason"])
@@ -782,11 +855,6 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     return kept + fresh + filling
 
 
-def _joined_length(candidates: list[Candidate]) -> int:
-    """``len(join_material(candidates))`` without joining them."""
-    return sum(len(c.text) for c in candidates) + len(HIT_JOINER) * max(0, len(candidates) - 1)
-
-
 def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:
     """The material of ``candidates`` cut at ``cap`` characters (``TRUNCATED`` appended), and the
     candidates it shows: those whose text starts within the cut. The material is the same as
@@ -800,9 +868,12 @@ def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:
     return shown, (join_material(shown) + HIT_JOINER)[:cap] + TRUNCATED
 
 
+def _unit(unit_id: str, text: str, stamp: str | None) -> Unit:
+    return Unit(unit_id, text, {"time": stamp or "", "session": (stamp or "")[:10] or None})
+
+
 def _units(pool: list[Candidate]) -> list[Unit]:
-    return [Unit(c.id, c.body if c.source in ("warm", "timeline", "knowledge") else c.text,
-                 {"time": c.stamp or "", "session": (c.stamp or "")[:10] or None}) for c in pool]
+    return [_unit(c.id, c.body if c.source in ("warm", "timeline", "knowledge") else c.text, c.stamp) for c in pool]
 
 
 def _with_via(c: Candidate, via: str) -> Candidate:

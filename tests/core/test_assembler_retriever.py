@@ -539,3 +539,26 @@ def test_an_entry_two_channels_bring_comes_first_with_both_reasons(tmp_path):
     (burnt,) = [c for c in r["candidates"] if "sunburn" in c["text"]]
     assert decision["choice"][0] == burnt["n"]
     assert "activated by bridge 'beach trip'" in burnt["reason"] and " + meaning 0." in burnt["reason"]
+
+
+def test_a_round_of_a_big_warm_makes_candidates_only_for_what_it_looks_up(tmp_path, monkeypatch):
+    """The pool counts its material without making every entry's candidate: a retrieved round
+    makes the hits', the recency's and the situations' candidates, not 600."""
+    from linghun.core.assembler import retriever
+
+    old = [entry(f"2026-09-01 {i // 60:02d}:{i % 60:02d}", "fact", "low" if i % 7 == 0 else "medium",
+                 f"旧服务{i} | 配置 | 值{i} | #{i}") for i in range(600)]
+    home = new_home(tmp_path, old + [PORT])
+    made = []
+    real = retriever.warm_candidate
+    monkeypatch.setattr(retriever, "warm_candidate", lambda e: made.append(e.id) or real(e))
+    result = assembler(home).run("订单服务的端口")
+    r = _retriever(result)
+    assert r["outputs"]["mode"] == "bm25" and "8087" in result.bundle
+    assert 0 < len(made) < 60
+    # the material's size in the mode decision is the joined candidates' length, counted
+    pool = retriever.search_pool(Memory(home), AssemblerConfig())
+    assert pool.joined_length([]) == len(retriever.join_material(pool.candidates))
+    assert all(retriever.warm_text_length(e) == len(real(e).text) for e in pool.cached.live)
+    reason = next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
+    assert f"{pool.joined_length([])} chars > maxDirectChars" in reason
