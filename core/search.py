@@ -500,6 +500,22 @@ class Searcher:
                     hits[unit_id] = self._hit(int(rank[i]), i, float(total[i]), q, text_max, parts)
             return len(order), hits
 
+    def match_scores(self, query: str, unit_ids: Sequence[Hashable]) -> dict[Hashable, float]:
+        """The scores of those of ``unit_ids`` that match ``query``: the ``score`` of each hit
+        :meth:`explain_matches` gives, without the parts and ranks it adds (a situation of a big
+        home has thousands of entries, and a round orders them by score only). Unknown ids are
+        left out."""
+        with self._lock:
+            if not len(self):
+                return {}
+            total, _text_max, _parts = self._score(self._query(query))
+            scores: dict[Hashable, float] = {}
+            for unit_id in unit_ids:
+                i = self._index.position_of(unit_id)
+                if i >= 0 and total[i] > 0:
+                    scores[unit_id] = float(total[i])
+            return scores
+
     def newest_ids(self, n: int) -> list[Hashable]:
         """Ids of the ``n`` newest units, newest first: by ``meta['time']`` when every unit has
         one, else by position (later units are newer, as in warm.md)."""

@@ -687,9 +687,9 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
                     else "the named situations' entries are candidates already")
         return []
     with searched.searching(ctx.home, search) as searcher:
-        _matches, scored = searcher.explain_matches(query, members)
+        scored = searcher.match_scores(query, members)
     # best score first, ties (and members that do not match) in warm order
-    score = [scored[i].score if i in scored else 0.0 for i in members]
+    score = [scored.get(i, 0.0) for i in members]
     order = sorted(range(len(members)), key=lambda j: (-score[j], j))
     back = [_with_via(by_id[members[j]], "situation") for j in order[:limit]]
     span.decide("situation", len(back), f"{len(back)} entr{'y' if len(back) == 1 else 'ies'} of the situation(s) "

@@ -39,6 +39,9 @@ def test_explain_matches_ranks_as_search_does_for_the_units_asked_only():
         if hit.id in hits:
             assert (hits[hit.id].rank, hits[hit.id].score, hits[hit.id].terms) == (hit.rank, hit.score, hit.terms)
     assert s.explain_matches("无关的词", ["a"]) == (0, {})
+    # the scores alone, for a round that orders a situation's entries by them
+    assert s.match_scores("旅游 日本", ["f", "b", "a", "nobody"]) == {i: h.score for i, h in hits.items()}
+    assert s.match_scores("无关的词", ["a"]) == {}
 
 
 def test_search_with_recency_safeguard():
