@@ -59,3 +59,15 @@ def test_structured_entities_anchor_situations_first():
             "## 2026-10-05 10:00 [event] medium\n\n李想 | merged | PR #511 | ledger-worker | retry\n")
     situations = group_situations(parse_warm(text).numbered())
     assert [(s.label, s.numbers) for s in situations] == [("ledger-worker", [3, 4, 5]), ("checkout-api", [1, 2])]
+
+
+def test_a_situations_dates_span_its_entries_and_their_last_use():
+    from linghun.core.formats.warm import new_entry
+    from linghun.core.situations import Situation
+
+    entries = [new_entry("2026-03-02 10:00", "fact", "high", "甲 | 端口 | 1", None),
+               new_entry("2026-01-05 09:00", "fact", "high", "甲 | 端口 | 2", "2026-04-01 08:00"),
+               new_entry("2026-02-01 12:00", "event", "medium", "用户 | 部署 | 甲 | | 上线", None)]
+    s = Situation("甲", "甲", entries)
+    assert (s.first, s.last, s.last_active) == ("2026-01-05 09:00", "2026-03-02 10:00", "2026-04-01 08:00")
+    assert Situation("甲", "甲", entries[:1]).last_active == "2026-03-02 10:00"  # never used: its stamp
