@@ -557,18 +557,13 @@ def warm_pool(memory) -> _WarmPool:
     # its unit and candidate: re-wrapping 100k entries per change was most of a round after it.
     with _SEARCHERS_LOCK:
         before = _WARM_POOLS[0].made if _WARM_POOLS else {}
-    made: dict[int, list] = {}
-    live, units = [], []
-    for e in entries:
-        if e.is_wrong:
-            continue
-        found = before.get(id(e))
-        if found is None or found[0] is not e:
-            found = [e, _unit(e.id, e.body.strip(), e.stamp), None]
-        made[id(e)] = found
-        live.append(e)
-        units.append(found[1])
-    pool = _WarmPool(doc, entries, live, units, made)
+    live = [e for e in entries if not e.is_wrong]
+    # comprehensions, not one loop: a new process wraps every entry (100k of them at the most)
+    slots = [before.get(id(e)) for e in live] if before else [None] * len(live)
+    slots = [s if s is not None and s[0] is e else [e, _unit(e.id, e.body.strip(), e.stamp), None]
+             for e, s in zip(live, slots)]
+    made = {id(s[0]): s for s in slots}
+    pool = _WarmPool(doc, entries, live, [s[1] for s in slots], made)
     with _SEARCHERS_LOCK:
         _WARM_POOLS.insert(0, pool)
         del _WARM_POOLS[4:]

@@ -258,6 +258,9 @@ def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
     fresh = warm_pool(memory)
     assert fresh is not pool and len(fresh.entries) == len(pool.entries) + 1
     assert any("支付网关" in c.body for c in fresh.warm)
+    # the entries the append left keep their search units (nothing is wrapped again)
+    before = {id(slot[0]): slot[1] for slot in pool.made.values()}
+    assert sum(before.get(id(e)) is u for e, u in zip(fresh.live, fresh.units)) == len(pool.live)
 
 
 def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
