@@ -258,9 +258,11 @@ def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
     fresh = warm_pool(memory)
     assert fresh is not pool and len(fresh.entries) == len(pool.entries) + 1
     assert any("支付网关" in c.body for c in fresh.warm)
-    # the entries the append left keep their search units (nothing is wrapped again)
-    before = {id(slot[0]): slot[1] for slot in pool.made.values()}
-    assert sum(before.get(id(e)) is u for e, u in zip(fresh.live, fresh.units)) == len(pool.live)
+    # the entries the append left as they were (the same objects) keep their search units
+    before = {id(slot[0]): slot for slot in pool.made.values()}
+    kept = [(e, u) for e, u in zip(fresh.live, fresh.units) if id(e) in before and before[id(e)][0] is e]
+    assert len(kept) >= len(pool.live) - 1  # the last one may be rewritten by the append's separator
+    assert all(before[id(e)][1] is u for e, u in kept)
 
 
 def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
