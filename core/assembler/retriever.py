@@ -124,9 +124,12 @@ def warm_candidate(entry: WarmEntry) -> Candidate:
 
 
 def warm_text_length(entry: WarmEntry) -> int:
-    """``len(warm_candidate(entry).text)`` without making the candidate."""
-    header, prefix, _confidence = _warm_head(entry)
-    return len(header) + 1 + len(prefix) + len(entry.body.strip())
+    """``len(warm_candidate(entry).text)`` without making the candidate or its header: the four
+    fields, the header's eight fixed characters (``[`` ``] `` `` [`` ``] `` and the line break),
+    the prefix and the body (tested against the candidates' texts)."""
+    confidence = entry.effective_confidence
+    return (len(str(entry.n)) + len(entry.stamp) + len(entry.kind) + len(confidence) + 8
+            + (len(LOW_PREFIX) if confidence == "low" else 0) + len(entry.body.strip()))
 
 
 def workspace_files(dirs: list[str], base: Path) -> list[Path]:

@@ -546,8 +546,8 @@ def test_a_round_of_a_big_warm_makes_candidates_only_for_what_it_looks_up(tmp_pa
     makes the hits', the recency's and the situations' candidates, not 600."""
     from linghun.core.assembler import retriever
 
-    old = [entry(f"2026-09-01 {i // 60:02d}:{i % 60:02d}", "fact", "low" if i % 7 == 0 else "medium",
-                 f"旧服务{i} | 配置 | 值{i} | #{i}") for i in range(600)]
+    old = [entry(f"2026-09-01 {i // 60:02d}:{i % 60:02d}", ("fact", "event", "rule")[i % 3],
+                 "low" if i % 7 == 0 else "medium", f"旧服务{i} | 配置 | 值{i} | #{i}") for i in range(600)]
     home = new_home(tmp_path, old + [PORT])
     made = []
     real = retriever.warm_candidate
