@@ -28,6 +28,20 @@ UPSTREAM_HOME = SHARED / "fixtures" / "upstream-home"
 DATASETS = SHARED / "datasets"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def segmenter_dictionary():
+    """The Chinese segmenter's dictionary in the session's cache folder, as on a machine that has
+    run any command before. Left to the first command that cuts Chinese, it is built by a detached
+    child that a test's thread check may catch still running (core/segmenter.py has its own tests)."""
+    from linghun.core.segmenter import build, dictionary_path, jieba_sources
+
+    sources = jieba_sources()
+    if sources is not None:
+        path = dictionary_path(Path(os.environ["LINGHUN_CACHE_DIR"]), sources)
+        if not path.exists():
+            build(path, sources)
+
+
 @pytest.fixture
 def upstream_home(tmp_path) -> Path:
     """A writable copy of the upstream fixture home; returns the `$DSH_HOME` folder."""
