@@ -37,7 +37,7 @@ from linghun.core.fsio import read_text
 from linghun.core.goals import Goals
 from linghun.core.home import MemoryHome
 from linghun.core.map import build_map, goals_of, render_map
-from linghun.core.settings import CONTEXT_DEFAULTS, home_settings
+from linghun.core.settings import home_settings
 from linghun.core.textfit import fit
 
 PART_KEYS = ("identity", "judgment", "discipline", "knowledge", "rules", "timeline", "cold", "goals",

@@ -19,7 +19,7 @@ from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory, when_of
 from linghun.core.review.file_changes import changed_goals, consequences as file_consequences, kind_of
 from linghun.core.review.packed import PackedVersions
-from linghun.core.review.state import KINDS, AnalysisCache, ReviewState
+from linghun.core.review.state import AnalysisCache, ReviewState
 from linghun.core.review.warm_changes import EntryCounter, EntryOp, VersionBlocks, analyse_warm
 
 #: writers whose changes are the user's own: the workbench, and what the review itself writes

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QButtonGroup, QHBoxLayout, QSizePolicy, QToolButton, QWidget
 
