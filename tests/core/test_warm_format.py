@@ -2,8 +2,8 @@
 from hypothesis import given, settings, strategies as st
 
 from linghun.core.formats.warm import (
-    LOW_TAG, WRONG_TAG, WarmDocument, append_entry, injection_order, is_near_duplicate, join_fields,
-    new_entry, parse_warm, parse_warm_after,
+    LOW_TAG, WRONG_TAG, WarmDocument, _normalise_by_lines, append_entry, injection_order, is_near_duplicate,
+    join_fields, new_entry, normalise_for_dedupe, parse_warm, parse_warm_after,
 )
 
 SPEC_EXAMPLE = "## 2026-09-27 10:00 [fact] high\n\nsprint 1 截止 2026-03-29。\n<!-- last_access: 2026-09-27 10:00 -->\n"
@@ -127,3 +127,18 @@ def test_a_parse_after_an_append_keeps_the_earlier_entries_and_numbers_a_repeat(
     assert new.entries[0] is old.entries[0]  # kept as it was, not parsed again
     assert new == parse_warm(old.render() + "\n" + block)
     assert new.entries[2].id == new.entries[0].id + ".2"  # the same stamp, kind and body again
+
+
+# what normalising treats apart: header and last_access lines, line breaks of every kind (splitlines'
+# own), whitespace, the characters dropped, case
+_BODY_PIECES = st.sampled_from([
+    "## 2026-09-27 10:00 [fact] high", "## 2026-09-27", "## ", "<!-- last_access: 2026-09-27 10:00 -->",
+    "<!-- last_access", "\n", "\r", "\r\n", "\x1c", "\x1e", "\x85", "\u2028", "\x0b", "\x0c", " ", "\t",
+    "\u3000", "\xa0", "*", "`", "ΑΣ", "İ", "订单服务", "Port", "8080", "|",
+])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_BODY_PIECES | st.text(max_size=4), max_size=10).map("".join))
+def test_dedupe_key_without_a_line_to_drop_is_the_line_by_line_key(body):
+    assert normalise_for_dedupe(body) == _normalise_by_lines(body)
