@@ -46,6 +46,9 @@ class LooseObjects:
         self.root = Path(objects)
         # (name, size, mtime_ns) of the objects checked already: a file is inflated once per process
         self._checked: set[tuple[str, int, int]] = set()
+        # the same of the blobs checked by their header only (read again, a 10k-entry home's
+        # history read its ~1,000 loose blobs at every state recorded)
+        self._headers: set[tuple[str, int, int]] = set()
 
     def path(self, hexid: str) -> Path:
         return self.root / hexid[:2] / hexid[2:]
@@ -80,7 +83,7 @@ class LooseObjects:
             except FileNotFoundError:
                 continue
             seen = (hexid, st.st_size, st.st_mtime_ns)
-            if seen in self._checked:
+            if seen in self._checked or (not blobs_too and seen in self._headers):
                 continue
             path = Path(entry.path)
             try:
@@ -90,7 +93,8 @@ class LooseObjects:
             if blobs_too or not _is_blob(path, raw):
                 _inflate(path, raw)
             else:
-                continue  # a blob checked by its header only: checked whole when read or packed
+                self._headers.add(seen)  # a blob by its header only: checked whole when read or packed
+                continue
             self._checked.add(seen)
 
     # -- writing -------------------------------------------------------------------------------
