@@ -244,6 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # at 10k entries (0.53 -> 0.41 s, the same wall time). Set before the command imports
         # numpy (the parser does not); a value the user set is kept.
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        # its writes are written down for the home's history and committed by the next reader
+        # (or by a command that finds too many waiting): committing loads libgit2, 0.1 s
+        capture.spool_writes(True)
     try:
         # every write this command makes to the home is kept in the home's history, as the CLI's
         # (resolved quietly: only a subcommand that reads the home says which one it used)
@@ -265,6 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return OS_ERROR_EXIT
     finally:
         capture.flush()
+        capture.spool_writes(False)
         if collecting:  # main() called in a process that goes on (tests, an embedding program)
             gc.enable()
     return int(rc or 0)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from linghun.core.errors import LinghunError
 from linghun.core.fsio import observe_writes
+from linghun.core.history import spool
 from linghun.core.history.layout import is_versioned
 from linghun.core.home import MemoryHome
 
@@ -115,6 +116,9 @@ class Recorder:
         self._guard = threading.Lock()
         self._unobserve = None
         self.errors: list[str] = []
+        #: a one-shot command's writes are written down for the history (``core.history.spool``)
+        self.spooling = False
+        self._spooled_homes: set[Path] = set()
 
     # -- which homes ------------------------------------------------------------------------
     def enable(self, home: MemoryHome) -> None:
@@ -134,13 +138,29 @@ class Recorder:
     def history_of(self, home: MemoryHome) -> HomeHistory | None:
         """The open store of ``home``, ``None`` when its settings turn history off."""
         with self._guard:
-            if home.root in self._histories:
-                return self._histories[home.root]
-        from linghun.core.history.store import HomeHistory  # libgit2 is loaded only when needed
+            known = home.root in self._histories
+            history = self._histories.get(home.root)
+        if not known:
+            from linghun.core.history.store import HomeHistory  # libgit2 is loaded only when needed
 
-        history = HomeHistory(home) if history_settings(home)["enabled"] else None
-        with self._guard:
-            return self._histories.setdefault(home.root, history)
+            history = HomeHistory(home) if history_settings(home)["enabled"] else None
+            with self._guard:
+                history = self._histories.setdefault(home.root, history)
+        if history is not None:
+            self._commit_waiting(history)
+        return history
+
+    def _commit_waiting(self, history: HomeHistory) -> None:
+        """Commit the states one-shot commands left for the history (``core.history.spool``),
+        before anything is read or recorded: a failure is logged and they wait for the next."""
+        try:
+            for commit, writes in history.commit_waiting():
+                _analyse_for_review(history, commit, writes)
+        except Exception as exc:  # the history must never break the memory: they wait for the next
+            # not a warning: whatever comes next (a read, this process's own capture) meets the
+            # same damage and says so, in one line
+            log.info("history: the states waiting for %s were not recorded (%s)", history.home.root, exc)
+            self.errors.append(str(exc))
 
     # -- feeding ----------------------------------------------------------------------------
     def _on_write(self, path: Path, data: bytes) -> None:
@@ -153,8 +173,29 @@ class Recorder:
             except ValueError:
                 continue
             if is_versioned(relative):
-                self._put(_Job(root, current_writer(), datetime.now().astimezone(), relative, data))
+                job = _Job(root, current_writer(), datetime.now().astimezone(), relative, data)
+                if self.spooling:
+                    self._spool(job)
+                else:
+                    self._put(job)
             return
+
+    def _spool(self, job: _Job) -> None:
+        """Write ``job``'s state down at once, in the writer's thread: a watcher that sees the
+        file change finds the state waiting, with its writer, when it records (a few ms of
+        writing against libgit2's load and a commit)."""
+        with self._guard:
+            home = self._homes.get(job.root)  # type: ignore[arg-type]
+        if home is None or not history_settings(home)["enabled"]:
+            return
+        try:
+            spool.put(home, job.writer, job.when, {job.relative: job.data})  # type: ignore[dict-item]
+        except OSError as exc:  # the home is written; its next scan records these bytes
+            log.warning("history: a change to %s was not written down (%s)", home.root, exc)
+            self.errors.append(str(exc))
+            return
+        with self._guard:
+            self._spooled_homes.add(home.root)
 
     def request_scan(self, home: MemoryHome, writer: str = AGENT) -> threading.Event | None:
         """Queue a scan of ``home`` (changes by someone else); the event is set once recorded."""
@@ -171,13 +212,23 @@ class Recorder:
                 self._thread.start()
 
     def flush(self, timeout: float = 30.0) -> bool:
-        """Wait until everything queued so far is recorded."""
+        """Wait until everything queued so far is recorded (a one-shot command's writes are
+        written down already: they are committed here only when too many wait)."""
+        self._commit_if_too_many_wait()
         with self._guard:
             if self._thread is None:
                 return True
         done = threading.Event()
         self._put(_Job(None, "", datetime.now(), done=done))
         return done.wait(timeout)
+
+    def _commit_if_too_many_wait(self) -> None:
+        with self._guard:
+            homes = [self._homes[r] for r in self._spooled_homes if r in self._homes]
+            self._spooled_homes.clear()
+        for home in homes:
+            if spool.over_limit(home):
+                self.history_of(home)  # commits what waits
 
     # -- the thread -------------------------------------------------------------------------
     def _run(self) -> None:
@@ -281,3 +332,9 @@ def history_of(home: MemoryHome) -> HomeHistory | None:
 
 def flush(timeout: float = 30.0) -> bool:
     return recorder.flush(timeout)
+
+
+def spool_writes(on: bool) -> None:
+    """A one-shot command's writes are written down for the history (``core.history.spool``) at
+    ``flush`` instead of committed by a thread: the command does not load libgit2."""
+    recorder.spooling = on

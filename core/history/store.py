@@ -38,6 +38,7 @@ import pygit2
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.fsio import HomeLock
+from linghun.core.history import spool
 from linghun.core.history.layout import history_location, is_versioned
 from linghun.core.history.objects import HistoryDamagedError, LooseObjects
 from linghun.core.home import MemoryHome
@@ -321,6 +322,24 @@ class HomeHistory:
                                     "(nothing was changed)")
 
     # -- writing ---------------------------------------------------------------------------
+    def commit_waiting(self) -> list[tuple[str, dict[str, bytes | None]]]:
+        """Commit the states one-shot commands wrote down (``core.history.spool``), oldest
+        first, each with its writer and time; returns each new commit with the files it set.
+        A state is removed once committed; one that cannot be trusted is set aside."""
+        if not spool.waiting(self.home):
+            return []
+        out = []
+        with self._lock.hold():
+            for path in spool.waiting(self.home):  # again, under the lock: another process may have taken some
+                state = spool.read(path)
+                if state is None:
+                    continue
+                commit = self.record(state.writes, state.writer, state.when)
+                path.unlink(missing_ok=True)
+                if commit is not None:
+                    out.append((commit, state.writes))
+        return out
+
     def record(self, changes: dict[str, bytes | None], writer: str, when: datetime | None = None) -> str | None:
         """Commit ``changes`` (relative path -> bytes, ``None`` for a removed file) on top of the
         newest state; returns the new commit id, ``None`` when nothing differs.

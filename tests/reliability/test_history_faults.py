@@ -285,7 +285,11 @@ def _capture_under_fault(case: str, table: "Table", home: Path, data: Path, vers
     lift()
     again, _took = _cli(["append", "rule", f"恢复之后 {case}"], home, data)
     hung += again is None
+    # a one-shot command writes its state down; the next reader of the history commits it
+    read, _took = _cli(["history", "log"], home, data)
+    hung += read is None
     resumed = (again is not None and again.returncode == 0 and not again.stderr.strip()
+               and read is not None and read.returncode == 0
                and HomeHistory(MemoryHome.resolve(home), location=_repo(data)).read(WARM) == (home / warm).read_bytes())
     table.record(case, wrote and reads_ok and untouched and resumed, lost, hung,
                  f"wrote={wrote} reads={reads_ok} resumed={resumed} home untouched={untouched} "
