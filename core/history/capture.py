@@ -335,6 +335,6 @@ def flush(timeout: float = 30.0) -> bool:
 
 
 def spool_writes(on: bool) -> None:
-    """A one-shot command's writes are written down for the history (``core.history.spool``) at
-    ``flush`` instead of committed by a thread: the command does not load libgit2."""
+    """A one-shot command's writes are written down for the history as they are made
+    (``core.history.spool``) instead of committed by a thread: the command does not load libgit2."""
     recorder.spooling = on

@@ -2,21 +2,22 @@
 
 Committing a state loads libgit2 (``import pygit2``: about 0.1 s of CPU, a sixth of a
 ``linghun turn`` at 10k entries) and deflates every file written. A one-shot command (the agent's
-``linghun append``, ``round``, ``turn``...) instead leaves each state it wrote here, in the
-history's folder (``pending/``), and exits; the next reader or writer of the history commits the
-states waiting, oldest first, with their writer and time, before it reads or records anything
-(``core.history.capture``): the workbench's capture thread as soon as its watcher sees the
-agent's change, ``linghun review`` or ``history`` before they read. So the history holds the same
-states, in the same order, as when each command committed its own; only who pays for it moves.
-A command that finds more than :data:`MAX_STATES` states or :data:`MAX_BYTES` bytes waiting
-commits them itself before it exits, so they never pile up on a machine with no reader.
+``linghun append``, ``round``, ``turn``...) instead writes each state down, as it writes the file,
+in a folder beside the history's repository (``<name>.pending``), and exits. The next reader or
+writer of the history commits the states waiting, oldest first, with their writer and time,
+before it reads or records anything (``core.history.capture``): the workbench's capture thread as
+soon as its watcher sees the agent's change, ``linghun review`` or ``history`` before they read.
+So the history holds the same states, in the same order, as when each command committed its own;
+only who pays for it moves. A command that finds more than :data:`MAX_STATES` states or
+:data:`MAX_BYTES` bytes waiting commits them itself before it exits, so they never pile up on a
+machine with no reader.
 
 A state file: one line of JSON (``writer``, ``when``, and each file's ``path`` and ``size``, a
-size of null for a file removed), then the files' bytes one after the other. Named by the time
-of the state's first write (nanoseconds), the process and a count, so sorting the names orders
-the states. Written atomically, by the writing thread right after the file; a file that does not read back as that (cut short, edited, of
-another version, naming a path outside the home's layout) is set aside as ``.corrupt`` and never
-committed: the home itself holds the bytes, and the next scan records them.
+size of null for a file removed), then the files' bytes one after the other. Named by the time it
+was written (nanoseconds, never going back within a process), the process and a count, so sorting
+the names orders the states. Written atomically; a file that does not read back as that (cut
+short, edited, of another version, naming a path outside the home's layout) is set aside as
+``.corrupt`` and never committed: the home itself holds the bytes, and the next scan records them.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from linghun.core.containment import bad_name
 from linghun.core.fsio import atomic_write, set_aside
 from linghun.core.history.layout import history_location, is_versioned
 from linghun.core.home import MemoryHome
@@ -75,11 +77,12 @@ def put(home: MemoryHome, writer: str, when: datetime, writes: dict[str, bytes |
 
 def waiting(home: MemoryHome) -> list[Path]:
     """The states waiting, oldest first (none when the history has no ``pending`` folder)."""
+    folder = folder_of(home)
     try:
-        names = [e.name for e in os.scandir(folder_of(home)) if e.name.endswith(SUFFIX) and e.is_file()]
+        names = [e.name for e in os.scandir(folder) if e.name.endswith(SUFFIX) and e.is_file()]
     except OSError:
         return []
-    return [folder_of(home) / name for name in sorted(names)]
+    return [folder / name for name in sorted(names)]
 
 
 def over_limit(home: MemoryHome) -> bool:
@@ -125,7 +128,8 @@ def _parsed(path: Path, raw: bytes) -> SpooledState | None:
     writes: dict[str, bytes | None] = {}
     offset = 0
     for f in files:
-        if type(f) is not dict or type(f.get("path")) is not str or not _inside_layout(f["path"]):
+        path_ok = type(f) is dict and type(f.get("path")) is str and bad_name(f["path"]) is None
+        if not path_ok or not is_versioned(f["path"]):
             return None
         size = f.get("size")
         if size is None:
@@ -139,8 +143,3 @@ def _parsed(path: Path, raw: bytes) -> SpooledState | None:
         return None
     return SpooledState(path, writer, when, writes)
 
-
-def _inside_layout(relative: str) -> bool:
-    parts = relative.split("/")
-    return (is_versioned(relative) and not relative.startswith("/") and "\\" not in relative
-            and all(p not in ("", ".", "..") for p in parts))
