@@ -4,7 +4,7 @@
 append, an edit, a flip), and rebuilding 10k-100k documents per change was the largest cost of a
 round. Here the postings live in two parts:
 
-- a *base*, built in one vectorised pass (term x document pairs counted with numpy), stored per
+- a *base*, built in vectorised slices (term x document pairs counted with numpy), stored per
   term as slices of two arrays (documents, term frequencies);
 - a *delta* of the documents added or replaced since, as plain dicts.
 
@@ -28,13 +28,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from itertools import chain
-from typing import Hashable, Sequence
+from typing import Hashable, Iterator, Sequence
 
 import numpy as np
 
 from linghun.core.retrieval import Positions
 
 __all__ = ["LiveBM25"]
+
+#: tokens mapped to term ids per C call while a base is built (a few ms each; see
+#: :meth:`LiveBM25._term_doc_keys`)
+SLICE_TOKENS = 1 << 16
 
 
 class LiveBM25(Positions):
@@ -57,21 +61,15 @@ class LiveBM25(Positions):
     # -- the base ---------------------------------------------------------------------------
     def _build_base(self) -> None:
         """Postings of every live document as slices of ``_docs`` / ``_tf`` per term."""
-        # Term ids in first-seen order, mapped in C (``dict.fromkeys``, ``map``): a Python loop
-        # over 5.7M tokens of a 100k-entry home was the larger part of reopening it.
-        flat = list(chain.from_iterable(toks for toks in self.doc_tokens if toks))
-        counts = np.fromiter((len(toks) if toks else 0 for toks in self.doc_tokens), dtype=np.int64,
-                             count=len(self.doc_tokens))
-        vocab: dict[str, int] = {t: i for i, t in enumerate(dict.fromkeys(flat))}
+        n = max(1, len(self.doc_tokens))
+        vocab, keys = self._term_doc_keys(n)
         self._vocab = vocab
-        if flat:
-            terms = np.fromiter(map(vocab.__getitem__, flat), dtype=np.int64, count=len(flat))
-            docs = np.repeat(np.arange(len(self.doc_tokens), dtype=np.int64), counts)
+        if len(keys):
             # one key per (term, document): sorted by term, then document, as rank-bm25 walks them
-            keys, tf = np.unique(terms * max(1, len(self.doc_tokens)) + docs, return_counts=True)
-            n = max(1, len(self.doc_tokens))
+            keys, tf = np.unique(keys, return_counts=True)
             self._docs, self._tf = keys % n, tf.astype(np.int64)
-            self._ptr = np.searchsorted(keys // n, np.arange(len(vocab) + 1))
+            # where each term's keys begin (term t's are those from t * n): no division of them all
+            self._ptr = np.searchsorted(keys, np.arange(len(vocab) + 1, dtype=np.int64) * n)
         else:
             self._docs = self._tf = np.zeros(0, dtype=np.int64)
             self._ptr = np.zeros(len(vocab) + 1, dtype=np.int64)
@@ -79,6 +77,40 @@ class LiveBM25(Positions):
         self._delta: dict[str, dict[int, int]] = {}
         self._delta_docs = 0
         self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def _term_doc_keys(self, n: int) -> tuple[dict[str, int], np.ndarray]:
+        """The vocabulary (term ids in first-seen order) and a ``term * n + document`` key per
+        token, made :data:`SLICE_TOKENS` tokens at a time.
+
+        Term ids are mapped in C (``dict.fromkeys``, ``map``): a Python loop over the 5.7M tokens
+        of a 100k-entry home was the larger part of reopening it. But a C call holds the GIL for
+        as long as it runs, and over all the tokens at once such calls ran for up to a second,
+        while the GUI thread that wanted to paint waited; a slice's calls take a few ms each."""
+        vocab: dict[str, int] = {}
+        parts: list[np.ndarray] = []
+        term_id = vocab.__getitem__
+        for flat, owners in self._token_slices():
+            fresh = [t for t in dict.fromkeys(flat) if t not in vocab]
+            vocab.update(zip(fresh, range(len(vocab), len(vocab) + len(fresh))))
+            parts.append(np.fromiter(map(term_id, flat), dtype=np.int64, count=len(flat)) * n + owners)
+        return vocab, (np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64))
+
+    def _token_slices(self) -> Iterator[tuple[list[str], np.ndarray]]:
+        """The documents' tokens in order, in slices of at most :data:`SLICE_TOKENS`, each with the
+        slot of every token's document (a session's document can be larger than a slice)."""
+        docs = self.doc_tokens
+        lengths = [len(toks) if toks else 0 for toks in docs]
+        start = 0
+        while start < len(docs):
+            end, size = start + 1, lengths[start]
+            while end < len(docs) and size + lengths[end] <= SLICE_TOKENS:
+                size += lengths[end]
+                end += 1
+            flat = list(chain.from_iterable(toks for toks in docs[start:end] if toks))
+            owners = np.repeat(np.arange(start, end, dtype=np.int64), lengths[start:end])
+            for at in range(0, len(flat), SLICE_TOKENS):
+                yield flat[at:at + SLICE_TOKENS], owners[at:at + SLICE_TOKENS]
+            start = end
 
     @property
     def _position(self) -> dict:
