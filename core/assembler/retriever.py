@@ -421,7 +421,8 @@ def choose_mode(config, decision: Decision, warm_count: int, material_chars: int
     and R@bundle fell from 82 to 10 (BEAM 59 to 20). The reading kept here is the one the seed's
     own numbers rest on (its BM25 top-12 baselines): direct means the *whole* warm goes to the
     editor, so a question goes direct only when the whole warm fits, by count (``autoThreshold``)
-    or, for a light question, by size (``material_chars <= maxDirectChars``); otherwise a light
+    or, for a light question, by size (``material_chars <= maxDirectChars``; past the cap the caller
+    may give a count that stopped there, which the reason calls "at least"); otherwise a light
     question is retrieved with the "other" strategy (BM25 top-12) and medium as before. Deep
     questions are always retrieved. core/SETTINGS.md says the same."""
     mode = config.get("retrieval.mode")
@@ -439,8 +440,8 @@ def choose_mode(config, decision: Decision, warm_count: int, material_chars: int
         if material_chars <= cap:
             return "direct", (f"light question and the whole warm fits: {material_chars} chars <= maxDirectChars "
                               f"{cap} (直通)")
-        return "bm25", (f"light question, but the warm does not fit: {material_chars} chars > maxDirectChars {cap}; "
-                        "BM25 top-k (the seed's 其他纯 BM25) instead of its freshest part")
+        return "bm25", (f"light question, but the warm does not fit: at least {material_chars} chars > maxDirectChars "
+                        f"{cap}; BM25 top-k (the seed's 其他纯 BM25) instead of its freshest part")
     return "bm25", f"auto: warm has {warm_count} entries > autoThreshold {threshold}"
 
 
@@ -521,6 +522,18 @@ class _WarmPool:
             self._text_chars = sum(map(warm_text_length, self.live))
         return self._text_chars
 
+    def text_chars_past(self, limit: int) -> int:
+        """:attr:`text_chars`, or a count over ``limit`` as soon as the entries counted pass it."""
+        if self._text_chars is not None:
+            return self._text_chars
+        total = 0
+        for size in map(warm_text_length, self.live):
+            total += size
+            if total > limit:
+                return total
+        self._text_chars = total
+        return total
+
 
 class _Candidates(Mapping):
     """``id -> candidate`` of a pool's live entries, each made when first looked up."""
@@ -596,11 +609,15 @@ class SearchPool:
     def count(self) -> int:
         return len(self.consolidated) + len(self.cached.live) + len(self.workspace)
 
-    def joined_length(self, besides: list[Candidate]) -> int:
-        """``len(join_material(besides + self.candidates))``, the warm candidates not made."""
+    def joined_length(self, besides: list[Candidate], limit: int | None = None) -> int:
+        """``len(join_material(besides + self.candidates))``, the warm candidates not made; with
+        ``limit``, exact up to it and beyond it only some count over it (counted no further)."""
         every = besides + self.extra
         count = len(every) + len(self.cached.live)
-        return sum(len(c.text) for c in every) + self.cached.text_chars + len(HIT_JOINER) * max(0, count - 1)
+        fixed = sum(len(c.text) for c in every) + len(HIT_JOINER) * max(0, count - 1)
+        if limit is None:
+            return fixed + self.cached.text_chars
+        return fixed if fixed > limit else fixed + self.cached.text_chars_past(limit - fixed)
 
     def units(self) -> list[Unit]:
         return _units(self.consolidated) + self.cached.units + _units(self.workspace)
@@ -711,7 +728,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                    "consolidated_lines": len(consolidated), "workspace_skipped": skipped, "goals": goal_note,
                    "topics": topic_note}
     span.decide("exclude", wrong, f"wrong (flipped) entries never become candidates: {wrong} here")
-    full_chars = searched.joined_length(topics + goals)  # not joined: 20 MB of text at 100k entries
+    # Not joined (20 MB of text at 100k entries), and counted only up to maxDirectChars: past it,
+    # only that the warm does not fit matters (counting every entry was 0.17 s of a 100k turn).
+    cap = config.get("retrieval.maxDirectChars")
+    full_chars = searched.joined_length(topics + goals, limit=cap)
     # consolidated lines count as entries: after a consolidation warm.md is nearly empty, and
     # "the whole warm goes direct" must not then mean the freshest slice of the timeline
     mode, why = choose_mode(config, decision, len(entries) + len(consolidated), full_chars)
@@ -720,7 +740,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     by_id = searched.by_id()
     if mode == "direct":
         chosen = topics + searched.candidates + goals
-        cap = config.get("retrieval.maxDirectChars")
+        full_chars = searched.joined_length(topics + goals)  # the whole, for the truncation's note
         truncated = full_chars > cap
         if truncated:
             # over the cap the forgetting gradient decides what survives (warm = 遗忘梯度): the

@@ -1,5 +1,7 @@
 """The retriever: modes and the 24-entry threshold, k per strategy, the recency safeguard, wrong
 and low entries, the direct-mode cap, workspace directories, and gaps."""
+import re
+
 import pytest
 
 from linghun.core.assembler.config import AssemblerConfig
@@ -560,5 +562,9 @@ def test_a_round_of_a_big_warm_makes_candidates_only_for_what_it_looks_up(tmp_pa
     pool = retriever.search_pool(Memory(home), AssemblerConfig())
     assert pool.joined_length([]) == len(retriever.join_material(pool.candidates))
     assert all(retriever.warm_text_length(e) == len(real(e).text) for e in pool.cached.live)
+    # counted only until it is past maxDirectChars: that it does not fit is all the mode needs
     reason = next(d["reason"] for d in r["decisions"] if d["what"] == "mode")
-    assert f"{pool.joined_length([])} chars > maxDirectChars" in reason
+    counted = int(re.search(r"at least (\d+) chars > maxDirectChars 8000", reason)[1])
+    whole = pool.joined_length([])
+    assert 8000 < counted < whole
+    assert pool.joined_length([], limit=whole) == whole  # within the limit: exact
