@@ -426,3 +426,22 @@ def test_the_time_bar_moves_only_when_the_home_shown_really_changes(workbench, q
     QTest.keyClick(travel.slider, Qt.Key.Key_Left)
     qtbot.wait(1500)
     assert window.ctx is past_ctx and travel.slider.value() == value and travel.banner.isVisible()
+
+
+def test_before_the_history_is_read_the_calendar_shows_now_not_qt_s_year_2000(qtbot, settings, upstream_home,
+                                                                               no_thread_left):  # noqa: F811
+    from datetime import datetime
+
+    from linghun.workbench.app import Workbench
+
+    wb = Workbench(QApplication.instance(), settings)
+    window = wb.window
+    window.open_home(upstream_home)  # no event has run: the history is not read yet
+    travel = window.time_travel
+    assert not travel._loaded
+    shown = datetime.strptime(travel.calendar.text(), "%Y-%m-%d %H:%M")
+    assert abs((datetime.now() - shown).total_seconds()) < 120
+    qtbot.waitSignal(travel.sig_states_loaded, timeout=10000).wait()
+    window._may_close_home = lambda: True
+    window.close()
+    window.deleteLater()
