@@ -48,6 +48,7 @@ import sys
 import threading
 from datetime import date
 from dataclasses import dataclass, field
+from operator import methodcaller
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
@@ -183,14 +184,17 @@ class Searcher:
         session."""
         cfg = self.config
         sessions = [u.meta.get("session") for u in units]
+        # no unit has a session (files without a date): then nothing below loops over the units
+        sessionless = sessions.count(None) == len(sessions)
         # One number per session; units without a session get one of their own (no neighbours).
         self._session_numbers: dict[Any, int] = {}
-        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
+        self._session_key = (-1 - np.arange(len(units), dtype=np.int64) if sessionless else
+                             np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64))
         self._session_of = np.full(len(units), -1)
         self._members: dict[Any, list[int]] = {}
         self._session_slot: dict[Any, int] = {}
         self._dirty_sessions: set = set()
-        if cfg.session_weight > 0:
+        if cfg.session_weight > 0 and (not sessionless or session_order):
             if session_order is not None:
                 self._session_slot = {s: i for i, s in enumerate(session_order)}
             for i, s in enumerate(sessions):
@@ -206,7 +210,7 @@ class Searcher:
             if name.lower() not in own_names:  # "user" in a query is a word, not a name
                 self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
         self._own_mask = np.array([s.lower() in own_names for s in speakers], dtype=float)
-        self._questions = np.array([_is_question(u.text) for u in units], dtype=float)
+        self._questions = _questions([u.text for u in units])
         return sessions
 
     # -- another process's searcher ---------------------------------------------------------
@@ -781,8 +785,21 @@ def saved_units(snapshot: dict) -> list[Unit]:
     return [Unit(i, text, dict(meta)) for i, text, meta in zip(ids, texts, metas, strict=True)]
 
 
+#: what ends a question
+QUESTION_MARKS = ("?", "？")
+
+
 def _is_question(text: str) -> bool:
-    return (text or "").rstrip().endswith(("?", "？"))
+    return (text or "").rstrip().endswith(QUESTION_MARKS)
+
+
+def _questions(texts: list[str]) -> np.ndarray:
+    """1.0 where a text is a question (:func:`_is_question`), else 0.0; mapped in C when no text
+    is None (a function call per unit was a fifth of describing a 100k-entry home's units)."""
+    if None in texts:
+        return np.array([_is_question(t) for t in texts], dtype=float)
+    ends = map(methodcaller("endswith", QUESTION_MARKS), map(str.rstrip, texts))
+    return np.fromiter(ends, dtype=bool, count=len(texts)).astype(float)
 
 
 def _spread(scores: np.ndarray, session_key: np.ndarray, window: int) -> np.ndarray:

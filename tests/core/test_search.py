@@ -340,3 +340,16 @@ def test_follow_stops_at_the_session_end_and_lists_a_unit_once():
     hits = s.search("budget login rate limiting", 5, follow=True)
     ids = [h.id for h in hits]
     assert len(set(ids)) == len(ids) and {1, 2, 3}.issubset(ids)
+
+
+def test_units_without_sessions_are_described_as_one_unit_at_a_time_would_be():
+    """Warm entries have no session or speaker: their session keys and question marks are made
+    in one pass, with the values the per-unit rules give."""
+    from linghun.core.search import _is_question, _questions
+
+    texts = ["为什么？ ", "a?", "plain", "", "x ?\n", "问号在中间？不是"]
+    units = [Unit(f"u{i}", text, {}) for i, text in enumerate(texts)]
+    searcher = Searcher(units)
+    assert list(searcher._session_key) == [-1 - i for i in range(len(units))]
+    assert list(searcher._questions) == [float(_is_question(t)) for t in texts] == [1, 1, 0, 0, 1, 0]
+    assert list(_questions([*texts, None])) == [float(_is_question(t)) for t in [*texts, None]]
