@@ -96,7 +96,8 @@ class WarmEntry:
 
     @property
     def is_wrong(self) -> bool:
-        return self.effective_confidence == "wrong"
+        # what effective_confidence == "wrong" says, without its call: asked of every entry
+        return self.confidence == "wrong"
 
     @property
     def fields(self) -> list[str]:

@@ -65,7 +65,8 @@ def test_an_edit_anywhere_gives_the_parse_of_the_file(tmp_path, monkeypatch):
         _check(home, monkeypatch)
 
 
-@pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "other-text"])
+@pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "a-body-of-none", "a-confidence-number",
+                                    "a-list-for-an-entry", "other-text"])
 def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, damage):
     home = make_home(tmp_path / "dsh", 50)
     _check(home, monkeypatch)
@@ -78,6 +79,12 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
             value["version"] = warm_cache.VERSION + 1
         elif damage == "wrong-types":
             value["entries"][3] = (1, 2, 3)
+        elif damage == "a-body-of-none":  # None only where a field may be missing
+            value["entries"][3] = value["entries"][3][:3] + (None,) + value["entries"][3][4:]
+        elif damage == "a-confidence-number":
+            value["entries"][7] = value["entries"][7][:2] + (3,) + value["entries"][7][3:]
+        elif damage == "a-list-for-an-entry":
+            value["entries"][9] = list(value["entries"][9])
         else:  # an entry whose fields say something its text does not
             stamp, kind, conf, body, la, entry_id, raw = value["entries"][5]
             value["entries"][5] = (stamp, kind, conf, "改写的内容", la, entry_id, raw + "x")
