@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import os
 import re
 import threading
@@ -515,15 +516,9 @@ class _WarmPool:
             self._warm = [self.candidate(e.id) for e in self.live]
         return self._warm
 
-    @property
-    def text_chars(self) -> int:
-        """The characters of every candidate's text, counted without making them."""
-        if self._text_chars is None:
-            self._text_chars = sum(map(warm_text_length, self.live))
-        return self._text_chars
-
-    def text_chars_past(self, limit: int) -> int:
-        """:attr:`text_chars`, or a count over ``limit`` as soon as the entries counted pass it."""
+    def text_chars(self, limit: float = math.inf) -> int:
+        """The characters of every candidate's text, counted without making them; past ``limit``
+        only some count over it (the counting stops there)."""
         if self._text_chars is not None:
             return self._text_chars
         total = 0
@@ -609,15 +604,13 @@ class SearchPool:
     def count(self) -> int:
         return len(self.consolidated) + len(self.cached.live) + len(self.workspace)
 
-    def joined_length(self, besides: list[Candidate], limit: int | None = None) -> int:
-        """``len(join_material(besides + self.candidates))``, the warm candidates not made; with
-        ``limit``, exact up to it and beyond it only some count over it (counted no further)."""
+    def joined_length(self, besides: list[Candidate], limit: float = math.inf) -> int:
+        """``len(join_material(besides + self.candidates))``, the warm candidates not made; exact up
+        to ``limit``, beyond it only some count over it (counted no further)."""
         every = besides + self.extra
         count = len(every) + len(self.cached.live)
         fixed = sum(len(c.text) for c in every) + len(HIT_JOINER) * max(0, count - 1)
-        if limit is None:
-            return fixed + self.cached.text_chars
-        return fixed if fixed > limit else fixed + self.cached.text_chars_past(limit - fixed)
+        return fixed if fixed > limit else fixed + self.cached.text_chars(limit - fixed)
 
     def units(self) -> list[Unit]:
         return _units(self.consolidated) + self.cached.units + _units(self.workspace)
