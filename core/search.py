@@ -184,17 +184,14 @@ class Searcher:
         session."""
         cfg = self.config
         sessions = [u.meta.get("session") for u in units]
-        # no unit has a session (files without a date): then nothing below loops over the units
-        sessionless = sessions.count(None) == len(sessions)
         # One number per session; units without a session get one of their own (no neighbours).
         self._session_numbers: dict[Any, int] = {}
-        self._session_key = (-1 - np.arange(len(units), dtype=np.int64) if sessionless else
-                             np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64))
+        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
         self._session_of = np.full(len(units), -1)
         self._members: dict[Any, list[int]] = {}
         self._session_slot: dict[Any, int] = {}
         self._dirty_sessions: set = set()
-        if cfg.session_weight > 0 and (not sessionless or session_order):
+        if cfg.session_weight > 0:
             if session_order is not None:
                 self._session_slot = {s: i for i, s in enumerate(session_order)}
             for i, s in enumerate(sessions):
