@@ -434,11 +434,13 @@ def test_before_the_history_is_read_the_calendar_shows_now_not_qt_s_year_2000(qt
 
     from linghun.workbench.app import Workbench
 
+    settings.welcome_shown = True
     wb = Workbench(QApplication.instance(), settings)
     window = wb.window
-    window.open_home(upstream_home)  # no event has run: the history is not read yet
+    window.resize(1280, 800)
+    wb.start(str(upstream_home))  # as the application starts; no event has run: the history is not read yet
     travel = window.time_travel
-    assert not travel._loaded
+    assert not travel._loaded and travel.calendar.isVisible()
     shown = datetime.strptime(travel.calendar.text(), "%Y-%m-%d %H:%M")
     assert abs((datetime.now() - shown).total_seconds()) < 120
     qtbot.waitSignal(travel.sig_states_loaded, timeout=10000).wait()
