@@ -637,22 +637,22 @@ def search_pool(memory, config) -> SearchPool:
     return SearchPool(warm_pool(memory), workspace, skipped, consolidated)
 
 
-def home_pool(memory) -> tuple[SearchPool, SearchConfig]:
-    """The pool and search configuration of the home's own assembler settings (the defaults when
-    workbench.json cannot be read: a round reports that), for work done ahead of a round."""
+def home_search_settings(memory) -> tuple[AssemblerConfig, SearchConfig]:
+    """The home's own assembler settings and the search configuration they make (the defaults
+    when workbench.json cannot be read: a round reports that), for work done ahead of a round."""
     try:
         config, _llm = load_home_settings(memory.home)
     except CorruptFileError:
         config = AssemblerConfig()
-    return search_pool(memory, config), config_for(bool(config.get("retrieval.embeddings")))
+    return config, config_for(bool(config.get("retrieval.embeddings")))
 
 
 def warm_up(memory) -> int:
     """Parse warm.md, load the tokenizer and bring the home's shared searcher up to date with the
     pool a round will search, so the next round, map or gap re-run finds it ready (the workbench
     calls this when a home opens). Returns how many units are searchable."""
-    pool, search = home_pool(memory)
-    with pool.searching(memory.home, search) as searcher:
+    config, search = home_search_settings(memory)
+    with search_pool(memory, config).searching(memory.home, search) as searcher:
         searcher.search("warm up", 1)  # loads the tokenizer if no entry needed it
         return len(searcher)
 
@@ -903,8 +903,8 @@ def embed_ahead(memory) -> int:
     go to the on-disk cache. Returns how
     many entries were embedded (the model reads English: Chinese entries are searched lexically);
     0 when there was nothing to do (a round reports an unreadable settings file)."""
-    pool, search = home_pool(memory)
+    config, search = home_search_settings(memory)
     if search.late_weight <= 0 and search.dense_weight <= 0:
-        return 0
-    with pool.searching(memory.home, search) as searcher:
+        return 0  # settled before the pool is made: reading and wrapping 100k entries is ~1 s of CPU
+    with search_pool(memory, config).searching(memory.home, search) as searcher:
         return searcher.embedded

@@ -294,6 +294,12 @@ def test_embed_ahead_does_nothing_unless_asked_and_installed(tmp_path, monkeypat
     home = new_home(tmp_path, filler(3) + [PORT])
     monkeypatch.setattr(embeddings, "available", lambda: True)
     assert embed_ahead(Memory(home)) == 0  # retrieval.embeddings is off by default
+    # and that is settled before warm.md is read: the workbench asks it of every home it opens,
+    # and reading warm.md (wrapping every entry of a 100k home) kept a worker busy beside the open
+    unreadable = new_home(tmp_path / "unreadable", filler(3))
+    unreadable.warm.unlink()
+    unreadable.warm.mkdir()
+    assert embed_ahead(Memory(unreadable)) == 0
     update_section(home, "assembler", lambda _: {"retrieval": {"embeddings": True}})
     monkeypatch.setattr(embeddings, "available", lambda: False)
     assert embed_ahead(Memory(home)) == 0  # asked for, not installed
