@@ -179,7 +179,7 @@ def desktop_entry_command(args: argparse.Namespace) -> int:
 
 
 #: seconds; see create_application
-SWITCH_INTERVAL = 0.001
+SWITCH_INTERVAL = 0.0005
 
 
 #: glibc's ``mallopt`` parameter for the number of malloc arenas
@@ -201,15 +201,19 @@ def one_malloc_arena() -> None:
 def create_application(argv: list[str] | None = None) -> QApplication:
     one_malloc_arena()  # before Qt and the workers start their threads
     pyside_fixes.keep_singletons_alive()
-    # The GIL's switch interval: 1 ms (CPython's is 5 ms). The GUI thread takes the GIL anew at
+    # The GIL's switch interval: 0.5 ms (CPython's is 5 ms). The GUI thread takes the GIL anew at
     # every call from Qt into Python (a slot, a model's data(), a paintEvent); while a worker
     # computes, each such take waits up to the interval, and one repaint of the window makes
     # dozens. Measured on a 10k-entry home in the stall benchmark (tests/perf/bench_ui_stalls.py,
-    # run in the application's own event loop): longest GUI-thread gap during 8 offline rounds
-    # 126 -> 29 ms, consolidation preview 210-245 -> 60-79 ms, projection preview 390-551 ->
-    # 123-128 ms; opening the home to a ready index took the same time (2.4-3.3 s at 5, 1 and
-    # 0.5 ms). Shorter intervals cost worker CPU for little more (0.2 ms: +30% CPU while warm.md
-    # is rewritten outside).
+    # run in the application's own event loop), 5 ms -> 1 ms: longest GUI-thread gap during 8
+    # offline rounds 126 -> 29 ms, consolidation preview 210-245 -> 60-79 ms, projection preview
+    # 390-551 -> 123-128 ms. 1 ms -> 0.5 ms: one repaint of the entries table (13 ms alone) took
+    # 120-134 ms beside one busy worker at 1 ms and 50-65 ms at 0.2 ms; the longest stall opening a
+    # 100k-entry home (tests/perf/bench_workbench.py, medians of 2-3 runs, alternated) 134-221 ms
+    # at 1 ms, 97-122 at 0.5, 91-141 at 0.2; at 10k (the stall benchmark's open) 169-247 ms at
+    # 1 ms, 142 at 0.5, 166-226 at 0.2. Opening to interactive and to a ready index, and the
+    # process's CPU, were the same at the three. Shorter intervals switch more between workers
+    # (0.2 ms once measured +30% CPU while warm.md is rewritten outside; 1.1-1.6 s here at all three).
     sys.setswitchinterval(SWITCH_INTERVAL)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
     app.setApplicationName(APP_NAME)
