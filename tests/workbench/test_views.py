@@ -1,11 +1,13 @@
-"""Every view of a model written in Python paints inside one Python call (``workbench/views.py``)."""
+"""Every view of a model written in Python paints inside one Python call, and the entries table
+reads each cell in one (``workbench/views.py``)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractProxyModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView
+from PySide6.QtCore import QAbstractProxyModel, QItemSelectionModel
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate
 
-from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
-from linghun.workbench.views import HeaderView, TableView, TreeView
+from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
+from linghun.workbench.models.entries import COL_CONFIDENCE
+from linghun.workbench.views import HeaderView, SourceDataDelegate, TableView, TreeView
 
 
 def _python_model(model) -> bool:
@@ -33,3 +35,40 @@ def test_a_replaced_header_keeps_what_the_view_set_up(qapp):
     assert table.horizontalHeader().highlightSections() and table.horizontalHeader().sectionsClickable()
     assert tree.header().stretchLastSection() and tree.header().sectionsMovable()
     assert table.verticalHeader().parent() is table and tree.header().parent() is tree
+
+
+def _select_rows(pane, *rows):
+    selection = pane.view.selectionModel()
+    selection.clearSelection()
+    for row in rows:
+        selection.select(pane.proxy.index(row, 0),
+                         QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+
+
+def _painted(view, delegate):
+    view.setItemDelegate(delegate)
+    return view.viewport().grab().toImage()
+
+
+def test_the_entries_table_reads_each_cell_in_one_call_and_paints_what_qt_paints(workbench):
+    """The entries table's delegate fills each cell's style option as QStyledItemDelegate does
+    (the kind's icon, the right-aligned number, a low entry's tone, a wrong one struck out and
+    muted, no confidence written, a selected row), so the table looks the same, pixel for pixel."""
+    pane = entries_pane(workbench)
+    view = pane.view
+    ours = view.itemDelegate()
+    assert isinstance(ours, SourceDataDelegate)
+    # the fixture's first rows: [1] high, [2] wrong, [3] no confidence, [4] low (a legacy kind)
+    assert [pane.proxy.index(row, COL_CONFIDENCE).data() for row in range(4)] == ["high", "wrong", "(medium)", "low"]
+    _select_rows(pane, 0)
+    view.resize(1100, 400)
+    shown = _painted(view, ours)
+    assert shown == _painted(view, QStyledItemDelegate(view))
+
+    class WithoutTones(SourceDataDelegate):  # a fill that drops one role is seen
+        def initStyleOption(self, option, index):
+            super().initStyleOption(option, index)
+            option.palette = view.palette()
+
+    assert shown != _painted(view, WithoutTones(view))
+    view.setItemDelegate(ours)

@@ -33,7 +33,7 @@ from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.entries.editor import EntryEditor, merge_drafts
 from linghun.workbench.undo import AppendEntry, Batch, DeleteEntry, EditEntry, InsertRaw, UndoText
 from linghun.workbench.plaintext import plain
-from linghun.workbench.views import TableView
+from linghun.workbench.views import SourceDataDelegate, TableView
 
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
@@ -187,6 +187,7 @@ class EntriesPane(Pane):
         view = TableView(self)
         view.setObjectName("entries-table")
         view.setModel(self.proxy)
+        view.setItemDelegate(SourceDataDelegate(view))  # a repaint beside a busy worker: workbench.views
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         view.setSortingEnabled(True)
