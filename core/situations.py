@@ -77,8 +77,9 @@ def entity_spelling(entries: Iterable[WarmEntry], key: str) -> str:
     return _spelling([entity_names(e) for e in entries], key)
 
 
-def _spelling(name_lists: Iterable[list[str]], key: str) -> str:
-    spellings = Counter(n for names in name_lists for n in names if n.lower() == key)
+def _spelling(name_lists: Iterable[Sequence[str]], key: str) -> str:
+    # every name counted in C, then the few distinct ones compared with the key
+    spellings = {n: c for n, c in Counter(chain.from_iterable(name_lists)).items() if n.lower() == key}
     return min(spellings.items(), key=lambda kv: (-kv[1], kv[0]))[0] if spellings else key
 
 
@@ -101,13 +102,16 @@ def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0
     the smaller token text), then the next, until no token is shared by two unanchored lists. This
     keeps a topic together even when its entries also share other tokens with other topics.
     """
-    df = document_frequency(token_lists) if df is None else df
+    sets = [set(tokens) for tokens in token_lists]
+    df = Counter(chain.from_iterable(sets)) if df is None else df
     limit = _shared_limit(len(token_lists), max_share)
-    postings: dict[str, list[int]] = {}
-    for i, tokens in enumerate(token_lists):
-        for t in set(tokens):
-            if 2 <= df[t] <= limit:
-                postings.setdefault(t, []).append(i)
+    # the shared tokens of each list found by a set intersection (in C): most tokens are in one
+    # list only, and testing each in Python was most of a grouping
+    shared = {t for t, count in df.items() if 2 <= count <= limit}
+    postings: dict[str, list[int]] = {t: [] for t in shared}
+    for i, tokens in enumerate(sets):
+        for t in tokens & shared:
+            postings[t].append(i)
     remaining = {t: len(ix) for t, ix in postings.items()}
     heap = [(-c, t) for t, c in remaining.items()]
     heapq.heapify(heap)
@@ -121,12 +125,13 @@ def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0
             continue
         if current < 2:
             break
-        for i in postings[token]:
-            if anchors[i] is None:
-                anchors[i] = token
-                for t in set(token_lists[i]):
-                    if t in remaining:
-                        remaining[t] -= 1
+        newly = [i for i in postings[token] if anchors[i] is None]
+        for i in newly:
+            anchors[i] = token
+        # what the newly anchored lists no longer offer the other tokens, counted in C (one
+        # decrement per list and token in Python was most of a 100k-entry grouping)
+        for t, count in Counter(chain.from_iterable(sets[i] & shared for i in newly)).items():
+            remaining[t] -= count
     return anchors
 
 
@@ -228,18 +233,21 @@ def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: To
     they can be cached by that content (``core.situation_cache``, which also passes its own
     ``tokens_of`` and ``names_of``)."""
     names = [names_of(e) for e in live]
-    entity_anchor = assign_anchors([tuple(n.lower() for n in ns) for ns in names], max_share=0.5)
+    entity_anchor = assign_anchors([list(map(str.lower, ns)) for ns in names], max_share=0.5)
     rest = [e for e, a in zip(live, entity_anchor) if a is None]
-    token_anchor = dict(zip((e.id for e in rest), (sig[0] if sig else None for sig in
-                                                   signatures(rest, max_share=max_share, tokens_of=tokens_of))))
+    # an entry's signature starts with its anchor, and the anchor is all a grouping takes of it
+    token_anchors = iter(assign_anchors([tokens_of(e) for e in rest], max_share=max_share))  # in rest's order
     members: dict[tuple[str, str], list[int]] = {}
-    for i, (entry, anchor) in enumerate(zip(live, entity_anchor)):
+    for i, anchor in enumerate(entity_anchor):
         if anchor is not None:
             key = ("entity", anchor)
         else:
-            token = token_anchor.get(entry.id)
+            token = next(token_anchors)
             key = ("token", token) if token else ("other", OTHER_LABEL)
-        members.setdefault(key, []).append(i)
+        group = members.get(key)
+        if group is None:
+            group = members[key] = []
+        group.append(i)
     groups = []
     for (kind, anchor), positions in members.items():
         if kind == "entity":

@@ -1,8 +1,13 @@
 """Situations: warm entries grouped by a signature of topic tokens."""
+import random
+from collections import Counter
+
+import pytest
+
 from linghun.core.formats.warm import parse_warm
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
-from linghun.core.situations import OTHER_LABEL, group_situations, signatures, topic_tokens
+from linghun.core.situations import OTHER_LABEL, assign_anchors, entity_spelling, group_situations, signatures, topic_tokens
 
 
 def _entries(*bodies: str, conf: str = "medium"):
@@ -71,3 +76,37 @@ def test_a_situations_dates_span_its_entries_and_their_last_use():
     s = Situation("甲", "甲", entries)
     assert (s.first, s.last, s.last_active) == ("2026-01-05 09:00", "2026-03-02 10:00", "2026-04-01 08:00")
     assert Situation("甲", "甲", entries[:1]).last_active == "2026-03-02 10:00"  # never used: its stamp
+
+
+def _greedy_cover(lists, max_share):
+    """assign_anchors as its docstring states it, one anchor at a time, counting afresh each time."""
+    limit = len(lists) if len(lists) < 8 else max(2, int(len(lists) * max_share))
+    everywhere = Counter(t for tokens in lists for t in set(tokens))
+    shared = {t for t, count in everywhere.items() if 2 <= count <= limit}
+    anchors = [None] * len(lists)
+    while True:
+        open_counts = Counter(t for tokens, a in zip(lists, anchors) if a is None for t in set(tokens) & shared)
+        best = min(((-count, t) for t, count in open_counts.items() if count >= 2), default=None)
+        if best is None:
+            return anchors
+        anchors = [best[1] if a is None and best[1] in tokens else a for tokens, a in zip(lists, anchors)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_anchors_are_the_greedy_cover_the_docstring_states(seed):
+    """The cover is computed with set intersections and batched counts (fast enough for 100k
+    entries); it must stay the plain greedy cover, ties and the share cap included."""
+    rng = random.Random(seed)
+    vocabulary = [f"t{i}" for i in range(rng.choice([6, 15, 40]))]
+    lists = [tuple(rng.choices(vocabulary, k=rng.randint(0, 6))) for _ in range(rng.choice([3, 7, 30, 200]))]
+    for share in (0.3, 0.5):
+        assert assign_anchors(lists, max_share=share) == _greedy_cover(lists, share)
+
+
+def test_an_entity_is_named_as_most_entries_spell_it():
+    text = "".join(f"## 2026-10-0{i} 10:00 [fact] high\n\n{name} | port | {i} | deploy#{i}\n\n"
+                   for i, name in enumerate(["Ledger-Worker", "ledger-worker", "ledger-worker", "LEDGER-worker"], 1))
+    entries = parse_warm(text).numbered()
+    assert entity_spelling(entries, "ledger-worker") == "ledger-worker"
+    assert entity_spelling(entries[:2], "ledger-worker") == "Ledger-Worker"  # a tie: the smaller text
+    assert entity_spelling(entries, "nobody") == "nobody"
