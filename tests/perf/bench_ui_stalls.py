@@ -1,6 +1,6 @@
 """GUI-thread stalls while the workbench works (target: longest gap < 50 ms in every scenario).
 
-    .venv/bin/python -m tests.perf.bench_ui_stalls [--entries 10000]
+    .venv/bin/python -m tests.perf.bench_ui_stalls [--entries 10000] [--only rounds,rewritten] [--trace]
 
 A precise 5 ms ``QTimer`` runs on the GUI thread of the real main window (offscreen) with a home
 of N synthetic entries open. For each scenario the table gives the longest gap between two ticks
@@ -196,7 +196,8 @@ class CollectorPauses:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--entries", type=int, default=10_000)
-    parser.add_argument("--only", help="comma-separated scenario names")
+    parser.add_argument("--only", help="comma-separated words of scenario names (the home is opened first, and the "
+                                         "panes built untimed unless a scenario asked for builds them)")
     parser.add_argument("--trace", action="store_true", help="name the GUI-thread code behind each scenario's stalls")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="linghun-stalls-"))
@@ -304,10 +305,14 @@ def main(argv: list[str] | None = None) -> int:
                  ("consolidation preview", lambda: preview("act_consolidate")),
                  ("projection preview", lambda: preview("act_project")),
                  ("warm.md rewritten 10x in 5 s by another process", external_rewrites)]
+    untimed = []  # run after the home is opened, before the scenarios asked for
     if args.only:
         wanted = args.only.split(",")
-        # the home is opened first whatever is asked
-        scenarios = scenarios[:1] + [s for s in scenarios[1:] if any(w in s[0] for w in wanted)]
+        # the home is opened first whatever is asked; the panes are built then, untimed, when the
+        # scenario that builds them is not asked for (the first scenario shown paid for them)
+        chosen = [s for s in scenarios[1:] if any(w in s[0] for w in wanted)]
+        untimed = [] if any(run is first_shows for _name, run in chosen) else [first_shows]
+        scenarios = scenarios[:1] + chosen
     ticker = Ticker()
     sampler = None
     if args.trace:
@@ -339,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
         if sampler is not None:
             sampler.report()
             app.report()
+        for run_untimed in untimed:
+            drive(app, run_untimed)
+        untimed = []
     server.stop()
     window.close()
     return 0
