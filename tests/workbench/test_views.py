@@ -2,7 +2,8 @@
 reads each cell in one (``workbench/views.py``)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractProxyModel, QItemSelectionModel
+from PySide6.QtCore import QAbstractProxyModel, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate
 
 from tests.workbench.test_app_helpers import entries_pane, isolated, no_thread_left, settings, workbench  # noqa: F401 - fixtures
@@ -37,14 +38,6 @@ def test_a_replaced_header_keeps_what_the_view_set_up(qapp):
     assert table.verticalHeader().parent() is table and tree.header().parent() is tree
 
 
-def _select_rows(pane, *rows):
-    selection = pane.view.selectionModel()
-    selection.clearSelection()
-    for row in rows:
-        selection.select(pane.proxy.index(row, 0),
-                         QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
-
-
 def _painted(view, delegate):
     view.setItemDelegate(delegate)
     return view.viewport().grab().toImage()
@@ -60,8 +53,10 @@ def test_the_entries_table_reads_each_cell_in_one_call_and_paints_what_qt_paints
     assert isinstance(ours, SourceDataDelegate)
     # the fixture's first rows: [1] high, [2] wrong, [3] no confidence, [4] low (a legacy kind)
     assert [pane.proxy.index(row, COL_CONFIDENCE).data() for row in range(4)] == ["high", "wrong", "(medium)", "low"]
-    _select_rows(pane, 0)
     view.resize(1100, 400)
+    first = view.visualRect(pane.proxy.index(0, COL_CONFIDENCE)).center()
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=first)  # a selected row, as a click leaves it
+    assert [i.row() for i in view.selectionModel().selectedRows()] == [0]
     shown = _painted(view, ours)
     assert shown == _painted(view, QStyledItemDelegate(view))
 
