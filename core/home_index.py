@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Iterator, Sequence
 
 from linghun.core import home_cache, situation_cache
-from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit, saved_units
+from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
 from linghun.core.text import tokenizer_name
 
 __all__ = ["searching", "token_cache", "save_tokens", "forget"]
@@ -145,7 +145,15 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             pass  # other units (or a damaged file): try the saved units, changed in place
         try:
-            restored = Searcher.restore(saved_units(snapshot), snapshot, config, cache=cache)
+            # after an append the saved units are the first of ``units``: restored over those very
+            # objects, the change is found without comparing 10k units made from the file
+            count = len(snapshot["units"][0])
+            restored = Searcher.restore(units[:count], snapshot, config, cache=cache) if count < len(units) else None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            restored = None  # not an append
+        try:
+            if restored is None:
+                restored = Searcher.restore_saved(snapshot, config, cache=cache)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             pass  # damaged: build anew
         else:

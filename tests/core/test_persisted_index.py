@@ -155,6 +155,21 @@ def test_after_an_append_elsewhere_the_saved_index_is_changed_in_place_then_save
     assert again["tokenised"] <= 2 and again["hits"] == after["hits"]  # the changed index was saved
 
 
+def test_after_an_edit_elsewhere_the_saved_index_is_changed_in_place(tmp_path, cache_env):
+    """Not an append: the saved index is restored over the units it names, then changed."""
+    home = make_home(tmp_path / "dsh", 400)
+    _probe(home, "缓存", cache_env)
+    entries = Memory(home).entries()
+    middle = entries[len(entries) // 2]
+    text = home.warm.read_text(encoding="utf-8")
+    home.warm.write_text(text.replace(middle.raw, middle.raw.replace(middle.body, "灯塔项目 | 端口 | 7421"), 1),
+                         encoding="utf-8")
+    query = "灯塔项目 端口"
+    after = _probe(home, query, cache_env)
+    assert after["tokenised"] <= 4  # the edited entry and the question
+    assert after["hits"] == _fresh_hits(home, query) and after["hits"][0][0] != middle.id
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "other-settings", "wrong-arrays"])
 def test_a_damaged_or_stale_saved_index_is_rebuilt_and_rewritten(tmp_path, cache_env, damage):
     home = make_home(tmp_path / "dsh", 300)
