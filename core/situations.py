@@ -234,9 +234,10 @@ def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: To
     ``tokens_of`` and ``names_of``)."""
     names = [names_of(e) for e in live]
     entity_anchor = assign_anchors([list(map(str.lower, ns)) for ns in names], max_share=0.5)
-    rest = [e for e, a in zip(live, entity_anchor) if a is None]
+    # the topic tokens of the entries no entity anchors, by position (read once: labels use them too)
+    tokens = {i: tokens_of(e) for i, (e, a) in enumerate(zip(live, entity_anchor)) if a is None}
     # an entry's signature starts with its anchor, and the anchor is all a grouping takes of it
-    token_anchors = iter(assign_anchors([tokens_of(e) for e in rest], max_share=max_share))  # in rest's order
+    token_anchors = iter(assign_anchors(list(tokens.values()), max_share=max_share))  # in position order
     members: dict[tuple[str, str], list[int]] = {}
     for i, anchor in enumerate(entity_anchor):
         if anchor is not None:
@@ -253,7 +254,7 @@ def grouping(live: Sequence[WarmEntry], *, max_share: float = 0.3, tokens_of: To
         if kind == "entity":
             label = _spelling([names[i] for i in positions], anchor)
         elif kind == "token":
-            label = label_of([live[i] for i in positions], anchor, tokens_of=tokens_of)
+            label = _label([tokens[i] for i in positions], anchor)
         else:
             label = OTHER_LABEL
         groups.append((kind, anchor, label, positions))
@@ -276,7 +277,11 @@ def label_of(entries: Sequence[WarmEntry], anchor: str | None = None, *, tokens_
     share), plus the token found most often beside it when at least two and half of the entries
     have it; the two in the order they appear in the first entry holding both. Empty when the
     entries have no topic token at all."""
-    counts = Counter(chain.from_iterable(tokens_of(e) for e in entries))
+    return _label([tokens_of(e) for e in entries], anchor)
+
+
+def _label(token_lists: Sequence[Sequence[str]], anchor: str | None) -> str:
+    counts = Counter(chain.from_iterable(token_lists))
     if anchor is None:
         if not counts:
             return ""
@@ -285,10 +290,9 @@ def label_of(entries: Sequence[WarmEntry], anchor: str | None = None, *, tokens_
     if not beside:
         return anchor
     second, count = min(beside.items(), key=lambda kv: (-kv[1], kv[0]))
-    if count < 2 or count * 2 < len(entries):
+    if count < 2 or count * 2 < len(token_lists):
         return anchor
-    for e in entries:
-        tokens = tokens_of(e)
+    for tokens in token_lists:
         if second in tokens:
             first_pos = tokens.index(anchor) if anchor in tokens else 0
             return f"{anchor}·{second}" if first_pos <= tokens.index(second) else f"{second}·{anchor}"

@@ -1,5 +1,7 @@
 """The map's situations from cached analysis: the same situations and map text as without the
 caches, in this process and the next, and never from a cache that does not match the entries."""
+import marshal
+
 import pytest
 
 from linghun.core import home_cache, situation_cache, situations
@@ -112,13 +114,34 @@ def test_a_corrupt_or_foreign_cache_file_is_ignored_and_rewritten(home, damage):
     assert home_cache.load(home_cache.cache_file(key, "situations"))["groupings"]
 
 
+@pytest.mark.parametrize("damage", ["a-number-token", "a-list-of-tokens", "names-without-kind"])
+def test_topic_tokens_of_the_wrong_shape_are_not_used(home, damage):
+    entries = Memory(home).entries()
+    _cached(home, entries)
+    situation_cache.forget()
+    path = home_cache.cache_file(home_cache.home_key(home.root), "topics")
+    saved = home_cache.load(path)
+    key = next(iter(saved["tokens"]))
+    if damage == "a-number-token":
+        saved["tokens"][key] = (*saved["tokens"][key], 7)
+    elif damage == "a-list-of-tokens":
+        saved["tokens"][key] = list(saved["tokens"][key])
+    else:
+        saved["names"][next(iter(saved["names"]))] = (("名字",),)
+    home_cache.save(path, saved)
+    changed = [e for e in entries if e is not next(e for e in reversed(entries) if not e.is_wrong)]
+    # another grouping: it is made from the topic tokens, not read whole
+    assert _cached(home, changed) == _direct(changed)
+    assert situation_cache._readable(home_cache.load(path))  # tokenised again and written anew
+
+
 def test_a_grouping_that_does_not_fit_the_entries_is_not_trusted(home):
     entries = Memory(home).entries()
     live = [e for e in entries if not e.is_wrong]
     key = home_cache.home_key(home.root)
     wrong = [("other", "其他", "其他", list(range(len(live) - 1)))]  # one entry missing
     home_cache.save(home_cache.cache_file(key, "situations"),
-                    {"groupings": [(situation_cache.grouping_key(live), wrong)]})
+                    {"groupings": [(situation_cache.grouping_key(live), marshal.dumps(wrong))]})
     assert _cached(home, entries) == _direct(entries)
 
 
@@ -137,8 +160,14 @@ def test_prepared_entries_are_not_analysed_again_after_an_append(home, monkeypat
     situation_cache.prepare(home.root, memory.entries())  # what the MCP server's warm-up does
     memory.append("rule", "缓存相关操作前先检查 redis 的基准状态。", "high")
     digested = []
-    real = situation_cache._digest
-    monkeypatch.setattr(situation_cache, "_digest", lambda body: digested.append(body) or real(body))
+    real = situation_cache._digests
+
+    def counting(bodies):
+        bodies = list(bodies)
+        digested.extend(bodies)
+        return real(bodies)
+
+    monkeypatch.setattr(situation_cache, "_digests", counting)
     entries = memory.entries()
     assert _cached(home, entries) == _direct(entries)
     assert digested == ["缓存相关操作前先检查 redis 的基准状态。"]
