@@ -66,7 +66,7 @@ def test_an_edit_anywhere_gives_the_parse_of_the_file(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "a-body-of-none", "a-confidence-number",
-                                    "a-list-for-an-entry", "other-text"])
+                                    "a-column-short", "other-text"])
 def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, damage):
     home = make_home(tmp_path / "dsh", 50)
     _check(home, monkeypatch)
@@ -75,20 +75,22 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
     if damage == "garbage":
         saved.write_bytes(b"\x01\x02 not a parse")
     else:
+        columns = dict(zip(warm_cache.COLUMNS, value["columns"]))
         if damage == "other-version":
             value["version"] = warm_cache.VERSION + 1
         elif damage == "wrong-types":
-            value["entries"][3] = (1, 2, 3)
+            columns["kind"][3] = 2
         elif damage == "a-body-of-none":  # None only where a field may be missing
-            value["entries"][3] = value["entries"][3][:3] + (None,) + value["entries"][3][4:]
+            columns["body"][3] = None
         elif damage == "a-confidence-number":
-            value["entries"][7] = value["entries"][7][:2] + (3,) + value["entries"][7][3:]
-        elif damage == "a-list-for-an-entry":
-            value["entries"][9] = list(value["entries"][9])
+            columns["confidence"][7] = 3
+        elif damage == "a-column-short":
+            del columns["raw"][9]
         else:  # an entry whose fields say something its text does not
-            stamp, kind, conf, body, la, entry_id, raw = value["entries"][5]
-            value["entries"][5] = (stamp, kind, conf, "改写的内容", la, entry_id, raw + "x")
+            columns["body"][5] = "改写的内容"
+            columns["raw"][5] += "x"
         home_cache.save(saved, value)
     parsed = _check(home, monkeypatch)
     assert parsed  # parsed again (whole, or from the entry that no longer fits)
     assert _check(home, monkeypatch) == []  # and saved whole again
+
