@@ -422,6 +422,7 @@ class Memory:
         self._saved = (self._doc, data)
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
         self._share_number = _share(self.home.warm, self._stamp, self._doc)
+        warm_cache.save_at_exit(self.home.warm, self._doc)
 
     def append(self, kind: str, content, confidence: str | None = None, update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:

@@ -5,7 +5,9 @@ Every command the agent runs parsed warm.md from scratch: 10,000 entries cost a 
 a fifth of a ``linghun turn``. The parse is saved with the digest of the bytes it came from; the
 next process takes it when warm.md holds the same bytes, and when it does not (the agent appended
 or edited since), hands it to :func:`core.formats.warm.parse_warm_after` as the earlier parse, which
-keeps the entries whose text is still there, compared in place, and parses the rest.
+keeps the entries whose text is still there, compared in place, and parses the rest. A process
+that writes warm.md saves the parse of what it wrote when it ends (:func:`save_at_exit`), so the
+agent's command after ``linghun append`` takes it whole.
 
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
 whole only when its texts joined are warm.md's text, to the byte; otherwise only its entries whose
@@ -15,16 +17,28 @@ the cache folder is the user's own, not the home other programs write.
 """
 from __future__ import annotations
 
+import atexit
+import threading
+from collections import OrderedDict
+from dataclasses import replace
 from operator import attrgetter
 from pathlib import Path
 
 from linghun.core import home_cache
-from linghun.core.formats.warm import WarmDocument, WarmEntry
+from linghun.core.formats.warm import WarmDocument, WarmEntry, content_ids
 
-__all__ = ["saved_parse", "save_parse"]
+__all__ = ["saved_parse", "save_parse", "save_at_exit", "save_written"]
 
 #: bump when WarmEntry's fields or the parse change: a file of another version is not used
 VERSION = 2
+
+#: the parses of writes kept for the end of the process: those of the homes last written
+KEEP_WRITTEN = 4
+
+_LOCK = threading.Lock()
+#: warm.md -> the parse of what this process last wrote there, not saved yet (:func:`save_at_exit`)
+_WRITTEN: OrderedDict[Path, WarmDocument] = OrderedDict()
+_AT_EXIT = threading.Event()
 
 
 def _file(warm: Path) -> Path:
@@ -72,3 +86,39 @@ def save_parse(warm: Path, doc: WarmDocument) -> None:
     home_cache.save(_file(warm), {
         "version": VERSION, "preamble": doc.preamble, "count": len(entries),
         "columns": tuple(list(map(attrgetter(name), entries)) for name in COLUMNS)})
+
+
+def save_at_exit(warm: Path, doc: WarmDocument) -> None:
+    """``doc`` is what this process just wrote at ``warm``: save its parse when the process ends
+    (or at :func:`save_written`), so that the next process takes it whole instead of parsing the
+    end of warm.md again and saving that itself. After ``linghun append`` that was ~25 ms of the
+    agent's next command; saving at each write instead would cost a long-lived process (the
+    workbench, the MCP server) a save per edit, ~0.15 s at 100k entries. Only the homes last
+    written are kept (a test run writes thousands); another's parse is left to its next reader."""
+    with _LOCK:
+        _WRITTEN[warm] = doc
+        _WRITTEN.move_to_end(warm)
+        while len(_WRITTEN) > KEEP_WRITTEN:
+            _WRITTEN.popitem(last=False)
+    if not _AT_EXIT.is_set():
+        _AT_EXIT.set()
+        atexit.register(save_written)
+
+
+def save_written() -> None:
+    """Save the parses :func:`save_at_exit` holds, of homes that are still there."""
+    with _LOCK:
+        written = list(_WRITTEN.items())
+        _WRITTEN.clear()
+    for warm, doc in written:
+        if warm.is_file():
+            save_parse(warm, _as_parsed(doc))
+
+
+def _as_parsed(doc: WarmDocument) -> WarmDocument:
+    """``doc`` with the ids parsing gives its entries: a writer's entries keep the ids they had in
+    its process (a new one's is its own, an edited one's its old), the next process's are content ids."""
+    ids = content_ids(doc.entries)
+    if ids == [e.id for e in doc.entries]:
+        return doc
+    return WarmDocument(doc.preamble, [e if e.id == i else replace(e, id=i) for e, i in zip(doc.entries, ids)])

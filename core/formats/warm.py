@@ -25,7 +25,9 @@ import itertools
 import re
 import sys
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
+from operator import attrgetter, methodcaller
+from typing import Iterable, Sequence
 
 from linghun.core.formats.cold import brief
 from linghun.core.formats.nodes import escape_heading_lines, unescape_heading_lines
@@ -67,8 +69,39 @@ def content_id(stamp: str, kind: str, body: str, occurrence: int = 1) -> str:
     same three it is), so parsing the file again, in any process, gives an unchanged entry the
     same id and every index keyed by ids stays valid. Confidence and last_access are left out:
     touching or flipping an entry does not make it another entry."""
-    digest = hashlib.blake2b(f"{stamp}\x1f{kind}\x1f{body}".encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+    digest = _id_digest("\x1f".join((stamp, kind, body)).encode("utf-8", "surrogatepass")).hexdigest()
+    return _numbered(digest, occurrence)
+
+
+def content_ids(entries: Sequence["WarmEntry"]) -> list[str]:
+    """The id parsing gives each of ``entries`` in this order (:func:`content_id`, repeats
+    numbered), digested in C: what a writer saves for the next process, whose entries it made or
+    changed under ids of its own, costs ~5 ms at 10k entries instead of ~15."""
+    digests = _content_digests(zip(map(_STAMP, entries), map(_KIND, entries), map(_BODY, entries)))
+    if len(set(digests)) == len(digests):
+        return list(map("w".__add__, digests))
+    seen: dict[str, int] = {}
+    out = []
+    for digest in digests:
+        seen[digest] = occurrence = seen.get(digest, 0) + 1
+        out.append(_numbered(digest, occurrence))
+    return out
+
+
+def _content_digests(triples: Iterable[tuple[str, str, str]]) -> list[str]:
+    """:func:`content_id`'s digest of each (stamp, kind, body), one Python call for them all."""
+    encoded = map(methodcaller("encode", "utf-8", "surrogatepass"), map("\x1f".join, triples))
+    return list(map(methodcaller("hexdigest"), map(_id_digest, encoded)))
+
+
+_id_digest = partial(hashlib.blake2b, digest_size=8)
+
+
+def _numbered(digest: str, occurrence: int) -> str:
     return f"w{digest}" if occurrence == 1 else f"w{digest}.{occurrence}"
+
+
+_STAMP, _KIND, _BODY = attrgetter("stamp"), attrgetter("kind"), attrgetter("body")
 
 
 @dataclass(frozen=True)

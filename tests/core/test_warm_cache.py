@@ -3,6 +3,8 @@ and never anything but what parsing the file gives."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -94,3 +96,12 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
     assert parsed  # parsed again (whole, or from the entry that no longer fits)
     assert _check(home, monkeypatch) == []  # and saved whole again
 
+
+def test_after_an_append_by_another_process_the_next_takes_the_parse_it_saved(tmp_path, monkeypatch):
+    """The writer saves the parse of what it wrote when it ends: the agent's next command parses nothing."""
+    home = make_home(tmp_path / "dsh", 200)
+    _check(home, monkeypatch)
+    subprocess.run([sys.executable, "-m", "linghun.core", "append", "fact", "灯塔项目 | 端口 | 7421",
+                    "--home", str(home.dsh_home)], check=True, capture_output=True)
+    assert _check(home, monkeypatch) == []
+    assert Memory(home).entries()[-1].body == "灯塔项目 | 端口 | 7421"

@@ -1,9 +1,11 @@
 """warm.md parsing and rendering (SPEC 3)."""
+from dataclasses import replace
+
 from hypothesis import given, settings, strategies as st
 
 from linghun.core.formats.warm import (
-    LOW_TAG, WRONG_TAG, WarmDocument, _normalise_by_lines, append_entry, injection_order, is_near_duplicate,
-    join_fields, new_entry, normalise_for_dedupe, parse_warm, parse_warm_after,
+    LOW_TAG, WRONG_TAG, WarmDocument, _normalise_by_lines, append_entry, content_ids, injection_order,
+    is_near_duplicate, join_fields, new_entry, normalise_for_dedupe, parse_warm, parse_warm_after,
 )
 
 SPEC_EXAMPLE = "## 2026-09-27 10:00 [fact] high\n\nsprint 1 截止 2026-03-29。\n<!-- last_access: 2026-09-27 10:00 -->\n"
@@ -127,6 +129,18 @@ def test_a_parse_after_an_append_keeps_the_earlier_entries_and_numbers_a_repeat(
     assert new.entries[0] is old.entries[0]  # kept as it was, not parsed again
     assert new == parse_warm(old.render() + "\n" + block)
     assert new.entries[2].id == new.entries[0].id + ".2"  # the same stamp, kind and body again
+
+
+@settings(max_examples=200, deadline=None)
+@given(_lines, st.integers(min_value=0, max_value=3))
+def test_the_ids_of_a_writer_s_entries_are_those_parsing_gives(lines, repeats):
+    """``content_ids`` (what a writer saves for the next process) gives every entry the id the
+    parse gives it, repeats of one stamp, kind and body numbered too, whatever ids they had."""
+    block = "## 2026-09-27 10:00 [fact] high\n\n网关 | 超时 | 30s\n"
+    text = "\n".join(lines) + ("\n" + block) * repeats
+    doc = parse_warm(text)
+    renamed = [replace(e, id=f"e{i}") for i, e in enumerate(doc.entries)]  # ids of a process, not of content
+    assert content_ids(renamed) == [e.id for e in doc.entries]
 
 
 # what normalising treats apart: header and last_access lines, line breaks of every kind (splitlines'
