@@ -39,7 +39,7 @@ from linghun.core.formats import episodic as episodic_format
 from linghun.core.formats import journal as journal_format
 from linghun.core.formats import nodes as nodes_format
 from linghun.core.formats.warm import (
-    KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
+    KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry, compute_dedupe_keys,
     injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
     parse_warm_after,
 )
@@ -452,6 +452,7 @@ class Memory:
                 if target is not None:
                     return self._update(doc, target, kind, body, stamp)
             key = normalise_for_dedupe(body)
+            compute_dedupe_keys(doc.entries)
             i = _near_duplicate(doc.entries, key)
             if i is not None:
                 old = doc.entries[i]

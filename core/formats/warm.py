@@ -338,6 +338,29 @@ def normalise_for_dedupe(text: str) -> str:
     return _normalise_by_lines(text)
 
 
+def compute_dedupe_keys(entries: Sequence[WarmEntry]) -> None:
+    """Compute the ``dedupe_key`` of each entry that has none yet, the bodies with no line to drop
+    normalised together: an append compares the new body with every entry, and at 10k entries a
+    call per body was most of its time (~20 ms; ~2 ms joined). Lowercasing the joined text is
+    lowercasing each body: the separator is neither cased nor case-ignorable (a final sigma stays
+    final)."""
+    missing = [e for e in entries if "dedupe_key" not in e.__dict__]
+    bodies = [e.body for e in missing]
+    joined = _KEY_SEPARATOR.join(bodies)
+    if joined.count(_KEY_SEPARATOR) != max(0, len(bodies) - 1):  # a body holds the separator itself
+        keys = list(map(normalise_for_dedupe, bodies))
+    else:
+        keys = "".join(joined.replace("*", "").replace("`", "").split()).lower().split(_KEY_SEPARATOR)
+        if "## " in joined or "<!-- last_access" in joined:  # the few with a line to drop
+            keys = [normalise_for_dedupe(b) if "## " in b or "<!-- last_access" in b else k for b, k in zip(bodies, keys)]
+    for e, key in zip(missing, keys):
+        e.__dict__["dedupe_key"] = key  # where cached_property keeps it
+
+
+#: what separates the bodies normalised together: not whitespace, not cased, not case-ignorable
+_KEY_SEPARATOR = "\x00"
+
+
 def _normalise_by_lines(text: str) -> str:
     kept = [
         line for line in text.splitlines()

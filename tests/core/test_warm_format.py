@@ -4,8 +4,8 @@ from dataclasses import replace
 from hypothesis import given, settings, strategies as st
 
 from linghun.core.formats.warm import (
-    LOW_TAG, WRONG_TAG, WarmDocument, _normalise_by_lines, append_entry, content_ids, injection_order,
-    is_near_duplicate, join_fields, new_entry, normalise_for_dedupe, parse_warm, parse_warm_after,
+    LOW_TAG, WRONG_TAG, WarmDocument, _normalise_by_lines, append_entry, compute_dedupe_keys, content_ids,
+    injection_order, is_near_duplicate, join_fields, new_entry, normalise_for_dedupe, parse_warm, parse_warm_after,
 )
 
 SPEC_EXAMPLE = "## 2026-09-27 10:00 [fact] high\n\nsprint 1 截止 2026-03-29。\n<!-- last_access: 2026-09-27 10:00 -->\n"
@@ -156,3 +156,15 @@ _BODY_PIECES = st.sampled_from([
 @given(st.lists(_BODY_PIECES | st.text(max_size=4), max_size=10).map("".join))
 def test_dedupe_key_without_a_line_to_drop_is_the_line_by_line_key(body):
     assert normalise_for_dedupe(body) == _normalise_by_lines(body)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_BODY_PIECES | st.text(max_size=4), max_size=8).map("".join), max_size=8))
+def test_dedupe_keys_computed_together_are_each_body_s_own(bodies):
+    """Normalised joined (one lowercasing for all, a final sigma at a body's end included), each
+    key is what normalising the body alone gives; a key already computed is kept."""
+    entries = [new_entry("2026-09-27 10:00", "fact", "high", b or "x") for b in bodies]
+    if entries:
+        entries[0].dedupe_key  # computed already: kept as it is
+    compute_dedupe_keys(entries)
+    assert [vars(e)["dedupe_key"] for e in entries] == [normalise_for_dedupe(e.body) for e in entries]
