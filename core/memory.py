@@ -294,20 +294,21 @@ class Memory:
         except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
             _share(path, stamp, exc, number)
             raise
-        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) else self._parse_anew(text)
+        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) \
+            else self._parse_anew(text, stamp.sha256)
         doc.entries = doc.numbered()
         return self._take(doc, stamp, _share(path, stamp, doc, number))
 
-    def _parse_anew(self, text: str) -> WarmDocument:
+    def _parse_anew(self, text: str, sha256: str) -> WarmDocument:
         """The first parse of warm.md in this process: the one the last process saved when the
         file is the same, else parsed from where the file differs from it (``core.warm_cache``),
         and saved for the next process."""
         path = self.home.warm
-        found = warm_cache.saved_parse(path, text)
+        found = warm_cache.saved_parse(path, text, sha256)
         if found is not None and found[1]:
             return found[0]
         doc = parse_warm_after(text, found[0]) if found is not None else parse_warm(text)
-        warm_cache.save_parse(path, doc)
+        warm_cache.save_parse(path, doc, sha256)
         return doc
 
     def _previous_parse(self) -> WarmDocument | None:
@@ -422,7 +423,7 @@ class Memory:
         self._saved = (self._doc, data)
         self._stamp = FileStamp.of_bytes(self.home.warm, data)
         self._share_number = _share(self.home.warm, self._stamp, self._doc)
-        warm_cache.save_at_exit(self.home.warm, self._doc)
+        warm_cache.save_at_exit(self.home.warm, self._doc, self._stamp.sha256)
 
     def append(self, kind: str, content, confidence: str | None = None, update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:

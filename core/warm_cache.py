@@ -3,15 +3,16 @@
 
 Every command the agent runs parsed warm.md from scratch: 10,000 entries cost a new process about
 a fifth of a ``linghun turn``. The parse is saved with the digest of the bytes it came from; the
-next process takes it when warm.md holds the same bytes, and when it does not (the agent appended
+next process takes it when warm.md holds the same bytes (the digest it computes anyway), and when
+it does not (the agent appended
 or edited since), hands it to :func:`core.formats.warm.parse_warm_after` as the earlier parse, which
 keeps the entries whose text is still there, compared in place, and parses the rest. A process
 that writes warm.md saves the parse of what it wrote when it ends (:func:`save_at_exit`), so the
 agent's command after ``linghun append`` takes it whole.
 
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
-whole only when its texts joined are warm.md's text, to the byte; otherwise only its entries whose
-text still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another
+whole only when it was saved for warm.md's bytes (their SHA-256) and its texts are as long as
+warm.md's; otherwise only its entries whose text still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another
 version or shape) is ignored and written anew. The fields are taken as this program wrote them:
 the cache folder is the user's own, not the home other programs write.
 """
@@ -30,14 +31,14 @@ from linghun.core.formats.warm import WarmDocument, WarmEntry, content_ids
 __all__ = ["saved_parse", "save_parse", "save_at_exit", "save_written"]
 
 #: bump when WarmEntry's fields or the parse change: a file of another version is not used
-VERSION = 2
+VERSION = 3
 
 #: the parses of writes kept for the end of the process: those of the homes last written
 KEEP_WRITTEN = 4
 
 _LOCK = threading.Lock()
 #: warm.md -> the parse of what this process last wrote there, not saved yet (:func:`save_at_exit`)
-_WRITTEN: OrderedDict[Path, WarmDocument] = OrderedDict()
+_WRITTEN: OrderedDict[Path, tuple[WarmDocument, str]] = OrderedDict()
 _AT_EXIT = threading.Event()
 
 
@@ -61,11 +62,14 @@ def _fits(columns, count: int) -> bool:
                     for name, c in zip(COLUMNS, columns)))
 
 
-def saved_parse(warm: Path, text: str) -> tuple[WarmDocument, bool] | None:
+def saved_parse(warm: Path, text: str, sha256: str) -> tuple[WarmDocument, bool] | None:
     """The parse saved for the warm.md at ``warm`` and whether it is the parse of ``text`` itself
-    (its entries' text, joined, is ``text``) or of an earlier warm.md (then only good as the
-    earlier parse for ``parse_warm_after``, which compares each entry's text with ``text``).
-    None when there is none."""
+    (saved with ``sha256``, the digest of the bytes ``text`` was read from, and its entries' texts
+    as long as ``text``) or of an earlier warm.md (then only good as the earlier parse for
+    ``parse_warm_after``, which compares each entry's text with ``text``). None when there is none.
+
+    The digest replaces comparing the rendered parse with ``text``: the reader has it already
+    (``FileStamp``), and rendering 100k entries to compare them was 40 ms of every command."""
     saved = home_cache.load(_file(warm))
     try:
         columns, preamble, count = saved["columns"], saved["preamble"], saved["count"]
@@ -75,28 +79,29 @@ def saved_parse(warm: Path, text: str) -> tuple[WarmDocument, bool] | None:
         stamps, kinds, confidences, bodies, accessed, ids, raws = columns
         doc = WarmDocument(preamble, list(map(WarmEntry, stamps, kinds, confidences, bodies, accessed, raws, ids,
                                               range(1, count + 1))))
-        return doc, doc.render() == text
+        return doc, saved["sha256"] == sha256 and len(preamble) + sum(map(len, raws)) == len(text)
     except (KeyError, TypeError, ValueError):  # missing, damaged or of another shape: parse anew
         return None
 
 
-def save_parse(warm: Path, doc: WarmDocument) -> None:
-    """Keep ``doc``, the parse of the warm.md at ``warm``, for the next process."""
+def save_parse(warm: Path, doc: WarmDocument, sha256: str) -> None:
+    """Keep ``doc``, the parse of the warm.md at ``warm`` whose bytes have the digest ``sha256``,
+    for the next process."""
     entries = doc.entries
     home_cache.save(_file(warm), {
-        "version": VERSION, "preamble": doc.preamble, "count": len(entries),
+        "version": VERSION, "preamble": doc.preamble, "count": len(entries), "sha256": sha256,
         "columns": tuple(list(map(attrgetter(name), entries)) for name in COLUMNS)})
 
 
-def save_at_exit(warm: Path, doc: WarmDocument) -> None:
-    """``doc`` is what this process just wrote at ``warm``: save its parse when the process ends
+def save_at_exit(warm: Path, doc: WarmDocument, sha256: str) -> None:
+    """``doc`` is what this process just wrote at ``warm`` (bytes of digest ``sha256``): save its parse when the process ends
     (or at :func:`save_written`), so that the next process takes it whole instead of parsing the
     end of warm.md again and saving that itself. After ``linghun append`` that was ~25 ms of the
     agent's next command; saving at each write instead would cost a long-lived process (the
     workbench, the MCP server) a save per edit, ~0.15 s at 100k entries. Only the homes last
     written are kept (a test run writes thousands); another's parse is left to its next reader."""
     with _LOCK:
-        _WRITTEN[warm] = doc
+        _WRITTEN[warm] = (doc, sha256)
         _WRITTEN.move_to_end(warm)
         while len(_WRITTEN) > KEEP_WRITTEN:
             _WRITTEN.popitem(last=False)
@@ -110,9 +115,9 @@ def save_written() -> None:
     with _LOCK:
         written = list(_WRITTEN.items())
         _WRITTEN.clear()
-    for warm, doc in written:
+    for warm, (doc, sha256) in written:
         if warm.is_file():
-            save_parse(warm, _as_parsed(doc))
+            save_parse(warm, _as_parsed(doc), sha256)
 
 
 def _as_parsed(doc: WarmDocument) -> WarmDocument:

@@ -68,7 +68,8 @@ def test_an_edit_anywhere_gives_the_parse_of_the_file(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "a-body-of-none", "a-confidence-number",
-                                    "a-column-short", "other-text"])
+                                    "a-column-short", "other-text",
+                                    "other-bytes"])
 def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, damage):
     home = make_home(tmp_path / "dsh", 50)
     _check(home, monkeypatch)
@@ -88,6 +89,8 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
             columns["confidence"][7] = 3
         elif damage == "a-column-short":
             del columns["raw"][9]
+        elif damage == "other-bytes":  # saved for another warm.md
+            value["sha256"] = "0" * 64
         else:  # an entry whose fields say something its text does not
             columns["body"][5] = "改写的内容"
             columns["raw"][5] += "x"
