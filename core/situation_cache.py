@@ -55,13 +55,18 @@ def _signature() -> str:
 
 
 _KIND, _BODY = operator.attrgetter("ontology_kind"), operator.attrgetter("body")
+_WRITTEN_KIND = operator.attrgetter("kind")
 
 
 def grouping_key(live: Sequence[WarmEntry], include_wrong: bool = False) -> bytes:
-    """A digest of all a grouping of ``live`` depends on (see the module docstring)."""
-    text = "\x1e".join(map("\x1f".join, zip(map(_KIND, live), map(_BODY, live))))  # no frame per entry
-    head = f"{_signature()}\x1d{include_wrong}\x1d{len(live)}\x1d"
-    return hashlib.blake2b((head + text).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    """A digest of all a grouping of ``live`` depends on (see the module docstring): the kinds as
+    written (they decide the ontology kinds) and the bodies, each sequence joined whole in C (a
+    string per entry, and the ontology kind's property, were most of keying 100k entries: 44 ms)."""
+    key = hashlib.blake2b(f"{_signature()}\x1d{include_wrong}\x1d{len(live)}\x1d".encode(), digest_size=16)
+    key.update("\x1f".join(map(_WRITTEN_KIND, live)).encode("utf-8", "surrogatepass"))
+    key.update(b"\x1d")
+    key.update("\x1e".join(map(_BODY, live)).encode("utf-8", "surrogatepass"))
+    return key.digest()
 
 
 def _digests(bodies: Iterable[str]) -> list[bytes]:
