@@ -341,9 +341,9 @@ def _pointer_text(e: WarmEntry) -> str:
 
 
 def _situation_lines(mm: MemoryMap) -> tuple[str, list[str]]:
-    live = [e for e in mm.entries if not e.is_wrong]
-    wrong = len(mm.entries) - len(live)
-    head = f"◆ {AXIS_TITLES['situations']}（暖态 {len(live)} 条 · {len(mm.situations)} 个情境"
+    live = sum(len(s.entries) for s in mm.situations)  # each live entry is in one situation
+    wrong = len(mm.entries) - live
+    head = f"◆ {AXIS_TITLES['situations']}（暖态 {live} 条 · {len(mm.situations)} 个情境"
     head += f" · {wrong} 条已翻转不列）" if wrong else "）"
     lines = []
     for s in mm.situations:

@@ -18,7 +18,7 @@ import heapq
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import chain
 from operator import attrgetter
 from typing import Callable, Iterable, Sequence
@@ -178,16 +178,18 @@ class Situation:
         return [e.n for e in self.entries]
 
     # attrgetter through map: the catch-all of a 100k-entry home holds most of it, and a generator
-    # over it for each of these was a tenth of a turn's map
-    @property
+    # over it for each of these was a tenth of a turn's map. Each is computed once: arranging the
+    # situations reads how current they are, the map's lines their span (a situation's entries
+    # are not changed once it is made).
+    @cached_property
     def first(self) -> str:
         return min(map(_STAMP, self.entries))
 
-    @property
+    @cached_property
     def last(self) -> str:
         return max(map(_STAMP, self.entries))
 
-    @property
+    @cached_property
     def last_active(self) -> str:
         """The newest of the entries' stamps and last_access times: how current the situation is."""
         return max(self.last, max(filter(None, map(_LAST_ACCESS, self.entries)), default=""))
