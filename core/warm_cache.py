@@ -3,18 +3,19 @@
 
 Every command the agent runs parsed warm.md from scratch: 10,000 entries cost a new process about
 a fifth of a ``linghun turn``. The parse is saved with the digest of the bytes it came from; the
-next process takes it when warm.md holds the same bytes (the digest it computes anyway), and when
-it does not (the agent appended
-or edited since), hands it to :func:`core.formats.warm.parse_warm_after` as the earlier parse, which
-keeps the entries whose text is still there, compared in place, and parses the rest. A process
-that writes warm.md saves the parse of what it wrote when it ends (:func:`save_at_exit`), so the
-agent's command after ``linghun append`` takes it whole.
+next process takes it when warm.md holds the same bytes (a digest it computes anyway), and when it
+does not (the agent appended or edited since), hands it to
+:func:`core.formats.warm.parse_warm_after` as the earlier parse, which keeps the entries whose text
+is still there, compared in place, and parses the rest. A process that writes warm.md saves the
+parse of what it wrote when it ends (:func:`save_at_exit`), so the agent's command after
+``linghun append`` takes it whole.
 
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
 whole only when it was saved for warm.md's bytes (their SHA-256) and its texts are as long as
-warm.md's; otherwise only its entries whose text still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another
-version or shape) is ignored and written anew. The fields are taken as this program wrote them:
-the cache folder is the user's own, not the home other programs write.
+warm.md's; otherwise only its entries whose text still stands in warm.md, at their place, are
+kept. Anything else (missing, damaged, of another version or shape) is ignored and written anew.
+The fields are taken as this program wrote them: the cache folder is the user's own, not the home
+other programs write.
 """
 from __future__ import annotations
 
@@ -94,12 +95,13 @@ def save_parse(warm: Path, doc: WarmDocument, sha256: str) -> None:
 
 
 def save_at_exit(warm: Path, doc: WarmDocument, sha256: str) -> None:
-    """``doc`` is what this process just wrote at ``warm`` (bytes of digest ``sha256``): save its parse when the process ends
-    (or at :func:`save_written`), so that the next process takes it whole instead of parsing the
-    end of warm.md again and saving that itself. After ``linghun append`` that was ~25 ms of the
-    agent's next command; saving at each write instead would cost a long-lived process (the
-    workbench, the MCP server) a save per edit, ~0.15 s at 100k entries. Only the homes last
-    written are kept (a test run writes thousands); another's parse is left to its next reader."""
+    """``doc`` is what this process just wrote at ``warm`` (bytes of digest ``sha256``): save its
+    parse when the process ends (or at :func:`save_written`), so that the next process takes it
+    whole instead of parsing the end of warm.md again and saving that itself. After ``linghun
+    append`` that was ~25 ms of the agent's next command; saving at each write instead would cost
+    a long-lived process (the workbench, the MCP server) a save per edit, ~0.15 s at 100k entries.
+    Only the homes last written are kept (a test run writes thousands); another's parse is left to
+    its next reader."""
     with _LOCK:
         _WRITTEN[warm] = (doc, sha256)
         _WRITTEN.move_to_end(warm)

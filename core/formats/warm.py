@@ -352,7 +352,8 @@ def compute_dedupe_keys(entries: Sequence[WarmEntry]) -> None:
     else:
         keys = "".join(joined.replace("*", "").replace("`", "").split()).lower().split(_KEY_SEPARATOR)
         if "## " in joined or "<!-- last_access" in joined:  # the few with a line to drop
-            keys = [normalise_for_dedupe(b) if "## " in b or "<!-- last_access" in b else k for b, k in zip(bodies, keys)]
+            keys = [normalise_for_dedupe(b) if "## " in b or "<!-- last_access" in b else k
+                    for b, k in zip(bodies, keys)]
     for e, key in zip(missing, keys):
         e.__dict__["dedupe_key"] = key  # where cached_property keeps it
 
