@@ -16,8 +16,6 @@ shortcut, never the only way to the queue.
 """
 from __future__ import annotations
 
-import hashlib
-
 from linghun.core.history.layout import WARM
 from linghun.core.history.store import HomeHistory
 from linghun.core.review.queue import USER_WRITERS, _blob, _decode, _Texts, analyse_state
@@ -41,14 +39,6 @@ _last: dict[str, _Last] = {}
 HOMES_KEPT = 4
 
 
-def _blob_id(data: bytes) -> str:
-    """``data``'s id as a version (``HomeHistory.blob_id``), hashed by ``hashlib``, which
-    releases the GIL over a 1.4 MB warm.md where ``pygit2.hash`` holds it."""
-    digest = hashlib.sha1(b"blob %d\0" % len(data))
-    digest.update(data)
-    return digest.hexdigest()
-
-
 def note_state(history: HomeHistory, commit_id: str, writes: dict[str, bytes | None]) -> list[dict] | None:
     """Analyse the state ``commit_id`` just recorded from ``writes`` (relative path -> the bytes
     written, None: removed; empty for a scan) and keep the analysis beside the history.
@@ -70,13 +60,13 @@ def note_state(history: HomeHistory, commit_id: str, writes: dict[str, bytes | N
         if analyse:
             for relative, (blob, kept) in list(known.items()):
                 before = _blob(parent.tree, relative)
-                if before is not None and before == (blob or _blob_id(kept)):
+                if before is not None and before == (blob or HomeHistory.blob_id(kept)):
                     texts.keep(before, kept if isinstance(kept, str) else _decode(kept))
         for relative, data in writes.items():
             after = _blob(commit.tree, relative)
             if data is None or after is None:
                 known.pop(relative, None)
-            elif analyse and after == _blob_id(data):
+            elif analyse and after == HomeHistory.blob_id(data):
                 texts.keep(after, _decode(data))
             else:
                 known[relative] = (None, data)  # checked when the next write needs it

@@ -295,3 +295,9 @@ def test_processes_capturing_one_file_at_once_end_on_its_final_bytes(home, upstr
                                    f"r{round_}w{k}", "2", "200", start], cwd=REPO) for k in range(3)]
         assert [p.wait(timeout=120) for p in procs] == [0, 0, 0]
         assert HomeHistory(home).read(racer.SHARED) == shared.read_bytes()
+
+
+@pytest.mark.parametrize("data", [b"", b"x", "暖态 | 条目\n".encode() * 100_000])
+def test_a_version_s_id_is_git_s_blob_id(data):
+    """Hashed with hashlib (which lets other threads run over a big file), the id is git's own."""
+    assert HomeHistory.blob_id(data) == str(pygit2.hash(data))
