@@ -1,4 +1,4 @@
 """``python -m linghun.core`` runs the ``linghun`` command line."""
-from linghun.core.cli import main
+from linghun.core.cli import run
 
-raise SystemExit(main())
+raise SystemExit(run())

@@ -7,6 +7,6 @@ from pathlib import Path
 if Path(sys.argv[0]).name.startswith("linghun-workbench"):
     from linghun.workbench.app import main
 else:
-    from linghun.core.cli import main
+    from linghun.core.cli import run as main
 
 raise SystemExit(main())
