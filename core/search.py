@@ -48,7 +48,7 @@ import sys
 import threading
 from datetime import date
 from dataclasses import dataclass, field
-from operator import methodcaller
+from operator import attrgetter, methodcaller
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
@@ -796,9 +796,13 @@ def _session_max(scores: np.ndarray, session_of: np.ndarray) -> np.ndarray:
 
 def _plain(units: Sequence[Unit]) -> tuple[list, list, list]:
     """Units as values ``marshal`` writes and ``==`` compares (a saved searcher names its units):
-    their ids, texts and metadata items, as three lists (one pass each: at 100k units a tuple per
-    unit was a third of restoring the index)."""
-    return [u.id for u in units], [u.text for u in units], [tuple(u.meta.items()) for u in units]
+    their ids, texts and metadata, as three lists, each mapped in C. The metadata are the units'
+    own dicts (written as they are when saved): a tuple of items per unit cost a 100k-entry home
+    ~40 ms to make and ~15 ms more to read back, in every process that opened its index."""
+    return list(map(_ID, units)), list(map(_TEXT, units)), list(map(_META, units))
+
+
+_ID, _TEXT, _META = attrgetter("id"), attrgetter("text"), attrgetter("meta")
 
 
 def saved_units(snapshot: dict) -> list[Unit]:
