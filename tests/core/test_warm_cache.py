@@ -108,3 +108,20 @@ def test_after_an_append_by_another_process_the_next_takes_the_parse_it_saved(tm
                     "--home", str(home.dsh_home)], check=True, capture_output=True)
     assert _check(home, monkeypatch) == []
     assert Memory(home).entries()[-1].body == "灯塔项目 | 端口 | 7421"
+
+
+def test_a_writer_keeps_only_the_homes_it_wrote_last_and_saves_none_that_is_gone(tmp_path, monkeypatch):
+    """The parses kept for the process's end: the last few homes written (a test run writes
+    thousands), and nothing is saved for a home removed meanwhile."""
+    monkeypatch.setattr(warm_cache, "_WRITTEN", type(warm_cache._WRITTEN)())
+    homes = [make_home(tmp_path / f"dsh{i}", 20) for i in range(warm_cache.KEEP_WRITTEN + 2)]
+    for home in homes:
+        Memory(home).append("fact", f"灯塔项目 | 端口 | {home.root.parent.name}")
+    assert list(warm_cache._WRITTEN) == [h.warm for h in homes[-warm_cache.KEEP_WRITTEN:]]
+    gone = homes[-1]
+    gone.warm.unlink()
+    before = warm_cache._file(gone.warm).stat().st_mtime_ns  # what its first read saved
+    warm_cache.save_written()
+    assert not warm_cache._WRITTEN
+    assert warm_cache._file(gone.warm).stat().st_mtime_ns == before
+    assert _check(homes[-2], monkeypatch) == []  # saved: the next process parses nothing
