@@ -1,6 +1,6 @@
 """The files of a home's caches in the user's cache folder (``core.appdirs.cache_dir()/index``).
 
-Each home has one file per kind (``.searcher`` and ``.tokens``: the search index,
+Each home has one file per kind (``.searcher``, ``.units`` and ``.tokens``: the search index,
 ``core.home_index``; ``.warm``: warm.md's parse, ``core.warm_cache``; ``.topics`` and
 ``.situations``: the map's analysis, ``core.situation_cache``), named by a digest of the home's
 folder (or warm.md's path). They are caches: :func:`load` answers None for a file that is missing

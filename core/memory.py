@@ -294,9 +294,11 @@ class Memory:
         except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
             _share(path, stamp, exc, number)
             raise
-        doc = parse_warm_after(text, previous) if (previous := self._previous_parse()) \
-            else self._parse_anew(text, stamp.sha256)
+        previous = self._previous_parse()
+        doc = parse_warm_after(text, previous) if previous is not None else self._parse_anew(text, stamp.sha256)
         doc.entries = doc.numbered()
+        if previous is None:  # ids as parsing gives them (an earlier parse here may have kept its own)
+            doc.parsed_from = stamp.sha256
         return self._take(doc, stamp, _share(path, stamp, doc, number))
 
     def _parse_anew(self, text: str, sha256: str) -> WarmDocument:

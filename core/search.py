@@ -48,7 +48,8 @@ import sys
 import threading
 from datetime import date
 from dataclasses import dataclass, field
-from operator import attrgetter, methodcaller
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
@@ -170,7 +171,7 @@ class Searcher:
         if cfg.context_weight > 0 and cfg.context_window > 0:
             self._context = LiveBM25(_neighbour_tokens(own, sessions, cfg.context_window), ids, k1=cfg.k1, b=cfg.b)
         self._sessions: LiveBM25 | None = None
-        if self._members:
+        if self._session_slot:
             docs: list[list[str]] = [[] for _ in self._session_slot]
             for i, s in enumerate(self._session_of):
                 if s >= 0:
@@ -180,53 +181,94 @@ class Searcher:
         self._embed_all()
 
     def _describe(self, units: list[Unit], session_order: Sequence | None = None) -> list:
-        """What a searcher knows of its units besides their tokens: sessions (numbers, members,
-        slots: in ``session_order`` when given, as a restored session index has them, else in
-        order of appearance), speakers, first-person and question masks. Returns each unit's
-        session."""
+        """What a searcher knows of its units besides their tokens (:func:`_description`), taken
+        (:meth:`_take_description`); returns each unit's session."""
+        numbered, key, speakers, questions, sessions = _description(units)
+        self._take_description(numbered, key, speakers, questions, session_order)
+        return sessions
+
+    def _take_description(self, numbered: list, key: np.ndarray, speakers: list[str], questions: np.ndarray,
+                          session_order: Sequence | None) -> None:
+        """Sessions (numbers, slots: in ``session_order`` when given, as a restored session index
+        has them, else in order of appearance; members when first asked for), speakers,
+        first-person and question masks, from :func:`_description`'s values."""
         cfg = self.config
-        sessions = [u.meta.get("session") for u in units]
-        # One number per session; units without a session get one of their own (no neighbours).
-        # Comprehensions and mapped lookups, not a call or a numpy store per unit: describing a
-        # 100k-entry home's units, in every process that opens its index, took 85 ms, now 70.
-        numbers: dict[Any, int] = {}
-        self._session_numbers = numbers
-        self._session_key = np.array([-1 - i if x is None else numbers.setdefault(x, len(numbers))
-                                      for i, x in enumerate(sessions)], dtype=np.int64)
-        self._members: dict[Any, list[int]] = {}
+        self._session_numbers = dict(zip(numbered, range(len(numbered))))
+        self._session_key = key
         self._session_slot: dict[Any, int] = {}
         self._dirty_sessions: set = set()
-        session_of = [-1] * len(units)
+        self._session_of = np.full(len(key), -1, dtype=np.int64)
+        self._members_of: dict[Any, list[int]] | None = None
         if cfg.session_weight > 0:
-            if session_order is not None:
-                self._session_slot = {s: i for i, s in enumerate(session_order)}
-            slots, members = self._session_slot, self._members
-            for i, s in enumerate(sessions):
-                if s is not None:
-                    session_of[i] = slots.setdefault(s, len(slots))
-                    members.setdefault(s, []).append(i)
-            if session_order is not None and len(self._session_slot) != len(self._members):
-                raise ValueError("the saved session order does not fit the units")
-        self._session_of = np.array(session_of, dtype=np.int64)
-        self._speakers = speakers = [str(u.meta.get("speaker") or "") for u in units]
+            self._slot_sessions(session_order)
+        self._speakers = speakers
         own_names = self._own_names = {s.lower() for s in cfg.own_speakers}
         # each unit's speaker as a number, the masks compared in numpy
         number = {s: k for k, s in enumerate(dict.fromkeys(speakers))}
-        code = np.fromiter(map(number.__getitem__, speakers), dtype=np.int64, count=len(speakers))
+        code = np.fromiter(map(number.__getitem__, speakers), dtype=np.int64, count=len(speakers)) \
+            if len(number) > 1 else np.zeros(len(speakers), dtype=np.int64)
         self._speaker_units: dict[str, np.ndarray] = {}
         for name in set(speakers) - {""}:
             if name.lower() not in own_names:  # "user" in a query is a word, not a name
                 self._speaker_units[name.lower()] = (code == number[name]).astype(float)
         self._own_mask = np.array([s.lower() in own_names for s in number], dtype=float)[code]
-        self._questions = _questions([u.text for u in units])
-        return sessions
+        self._questions = questions
+
+    def _slot_sessions(self, session_order: Sequence | None) -> None:
+        """Each session's slot in the sessions' index: in ``session_order`` when given, else in
+        order of appearance (the order of the session numbers)."""
+        numbers, key = self._session_numbers, self._session_key
+        if session_order is None:
+            self._session_slot = dict(numbers)
+        else:
+            self._session_slot = {s: i for i, s in enumerate(session_order)}
+            if self._session_slot.keys() != numbers.keys():
+                raise ValueError("the saved session order does not fit the units")
+        slot_of = np.fromiter(map(self._session_slot.__getitem__, numbers), dtype=np.int64, count=len(numbers))
+        inside = np.flatnonzero(key >= 0)
+        self._session_of[inside] = slot_of[key[inside]]
+
+    @property
+    def _members(self) -> dict[Any, list[int]]:
+        """Each session's units, in order; made when a change first needs them (a one-shot command
+        that only searches never does), from the session numbers in numpy."""
+        if self._members_of is None:
+            members: dict[Any, list[int]] = {}
+            if self.config.session_weight > 0:
+                key = self._session_key
+                inside = np.flatnonzero(key >= 0)
+                # the units sorted by session number, cut where it changes
+                flat = inside[np.argsort(key[inside], kind="stable")].tolist()
+                ends = np.cumsum(np.bincount(key[inside], minlength=len(self._session_numbers))).tolist()
+                members = {s: flat[a:b] for s, a, b in zip(self._session_numbers, [0, *ends], ends) if b > a}
+            self._members_of = members
+        return self._members_of
+
+    def _take_saved_description(self, saved: dict, count: int, session_order: Sequence | None) -> None:
+        """:meth:`_take_description` of what :meth:`snapshot` saved for ``count`` units
+        (ValueError when it does not have that shape)."""
+        numbered, key, speakers, questions = saved["numbered"], saved["key"], saved["speakers"], saved["questions"]
+        if not (type(numbered) is list and len(set(numbered)) == len(numbered)
+                and type(key) is bytes and len(key) == 8 * count and type(questions) is bytes and len(questions) == count
+                and type(speakers) is list and len(speakers) == count and set(map(type, speakers)) <= {str}):
+            raise ValueError("the saved description does not fit the units")
+        key = np.frombuffer(key, dtype=np.int64).copy()  # changed in place by updates
+        alone = np.flatnonzero(key < 0)
+        questions = np.frombuffer(questions, dtype=np.uint8)
+        if (key >= len(numbered)).any() or (key[alone] != -1 - alone).any() or (questions > 1).any():
+            raise ValueError("the saved description does not fit the units")
+        self._take_description(numbered, key, speakers, questions.astype(float), session_order)
 
     # -- another process's searcher ---------------------------------------------------------
     def snapshot(self) -> dict:
         """What :meth:`restore` needs to rebuild this searcher in another process without
         tokenising or indexing: the live units as plain values, the order of the sessions' slots,
         and the BM25 indexes' arrays (compacted: removed units leave no empty slot)."""
-        return {"units": _plain([u for u in self.units if u is not None]),
+        units = [u for u in self.units if u is not None]
+        numbered, key, speakers, questions, _sessions = _description(units)
+        return {"units": _plain(units), "sample": _plain([units[i] for i in _sample_slots(len(units))]),
+                "described": {"numbered": numbered, "key": key.tobytes(), "speakers": speakers,
+                              "questions": questions.astype(np.uint8).tobytes()},
                 "sessions": sorted(self._session_slot, key=self._session_slot.__getitem__),
                 "indexes": {name: (index.state() if index is not None else None)
                             for name, index in self._indexes().items()}}
@@ -249,6 +291,18 @@ class Searcher:
         return cls._restored(units, snapshot, config, cache)
 
     @classmethod
+    def restore_over(cls, units: Sequence[Unit], snapshot: dict, config: SearchConfig | None = None, *,
+                     cache: "TokenCache | None" = None) -> "Searcher":
+        """:meth:`restore` for a caller that knows by a content key that ``units`` are the units
+        saved (``core.home_index``): only a sample of them is compared, and the snapshot need not
+        hold the others (listing and comparing 100k units was a tenth of a turn at that size).
+        ValueError when the sample, the count or the snapshot does not fit."""
+        units = list(units)
+        if snapshot.get("sample") != _plain([units[i] for i in _sample_slots(len(units))]):
+            raise ValueError("the saved searcher is of other units")
+        return cls._restored(units, snapshot, config, cache)
+
+    @classmethod
     def restore_saved(cls, snapshot: dict, config: SearchConfig | None = None, *,
                       cache: "TokenCache | None" = None) -> "Searcher":
         """The searcher :meth:`snapshot` saved, over the units it names (to change it in place to
@@ -265,11 +319,12 @@ class Searcher:
         self.version = 0
         self.units = units
         self._own = [None] * len(units)
-        self._describe(units, snapshot.get("sessions"))
+        # described as saved: the units are those saved (compared, or named by a content key)
+        self._take_saved_description(snapshot["described"], len(units), snapshot.get("sessions"))
         indexes = snapshot.get("indexes") or {}
         ids = [u.id for u in units]
         want = {"text": True, "context": self.config.context_weight > 0 and self.config.context_window > 0,
-                "sessions": bool(self._members)}
+                "sessions": bool(self._session_slot)}
         restored: dict[str, LiveBM25 | None] = {}
         for name, wanted in want.items():
             state = indexes.get(name)
@@ -597,6 +652,7 @@ class Searcher:
 
     def _put(self, slot: int, unit: Unit | None) -> None:
         """Put ``unit`` at ``slot`` (``slot == len(self.units)`` appends; None removes)."""
+        members = self._members  # made (when first needed) from the session numbers before the change
         if slot == len(self.units):
             self.units.append(None)
             self._own.append([])
@@ -611,8 +667,8 @@ class Searcher:
         before = self.units[slot]
         if before is not None:
             session = before.meta.get("session")
-            if session in self._members:
-                self._members[session].remove(slot)
+            if session in members:
+                members[session].remove(slot)
                 self._dirty_sessions.add(session)
             if self._speakers[slot].lower() in self._speaker_units:
                 self._speaker_units[self._speakers[slot].lower()][slot] = 0.0
@@ -633,9 +689,9 @@ class Searcher:
         self._session_key[slot] = self._session_number(session, slot)
         if session is not None and self._sessions is not None:
             self._dirty_sessions.add(session)
-            members = self._members.setdefault(session, [])
-            members.append(slot)
-            members.sort()
+            joined = members.setdefault(session, [])
+            joined.append(slot)
+            joined.sort()
         speaker = self._speakers[slot] = str(unit.meta.get("speaker") or "")
         if speaker and speaker.lower() not in self._own_names:
             mask = self._speaker_units.setdefault(speaker.lower(), np.zeros(len(self.units)))
@@ -804,6 +860,32 @@ def _plain(units: Sequence[Unit]) -> tuple[list, list, list]:
 
 _ID, _TEXT, _META = attrgetter("id"), attrgetter("text"), attrgetter("meta")
 
+#: a snapshot names every this-many-th unit and the last apart (:meth:`Searcher.restore_over`)
+SAMPLE_EVERY = 4096
+
+
+def _sample_slots(count: int) -> list[int]:
+    return sorted({*range(0, count, SAMPLE_EVERY), count - 1}) if count else []
+
+
+def _description(units: Sequence[Unit]) -> tuple[list, np.ndarray, list[str], np.ndarray, list]:
+    """What a searcher knows of ``units`` besides their tokens: the sessions by number (in order
+    of appearance), each unit's session number (``-1 - slot`` for a unit without a session: no
+    neighbours), speakers, a question mask (:func:`_questions`), and each unit's session. Each
+    step is mapped in C or numpy: describing a 100k-entry home's units, in every process that
+    opened its index, took 85 ms; a restored searcher now takes what was saved."""
+    metas = list(map(_META, units))
+    sessions = [m.get("session") for m in metas]
+    numbered = dict.fromkeys(sessions)
+    numbered.pop(None, None)
+    number = dict(zip(numbered, range(len(numbered))))
+    key = np.fromiter(map(number.get, sessions, repeat(-1)), dtype=np.int64, count=len(sessions))
+    alone = np.flatnonzero(key < 0)
+    key[alone] = -1 - alone
+    spoken = [m.get("speaker") for m in metas]
+    speakers = [str(s or "") for s in spoken] if any(spoken) else [""] * len(spoken)
+    return list(numbered), key, speakers, _questions(list(map(_TEXT, units))), sessions
+
 
 def saved_units(snapshot: dict) -> list[Unit]:
     """The units a snapshot names (to restore it as it was, then change it in place)."""
@@ -821,10 +903,11 @@ def _is_question(text: str) -> bool:
 
 def _questions(texts: list[str]) -> np.ndarray:
     """1.0 where a text is a question (:func:`_is_question`), else 0.0; mapped in C when no text
-    is None (a function call per unit was a fifth of describing a 100k-entry home's units)."""
+    is None (a function call per unit was a fifth of describing a 100k-entry home's units; the
+    unbound method with the marks repeated is twice as fast as a ``methodcaller``)."""
     if None in texts:
         return np.array([_is_question(t) for t in texts], dtype=float)
-    ends = map(methodcaller("endswith", QUESTION_MARKS), map(str.rstrip, texts))
+    ends = map(str.endswith, map(str.rstrip, texts), repeat(QUESTION_MARKS))
     return np.fromiter(ends, dtype=bool, count=len(texts)).astype(float)
 
 

@@ -18,7 +18,9 @@
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
+import json
 import math
 import os
 import re
@@ -626,8 +628,22 @@ class SearchPool:
         insertion that would build the index anew. Workspace files get a searcher of their own
         (cached while nothing changed)."""
         if not self.workspace:
-            return home_index.searching(home.root, self.units(), config)
+            return home_index.searching(home.root, self.units(), config, self.content_key())
         return nullcontext(searcher_for(self.units(), config))
+
+    def content_key(self) -> str | None:
+        """A key of what :meth:`units` are made of, when warm.md's parse is known to be of bytes
+        of one digest (a first parse in the process, ``WarmDocument.parsed_from``): that digest,
+        the consolidated lines' units, and the first and last warm units (which change with the
+        way a unit is made). The home's saved index is taken by it without comparing its units.
+        None when the document was changed in this process."""
+        digest = self.cached.doc.parsed_from
+        if digest is None:
+            return None
+        warm = self.cached.units
+        named = [[u.id, u.text, u.meta] for u in _units(self.consolidated) + warm[:1] + warm[-1:]]
+        made = json.dumps([digest, len(warm), named], ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(made.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def search_pool(memory, config) -> SearchPool:

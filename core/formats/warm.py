@@ -181,6 +181,11 @@ class WarmEntry:
 class WarmDocument:
     preamble: str
     entries: list[WarmEntry]
+    #: the SHA-256 of the bytes whose ``parse_warm`` this document is, ids included, when the reader
+    #: knows it (``Memory``'s first parse in a process): a content key for what is made of the
+    #: entries (the saved index is taken by it, ``core.home_index``). None for a document made or
+    #: changed in a process, whose entries may keep ids of their own.
+    parsed_from: str | None = field(default=None, compare=False, repr=False)
 
     def render(self) -> str:
         return self.preamble + "".join(e.raw for e in self.entries)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from linghun.core import home_cache, home_index, memory as memory_module
-from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, home_search_settings, search_pool, warm_pool
 from linghun.core.memory import Memory
 from linghun.core.search import SearchConfig, Searcher, TokenCache, Unit
 from tests.core.test_search_updates import _scores, _unit, changed
@@ -88,36 +88,49 @@ def test_a_snapshot_of_other_units_or_a_damaged_one_is_refused():
 _PROBE = r"""
 import json, sys
 from linghun.core import home_index, search
-from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, warm_pool
+from linghun.core.assembler.retriever import ASSEMBLER_SEARCH, home_search_settings, search_pool, warm_pool
 from linghun.core.memory import Memory
 from linghun.core.home import MemoryHome
 
-tokenised = []
+from linghun.core import home_cache
+from linghun.core.assembler.retriever import home_search_settings, search_pool
+
+tokenised, read = [], []
 real = search.Searcher._analyse
 search.Searcher._analyse = lambda self, text: tokenised.append(text) or real(self, text)
+load = home_cache.load
+home_cache.load = lambda path: read.append(path.suffix) or load(path)
 home = MemoryHome.resolve(sys.argv[1])
-pool = warm_pool(Memory(home))
-with home_index.searching(home.root, pool.units, ASSEMBLER_SEARCH) as searcher:
+memory = Memory(home)
+if sys.argv[3] == "units":  # the units alone, as a caller without a content key
+    searching = home_index.searching(home.root, warm_pool(memory).units, ASSEMBLER_SEARCH)
+else:  # as a round searches: its pool names its units by a content key
+    config, settings = home_search_settings(memory)
+    assert settings == ASSEMBLER_SEARCH
+    searching = search_pool(memory, config).searching(home, settings)
+with searching as searcher:
     hits = [[h.id, round(h.score, 9)] for h in searcher.search(sys.argv[2], 8)]
     restored, units = searcher._own.count(None), len(searcher.units)
 cache = home_index.token_cache(home.root)
 print(json.dumps({"hits": hits, "tokenised": len(tokenised), "restored": restored, "units": units,
-                  "tokens_read": cache.loaded}))
+                  "tokens_read": cache.loaded, "read": read}))
 """
 
 
-def _probe(home, query: str, env: dict) -> dict:
-    done = subprocess.run([sys.executable, "-c", _PROBE, str(home.dsh_home), query], cwd=ROOT, env=env,
+def _probe(home, query: str, env: dict, how: str = "units") -> dict:
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(home.dsh_home), query, how], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
-def _fresh_hits(home, query: str) -> list:
-    """The hits of a searcher built anew over warm.md as a new process parses it."""
+def _fresh_hits(home, query: str, how: str = "units") -> list:
+    """The hits of a searcher built anew over warm.md as a new process parses it (with the
+    consolidated lines before them, as a round searches, for ``how="round"``)."""
     home_index.forget()
     memory_module._PARSED.clear()  # what this process parsed or wrote: its new entries' ids are its own
-    pool = warm_pool(Memory(home))
-    searcher = Searcher(pool.units, ASSEMBLER_SEARCH)
+    memory = Memory(home)
+    units = warm_pool(memory).units if how == "units" else search_pool(memory, home_search_settings(memory)[0]).units()
+    searcher = Searcher(units, ASSEMBLER_SEARCH)
     return [[h.id, round(h.score, 9)] for h in searcher.search(query, 8)]
 
 
@@ -168,6 +181,69 @@ def test_after_an_edit_elsewhere_the_saved_index_is_changed_in_place(tmp_path, c
     after = _probe(home, query, cache_env)
     assert after["tokenised"] <= 4  # the edited entry and the question
     assert after["hits"] == _fresh_hits(home, query) and after["hits"][0][0] != middle.id
+
+
+def test_a_round_takes_the_saved_index_by_its_content_key_and_reads_its_units_only_after_a_change(tmp_path, cache_env):
+    """A new process whose warm.md is the one the index was saved for takes it by its content key:
+    the saved units are not read, let alone compared. After an append they are, once."""
+    home = make_home(tmp_path / "dsh", 400)
+    query = "订单服务 端口 配置"
+    first = _probe(home, query, cache_env, "round")
+    assert first["restored"] == 0 and first["hits"] == _fresh_hits(home, query, "round")
+    second = _probe(home, query, cache_env, "round")
+    assert second["restored"] == second["units"] > 300 and second["tokenised"] <= 2
+    assert ".searcher" in second["read"] and ".units" not in second["read"]
+    assert second["hits"] == first["hits"]
+    with home.warm.open("a", encoding="utf-8") as f:  # the agent appends, as the upstream plugin writes
+        f.write("\n## 2026-11-30 10:00 [fact] high\n\n灯塔项目 | 端口 | 7421\n")
+    query = "灯塔项目 端口"
+    after = _probe(home, query, cache_env, "round")
+    assert ".units" in after["read"] and after["tokenised"] <= 4  # compared, changed in place
+    assert after["hits"] == _fresh_hits(home, query, "round")
+    again = _probe(home, query, cache_env, "round")
+    assert ".units" not in again["read"] and again["restored"] == again["units"] and again["hits"] == after["hits"]
+
+
+def test_a_content_key_over_other_units_is_caught_by_the_sample_and_the_units_compared(tmp_path, cache_env):
+    """The key is the caller's word; the saved sample of units still has to match, else the
+    saved units are compared and the index changed in place to the units given."""
+    home = make_home(tmp_path / "dsh", 200)
+    units = warm_pool(Memory(home)).units
+    with home_index.searching(home.root, units, ASSEMBLER_SEARCH, "same key"):
+        pass  # built and saved under that key
+    home_index.forget()
+    other = units[:-1] + [Unit(units[-1].id, "灯塔项目 端口 7421", units[-1].meta)]
+    with home_index.searching(home.root, other, ASSEMBLER_SEARCH, "same key") as searcher:
+        got = [(h.id, h.score) for h in searcher.search("灯塔项目 端口", 5)]
+        assert searcher.units == other
+    fresh = Searcher(other, ASSEMBLER_SEARCH)
+    assert got == [(h.id, h.score) for h in fresh.search("灯塔项目 端口", 5)] and got[0][0] == units[-1].id
+
+
+def test_a_restored_searcher_takes_its_description_from_the_snapshot_as_describing_gives_it():
+    rng = random.Random(5)
+    units = sorted((_unit(rng, i, True) for i in range(70)), key=lambda u: u.meta["time"])
+    units[3] = Unit(units[3].id, units[3].text, {k: v for k, v in units[3].meta.items() if k != "session"})
+    searcher = Searcher(units, SearchConfig())
+    members: dict = {}  # each session's units in order, the sessions in order of appearance
+    for i, u in enumerate(units):
+        if u.meta.get("session") is not None:
+            members.setdefault(u.meta["session"], []).append(i)
+    assert searcher._members == members and list(searcher._session_slot) == list(members)
+    assert [list(members).index(u.meta["session"]) if "session" in u.meta else -1 for u in units] \
+        == searcher._session_of.tolist()
+    restored = Searcher.restore(units, _round_trip(searcher.snapshot()), SearchConfig())
+    for name in ("_session_numbers", "_session_slot", "_members", "_speakers"):
+        assert getattr(restored, name) == getattr(searcher, name), name
+    assert restored._speaker_units.keys() == searcher._speaker_units.keys() and len(searcher._speaker_units) > 1
+    assert all((restored._speaker_units[k] == mask).all() for k, mask in searcher._speaker_units.items())
+    for name in ("_session_key", "_session_of", "_own_mask", "_questions"):
+        assert (getattr(restored, name) == getattr(searcher, name)).all(), name
+    assert restored._session_key[3] == -4 and restored._questions.any()
+    bad = _round_trip(searcher.snapshot())
+    bad["described"]["questions"] = b"\x02" * len(units)
+    with pytest.raises(ValueError):
+        Searcher.restore(units, bad)
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "other-settings", "wrong-arrays"])
