@@ -29,6 +29,7 @@ from collections import ChainMap, OrderedDict
 from collections.abc import Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -487,23 +488,38 @@ def join_material(candidates: list[Candidate]) -> str:
 class _WarmPool:
     """The live (not flipped) entries of one parsed warm.md with their search units; their
     candidates are made when first asked for. A round of a 100k-entry home looks up its hits and
-    a few more, and making every candidate was a quarter of its CPU."""
+    a few more, and making every candidate was a quarter of its CPU. What only some callers need
+    (the index by id, what the next pool reuses) is made when first asked for: a one-shot command
+    never asks, and at 100k entries each was a few percent of its turn."""
 
-    def __init__(self, doc: Any, entries: list[WarmEntry], live: list[WarmEntry], units: list[Unit], made: dict):
+    def __init__(self, doc: Any, entries: list[WarmEntry], live: list[WarmEntry], units: list[Unit],
+                 candidates: dict[int, tuple[WarmEntry, Candidate]]):
         self.doc, self.entries, self.live, self.units = doc, entries, live, units
-        #: id(entry) -> [entry, its unit, its candidate once made], for this pool and the next to reuse
-        self.made = made
-        self._index = {e.id: i for i, e in enumerate(live)}  # a repeated id: the last one, as a dict had it
+        #: id(entry) -> (entry, its candidate), of the candidates made (by this pool or the last one)
+        self._candidates = candidates
+        self._index_of: dict[str, int] | None = None
         self._warm: list[Candidate] | None = None
         self._text_chars: int | None = None
         self.by_id: Mapping[str, Candidate] = _Candidates(self)
 
+    @property
+    def _index(self) -> dict[str, int]:
+        """id -> position among the live entries (a repeated id: the last one, as a dict had it)."""
+        if self._index_of is None:
+            self._index_of = dict(zip(map(_ID, self.live), range(len(self.live))))
+        return self._index_of
+
+    def reusable(self) -> dict[int, tuple[WarmEntry, Unit]]:
+        """id(entry) -> (entry, its unit): what the next pool, of a document that keeps most of
+        these entry objects (an append, an edit), takes instead of making them again."""
+        return dict(zip(map(id, self.live), zip(self.live, self.units)))
+
     def candidate(self, entry_id: str) -> Candidate:
         entry = self.live[self._index[entry_id]]
-        slot = self.made[id(entry)]
-        if slot[2] is None:
-            slot[2] = warm_candidate(entry)
-        return slot[2]
+        found = self._candidates.get(id(entry))
+        if found is None or found[0] is not entry:
+            found = self._candidates[id(entry)] = (entry, warm_candidate(entry))
+        return found[1]
 
     def has(self, entry_id: str) -> bool:
         return entry_id in self._index
@@ -565,18 +581,21 @@ def warm_pool(memory) -> _WarmPool:
         for pool in _WARM_POOLS:
             if pool.doc is doc:
                 return pool
+        last = _WARM_POOLS[0] if _WARM_POOLS else None
     entries = list(doc.entries)
-    # An entry object the last pool wrapped (an append or an edit keeps the others' objects) keeps
-    # its unit and candidate: re-wrapping 100k entries per change was most of a round after it.
-    with _SEARCHERS_LOCK:
-        before = _WARM_POOLS[0].made if _WARM_POOLS else {}
-    live = [e for e in entries if not e.is_wrong]
-    # comprehensions, not one loop: a new process wraps every entry (100k of them at the most)
-    slots = [before.get(id(e)) for e in live] if before else [None] * len(live)
-    slots = [s if s is not None and s[0] is e else [e, _unit(e.id, e.body.strip(), e.stamp), None]
-             for e, s in zip(live, slots)]
-    made = {id(s[0]): s for s in slots}
-    pool = _WarmPool(doc, entries, live, [s[1] for s in slots], made)
+    live = [e for e in entries if e.confidence != "wrong"]  # ``is_wrong`` without a call per entry
+    if last is None:  # a new process wraps every entry (100k of them at the most), mapped in C
+        units = list(map(_unit, map(_ID, live), map(str.strip, map(_BODY, live)), map(_STAMP, live)))
+        candidates: dict[int, tuple[WarmEntry, Candidate]] = {}
+    else:
+        # An entry object the last pool wrapped (an append or an edit keeps the others' objects)
+        # keeps its unit and candidate: re-wrapping 100k entries per change was most of a round after it.
+        before = last.reusable()
+        units = [found[1] if (found := before.get(id(e))) is not None and found[0] is e
+                 else _unit(e.id, e.body.strip(), e.stamp) for e in live]
+        alive = set(map(id, live))  # the candidates of entries gone are not kept
+        candidates = {k: made for k, made in last._candidates.items() if k in alive}
+    pool = _WarmPool(doc, entries, live, units, candidates)
     with _SEARCHERS_LOCK:
         _WARM_POOLS.insert(0, pool)
         del _WARM_POOLS[4:]
@@ -893,6 +912,9 @@ def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:
         shown.append(c)
         pos += len(c.text) + len(HIT_JOINER)
     return shown, (join_material(shown) + HIT_JOINER)[:cap] + TRUNCATED
+
+
+_ID, _BODY, _STAMP = attrgetter("id"), attrgetter("body"), attrgetter("stamp")
 
 
 def _unit(unit_id: str, text: str, stamp: str | None) -> Unit:

@@ -254,15 +254,21 @@ def test_readers_holding_the_document_see_a_new_one_after_a_write(memory):
     from linghun.core.assembler.retriever import warm_pool
 
     pool = warm_pool(memory)
+    first = pool.live[0]
+    made = pool.candidate(first.id)  # a hit of a round before the append
     memory.append("fact", "支付网关 | 超时 | 30s | #12", "high", when=T)
     fresh = warm_pool(memory)
     assert fresh is not pool and len(fresh.entries) == len(pool.entries) + 1
     assert any("支付网关" in c.body for c in fresh.warm)
-    # the entries the append left as they were (the same objects) keep their search units
-    before = {id(slot[0]): slot for slot in pool.made.values()}
+    # the entries the append left as they were (the same objects) keep their search units, and
+    # the candidates made; the new entry gets its own
+    before = pool.reusable()
     kept = [(e, u) for e, u in zip(fresh.live, fresh.units) if id(e) in before and before[id(e)][0] is e]
     assert len(kept) >= len(pool.live) - 1  # the last one may be rewritten by the append's separator
     assert all(before[id(e)][1] is u for e, u in kept)
+    assert fresh.candidate(first.id) is made
+    new = fresh.live[-1]
+    assert id(new) not in before and fresh.units[-1].text == new.body.strip()
 
 
 def test_the_append_dedupe_scan_agrees_with_the_near_duplicate_rule():
