@@ -78,6 +78,18 @@ def test_a_situations_dates_span_its_entries_and_their_last_use():
     assert Situation("甲", "甲", entries[:1]).last_active == "2026-03-02 10:00"  # never used: its stamp
 
 
+def test_arranged_situations_have_the_spans_their_entries_give(upstream_home):
+    """``arrange`` reads the stamps once for every situation: the same spans as each situation's own."""
+    from linghun.core.situations import Situation
+
+    situations = group_situations(Memory(MemoryHome.resolve(upstream_home)).entries())
+    assert len(situations) > 3
+    for s in situations:
+        own = Situation(s.anchor, s.label, s.entries)
+        assert (s.first, s.last, s.last_active) == (own.first, own.last, own.last_active)
+    assert any(s.last_active > s.last for s in situations)  # some were used after they were written
+
+
 def _greedy_cover(lists, max_share):
     """assign_anchors as its docstring states it, one anchor at a time, counting afresh each time."""
     limit = len(lists) if len(lists) < 8 else max(2, int(len(lists) * max_share))
