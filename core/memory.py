@@ -289,26 +289,28 @@ class Memory:
                 self._stamp.sha256 == hashlib.sha256(raw).hexdigest():
             return self._doc
         stamp = FileStamp.of_bytes(path, raw)
+        previous = self._previous_parse()
         try:
-            text = decode_utf8(path, raw)
+            doc = parse_warm_after(decode_utf8(path, raw), previous) if previous is not None \
+                else self._parse_anew(raw, stamp.sha256)
         except UnreadableFileError as exc:  # every reader, a GUI's ``latest()`` too, learns it
             _share(path, stamp, exc, number)
             raise
-        previous = self._previous_parse()
-        doc = parse_warm_after(text, previous) if previous is not None else self._parse_anew(text, stamp.sha256)
         doc.entries = doc.numbered()
         if previous is None:  # ids as parsing gives them (an earlier parse here may have kept its own)
             doc.parsed_from = stamp.sha256
         return self._take(doc, stamp, _share(path, stamp, doc, number))
 
-    def _parse_anew(self, text: str, sha256: str) -> WarmDocument:
-        """The first parse of warm.md in this process: the one the last process saved when the
-        file is the same, else parsed from where the file differs from it (``core.warm_cache``),
-        and saved for the next process."""
+    def _parse_anew(self, raw: bytes, sha256: str) -> WarmDocument:
+        """The first parse of warm.md's bytes ``raw`` (of digest ``sha256``) in this process: the
+        one the last process saved when the file is the same (the bytes decoded then), else
+        parsed from where the file differs from it (``core.warm_cache``), and saved for the next
+        process."""
         path = self.home.warm
-        found = warm_cache.saved_parse(path, text, sha256)
+        found = warm_cache.saved_parse(path, sha256)
         if found is not None and found[1]:
             return found[0]
+        text = decode_utf8(path, raw)
         doc = parse_warm_after(text, found[0]) if found is not None else parse_warm(text)
         warm_cache.save_parse(path, doc, sha256)
         return doc

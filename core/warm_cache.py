@@ -12,7 +12,7 @@ parse of what it wrote when it ends (:func:`save_at_exit`), so the agent's comma
 
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
 whole only when it was saved for warm.md's bytes (their SHA-256) and its texts are as long as
-warm.md's; otherwise only its entries whose text still stands in warm.md, at their place, are
+they were when saved (then warm.md is not even decoded); otherwise only its entries whose text still stands in warm.md, at their place, are
 kept. Anything else (missing, damaged, of another version or shape) is ignored and written anew.
 The fields are taken as this program wrote them: the cache folder is the user's own, not the home
 other programs write.
@@ -32,7 +32,7 @@ from linghun.core.formats.warm import WarmDocument, WarmEntry, content_ids
 __all__ = ["saved_parse", "save_parse", "save_at_exit", "save_written"]
 
 #: bump when WarmEntry's fields or the parse change: a file of another version is not used
-VERSION = 3
+VERSION = 4
 
 #: the parses of writes kept for the end of the process: those of the homes last written
 KEEP_WRITTEN = 4
@@ -63,24 +63,25 @@ def _fits(columns, count: int) -> bool:
                     for name, c in zip(COLUMNS, columns)))
 
 
-def saved_parse(warm: Path, text: str, sha256: str) -> tuple[WarmDocument, bool] | None:
-    """The parse saved for the warm.md at ``warm`` and whether it is the parse of ``text`` itself
-    (saved with ``sha256``, the digest of the bytes ``text`` was read from, and its entries' texts
-    as long as ``text``) or of an earlier warm.md (then only good as the earlier parse for
-    ``parse_warm_after``, which compares each entry's text with ``text``). None when there is none.
+def saved_parse(warm: Path, sha256: str) -> tuple[WarmDocument, bool] | None:
+    """The parse saved for the warm.md at ``warm`` and whether it is the parse of the bytes of
+    digest ``sha256`` (saved with that digest, and its entries' texts as long as they were when
+    saved) or of an earlier warm.md (then only good as the earlier parse for ``parse_warm_after``,
+    which compares each entry's text with warm.md's). None when there is none.
 
-    The digest replaces comparing the rendered parse with ``text``: the reader has it already
-    (``FileStamp``), and rendering 100k entries to compare them was 40 ms of every command."""
+    The digest replaces comparing the rendered parse with warm.md's text: the reader has it
+    already (``FileStamp``), and rendering 100k entries to compare them was 40 ms of every
+    command; a parse taken whole does not need the text decoded either (another 20 ms)."""
     saved = home_cache.load(_file(warm))
     try:
-        columns, preamble, count = saved["columns"], saved["preamble"], saved["count"]
+        columns, preamble, count, chars = saved["columns"], saved["preamble"], saved["count"], saved["chars"]
         if saved["version"] != VERSION or type(preamble) is not str or type(count) is not int \
                 or not _fits(columns, count):
             return None
         stamps, kinds, confidences, bodies, accessed, ids, raws = columns
         doc = WarmDocument(preamble, list(map(WarmEntry, stamps, kinds, confidences, bodies, accessed, raws, ids,
                                               range(1, count + 1))))
-        return doc, saved["sha256"] == sha256 and len(preamble) + sum(map(len, raws)) == len(text)
+        return doc, saved["sha256"] == sha256 and len(preamble) + sum(map(len, raws)) == chars
     except (KeyError, TypeError, ValueError):  # missing, damaged or of another shape: parse anew
         return None
 
@@ -91,6 +92,7 @@ def save_parse(warm: Path, doc: WarmDocument, sha256: str) -> None:
     entries = doc.entries
     home_cache.save(_file(warm), {
         "version": VERSION, "preamble": doc.preamble, "count": len(entries), "sha256": sha256,
+        "chars": len(doc.preamble) + sum(map(len, map(attrgetter("raw"), entries))),
         "columns": tuple(list(map(attrgetter(name), entries)) for name in COLUMNS)})
 
 

@@ -41,7 +41,11 @@ def _check(home, monkeypatch) -> list[str]:
 def test_the_next_process_takes_the_saved_parse_and_after_an_append_parses_only_the_new_end(tmp_path, monkeypatch):
     home = make_home(tmp_path / "dsh", 300)
     assert len(_check(home, monkeypatch)) == 300  # the first process parses, and saves
+    decoded = []
+    real = memory_module.decode_utf8
+    monkeypatch.setattr(memory_module, "decode_utf8", lambda path, raw: decoded.append(path) or real(path, raw))
     assert _check(home, monkeypatch) == []  # the next one parses nothing
+    assert decoded == []  # nor decodes warm.md: the parse saved for its bytes is taken whole
     with home.warm.open("a", encoding="utf-8") as f:  # the agent appends, in another process
         f.write("\n## 2026-11-30 10:00 [fact] high\n\n灯塔项目 | 端口 | 7421\n")
     assert len(_check(home, monkeypatch)) == 2  # the last entry (its separator changed) and the new one
