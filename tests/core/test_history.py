@@ -12,7 +12,7 @@ import pytest
 
 from linghun.core.cli import main
 from linghun.core.formats.warm import parse_warm
-from linghun.core.history import capture, objects
+from linghun.core.history import capture, objects, store
 from linghun.core.history.entries import blame, key_for_number
 from linghun.core.history.layout import history_location
 from linghun.core.history.store import HomeHistory
@@ -184,6 +184,19 @@ def test_prune_folds_old_states_and_keeps_newer_ones_readable(home, monkeypatch)
     history.pack()
     assert not list(history.loose.names())
     assert history.read("memory/journal/d.md", commit=str(states[-1].id)) == b"day 6\n"
+
+
+def test_one_shot_writers_each_committing_a_few_states_still_get_their_objects_packed(home, monkeypatch):
+    """Each of the agent's commands commits a few states and ends: no process reaches
+    ``PACK_EVERY`` commits, so the loose objects are counted (estimated) instead."""
+    monkeypatch.setattr(store, "PACK_LOOSE", 160)
+    for i in range(120):  # a new process each time
+        HomeHistory(home).record({f"memory/journal/{i % 7}.md": f"turn {i}\n".encode() * 30}, "cli")
+    history = HomeHistory(home)
+    loose = sum(1 for _ in history.loose.names())
+    assert list((history.path / "objects" / "pack").glob("*.pack")) and loose < 160 + 40
+    assert history.read("memory/journal/1.md") == "turn 113\n".encode() * 30
+    assert abs(history.loose.estimate() - loose) <= max(64, loose)  # a rough count, from 16 folders
 
 
 def test_history_setting_off_records_nothing(home, upstream_home):
