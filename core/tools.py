@@ -198,7 +198,8 @@ def _turn(ctx: ToolContext, a: dict) -> dict:
         return {"turn": record["id"], "journaled": record["journaled"], "round": record.get("round")}
     if not a.get("message"):
         raise InvalidInputError("message is required to begin a turn (or turn, to finish one)")
-    turn = begin_turn(ctx.home, a["message"], session=a.get("session") or "default", provider=ctx.provider)
+    turn = begin_turn(ctx.home, a["message"], session=a.get("session") or "default", provider=ctx.provider,
+                      store="answer" not in a)  # finished at once: stored then
     if "answer" in a:
         turn.finish(a["answer"])
     return {"turn": turn.id, "round": turn.round, "journaled": turn.journaled, "context": turn.context.text(),

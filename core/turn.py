@@ -99,8 +99,10 @@ def _strip_injection(text: str, label: str) -> str:
 
 def begin_turn(home: MemoryHome, messages: str | Iterable[Any], *, session: str = "default",
                provider: Any = None, llm_label: str | None = None, config: Any = None,
-               bus: Any = None, when: datetime | None = None) -> Turn:
-    """Steps 1-4 of the module docstring. Never raises for what the round can meet (it degrades)."""
+               bus: Any = None, when: datetime | None = None, store: bool = True) -> Turn:
+    """Steps 1-4 of the module docstring. Never raises for what the round can meet (it degrades).
+    ``store=False``: the caller finishes the turn at once, which stores its record (a turn
+    stored twice rewrote turns.jsonl, 3 MB at its 200 turns, twice, each kept by the history)."""
     settings = home_settings(home)
     message = messages if isinstance(messages, str) else collect_last_user_query(messages)
     query = collect_last_user_query(messages)
@@ -112,13 +114,15 @@ def begin_turn(home: MemoryHome, messages: str | Iterable[Any], *, session: str 
     context = compose(home, query, round_info=info)
     at = team_format.iso_now(when)
     turn = Turn(home, uuid.uuid4().hex[:12], at, session, str(message or "").strip(), query, info, context)
-    _store(home, turn.to_dict())
+    if store:
+        _store(home, turn.to_dict())
     return turn
 
 
 def run_turn(home: MemoryHome, messages: str | Iterable[Any], *, answer: str | None = None, **kwargs: Any) -> Turn:
-    """A whole turn: begin, then journal with ``answer`` ("" when the reply is not known)."""
-    turn = begin_turn(home, messages, **kwargs)
+    """A whole turn: begin, then journal with ``answer`` ("" when the reply is not known); its
+    record is stored once, finished."""
+    turn = begin_turn(home, messages, store=False, **kwargs)
     return turn.finish(answer or "")
 
 

@@ -42,6 +42,29 @@ def test_a_turn_runs_the_round_writes_the_bundle_and_journals(upstream_home):
     assert [p["key"] for p in record["context"]["parts"]][-1] == "bundle"
 
 
+def test_a_whole_turn_writes_its_record_once_and_a_begun_one_at_once(upstream_home, monkeypatch):
+    """turns.jsonl holds the last 200 turns, each with what the agent was shown (~3 MB): a turn
+    that ends in the same call writes it once, finished; one begun for a later answer, at once."""
+    from linghun.core import turn as turn_module
+
+    home = MemoryHome.resolve(upstream_home)
+    written = []  # the last record of each write of turns.jsonl
+    real = turn_module.atomic_write
+
+    def write(path, data):
+        if path.name == "turns.jsonl":
+            written.append(json.loads(data.splitlines()[-1]))
+        real(path, data)
+
+    monkeypatch.setattr(turn_module, "atomic_write", write)
+    run_turn(home, "订单服务的端口是多少？", answer="8087")
+    assert [(r["answer"], r["journaled"]) for r in written] == [("8087", True)]
+    begun = dispatch(home, "linghun_turn", {"message": "支付网关呢？"})
+    assert len(written) == 2 and written[-1]["id"] == begun["turn"] and written[-1]["journaled"] is False
+    dispatch(home, "linghun_turn", {"message": "缓存呢？", "answer": "没有记录"})
+    assert len(written) == 3 and written[-1]["answer"] == "没有记录"
+
+
 def test_the_next_turn_gives_feedback_on_the_previous_bundle(upstream_home):
     home = MemoryHome.resolve(upstream_home)
     run_turn(home, "订单服务的端口是多少？", answer="8087", session="a")
