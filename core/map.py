@@ -210,9 +210,10 @@ def build_map(home: MemoryHome, memory=None) -> MemoryMap:
     from linghun.core.memory import Memory
 
     memory = memory or Memory(home)
-    entries = memory.entries()
+    doc = memory.document()
+    entries = list(doc.entries)
     notes: list[str] = []
-    situations = situation_cache.situations(home.root, entries)
+    situations = situation_cache.situations(home.root, entries, source=doc.parsed_from)
 
     goals, note = goals_of(home)
     if note:

@@ -249,7 +249,8 @@ class Searcher:
         (ValueError when it does not have that shape)."""
         numbered, key, speakers, questions = saved["numbered"], saved["key"], saved["speakers"], saved["questions"]
         if not (type(numbered) is list and len(set(numbered)) == len(numbered)
-                and type(key) is bytes and len(key) == 8 * count and type(questions) is bytes and len(questions) == count
+                and type(key) is bytes and len(key) == 8 * count
+                and type(questions) is bytes and len(questions) == count
                 and type(speakers) is list and len(speakers) == count and set(map(type, speakers)) <= {str}):
             raise ValueError("the saved description does not fit the units")
         key = np.frombuffer(key, dtype=np.int64).copy()  # changed in place by updates

@@ -10,7 +10,9 @@ context or drew a map. Two caches, kept in memory and saved per home in the cach
   is analysed;
 - the grouping itself (:func:`core.situations.grouping`, plain data), by a digest of all it depends
   on: every live entry's kind and body, the tokenizer, this module's :data:`VERSION`
-  (``<home>.situations``). An unchanged warm.md gets its situations with no tokenising at all.
+  (``<home>.situations``). An unchanged warm.md gets its situations with no tokenising at all;
+  when the entries are known to be the parse of warm.md's bytes (``WarmDocument.parsed_from``),
+  the grouping key is kept by their digest too, and is not even computed again.
 
 Both are keyed by content, never by a file's name or time, so a cache that does not belong to the
 entries is simply not found. A file that does not read back as what was written (cut short, edited,
@@ -42,12 +44,16 @@ VERSION = 2
 SAVE_AFTER = 200
 #: groupings kept per home (the entries with and without the wrong ones; a state and the next)
 KEEP_GROUPINGS = 4
+#: grouping keys saved by source per home (a warm.md and the few before it)
+KEEP_SOURCES = 8
 
 _LOCK = threading.Lock()
 _ANALYSIS: dict[str, "_Analysis"] = {}
 _GROUPINGS: dict[str, OrderedDict[bytes, list[Group]]] = {}
 #: home key -> (the entries last grouped, include_wrong, their live entries, the grouping key)
 _LIVE: dict[str, tuple[list[WarmEntry], bool, list[WarmEntry], bytes]] = {}
+#: home key -> the grouping keys known by source (:func:`_source_key`)
+_SOURCES: dict[str, dict[bytes, bytes]] = {}
 
 
 def _signature() -> str:
@@ -196,16 +202,53 @@ def _valid(groups, count: int) -> bool:
             and (not positions or (min(positions) >= 0 and max(positions) < count)) and len(set(positions)) == count)
 
 
-def _saved_groupings(key: str) -> OrderedDict[bytes, bytes]:
-    """The groupings saved for the home, by key, each still marshalled: only the one a process
-    asks for is read, and saving does not walk the others (their positions were most of a save)."""
+def _saved(key: str) -> tuple[OrderedDict[bytes, bytes], OrderedDict[bytes, bytes]]:
+    """The groupings saved for the home, by key, each still marshalled (only the one a process
+    asks for is read, and saving does not walk the others: their positions were most of a save),
+    and the grouping keys saved by source (:func:`_source_key`)."""
     saved = home_cache.load(home_cache.cache_file(key, "situations"))
-    out: OrderedDict[bytes, bytes] = OrderedDict()
-    if isinstance(saved, dict) and isinstance(saved.get("groupings"), list):
-        for item in saved["groupings"]:
+    groupings: OrderedDict[bytes, bytes] = OrderedDict()
+    sources: OrderedDict[bytes, bytes] = OrderedDict()
+    for name, out in (("groupings", groupings), ("sources", sources)):
+        items = saved.get(name) if isinstance(saved, dict) else None
+        for item in items if isinstance(items, list) else ():
             if type(item) is tuple and len(item) == 2 and type(item[0]) is bytes and type(item[1]) is bytes:
                 out[item[0]] = item[1]
-    return out
+    return groupings, sources
+
+
+def _save(key: str, groupings: OrderedDict[bytes, bytes], sources: OrderedDict[bytes, bytes]) -> None:
+    home_cache.save(home_cache.cache_file(key, "situations"), {
+        "groupings": list(groupings.items())[-KEEP_GROUPINGS:], "sources": list(sources.items())[-KEEP_SOURCES:]})
+
+
+def _source_key(source: str, include_wrong: bool) -> bytes:
+    """What a grouping key is saved by when the entries are the parse of warm.md bytes of digest
+    ``source`` (``WarmDocument.parsed_from``): those bytes decide every kind and body."""
+    return hashlib.blake2b(f"{_signature()}\x1d{include_wrong}\x1d{source}".encode(), digest_size=16).digest()
+
+
+def _grouping_key_of(key: str, live: Sequence[WarmEntry], include_wrong: bool, source: str | None) -> bytes:
+    """:func:`grouping_key` of ``live``, or the one saved for their ``source``: hashing every kind
+    and body was ~26 ms of each command at 100k entries, whose warm.md had not changed since the
+    last one. A key computed for a source is saved for the next process."""
+    if source is None:
+        return grouping_key(live, include_wrong)
+    by = _source_key(source, include_wrong)
+    with _LOCK:
+        found = _SOURCES.get(key, {}).get(by)
+    if found is None:
+        found = _saved(key)[1].get(by)
+    if found is not None:
+        return found
+    found = grouping_key(live, include_wrong)
+    with _LOCK:
+        _SOURCES.setdefault(key, {})[by] = found
+    groupings, sources = _saved(key)
+    sources[by] = found
+    sources.move_to_end(by)
+    _save(key, groupings, sources)
+    return found
 
 
 def _find(key: str, grouping_id: bytes, count: int) -> list[Group] | None:
@@ -213,7 +256,7 @@ def _find(key: str, grouping_id: bytes, count: int) -> list[Group] | None:
         found = _GROUPINGS.get(key, {}).get(grouping_id)
     if found is not None:
         return found
-    data = _saved_groupings(key).get(grouping_id)  # another process may have grouped them
+    data = _saved(key)[0].get(grouping_id)  # another process may have grouped them
     try:
         found = marshal.loads(data) if data is not None else None
     except (ValueError, EOFError, TypeError):
@@ -232,14 +275,14 @@ def _remember(key: str, grouping_id: bytes, groups: list[Group], save: bool = Tr
         while len(kept) > KEEP_GROUPINGS:
             kept.popitem(last=False)
     if save:
-        saved = _saved_groupings(key)  # what other processes keep, this one's newest last
-        saved[grouping_id] = marshal.dumps(groups)
-        saved.move_to_end(grouping_id)
-        items = list(saved.items())[-KEEP_GROUPINGS:]
-        home_cache.save(home_cache.cache_file(key, "situations"), {"groupings": items})
+        groupings, sources = _saved(key)  # what other processes keep, this one's newest last
+        groupings[grouping_id] = marshal.dumps(groups)
+        groupings.move_to_end(grouping_id)
+        _save(key, groupings, sources)
 
 
-def _live_and_key(key: str, entries: Sequence[WarmEntry], include_wrong: bool) -> tuple[list[WarmEntry], bytes]:
+def _live_and_key(key: str, entries: Sequence[WarmEntry], include_wrong: bool,
+                  source: str | None = None) -> tuple[list[WarmEntry], bytes]:
     """The live entries and their grouping key, kept for the same entry objects: a turn groups
     for its round and again for its map, and at 100k entries the key (a digest of every body) and
     the live list cost ~70 ms each time. Entries are frozen, so the same objects in the same order
@@ -250,16 +293,17 @@ def _live_and_key(key: str, entries: Sequence[WarmEntry], include_wrong: bool) -
             and all(map(operator.is_, seen[0], entries))):
         return seen[2], seen[3]
     live = live_entries(entries, include_wrong)
-    found = (list(entries), include_wrong, live, grouping_key(live, include_wrong))
+    found = (list(entries), include_wrong, live, _grouping_key_of(key, live, include_wrong, source))
     with _LOCK:
         _LIVE[key] = found
     return found[2], found[3]
 
 
-def _grouped(root, entries: Sequence[WarmEntry], include_wrong: bool) -> tuple[list[WarmEntry], list[Group]]:
+def _grouped(root, entries: Sequence[WarmEntry], include_wrong: bool,
+             source: str | None) -> tuple[list[WarmEntry], list[Group]]:
     """The live entries and their grouping, from the caches when they hold it."""
     key = home_cache.home_key(root)
-    live, grouping_id = _live_and_key(key, entries, include_wrong)
+    live, grouping_id = _live_and_key(key, entries, include_wrong, source)
     groups = _find(key, grouping_id, len(live))
     if groups is None:
         analysis = _analysis(key)
@@ -271,16 +315,20 @@ def _grouped(root, entries: Sequence[WarmEntry], include_wrong: bool) -> tuple[l
     return live, groups
 
 
-def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = False) -> list[Situation]:
+def situations(root, entries: Sequence[WarmEntry], *, include_wrong: bool = False,
+               source: str | None = None) -> list[Situation]:
     """``core.situations.group_situations(entries)`` for the warm entries of the home at
-    ``root``, from the caches when they hold it (the same situations either way: tests check it)."""
-    return arrange(*_grouped(root, entries, include_wrong))
+    ``root``, from the caches when they hold it (the same situations either way: tests check it).
+    ``source``: the digest of the warm.md bytes ``entries`` are the parse of, when known
+    (``WarmDocument.parsed_from``), which the grouping key is saved by."""
+    return arrange(*_grouped(root, entries, include_wrong, source))
 
 
-def by_anchor(root, entries: Sequence[WarmEntry]) -> dict[str, tuple[str, list[WarmEntry]]]:
+def by_anchor(root, entries: Sequence[WarmEntry], source: str | None = None) -> dict[str, tuple[str, list[WarmEntry]]]:
     """``anchor -> (label, live entries)`` of each situation, unordered: what a round that restores
-    the situation a question names needs, without arranging them (half of a map's situation cost)."""
-    live, groups = _grouped(root, entries, False)
+    the situation a question names needs, without arranging them (half of a map's situation cost).
+    ``source``: as for :func:`situations`."""
+    live, groups = _grouped(root, entries, False, source)
     return {anchor: (label, [live[i] for i in positions]) for _kind, anchor, label, positions in groups}
 
 
@@ -309,6 +357,6 @@ def forget(root=None) -> None:
     """Drop what is kept in memory (of one home, or all); the saved files stay."""
     key = None if root is None else home_cache.home_key(root)
     with _LOCK:
-        for kept in (_ANALYSIS, _GROUPINGS, _LIVE):
+        for kept in (_ANALYSIS, _GROUPINGS, _LIVE, _SOURCES):
             for k in [k for k in kept if key is None or k == key]:
                 del kept[k]

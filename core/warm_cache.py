@@ -12,8 +12,8 @@ parse of what it wrote when it ends (:func:`save_at_exit`), so the agent's comma
 
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
 whole only when it was saved for warm.md's bytes (their SHA-256) and its texts are as long as
-they were when saved (then warm.md is not even decoded); otherwise only its entries whose text still stands in warm.md, at their place, are
-kept. Anything else (missing, damaged, of another version or shape) is ignored and written anew.
+they were when saved (then warm.md is not even decoded); otherwise only its entries whose text
+still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another version or shape) is ignored and written anew.
 The fields are taken as this program wrote them: the cache folder is the user's own, not the home
 other programs write.
 """

@@ -720,7 +720,7 @@ def restored_situation(ctx: RoundContext, span: Span, query: str, entries: list[
     candidates, and the near copies MMR dropped), best BM25 score first, after the hits
     (``retrieval.situationRestore``; measured by ``tests/perf/bench_situation_restore.py``, see
     SETTINGS.md)."""
-    situations = situation_cache.by_anchor(ctx.home.root, entries)
+    situations = situation_cache.by_anchor(ctx.home.root, entries, searched.cached.doc.parsed_from)
     # in the question's word order; the catch-all of entries that share nothing is no situation
     matched = [situations[t] for t in dict.fromkeys(topic_tokens(query)) if t in situations and t != OTHER_LABEL]
     taken = {c.id for c in present}

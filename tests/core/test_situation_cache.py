@@ -189,3 +189,23 @@ def test_the_same_entries_are_keyed_once_and_changed_ones_again(home, monkeypatc
     changed[live] = changed[live].with_changes(body="完全不同的内容 | kubernetes | 配置")
     assert _cached(home, changed) == _direct(changed)
     assert len(keyed) == 2
+
+
+def test_a_new_process_takes_the_grouping_key_saved_for_the_warm_md_bytes(home, monkeypatch):
+    """Entries known to be the parse of warm.md's bytes get the grouping key saved for their
+    digest: an unchanged warm.md is grouped without hashing every body. Other bytes are keyed."""
+    doc = Memory(home).document()
+    assert doc.parsed_from  # a first parse in this Memory
+    keyed = []
+    real = situation_cache.grouping_key
+    monkeypatch.setattr(situation_cache, "grouping_key", lambda live, *a: keyed.append(1) or real(live, *a))
+    entries = list(doc.entries)
+    first = _cached(home, entries, source=doc.parsed_from)
+    assert len(keyed) == 1 and first == _direct(entries)
+    situation_cache.forget()  # a new process: only the files are left
+    assert _cached(home, list(entries), source=doc.parsed_from) == first and len(keyed) == 1
+    assert _cached(home, list(entries), include_wrong=True, source=doc.parsed_from) == \
+        _direct(entries, include_wrong=True) and len(keyed) == 2  # a grouping of its own
+    changed = entries[:-1]  # other bytes: another digest, keyed
+    situation_cache.forget()
+    assert _cached(home, changed, source="other bytes") == _direct(changed) and len(keyed) == 3
