@@ -220,6 +220,18 @@ def test_a_content_key_over_other_units_is_caught_by_the_sample_and_the_units_co
     assert got == [(h.id, h.score) for h in fresh.search("灯塔项目 端口", 5)] and got[0][0] == units[-1].id
 
 
+def test_units_of_the_key_the_searcher_is_up_to_date_with_are_not_compared_again(tmp_path, cache_env, monkeypatch):
+    home = make_home(tmp_path / "dsh", 100)
+    units = warm_pool(Memory(home)).units
+    compared = []
+    real = Searcher.updated
+    monkeypatch.setattr(Searcher, "updated", lambda self, new: compared.append(len(new)) or real(self, new))
+    for content in ("key", "key", None, "key", "other"):
+        with home_index.searching(home.root, units, ASSEMBLER_SEARCH, content) as searcher:
+            assert searcher.units == units
+    assert compared == [len(units)] * 3  # no key, then a key it was not up to date with, then another
+
+
 def test_a_restored_searcher_takes_its_description_from_the_snapshot_as_describing_gives_it():
     rng = random.Random(5)
     units = sorted((_unit(rng, i, True) for i in range(70)), key=lambda u: u.meta["time"])
