@@ -54,6 +54,9 @@ PACK_EVERY = 200
 #: one-shot commands each commit a few states and end, so no count of a process reached a pack,
 #: and every state recorded checked every loose object (6,500 after a few hundred turns: 0.8 s)
 PACK_LOOSE = 1200
+#: those packs only add the loose objects; with this many packs, all are packed into one again
+#: (git's auto gc does the same): packing all (with deltas) cost a 100k-entry home's turn 11 s
+PACK_LIMIT = 8
 @dataclass(frozen=True)
 class Version:
     """One captured state: of the whole home (``commit``) or of one file in it."""
@@ -478,15 +481,19 @@ class HomeHistory:
         # a few folders; several processes each pack in turn
         self._since_pack += 1
         if self._since_pack >= PACK_EVERY or self.loose.estimate() >= PACK_LOOSE:
-            self.pack()
+            pack_dir = self.path / "objects" / "pack"
+            self.pack(whole=len(list(pack_dir.glob("pack-*.pack"))) >= PACK_LIMIT)
 
-    def pack(self) -> None:
-        """Pack every reachable object with deltas, then drop what the pack makes redundant.
+    def pack(self, whole: bool = True) -> None:
+        """Pack every reachable object with deltas (``whole``), or only the reachable ones that
+        are loose, into a pack beside the others; then drop what the pack makes redundant.
 
-        Nothing another process may still need is dropped: a loose object the new pack does not
-        hold goes only once older than ``PRUNE_GRACE_SECONDS`` (it may be another writer's, not
-        committed yet), and objects of an old pack that the new one leaves out (after a prune)
-        are first written back loose, so they get the same grace, as git's ``repack -A`` does."""
+        Every reachable object is in a pack afterwards either way: a pack holds each object its
+        commits and trees reach, but those of an older pack. Nothing another process may still
+        need is dropped: a loose object the new pack does not hold goes only once older than
+        ``PRUNE_GRACE_SECONDS`` (it may be another writer's, not committed yet), and objects of an
+        old pack that a whole one leaves out (after a prune) are first written back loose, so they
+        get the same grace, as git's ``repack -A`` does."""
         with self._lock.hold():
             self.loose.check_new(blobs_too=True)  # the pack builder reads every loose object
             head = self.head()
@@ -495,11 +502,21 @@ class HomeHistory:
             objects = self.path / "objects"
             staging = objects / "pack-staging"
             shutil.rmtree(staging, ignore_errors=True)  # a killed pack's leftovers
+            loose = None if whole else {hexid for hexid, _entry in self.loose.names()}
+            if loose is not None and str(head.id) not in loose:  # every state is packed already
+                self.loose.drop(lambda _hexid: False)  # the unreachable ones, once old enough
+                return
 
             def delegate(builder: pygit2.PackBuilder) -> None:
                 for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
-                    builder.add(commit.id)
-                    builder.add_recur(commit.tree_id)
+                    if loose is None:
+                        builder.add(commit.id)
+                        builder.add_recur(commit.tree_id)
+                    elif str(commit.id) in loose:
+                        builder.add(commit.id)
+                        self._add_loose(builder, commit.tree, loose)
+                    else:
+                        break  # packed, with all it reaches (and so are the states before it)
 
             (staging / "pack").mkdir(parents=True)
             self.repo.pack(str(staging / "pack"), delegate)
@@ -507,8 +524,9 @@ class HomeHistory:
             new.add_backend(pygit2.OdbBackendPack(str(staging)), 1)
             in_new = {str(oid) for oid in new}  # read before its files move into place
             pack_dir = objects / "pack"
-            old_packs = sorted(pack_dir.glob("pack-*")) if pack_dir.is_dir() else []
-            self._unpack_left_out(in_new)
+            old_packs = sorted(pack_dir.glob("pack-*")) if pack_dir.is_dir() and whole else []
+            if whole:
+                self._unpack_left_out(in_new)
             made = sorted(staging.glob("pack/pack-*"), key=lambda p: p.suffix == ".idx")  # the index last
             pack_dir.mkdir(exist_ok=True)
             for path in made:
@@ -520,6 +538,17 @@ class HomeHistory:
                     old.unlink(missing_ok=True)
             self.repo = self._open_repo()  # libgit2 caches pack lists: later reads see the new pack
             self._since_pack = 0
+
+    def _add_loose(self, builder: pygit2.PackBuilder, tree: pygit2.Tree, loose: set[str]) -> None:
+        """Add the loose objects ``tree`` reaches (itself included): a packed tree's are packed."""
+        if str(tree.id) not in loose:
+            return
+        builder.add(tree.id)
+        for item in tree:
+            if item.type == pygit2.enums.ObjectType.TREE:
+                self._add_loose(builder, self.repo[item.id], loose)
+            elif str(item.id) in loose:
+                builder.add(item.id)
 
     def _unpack_left_out(self, new: set[str]) -> None:
         """Write back loose (with a fresh time) every packed object the new pack leaves out."""
