@@ -158,7 +158,7 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
     """The home's searcher in a process that has none yet: the saved one when it was saved for the
     same ``content`` key, or when it indexes exactly ``units``; the saved one changed in place when
     warm.md changed since it was saved; else one built anew. Also whether it differs from the
-    saved one (so it is saved)."""
+    saved one or was saved under another key (so it is saved)."""
     saved = home_cache.load(_snapshot_file(key))
     if isinstance(saved, dict) and saved.get("header") == _snapshot_header(config):
         snapshot = saved.get("searcher")
@@ -171,8 +171,8 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
         # the units of the same save (not of another process's save meanwhile)
         if isinstance(named, dict) and isinstance(snapshot, dict) and named.get("save") == saved.get("save"):
             found = _changed_in_place(units, {**snapshot, "units": named.get("units")}, config, cache)
-            if found is not None:
-                return found
+            if found is not None:  # saved again when saved under another key: the next process takes it
+                return found[0], found[1] or (content is not None and saved.get("content") != content)
     return Searcher(units, config, cache=cache), True
 
 

@@ -263,8 +263,10 @@ class Searcher:
     # -- another process's searcher ---------------------------------------------------------
     def snapshot(self) -> dict:
         """What :meth:`restore` needs to rebuild this searcher in another process without
-        tokenising or indexing: the live units as plain values, the order of the sessions' slots,
-        and the BM25 indexes' arrays (compacted: removed units leave no empty slot)."""
+        tokenising, indexing or describing: the live units as plain values (and a sample of them
+        apart, for :meth:`restore_over`), what it knows of them (:func:`_description`), the order
+        of the sessions' slots, and the BM25 indexes' arrays (compacted: removed units leave no
+        empty slot)."""
         units = [u for u in self.units if u is not None]
         numbered, key, speakers, questions, _sessions = _description(units)
         return {"units": _plain(units), "sample": _plain([units[i] for i in _sample_slots(len(units))]),

@@ -204,6 +204,18 @@ def test_a_round_takes_the_saved_index_by_its_content_key_and_reads_its_units_on
     assert ".units" not in again["read"] and again["restored"] == again["units"] and again["hits"] == after["hits"]
 
 
+def test_a_searcher_saved_without_a_key_is_saved_again_under_the_key_of_the_round_that_opens_it(tmp_path, cache_env):
+    """A long-lived process that edited warm.md saves its index without a key (its entries keep
+    their own ids): the next round compares the units once and saves the index under its key."""
+    home = make_home(tmp_path / "dsh", 200)
+    _probe(home, "缓存", cache_env, "units")  # saved without a key
+    first = _probe(home, "缓存", cache_env, "round")
+    assert ".units" in first["read"] and first["restored"] == first["units"]  # compared, restored
+    second = _probe(home, "缓存", cache_env, "round")
+    assert ".units" not in second["read"] and second["restored"] == second["units"]
+    assert second["hits"] == first["hits"] == _fresh_hits(home, "缓存", "round")
+
+
 def test_a_content_key_over_other_units_is_caught_by_the_sample_and_the_units_compared(tmp_path, cache_env):
     """The key is the caller's word; the saved sample of units still has to match, else the
     saved units are compared and the index changed in place to the units given."""
