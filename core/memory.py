@@ -39,8 +39,8 @@ from linghun.core.formats import episodic as episodic_format
 from linghun.core.formats import journal as journal_format
 from linghun.core.formats import nodes as nodes_format
 from linghun.core.formats.warm import (
-    KINDS, LEGACY_KINDS, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry, compute_dedupe_keys,
-    injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
+    KINDS, LEGACY_KINDS, PARSE_VERSION, WRITABLE_CONFIDENCES, WarmDocument, WarmEntry, append_entry,
+    compute_dedupe_keys, injection_order, join_fields, new_entry, normalise_for_dedupe, parse_warm,
     parse_warm_after,
 )
 from linghun.core.containment import check_inside
@@ -298,7 +298,7 @@ class Memory:
             raise
         doc.entries = doc.numbered()
         if previous is None:  # ids as parsing gives them (an earlier parse here may have kept its own)
-            doc.parsed_from = stamp.sha256
+            doc.parsed_from = f"{PARSE_VERSION}:{stamp.sha256}"
         return self._take(doc, stamp, _share(path, stamp, doc, number))
 
     def _parse_anew(self, raw: bytes, sha256: str) -> WarmDocument:

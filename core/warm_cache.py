@@ -27,11 +27,12 @@ from operator import attrgetter
 from pathlib import Path
 
 from linghun.core import home_cache
-from linghun.core.formats.warm import WarmDocument, WarmEntry, content_ids
+from linghun.core.formats.warm import PARSE_VERSION, WarmDocument, WarmEntry, content_ids
 
 __all__ = ["saved_parse", "save_parse", "save_at_exit", "save_written"]
 
-#: bump when WarmEntry's fields or the parse change: a file of another version is not used
+#: bump when WarmEntry's fields or this file's layout change: a file of another version (or of
+#: another ``PARSE_VERSION``) is not used
 VERSION = 4
 
 #: the parses of writes kept for the end of the process: those of the homes last written
@@ -75,7 +76,7 @@ def saved_parse(warm: Path, sha256: str) -> tuple[WarmDocument, bool] | None:
     saved = home_cache.load(_file(warm))
     try:
         columns, preamble, count, chars = saved["columns"], saved["preamble"], saved["count"], saved["chars"]
-        if saved["version"] != VERSION or type(preamble) is not str or type(count) is not int \
+        if saved["version"] != VERSION or saved["parse"] != PARSE_VERSION or type(preamble) is not str or type(count) is not int \
                 or not _fits(columns, count):
             return None
         stamps, kinds, confidences, bodies, accessed, ids, raws = columns
@@ -91,7 +92,7 @@ def save_parse(warm: Path, doc: WarmDocument, sha256: str) -> None:
     for the next process."""
     entries = doc.entries
     home_cache.save(_file(warm), {
-        "version": VERSION, "preamble": doc.preamble, "count": len(entries), "sha256": sha256,
+        "version": VERSION, "parse": PARSE_VERSION, "preamble": doc.preamble, "count": len(entries), "sha256": sha256,
         "chars": len(doc.preamble) + sum(map(len, map(attrgetter("raw"), entries))),
         "columns": tuple(list(map(attrgetter(name), entries)) for name in COLUMNS)})
 

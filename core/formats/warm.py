@@ -177,14 +177,20 @@ class WarmEntry:
         }
 
 
+#: bump when parsing gives other entries for the same text: what is kept by a key of warm.md's
+#: bytes (a saved parse, ``WarmDocument.parsed_from``) is then not taken for this parser's entries
+PARSE_VERSION = 1
+
+
 @dataclass
 class WarmDocument:
     preamble: str
     entries: list[WarmEntry]
-    #: the SHA-256 of the bytes whose ``parse_warm`` this document is, ids included, when the reader
-    #: knows it (``Memory``'s first parse in a process): a content key for what is made of the
-    #: entries (the saved index is taken by it, ``core.home_index``). None for a document made or
-    #: changed in a process, whose entries may keep ids of their own.
+    #: a key of the bytes whose ``parse_warm`` this document is, ids included (:data:`PARSE_VERSION`
+    #: and their SHA-256), when the reader knows it (``Memory``'s first parse in a process): a
+    #: content key for what is made of the entries (the saved index and the situations' grouping
+    #: are taken by it). None for a document made or changed in a process, whose entries may keep
+    #: ids of their own.
     parsed_from: str | None = field(default=None, compare=False, repr=False)
 
     def render(self) -> str:

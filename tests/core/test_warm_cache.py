@@ -71,7 +71,7 @@ def test_an_edit_anywhere_gives_the_parse_of_the_file(tmp_path, monkeypatch):
         _check(home, monkeypatch)
 
 
-@pytest.mark.parametrize("damage", ["garbage", "other-version", "wrong-types", "a-body-of-none", "a-confidence-number",
+@pytest.mark.parametrize("damage", ["garbage", "other-version", "other-parser", "wrong-types", "a-body-of-none", "a-confidence-number",
                                     "a-column-short", "other-text",
                                     "other-bytes"])
 def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, damage):
@@ -85,6 +85,8 @@ def test_a_damaged_or_foreign_saved_parse_is_not_trusted(tmp_path, monkeypatch, 
         columns = dict(zip(warm_cache.COLUMNS, value["columns"]))
         if damage == "other-version":
             value["version"] = warm_cache.VERSION + 1
+        elif damage == "other-parser":  # saved by a parser that gave other entries for the same text
+            value["parse"] = warm_format.PARSE_VERSION + 1
         elif damage == "wrong-types":
             columns["kind"][3] = 2
         elif damage == "a-body-of-none":  # None only where a field may be missing
