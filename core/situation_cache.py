@@ -60,8 +60,7 @@ def _signature() -> str:
     return f"{VERSION}:{tokenizer_name()}"
 
 
-_KIND, _BODY = operator.attrgetter("ontology_kind"), operator.attrgetter("body")
-_WRITTEN_KIND = operator.attrgetter("kind")
+_WRITTEN_KIND, _BODY = operator.attrgetter("kind"), operator.attrgetter("body")
 
 
 def grouping_key(live: Sequence[WarmEntry], include_wrong: bool = False) -> bytes:
@@ -237,17 +236,15 @@ def _grouping_key_of(key: str, live: Sequence[WarmEntry], include_wrong: bool, s
     by = _source_key(source, include_wrong)
     with _LOCK:
         found = _SOURCES.get(key, {}).get(by)
-    if found is None:
-        found = _saved(key)[1].get(by)
     if found is not None:
         return found
-    found = grouping_key(live, include_wrong)
+    groupings, sources = _saved(key)
+    found = sources.get(by)
+    if found is None:
+        found = sources[by] = grouping_key(live, include_wrong)
+        _save(key, groupings, sources)
     with _LOCK:
         _SOURCES.setdefault(key, {})[by] = found
-    groupings, sources = _saved(key)
-    sources[by] = found
-    sources.move_to_end(by)
-    _save(key, groupings, sources)
     return found
 
 

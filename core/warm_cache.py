@@ -13,9 +13,9 @@ parse of what it wrote when it ends (:func:`save_at_exit`), so the agent's comma
 A cache, never trusted over warm.md: the file holds each entry's fields and text, and is taken
 whole only when it was saved for warm.md's bytes (their SHA-256) and its texts are as long as
 they were when saved (then warm.md is not even decoded); otherwise only its entries whose text
-still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another version or shape) is ignored and written anew.
-The fields are taken as this program wrote them: the cache folder is the user's own, not the home
-other programs write.
+still stands in warm.md, at their place, are kept. Anything else (missing, damaged, of another
+version or shape) is ignored and written anew. The fields are taken as this program wrote them:
+the cache folder is the user's own, not the home other programs write.
 """
 from __future__ import annotations
 
@@ -76,8 +76,8 @@ def saved_parse(warm: Path, sha256: str) -> tuple[WarmDocument, bool] | None:
     saved = home_cache.load(_file(warm))
     try:
         columns, preamble, count, chars = saved["columns"], saved["preamble"], saved["count"], saved["chars"]
-        if saved["version"] != VERSION or saved["parse"] != PARSE_VERSION or type(preamble) is not str or type(count) is not int \
-                or not _fits(columns, count):
+        if (saved["version"], saved["parse"]) != (VERSION, PARSE_VERSION) or type(preamble) is not str \
+                or type(count) is not int or not _fits(columns, count):
             return None
         stamps, kinds, confidences, bodies, accessed, ids, raws = columns
         doc = WarmDocument(preamble, list(map(WarmEntry, stamps, kinds, confidences, bodies, accessed, raws, ids,
@@ -92,7 +92,8 @@ def save_parse(warm: Path, doc: WarmDocument, sha256: str) -> None:
     for the next process."""
     entries = doc.entries
     home_cache.save(_file(warm), {
-        "version": VERSION, "parse": PARSE_VERSION, "preamble": doc.preamble, "count": len(entries), "sha256": sha256,
+        "version": VERSION, "parse": PARSE_VERSION, "preamble": doc.preamble, "count": len(entries),
+        "sha256": sha256,
         "chars": len(doc.preamble) + sum(map(len, map(attrgetter("raw"), entries))),
         "columns": tuple(list(map(attrgetter(name), entries)) for name in COLUMNS)})
 

@@ -57,6 +57,8 @@ PACK_LOOSE = 1200
 #: those packs only add the loose objects; with this many packs, all are packed into one again
 #: (git's auto gc does the same): packing all (with deltas) cost a 100k-entry home's turn 11 s
 PACK_LIMIT = 8
+
+
 @dataclass(frozen=True)
 class Version:
     """One captured state: of the whole home (``commit``) or of one file in it."""
