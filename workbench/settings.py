@@ -236,6 +236,26 @@ class Settings(QObject):
     def save_session(self, home: str, state: dict) -> None:
         self._qs.setValue(self._session_key(home), json.dumps(state, ensure_ascii=False))
 
+    # -- evaluation -----------------------------------------------------------------------
+    def eval_paths(self) -> dict[str, str]:
+        """The data the Evaluate pane was last given, by kind (``locomo``, ``beam``, ``cues``,
+        ``conversations``): a user comes back to the file they measure with."""
+        try:
+            paths = json.loads(self._str("evaluation/paths", "{}"))
+        except ValueError:
+            return {}
+        if not isinstance(paths, dict):
+            return {}
+        return {str(k): v for k, v in paths.items() if isinstance(v, str) and v}
+
+    def save_eval_path(self, kind: str, path: str) -> None:
+        paths = self.eval_paths()
+        if path:
+            paths[kind] = path
+        else:
+            paths.pop(kind, None)
+        self._qs.setValue("evaluation/paths", json.dumps(paths, ensure_ascii=False))
+
     # -- workspaces -----------------------------------------------------------------------
     @property
     def workspace(self) -> str:

@@ -17,6 +17,8 @@ from linghun.workbench.settings import Settings
 from PySide6.QtWidgets import QFileDialog
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
+#: the real lookup, before the autouse fixture hides the data sets
+REAL_DATASETS_DIR = background.datasets_dir
 
 
 @pytest.fixture(autouse=True)
@@ -178,17 +180,74 @@ def test_the_latest_report_is_shown_on_open(pane, qtbot, ctx):
     again.shutdown()
 
 
-def test_defaults_come_from_the_shared_data_sets(tmp_path, monkeypatch):
+def test_defaults_come_from_the_data_sets_the_user_names(tmp_path, monkeypatch):
     root = tmp_path / "datasets"
     (root / "locomo").mkdir(parents=True)
     (root / "locomo" / "locomo_dev7.json").write_text("[]")
     (root / "locomo" / "another.json").write_text("[]")
     (root / "beam-100k").mkdir()
-    monkeypatch.setattr(background, "datasets_dir", lambda: root)
+    monkeypatch.setattr(background, "datasets_dir", REAL_DATASETS_DIR)
+    monkeypatch.setenv(background.DATASETS_ENV, str(root))
     assert background.default_path("locomo") == str(root / "locomo" / "locomo_dev7.json")
+    assert background.default_path("conversations") == str(root / "locomo" / "locomo_dev7.json")
     assert background.default_path("beam") == str(root / "beam-100k")
     assert background.default_path("cues") == ""
+    # what the user chose last wins over the folder
+    assert background.default_path("beam", {"beam": "/data/mine"}) == "/data/mine"
     assert background.parse_ks("10 5, 5") == (5, 10)
+
+
+def test_no_data_is_offered_from_a_development_folder(tmp_path, monkeypatch, qtbot, empty_home):
+    """A checkout with benchmark data beside it (``../shared/datasets``) offers none of it: the
+    pane starts empty until the user chooses, or names a folder with LINGHUN_DATASETS_DIR (on a
+    development machine that has the data beside the checkout, this fails if it is offered)."""
+    monkeypatch.setattr(background, "datasets_dir", REAL_DATASETS_DIR)
+    monkeypatch.delenv(background.DATASETS_ENV, raising=False)
+    assert background.datasets_dir() is None
+    context = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(tmp_path / "s.ini"))
+    try:
+        widget = EvaluationPane.create(context)
+        qtbot.addWidget(widget)
+        for kind in background.KINDS:
+            widget.kind.setCurrentIndex(widget.kind.findData(kind))
+            assert widget.path.text() == "", kind
+        widget.shutdown()
+    finally:
+        context.close()
+
+
+def test_the_pane_remembers_the_last_data_file(tmp_path, qtbot, empty_home):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    ini = tmp_path / "remember.ini"
+    chosen = str(FIX / "locomo_tiny.json")
+
+    def open_pane():
+        context = WorkbenchContext.open(MemoryHome.resolve(empty_home), Settings(ini))
+        widget = EvaluationPane.create(context)
+        qtbot.addWidget(widget)
+        return context, widget
+
+    context, widget = open_pane()
+    widget.kind.setCurrentIndex(widget.kind.findData("locomo"))
+    widget.path.setFocus()
+    QTest.keyClicks(widget.path, chosen)
+    QTest.keyClick(widget.path, Qt.Key.Key_Return)
+    widget.shutdown()
+    context.settings.sync()
+    context.close()
+    assert "locomo_tiny.json" in ini.read_text(encoding="utf-8")
+
+    context, widget = open_pane()
+    try:
+        widget.kind.setCurrentIndex(widget.kind.findData("locomo"))
+        assert widget.path.text() == chosen
+        widget.kind.setCurrentIndex(widget.kind.findData("beam"))
+        assert widget.path.text() == ""  # each kind keeps its own
+        widget.shutdown()
+    finally:
+        context.close()
 
 
 def test_a_chart_with_chinese_labels_exports_them_as_svg_text(qtbot, tmp_path):

@@ -11,7 +11,6 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from linghun import resources
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.paths import new_report_dir, reports_dir  # noqa: F401 - the pane's names for them
 from linghun.workbench.tasks import TaskCancelled
@@ -69,19 +68,22 @@ def parse_ks(text: str) -> tuple[int, ...]:
 
 
 def datasets_dir() -> Path | None:
-    """The shared benchmark data: ``$LINGHUN_DATASETS_DIR``, else ``../shared/datasets`` beside the project."""
-    for candidate in (os.environ.get(DATASETS_ENV), resources.ROOT.parent.parent / "shared" / "datasets"):
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate)
-    return None
+    """The benchmark data the user pointed at with ``$LINGHUN_DATASETS_DIR``, or None. A folder
+    of a development checkout is never offered: an installed workbench has none, and a path
+    beside the source would differ from one machine to the next."""
+    candidate = os.environ.get(DATASETS_ENV)
+    return Path(candidate) if candidate and Path(candidate).is_dir() else None
 
 
-def default_path(kind: str) -> str:
-    """The data a kind starts with when the shared data sets are present, else ""."""
+def default_path(kind: str, remembered: dict[str, str] | None = None) -> str:
+    """The data a kind starts with: the file the user last gave it (``remembered``, from the
+    settings), else what ``$LINGHUN_DATASETS_DIR`` holds for it, else ""."""
+    if remembered and remembered.get(kind):
+        return remembered[kind]
     root = datasets_dir()
     if root is None:
         return ""
-    if kind == "locomo":
+    if kind in ("locomo", "conversations"):
         files = sorted((root / "locomo").glob("*.json")) if (root / "locomo").is_dir() else []
         preferred = [f for f in files if f.name == "locomo_dev7.json"]
         return str((preferred or files or [""])[0])

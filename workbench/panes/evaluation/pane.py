@@ -64,8 +64,9 @@ class EvaluationPane(Pane):
         self._plots: list[tuple[str, dict | None, QPixmap | None]] = []
         self._plot_widgets: list[QWidget] = []
         self._handle = None
-        self._paths: dict[str, str] = {kind: background.default_path(kind) for kind in background.KINDS}
-        self._paths["conversations"] = background.default_path("locomo")
+        remembered = ctx.settings.eval_paths()
+        self._paths: dict[str, str] = {kind: background.default_path(kind, remembered)
+                                       for kind in (*background.KINDS, "conversations")}
         self._build()
         self.retranslate_ui()
         self._on_kind_changed()
@@ -220,8 +221,9 @@ class EvaluationPane(Pane):
 
     @Slot()
     def _on_path_edited(self, *_args) -> None:
-        self._paths[self.current_kind()] = self.path.text().strip()
-        self._paths["conversations"] = self.conversations.text().strip()
+        for kind, edit in ((self.current_kind(), self.path), ("conversations", self.conversations)):
+            self._paths[kind] = edit.text().strip()
+            self.ctx.settings.save_eval_path(kind, self._paths[kind])
         self._update_actions()
 
     def _update_path_hint(self) -> None:
