@@ -13,6 +13,11 @@ def _pct(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
+def _up_to(r: dict[str, Any]) -> str:
+    """" up to DAY" when the window ends before today (a quiet home: core.health.period)."""
+    return f" up to {r['until']}" if r.get("until") and r["until"] != r["at"][:10] else ""
+
+
 def health_text(r: dict[str, Any]) -> str:
     e, w, g, c, rounds = r["entries"], r["warm"], r["gaps"], r["checks"], r["rounds"]
     lines = [
@@ -29,7 +34,7 @@ def health_text(r: dict[str, Any]) -> str:
         f"gaps      {g['open']} open" + (f", the oldest {g['oldest_days']:g} days old" if g["oldest_days"] else ""),
         f"checks    {c['total']}, {c['failing']} failing" + (f" (last run {c['last_run']})" if c["last_run"] else
                                                              " (never run: linghun check)"),
-        f"rounds    {rounds['rounds']} in {r['days']} days ({rounds['per_day']:.1f} a day), "
+        f"rounds    {rounds['rounds']} in {r['days']} days{_up_to(r)} ({rounds['per_day']:.1f} a day), "
         f"{rounds['llm_calls']} LLM calls, {rounds['prompt_tokens']} prompt + {rounds['completion_tokens']} "
         "completion tokens" + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
     ]

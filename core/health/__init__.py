@@ -12,6 +12,9 @@
 - changes waiting for review and the contradictions among them (``core.review.review_figures``);
 - trends over the home's history: warm.md's entries, size and writes per day.
 
+The per-day figures and trends cover ``days`` days up to today, or up to the home's last active
+day when it has been quiet for longer (``core.health.period``; ``until`` in the report says which).
+
 Each figure carries what stands behind it (entry numbers, gap queries, round ids, check ids) so
 a view can link a bar to the things it counts.
 """
@@ -22,6 +25,7 @@ from typing import Any
 
 from linghun.core.errors import LinghunError
 from linghun.core.health.memory_figures import check_figures, entry_figures, gap_figures, warm_figures
+from linghun.core.health.period import last_active_day, window_end
 from linghun.core.health.round_figures import round_figures, today_of
 from linghun.core.health.trends import warm_trend
 from linghun.core.home import MemoryHome
@@ -54,19 +58,26 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
     days = days or settings["days"]
     paths = home_settings(home).paths_home
     memory = Memory(paths)
+    today = today_of(now)
+    entries = memory.entries()
+    until = window_end(today, days, last_active_day(paths, entries))
+    if until != today:
+        notes.append(f"no activity in the last {days} days: the figures cover the {days} days up to "
+                     f"{until.isoformat()}, the home's last active day")
     report: dict[str, Any] = {
         "at": now.isoformat(timespec="seconds"), "home": str(home.root), "days": days,
-        "entries": entry_figures(memory.entries()),
+        "until": until.isoformat(),
+        "entries": entry_figures(entries),
         "warm": warm_figures(memory),
         "gaps": gap_figures(paths, now),
         "checks": check_figures(home),
-        "rounds": round_figures(paths, today_of(now), days, settings),
+        "rounds": round_figures(paths, until, days, settings),
     }
     try:
         report["review"] = review_figures(home)
     except LinghunError as exc:
         notes.append(f"review queue: {exc}")
-    report["trends"] = warm_trend(home, today_of(now), days) if trends else []
+    report["trends"] = warm_trend(home, until, days) if trends else []
     report["notes"] = notes
     return report
 

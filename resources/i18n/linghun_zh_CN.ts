@@ -2319,6 +2319,11 @@
         <translation>%1 天内（每天 %2）</translation>
     </message>
     <message>
+        <location filename="../../workbench/panes/health/pane.py" line="262"/>
+        <source>up to %1, the last active day</source>
+        <translation>截至最后活跃日 %1</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/health/pane.py" line="236"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>

@@ -3,7 +3,7 @@ rounds with tokens and cost, and ``linghun health --json``."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -103,6 +103,21 @@ def test_no_prices_no_cost(known):
     known.config.write_text(json.dumps({"health": {"days": 3}}), encoding="utf-8")
     r = health_report(known, now=NOW, trends=False)
     assert r["rounds"]["cost"] is None and len(r["rounds"]["days"]) == 3
+
+
+def test_a_quiet_home_shows_the_days_up_to_its_last_activity(known, capsys):
+    """60 days after its last round the home's figures are those of its active week, not zeros."""
+    active = health_report(known, now=NOW)
+    assert active["until"] == "2026-10-10" and active["rounds"]["rounds"] == 3
+    later = health_report(known, now=NOW + timedelta(days=60))
+    assert later["until"] == "2026-10-10"
+    assert later["rounds"]["rounds"] == 3 and later["rounds"]["days"][-1]["day"] == "2026-10-10"
+    assert any("2026-10-10" in note for note in later["notes"])
+    # a round within the window moves it back to today
+    (known.team_file("traces") / "2026-12-05.jsonl").write_text(
+        _trace("20261205-100000-ffff", "2026-12-05", 1, 1, 1.0), encoding="utf-8")
+    again = health_report(known, now=NOW + timedelta(days=60))
+    assert again["until"] == (NOW + timedelta(days=60)).date().isoformat() and again["rounds"]["rounds"] == 1
 
 
 def test_linghun_health_json(known, capsys):

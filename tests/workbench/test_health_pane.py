@@ -87,3 +87,23 @@ def test_the_dashboard_shows_the_known_figures_and_follows_them(journey_window, 
                      pane.round_bars.bar_centre(6))
     rounds = window.pane("rounds")
     wait_for(lambda: (rounds.current_round_id() or "").endswith("-dddd"), 20000, "today's round selected")
+
+
+def test_a_quiet_home_shows_its_last_active_days(journey_window, known_home, qtbot):
+    """Rounds 40 days ago, none since (an old demo): the cards and bars show those days and say
+    up to when, rather than a window of zeros."""
+    home, _entries = known_home
+    traces = home.team_file("traces")
+    quiet = datetime.now().astimezone().date() - timedelta(days=40)
+    for path in traces.glob("*.jsonl"):
+        path.unlink()
+    (traces / f"{quiet}.jsonl").write_text(
+        _trace(f"{quiet:%Y%m%d}-100000-aaaa", str(quiet), 1000, 200, 30.0)
+        + _trace(f"{quiet:%Y%m%d}-110000-bbbb", str(quiet), 3000, 800, 50.0), encoding="utf-8")
+    window = journey_window(home.dsh_home)
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "health")
+    wait_for(lambda: pane.report is not None, 20000, "the health figures")
+    card = pane.cards["rounds"].text()
+    assert "Rounds: 2</b>" in card and f"up to {quiet}, the last active day" in card
+    assert list(pane.round_bars._heights)[-1] == 2

@@ -234,7 +234,7 @@ class HealthPane(Pane):
         self.cards["rounds"].setText(
             _figure(self.tr("Rounds"), rounds["rounds"]) + " "
             + escape(self.tr("in %1 days (%2 a day)").replace("%1", str(r["days"]))
-                     .replace("%2", f"{rounds['per_day']:.1f}")) + "<br>"
+                     .replace("%2", f"{rounds['per_day']:.1f}")) + self._quiet_until(r) + "<br>"
             + escape(self.tr("%1 LLM calls, %2 + %3 tokens").replace("%1", str(rounds["llm_calls"]))
                      .replace("%2", f"{rounds['prompt_tokens']:,}").replace("%3", f"{rounds['completion_tokens']:,}"))
             + "<br>" + escape((self.tr("%1 ms a round").replace("%1", f"{ms:.0f}") if ms is not None else "")
@@ -252,6 +252,14 @@ class HealthPane(Pane):
                 escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))
         self.notes.setText(escape(" · ".join(r.get("notes") or [])))
         self._plot(r)
+
+    def _quiet_until(self, r: dict) -> str:
+        """" up to DAY" when the home was quiet for the whole window, which then ends on its last
+        active day (``core.health.period``)."""
+        until = r.get("until")
+        if not until or until == r["at"][:10]:
+            return ""
+        return " " + escape(self.tr("up to %1, the last active day").replace("%1", until))
 
     def _plot(self, r: dict) -> None:
         e = r["entries"]
