@@ -7,6 +7,7 @@ import that would work in the checkout and break in an installed wheel).
 """
 import re
 import tomllib
+from pathlib import Path
 
 from tests.conftest import REPO
 
@@ -35,3 +36,36 @@ def test_the_installed_name_resolves_to_this_checkout():
 
     assert linghun.core.__file__.startswith(str(REPO / "core"))
     assert linghun.workbench.__file__.startswith(str(REPO / "workbench"))
+
+
+def _debian_package(soname: str) -> str:
+    """Debian's name for the package of a shared library: ``libxcb-icccm.so.4`` ->
+    ``libxcb-icccm4``, ``libxkbcommon-x11.so.0`` -> ``libxkbcommon-x11-0`` (a dash before the
+    version when the name ends in a digit), lower case (``libX11-xcb.so.1`` -> ``libx11-xcb1``)."""
+    name, version = soname.split(".so.", 1)
+    version = version.split(".")[0]
+    return (name + ("-" if name[-1].isdigit() else "") + version).lower()
+
+
+def test_the_readme_names_every_library_of_qts_xcb_platform():
+    """ldd of Qt's xcb plugin (found or "not found": both name the library) against the README's
+    list for a bare X server, which CI installs before it shows the window under Xvfb."""
+    import shutil
+    import subprocess
+
+    import pytest
+    import PySide6
+
+    qt = Path(PySide6.__file__).parent / "Qt"
+    libraries = [qt / "plugins" / "platforms" / "libqxcb.so", qt / "lib" / "libQt6XcbQpa.so.6"]
+    if shutil.which("ldd") is None or not all(p.is_file() for p in libraries):
+        pytest.skip("no ldd or no xcb plugin (not Linux)")
+    needed = set()
+    for library in libraries:
+        listing = subprocess.run(["ldd", str(library)], capture_output=True, text=True, check=True).stdout
+        for soname in re.findall(r"^\s*(lib(?:xcb-[\w-]+|xkbcommon-x11|X11-xcb)\.so\.\d+)", listing, re.MULTILINE):
+            needed.add(_debian_package(soname))
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    named = set(re.search(r"^apt-get install (libx.*)$", readme, re.MULTILINE).group(1).split())
+    assert {"libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0"} <= needed  # the parse finds them
+    assert needed <= named, sorted(needed - named)
