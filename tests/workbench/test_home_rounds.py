@@ -13,6 +13,7 @@ from linghun.core.history.rounds import HomeRound
 from tests.journeys.conftest import find_row
 from tests.workbench.test_app_helpers import isolated, no_thread_left, settings, workbench  # noqa: F401
 from tests.workbench.test_history_capture import Agent, newest_bytes, screenshot, shown_and_recorded
+from linghun.workbench import tones
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
 
 PORT_Q = "订单服务现在跑在哪个端口？"
@@ -123,6 +124,17 @@ def test_reproduce_is_disabled_with_the_reason_for_a_round_the_history_has_no_st
 
 
 @pytest.mark.slow
+def _painted_lines(view) -> dict[str, str]:
+    """The lines of ``view`` that carry a colour of the diff highlighter, with that colour."""
+    painted, block = {}, view.document().firstBlock()
+    while block.isValid():
+        ranges = block.layout().formats()
+        if ranges:
+            painted[block.text()] = ranges[0].format.foreground().color().name()
+        block = block.next()
+    return painted
+
+
 def test_reproduce_works_on_the_bundled_demo_home(workbench, qtbot):
     from linghun.core.home_lock import update_section
     from linghun.workbench import app
@@ -145,6 +157,9 @@ def test_reproduce_works_on_the_bundled_demo_home(workbench, qtbot):
     # the demo's rounds are our engine's own: on the home as it stood, the same bundle
     assert panel.reproduce_note.text().startswith("Same bundle as delivered, on the home as of state ")
     assert panel.diff_view.toPlainText().strip() == delivered.strip()
+    # a bundle shown whole is Markdown: its "- [n]" bullets are not painted as removed lines
+    assert any(line.startswith("- ") for line in delivered.splitlines())
+    assert _painted_lines(panel.diff_view) == {}
 
     # with the home's retrieval set to one entry since, the bundles differ, line by line
     update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})
@@ -153,6 +168,11 @@ def test_reproduce_works_on_the_bundled_demo_home(workbench, qtbot):
     assert panel.reproduce_note.text().startswith("Our bundle differs from the delivered one")
     diff = panel.diff_view.toPlainText()
     assert diff.startswith("--- delivered (agent)\n+++ reproduced (ours)") and "\n-- [" in diff
+    # removals red, additions green, a context line holding a bullet (" - [") plain
+    painted = _painted_lines(panel.diff_view)
+    assert {tones.text("removed").name()} == {painted[line] for line in painted if line.startswith("-- [")}
+    assert all(line[:1] in "+-@" for line in painted)
+    assert not [line for line in diff.splitlines() if line.startswith(" ") and line in painted]
 
 
 def test_home_rounds_models_pass_the_model_tester(qtmodeltester):
@@ -220,5 +240,9 @@ def test_two_rounds_side_by_side_one_agent_one_traced(workbench, qtbot, tmp_path
     assert PORT_Q in left and "medium · knowledge_update" in left and "LLM calls" in left
     assert PORT_Q in right and "Candidates" in right and "ms" in right  # ours: trace with timings
     assert dialog.diff.toPlainText().startswith("--- a")
+    # only the diff's own marks are coloured: a context line (" - bullet") stays plain
+    painted = _painted_lines(dialog.diff)
+    context = [line for line in dialog.diff.toPlainText().splitlines() if line.startswith(" ")]
+    assert painted and all(line[:1] in "+-@" for line in painted) and not set(context) & set(painted)
     screenshot(dialog, "round-compare-en", tmp_path)
     dialog.reject()

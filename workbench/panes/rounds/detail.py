@@ -121,6 +121,7 @@ class DiffHighlighter(QSyntaxHighlighter):
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
         self._formats: dict[str, QTextCharFormat] = {}
+        self._diff = True
         self._pick_formats()
         view = document.parent()
         while view is not None and not isinstance(view, QWidget):
@@ -140,10 +141,18 @@ class DiffHighlighter(QSyntaxHighlighter):
             self.rehighlight()
         return False
 
+    def show_as_diff(self, diff: bool) -> None:
+        """Whether the view shows a diff now: a bundle shown whole is Markdown, whose "- " bullets
+        are not removals and must not be painted as such."""
+        if diff != self._diff:
+            self._diff = diff
+            self.rehighlight()
+
     def highlightBlock(self, text: str) -> None:  # noqa: N802 - Qt override
-        stripped = text.lstrip()
-        if stripped.startswith(("+++", "---")):
+        # the mark is a diff line's first character: " - item" is a context line holding a
+        # Markdown bullet, not a removal (stripping the space made every bullet red)
+        if not self._diff or text.startswith(("+++ ", "--- ")):
             return
-        fmt = self._formats.get(stripped[:1]) if stripped[:2] != "@@" else self._formats["@"]
+        fmt = self._formats["@"] if text.startswith("@@") else self._formats.get(text[:1])
         if fmt is not None:
             self.setFormat(0, len(text), fmt)

@@ -392,6 +392,11 @@ class HomeRoundsPanel(QWidget):
         self._submit(self.tr("Reproducing a round"), work, lambda result: self._reproduced(key, result),
                      lambda exc: self._reproduce_failed(key, exc))
 
+    def _show_reproduced(self, text: str, diff: bool) -> None:
+        """A diff in diff colours; a bundle shown whole plain (its bullets are not removals)."""
+        self._highlighter.show_as_diff(diff)
+        self.diff_view.setPlainText(text)
+
     def _reproduced(self, key: str, result) -> None:
         self._reproducing = None
         self._update_actions()
@@ -401,13 +406,13 @@ class HomeRoundsPanel(QWidget):
         if result.delivered.text is None:
             note = self.tr("Our bundle on the home as of state %1 (the delivered one is unknown: %2).") \
                 .replace("%1", state).replace("%2", result.delivered.note)
-            self.diff_view.setPlainText(result.bundle or "")
+            self._show_reproduced(result.bundle or "", diff=False)
         elif not result.diff:
             note = self.tr("Same bundle as delivered, on the home as of state %1.").replace("%1", state)
-            self.diff_view.setPlainText(result.bundle or "")
+            self._show_reproduced(result.bundle or "", diff=False)
         else:
             note = self.tr("Our bundle differs from the delivered one (home as of state %1):").replace("%1", state)
-            self.diff_view.setPlainText(result.diff)
+            self._show_reproduced(result.diff, diff=True)
         self.reproduce_note.setText(note)
         self.sig_reproduced.emit(key)
 
