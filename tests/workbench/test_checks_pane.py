@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
 from linghun.core.assembler.debounce import Debouncer
 from linghun.core.assembler.round import Assembler
 from linghun.core.checks.store import checks_path, read_results
@@ -149,3 +152,29 @@ def test_the_expectation_is_edited_from_the_detail(journey_window, demo_home, qt
     assert "Shown though it must not be:" in pane.detail.toPlainText()
     with qtbot.waitSignal(pane.sig_run_finished, timeout=30000, check_params_cb=lambda p, f: f == 0):
         window.act_undo.trigger()
+
+
+def test_the_list_beside_pin_the_latest_round_shows_the_round_it_pins(journey_window, demo_home, qtbot):
+    """A round arrives after the list was read: the list moves to it (the user picked none), and
+    "Pin the latest round" pins exactly the round the list shows; a round the user picked stays."""
+    window = journey_window(demo_home)
+    older = Assembler(window.ctx.home, debouncer=Debouncer()).run("订单服务的端口是多少？").round_id
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "checks")
+    wait_for(lambda: pane.rounds.currentData() == older, what="the rounds listed")
+    newest = Assembler(window.ctx.home, debouncer=Debouncer()).run(SLO).round_id  # the agent's turn
+    pane.load_rounds()
+    wait_for(lambda: pane.rounds.itemData(0) == newest, what="the new round listed")
+    assert pane.rounds.currentData() == newest != older
+    check_id = _pin_latest(qtbot, pane)
+    saved = json.loads(checks_path(window.ctx.home).read_text(encoding="utf-8"))["checks"]
+    assert [(c["id"], c["made_from"]) for c in saved] == [(check_id, f"round:{pane.rounds.currentData()}")]
+
+    # the user picks an older round: a reload keeps it
+    pane.rounds.setFocus()
+    QTest.keyClick(pane.rounds, Qt.Key.Key_Down)
+    picked = pane.rounds.currentData()
+    assert picked != newest
+    pane.load_rounds()
+    qtbot.waitUntil(lambda: pane._rounds_handle is None, timeout=10000)
+    assert pane.rounds.currentData() == picked

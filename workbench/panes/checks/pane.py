@@ -91,6 +91,9 @@ class ChecksPane(Pane):
         self.act_run = add_tool_action(self.toolbar, icon("redo"), self.run_now, shortcut="Ctrl+R")
         self.act_pin = add_tool_action(self.toolbar, icon("new"), self.pin_latest)
         self.rounds = QComboBox(self)
+        #: the round the user picked in the list (None: follow the newest as rounds arrive)
+        self._round_picked: str | None = None
+        self.rounds.activated.connect(self._on_round_picked)
         self.rounds.setMinimumContentsLength(24)
         self.rounds.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.toolbar.addWidget(self.rounds)
@@ -386,15 +389,20 @@ class ChecksPane(Pane):
         self._rounds_handle.sig_finished.connect(self._on_rounds)
         self._rounds_handle.sig_done.connect(self._on_rounds_done)
 
+    @Slot(int)
+    def _on_round_picked(self, index: int) -> None:
+        self._round_picked = self.rounds.itemData(index)
+
     @Slot(object)
     def _on_rounds(self, rounds: list) -> None:
-        chosen = self.rounds.currentData()
+        # the list shows the newest round unless the user picked another: keeping whatever was
+        # current showed an older round beside "Pin the latest round", which pinned a newer one
         self.rounds.clear()
         for r in rounds:
             self.rounds.addItem(f"{(r.get('started_at') or '')[5:16].replace('T', ' ')}  {r.get('query') or ''}",
                                 r["round"])
-        if chosen is not None and (i := self.rounds.findData(chosen)) >= 0:
-            self.rounds.setCurrentIndex(i)
+        picked = self.rounds.findData(self._round_picked) if self._round_picked is not None else -1
+        self.rounds.setCurrentIndex(picked if picked >= 0 else 0 if rounds else -1)
         self.act_pin_chosen.setEnabled(self.rounds.count() > 0)
 
     @Slot()
@@ -403,6 +411,7 @@ class ChecksPane(Pane):
 
     @Slot()
     def pin_latest(self):
+        self._round_picked = None  # the list follows the newest again, the one pinned
         return self._pin(None)
 
     @Slot()
@@ -437,6 +446,9 @@ class ChecksPane(Pane):
             self.ctx.show_message(self.tr("Nothing was written: checks.json changed meanwhile. Pin again."))
             return
         self._select_after = new.checks[0].id
+        # read again: after "Pin the latest round" the list beside it shows the round pinned (a
+        # newer one than the list held may have arrived)
+        self.load_rounds()
         self.ctx.show_message(self.tr("Check pinned: %1").replace("%1", "; ".join(c.question for c in new.checks)))
         for check in new.checks:
             self.sig_pinned.emit(check.id)
