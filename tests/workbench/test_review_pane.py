@@ -264,3 +264,23 @@ def test_a_reject_of_several_files_is_one_transaction_and_a_crash_midway_is_fini
     assert (home.root / JOURNAL_DIR / ".intent").exists()
     Memory(home)  # the next opening of the home
     assert files() == rejected and not (home.root / JOURNAL_DIR).exists()
+
+
+def test_after_accept_the_next_change_is_current(window, qtbot, tmp_path):
+    """Accept (A) takes the change out of the queue: the one below it becomes current, not the
+    first of the list."""
+    pane = _pane(window, qtbot)
+    for n in range(6):  # the agent's writes, in its own processes
+        agent(tmp_path / "dsh", "append", "fact", f"服务{n} | 端口 | {8000 + n} | 运维手册")
+    _refresh(pane, qtbot)
+    assert pane.proxy.rowCount() > 5
+    ids = [pane.proxy.index(r, 0).data(ReviewModel.IdRole) for r in range(pane.proxy.rowCount())]
+    rect = pane.view.visualRect(pane.proxy.index(3, 1))
+    QTest.mouseClick(pane.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert pane.current_id() == ids[3]
+    with qtbot.waitSignal(pane.sig_rebuilt, timeout=30000):
+        QTest.keyClick(pane.view, Qt.Key.Key_A)
+    qtbot.waitUntil(lambda: not pane.is_building() and pane.model.item(ids[3]) is None, timeout=30000)
+    assert pane.current_id() == ids[4] and pane.selected_ids() == [ids[4]]
+    shown = pane.model.item(ids[4])  # the detail follows the new current change
+    assert pane.detail.text().startswith(f"{shown.kind} · {shown.writer}") and shown.consequences[0] in pane.detail.text()

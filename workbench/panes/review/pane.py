@@ -272,11 +272,12 @@ class ReviewPane(Pane):
     @Slot(object)
     def _on_built(self, queue: service.Queue) -> None:
         current = self.current_id()
+        row = self.view.currentIndex().row()
         selected = set(self.selected_ids())
         self.queue = queue
         self.model.set_items(queue.items)
         self._fill_filters()
-        self._reselect(current, selected)
+        self._reselect(current, selected, row)
         self._show_status()
         count, oldest = self.unreviewed()
         self._tell_held(queue)
@@ -380,12 +381,17 @@ class ReviewPane(Pane):
                                           | QItemSelectionModel.SelectionFlag.Rows)
         return True
 
-    def _reselect(self, current: str | None, selected: set[str]) -> None:
+    def _reselect(self, current: str | None, selected: set[str], row: int = -1) -> None:
+        """The change that was current stays so; one accepted or rejected away (gone from the
+        queue) hands over to the change that took its row, the next one, as a reviewer reads on
+        down the list (the first row only when nothing was current)."""
         if current and self.select(current):
             return
-        if self.proxy.rowCount() and not self.view.currentIndex().isValid():
-            self.view.setCurrentIndex(self.proxy.index(0, 0))
-            self.view.selectRow(0)
+        rows = self.proxy.rowCount()
+        if rows and not self.view.currentIndex().isValid():
+            row = min(max(row, 0), rows - 1)
+            self.view.setCurrentIndex(self.proxy.index(row, 0))
+            self.view.selectRow(row)
         self._on_current()
 
     @Slot()
