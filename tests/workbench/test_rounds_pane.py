@@ -90,6 +90,12 @@ def test_live_round_lights_every_role_in_order_and_shows_the_bundle(pane, ctx, q
     top = span["candidates"][0]["terms"]
     best_term = max((t for t, v in top.items() if isinstance(v, (int, float))), key=lambda t: top[t])
     assert pane.candidates.index(0, 4).data().startswith(f"{best_term} ")  # strongest contribution first
+    # a consolidated line is named by its file and line, not by a folder of this machine
+    lines = [c for c in span["candidates"] + span["near_misses"] if c.get("source") == "timeline"]
+    assert lines and str(ctx.home.root) in lines[0]["path"]
+    labels = [pane.candidates.index(r, 2).data() for r in range(rows)]
+    assert f"memory_ontology.md:{lines[0]['line']}" in labels
+    assert not [label for label in labels if "/" in label or str(ctx.home.root) in label]
     # the scribe's files as diffs
     pane.strip.buttons["scribe"].click()
     assert "cycle.json" in pane.files_view.toPlainText() and "+++ b/" in pane.files_view.toPlainText()

@@ -292,7 +292,7 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
             if column == 1:
                 return QCoreApplication.translate("CandidatesModel", "near miss") if near else str(c.get("via") or "")
             if column == 2:
-                return f"[{c['n']}]" if c.get("n") else str(c.get("path") or c.get("id") or "")
+                return candidate_label(c)
             if column == 3:
                 score = c.get("score")
                 return f"{score:.3f}" if isinstance(score, (int, float)) else ""
@@ -309,6 +309,23 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (0, 3):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def candidate_label(c: dict[str, Any]) -> str:
+    """What the Entry column names a candidate by: ``[n]`` for a warm entry; for a line of a
+    file of the home (a consolidated line, a topic node, a workspace file) the file's name, its
+    line and theme: the trace keeps the whole path, a machine's folder that says nothing here."""
+    if c.get("n"):
+        return f"[{c['n']}]"
+    path = str(c.get("path") or "")
+    if not path:
+        return str(c.get("id") or "")
+    label = path.replace("\\", "/").rsplit("/", 1)[-1]
+    if c.get("line"):
+        label += f":{c['line']}"
+    if c.get("theme"):
+        label += f" · {c['theme']}"
+    return label
 
 
 def term_text(terms: Any, limit: int = 6) -> str:
