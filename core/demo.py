@@ -18,7 +18,8 @@ files it produces are exactly what the agent would have left behind:
   the agent left it just before each round, and as it is at the end, at the scenario's times.
   So every round of the demo has the state it read (Reproduce, time travel, each entry's
   versions). It is written beside ``linghun/`` as ``linghun-history.git`` and installed into the
-  data folder when the workbench makes its copy of the demo home (``install_history``).
+  data folder, where every command looks for a home's history (``install_history``), by
+  ``linghun demo`` for the home it wrote and by the workbench for its copy of the demo home.
 
 Everything is driven by a fixed seed and fixed dates: two runs produce the same bytes, which
 ``tests/core/test_demo.py`` checks against the committed copy in ``resources/demo-home``; the
@@ -561,13 +562,15 @@ def _seal(history) -> None:
     (path / "linghun-home").write_text("linghun\n", encoding="utf-8")
 
 
-def install_history(demo_dsh: str | Path, home: MemoryHome) -> bool:
+def install_history(demo_dsh: str | Path, home: MemoryHome, *, replace: bool = False) -> bool:
     """Make the history written beside the demo home at ``demo_dsh`` (by ``generate``) the history
-    of ``home``, a copy of that demo home: copied to where ``core.history`` keeps ``home``'s. Never
-    over a history ``home`` has already; True when installed, False when there was nothing to do."""
+    of ``home``, that demo home or a copy of it: copied to where ``core.history`` keeps ``home``'s.
+    Never over a history ``home`` has already (it may be all that is left of a home removed from
+    that folder), unless ``replace``: the home it recorded was a demo just generated again.
+    True when installed, False when there was nothing to do."""
     source = Path(demo_dsh) / HISTORY_DIR
     target = history_location(home)
-    if not (source / "HEAD").is_file() or target.exists():
+    if not (source / "HEAD").is_file() or (_holds_states(target) and not replace):
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = target.with_name(target.name + ".installing")
@@ -578,8 +581,18 @@ def install_history(demo_dsh: str | Path, home: MemoryHome) -> bool:
     for folder in ("refs/tags", "objects/info"):  # empty folders a source checkout does not keep
         (staging / folder).mkdir(parents=True, exist_ok=True)
     (staging / "linghun-home").write_text(str(home.root) + "\n", encoding="utf-8")
+    shutil.rmtree(target, ignore_errors=True)  # an empty one, or ``replace``: os.replace needs it gone
     os.replace(staging, target)
     return True
+
+
+def _holds_states(repository: Path) -> bool:
+    """A history with a state in it: one of a home that had none is an empty repository (reading
+    it makes one), nothing worth keeping over the demo's."""
+    if any(p.is_file() for p in (repository / "refs").rglob("*")):
+        return True
+    packed = read_text(repository / "packed-refs") or ""
+    return any(line and not line.startswith("#") for line in packed.splitlines())
 
 
 def _play(memory: Memory, turn: Turn, when: datetime) -> None:

@@ -158,3 +158,34 @@ def test_cli_writes_and_refuses_a_real_home(tmp_path_factory, upstream_home, cap
         shutil.rmtree(out, ignore_errors=True)
     with pytest.raises(InvalidInputError):
         regenerate(upstream_home)
+
+
+def test_the_command_s_demo_has_the_history_every_command_reads(tmp_path_factory, capsys):
+    """``linghun demo`` installs the history it wrote beside the home where ``linghun history``
+    (and the review, Reproduce, time travel) look for it; a history of a home once in that folder
+    is kept unless it is empty (reading a home with none makes one) or the demo is written again."""
+    from linghun.core.history.layout import history_location
+
+    out = _scratch(tmp_path_factory) / "d"
+    try:
+        assert cli_main(["history", "log", "--home", str(out)]) == 3  # not there yet: nothing made
+        (out / "linghun" / "memory").mkdir(parents=True)
+        assert cli_main(["history", "log", "--home", str(out)]) == 0  # an empty history of an empty home
+        assert capsys.readouterr().out == "no history yet\n"
+        shutil.rmtree(out / "linghun")
+        # this process records `out` now (the command above): the generator's writes are not its own
+        assert cli_main(["demo", "--out", str(out), "--json"]) == 0
+        states = json.loads(capsys.readouterr().out)["states"]
+        assert cli_main(["history", "log", "--home", str(out), "--json", "--limit", "1000"]) == 0
+        logged = json.loads(capsys.readouterr().out)
+        assert len(logged) == states > 30 and {r["writer"] for r in logged} == {"agent"}
+        shutil.rmtree(out / "linghun")
+        shutil.rmtree(out / HISTORY_DIR)
+        assert cli_main(["demo", "--out", str(out)]) == 0
+        assert "was kept" in capsys.readouterr().err  # the history of a home once there, not empty
+        target = history_location(MemoryHome.resolve(out))
+        (target / "refs" / "heads" / "kept").write_text("0" * 40 + "\n")  # a state the demo's has not
+        assert cli_main(["demo", "--out", str(out), "--replace"]) == 0
+        assert not (target / "refs" / "heads" / "kept").exists()  # the demo written again: its own
+    finally:
+        shutil.rmtree(out.parent, ignore_errors=True)
