@@ -25,11 +25,21 @@ if TYPE_CHECKING:
     from linghun.core.home import MemoryHome
 
 
+#: what the options of :func:`common_parent` are when not given: set once, by the top-level parser
+COMMON_DEFAULTS = {"home": None, "json": False}
+
+
 def common_parent() -> argparse.ArgumentParser:
+    """``--home`` and ``--json``, for a command and for each action of a group (``history --home D
+    log`` or ``history log --home D``). Their defaults are suppressed here: an action's sub-parser
+    writes every default it has over what the group parsed, so ``--home`` given before the action
+    would be lost; :func:`build_parser` sets :data:`COMMON_DEFAULTS` once instead."""
     parent = argparse.ArgumentParser(add_help=False)
-    parent.add_argument("--home", help="$DSH_HOME folder (default: $DSH_HOME, else ~/.dsh when it "
-                                       "exists, else the workbench's demo home once it was made)")
-    parent.add_argument("--json", action="store_true", help="print the result as JSON")
+    parent.add_argument("--home", default=argparse.SUPPRESS,
+                        help="$DSH_HOME folder (default: $DSH_HOME, else ~/.dsh when it "
+                             "exists, else the workbench's demo home once it was made)")
+    parent.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print the result as JSON")
     return parent
 
 
@@ -203,6 +213,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     command alone, when :data:`COMMAND_MODULES` names it; else every command (help, errors)."""
     parser = argparse.ArgumentParser(prog="linghun", description="The linghun memory system.")
     parser.add_argument("--version", action="version", version=f"linghun {__version__}")
+    parser.set_defaults(**COMMON_DEFAULTS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parent = common_parent()
     names = [COMMAND_MODULES[command]] if command in COMMAND_MODULES else command_modules()
