@@ -429,6 +429,22 @@ class Memory:
         self._share_number = _share(self.home.warm, self._stamp, self._doc)
         warm_cache.save_at_exit(self.home.warm, self._doc, self._stamp.sha256)
 
+    def merge_preview(self, kind: str, content, confidence: str | None = None,
+                      when: datetime | None = None) -> tuple[WarmEntry, WarmEntry] | None:
+        """What :meth:`append` of this would do to an existing entry, without writing: ``(the
+        live entry it merges into, that entry after the merge)`` when the body is a near
+        duplicate of one, else None (the append adds an entry at the end). A preview that says
+        "appended" while the append merges misleads the person who reads it."""
+        kind = (kind or "").strip().lower()
+        try:
+            body = join_fields(kind, content)
+        except ValueError:
+            return None
+        entries = self.document().entries
+        given = confidence if confidence in WRITABLE_CONFIDENCES else None
+        found = _merge(entries, kind, body, given, stamp_of(when))
+        return (entries[found[0]], found[1]) if found else None
+
     def append(self, kind: str, content, confidence: str | None = None, update: str | int | None = None,
                when: datetime | None = None) -> AppendResult:
         """``memory_append``: append, flip-and-append (``update``), revive, or near-duplicate merge.
@@ -456,13 +472,9 @@ class Memory:
                 target = self._find(update)
                 if target is not None:
                     return self._update(doc, target, kind, body, stamp)
-            key = normalise_for_dedupe(body)
-            compute_dedupe_keys(doc.entries)
-            i = _near_duplicate(doc.entries, key)
-            if i is not None:
-                old = doc.entries[i]
-                merged = old.with_changes(stamp=stamp, kind=kind, confidence=given or old.confidence,
-                                          body=body, last_access=stamp)
+            found = _merge(doc.entries, kind, body, given, stamp)
+            if found is not None:
+                i, merged = found
                 doc.entries[i] = merged
                 self._save(doc)
                 return AppendResult("dedupe", self._doc.entries[i], len(merged.raw.encode()))
@@ -841,6 +853,18 @@ class Memory:
         for g in (cycle.get("gaps") or [])[-3:]:
             lines.append(f"缺口：{g.get('query', '')}")
         return "\n".join(lines)
+
+
+def _merge(entries: list[WarmEntry], kind: str, body: str, given: str | None, stamp: str) -> tuple[int, WarmEntry] | None:
+    """The near-duplicate merge of an append: the index of the live entry ``body`` merges into
+    and that entry merged (its stamp and last access now, the new body; the confidence given,
+    else the old one's), or None."""
+    compute_dedupe_keys(entries)
+    i = _near_duplicate(entries, normalise_for_dedupe(body))
+    if i is None:
+        return None
+    old = entries[i]
+    return i, old.with_changes(stamp=stamp, kind=kind, confidence=given or old.confidence, body=body, last_access=stamp)
 
 
 def _near_duplicate(entries: list[WarmEntry], key: str) -> int | None:

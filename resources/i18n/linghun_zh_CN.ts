@@ -859,6 +859,10 @@
 <context>
     <name>EntriesPane</name>
     <message>
+        <source>Merged into [%1]: the new entry nearly repeated it (the agent&apos;s append rule). Edit &gt; Undo takes the merge back.</source>
+        <translation>已合并进 [%1]：新条目与它几乎重复（智能体的追加规则）。编辑 > 撤销可取消合并。</translation>
+    </message>
+    <message>
         <location filename="../../workbench/panes/entries/pane.py" line="286"/>
         <source>Show entries of kind</source>
         <translation>按类型显示条目</translation>
@@ -1093,6 +1097,10 @@
 </context>
 <context>
     <name>EntryEditor</name>
+    <message>
+        <source>● Not saved: saving merges it into [%1], a near duplicate</source>
+        <translation>● 未保存：它与 [%1] 几乎重复，保存会合并进 [%1]</translation>
+    </message>
     <message>
         <location filename="../../workbench/panes/entries/editor.py" line="259"/>
         <source>(not written: medium)</source>

@@ -167,3 +167,26 @@ def test_curating_entries_by_hand(journey_window, demo_home, shots):
     assert view.model().rowCount() == first_rows
     assert int(view.model().index(view.model().rowCount() - 1, COL_N).data()) == first_rows
     shots(window, "entries-undone")
+
+
+def test_a_new_entry_that_repeats_one_says_it_merges_before_and_after_saving(journey_window, demo_home):
+    """Curate > New with the body of an existing fact: the preview says it merges into that
+    entry (not "appended at the end"), Save merges and says so, and warm.md holds one entry."""
+    warm_path = demo_home / "linghun" / "memory" / "warm.md"
+    window = journey_window(demo_home)
+    pane = window.pane("entries")
+    view = pane.view
+    target = next(e for e in window.ctx.memory.entries() if "可用性 SLO" in e.body and not e.is_wrong)
+    entity, attribute, value, source = [part.strip() for part in target.body.split("|")]
+    rows = view.model().rowCount()
+    press(view, "Ctrl+N")
+    _choose(pane.editor.kind, "fact")
+    for name, text in (("entity", entity), ("attribute", attribute), ("value", value), ("source", source)):
+        type_into(_field(pane, name), text)
+    wait_for(lambda: f"merges it into [{target.n}]" in pane.editor.state_label.text(), what="the merge said")
+    diff = pane.editor.diff.toPlainText()
+    assert f"-{target.raw.splitlines()[0]}" in diff  # the entry itself is rewritten, in its place
+    click(pane.editor.save_button)
+    assert view.model().rowCount() == rows
+    assert window.notifications.label.text().startswith(f"Merged into [{target.n}]")
+    assert warm_path.read_text(encoding="utf-8").count(target.body) == 1

@@ -87,6 +87,9 @@ class EntryEditor(QWidget):
         self.read_only = ""
         #: warm.md as it is now (set by the pane): a new entry's diff shows where it lands in it
         self.warm_text = lambda: ""
+        #: what saving this new draft would merge (set by the pane): ``(entry, merged)`` when its
+        #: body is a near duplicate of a live entry (the agent's append rule), else None
+        self.merge_preview = lambda draft: None
         self._loading = False
         self._loaded_draft: dict | None = None
 
@@ -367,10 +370,16 @@ class EntryEditor(QWidget):
     def _update_diff(self) -> None:
         before = self.base.raw if self.base is not None and not self.orphaned else ""
         after = self.draft_raw() if self.is_dirty() else before
+        merge = self.merge_preview(self.draft()) if self.is_new and after else None
         if self.is_new and after:
             # against the file it is appended to: "@@ -0,0 +1,1 @@" said nothing of where it goes
             warm = self.warm_text()
-            if warm:
+            if merge is not None:  # the append rewrites the entry it nearly repeats, in its place
+                old, merged = merge
+                before, after = (warm, warm.replace(old.raw, merged.raw, 1)) if old.raw in warm else (old.raw, merged.raw)
+                self.state_label.setText(self.tr("● Not saved: saving merges it into [%1], a near duplicate")
+                                         .replace("%1", str(old.n)))
+            elif warm:
                 before = warm
                 after = warm.rstrip("\n") + "\n" + after.rstrip("\n") + "\n"
         self.diff.setPlainText(unified_diff(before, after, "warm.md") or self.tr("Saving changes nothing."))

@@ -89,6 +89,7 @@ class EntriesPane(Pane):
         self._build_actions()
         self.editor = EntryEditor(self)
         self.editor.warm_text = self._warm_text
+        self.editor.merge_preview = self._merge_preview
         if not ctx.writable:  # the past: entries are read, never edited
             self.editor.set_read_only(ctx.read_only)
         self.banner = plain(QLabel(self))
@@ -521,6 +522,14 @@ class EntriesPane(Pane):
         self._reload(external=False)
         return ok
 
+    def _merge_preview(self, draft: dict):
+        """The entry a new draft would merge into and that entry merged (``Memory.merge_preview``),
+        or None; None too when warm.md cannot be read (the save then says why)."""
+        try:
+            return self.ctx.memory.merge_preview(draft["kind"], draft["body"], draft["confidence"], _when(draft["stamp"]))
+        except (LinghunError, ValueError):
+            return None
+
     def _warm_text(self) -> str:
         """warm.md as it is now ("" when it cannot be read: the editor then diffs the entry alone)."""
         try:
@@ -594,6 +603,10 @@ class EntriesPane(Pane):
                 self._reload(external=False)
                 if saved is not None:
                     self.select_entry(saved.id)
+                if isinstance(op, AppendEntry) and op.result.mode == "dedupe":
+                    self.ctx.show_message(self.tr("Merged into [%1]: the new entry nearly repeated it (the agent's "
+                                                  "append rule). Edit > Undo takes the merge back.")
+                                          .replace("%1", str(saved.n if saved is not None else "?")))
             return ok
         entry_id = editor.base.id
         key = f"{self._session}:{entry_id}" if merge else None
