@@ -4,7 +4,13 @@ Any MCP-capable agent can then read and write the same memory home the workbench
 list, schemas and results are exactly those of ``core.tools``: ``tools/list`` returns each tool's
 JSON-schema parameters; ``tools/call`` runs it through ``core.tools.call`` and answers with the
 result as JSON text plus ``structuredContent``. A tool error (bad arguments, an unknown ``[n]``, a
-corrupt file) comes back as a result with ``isError: true`` and the message, never as a crash.
+corrupt file) comes back as a result with ``isError: true`` and the message, never as a crash; an
+unknown tool is a JSON-RPC error -32602 (Invalid params), as every revision of MCP says.
+
+Both eras of the protocol are served on one stdio connection, the client's first request choosing
+(the SDK's dual-era loop): the ``initialize`` handshake, or the 2026-07-28 revision's stateless
+requests, each carrying its protocol version and client capabilities in ``_meta``, with
+``server/discover`` to learn the server's versions and capabilities first.
 
 The context the agent is shown each turn (``core.context``, CONTEXT.md) is offered twice: as the
 prompt ``memory_context`` (argument ``question``: with one, the bundle is assembled for it in a dry
@@ -30,7 +36,7 @@ there (consolidation, projection, the soul card), ``openWorldHint`` for those th
 
 JSON-RPC errors as the specifications say: -32700 for a line that is not JSON, -32600 for one that
 is not a request (an id that is an object, a request sent as a notification) and for a request
-before ``initialize``, -32602 for a request the transport's parser refuses though it is JSON
+before ``initialize`` that is not a stateless one, -32602 for a request the transport's parser refuses though it is JSON
 (nested too deeply, a lone surrogate: answered with its id, so the client does not wait forever),
 -32002 for an unknown resource. ``resources/templates/list``
 is answered (there are none: the one resource has a fixed address).
@@ -70,6 +76,16 @@ def _tool_list() -> list[types.Tool]:
                        annotations=types.ToolAnnotations(read_only_hint=t.read_only, destructive_hint=t.destructive,
                                                          idempotent_hint=t.read_only, open_world_hint=t.calls_llm))
             for t in agent_tools.TOOLS.values()]
+
+
+def _known_tool(name: str) -> agent_tools.Tool:
+    """The tool called ``name``; an unknown name is a JSON-RPC error -32602, as every revision of the
+    MCP specification says (a protocol error: there is no tool to report a result)."""
+    tool = agent_tools.TOOLS.get(name)
+    if tool is None:
+        raise MCPError(types.INVALID_PARAMS, scrub(f"unknown tool {name[:200]!r}; tools: {', '.join(agent_tools.TOOLS)}"),
+                       data={"name": name[:200]})
+    return tool
 
 
 #: MCP's error code for a resource that does not exist
@@ -180,8 +196,8 @@ def make_server(home: MemoryHome | str, *, provider: Any = None, warm: WarmUp | 
         return types.ListToolsResult(tools=_tool_list())
 
     async def call_tool(ctx, params: types.CallToolRequestParams) -> types.CallToolResult:
-        tool = agent_tools.TOOLS.get(params.name)
-        async with (_nothing() if tool is not None and tool.read_only else lock):
+        tool = _known_tool(params.name)
+        async with (_nothing() if tool.read_only else lock):
             await warm.wait(params.name in NEEDS_INDEX)
             async with anyio.create_task_group() as tg:
                 tg.start_soon(_report_progress, ctx, params.name)
@@ -256,8 +272,8 @@ async def _answer_bad_lines(read_stream, inbound, write_stream) -> None:
     reply with an error: -32700 when the line is not JSON, -32600 when it is not a request (id
     null: its id could not be read). A request the transport's parser refuses though it is JSON
     (nested too deeply, a lone surrogate) is answered with its own id (-32602), read by Python's
-    parser. A request before ``initialize``
-    is refused here with a message that says so.
+    parser. A request before ``initialize`` that is not one of the stateless era
+    (:func:`_needs_no_handshake`) is refused here with a message that says so.
     """
     initialized = False
     async with inbound:
@@ -269,19 +285,40 @@ async def _answer_bad_lines(read_stream, inbound, write_stream) -> None:
                 if isinstance(message, types.JSONRPCNotification) and not message.method.startswith("notifications/"):
                     reply = _error(None, types.INVALID_REQUEST, "Invalid Request",
                                    f"{message.method[:80]} is a request: it needs an id that is a string or a number")
-                elif isinstance(message, types.JSONRPCRequest) and not initialized and message.method not in (
-                        "initialize", "ping"):
+                elif isinstance(message, types.JSONRPCRequest) and not initialized and not _needs_no_handshake(message):
                     reply = _error(message.id, types.INVALID_REQUEST, "Invalid Request",
                                    "the session is not initialized: send initialize first")
                 else:
-                    initialized = initialized or (isinstance(message, types.JSONRPCRequest)
-                                                  and message.method == "initialize")
+                    initialized = initialized or _opens_session(message)
                     await inbound.send(item)
                     continue
             try:
                 await write_stream.send(SessionMessage(reply))
             except (anyio.ClosedResourceError, anyio.BrokenResourceError):
                 return
+
+
+def _needs_no_handshake(request: types.JSONRPCRequest) -> bool:
+    """Whether ``request`` may come before ``initialize``: the handshake itself, ``ping``, and the
+    2026-07-28 revision's stateless requests (``server/discover`` and any request carrying the
+    per-request ``_meta`` envelope), which the SDK serves without a handshake: refusing them made
+    the newest clients fall back to the old protocol. A ``server/discover`` without the envelope
+    is the SDK's to answer (-32601 on the handshake era, which a client reads as "legacy")."""
+    return request.method in ("initialize", "ping", "server/discover") or _has_envelope(request)
+
+
+def _opens_session(message: types.JSONRPCMessage) -> bool:
+    """``initialize`` opens a session of the handshake era; an enveloped request one of the
+    stateless era, where the SDK itself answers a request without an envelope (-32602 naming the
+    missing key) and a late ``initialize`` (-32022)."""
+    return isinstance(message, types.JSONRPCRequest) and (message.method == "initialize" or _has_envelope(message))
+
+
+def _has_envelope(request: types.JSONRPCRequest) -> bool:
+    """The 2026-07-28 per-request ``_meta`` envelope: its protocol-version key (spec-reserved, so
+    no request of the handshake era carries it) is what the SDK routes on too."""
+    meta = (request.params or {}).get("_meta")
+    return isinstance(meta, dict) and types.PROTOCOL_VERSION_META_KEY in meta
 
 
 def _error(request_id: Any, code: int, text: str, why: str) -> types.JSONRPCError:
