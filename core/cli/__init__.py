@@ -189,7 +189,7 @@ def to_jsonable(value: Any) -> Any:
 
 
 #: the module of this package that registers each command: a command's process imports and
-#: registers that module alone (registering all thirteen was a tenth of a short command's CPU);
+#: registers that module alone (registering all of them was a tenth of a short command's CPU);
 #: tests/core/test_cli_imports.py checks the table against what the modules register
 COMMAND_MODULES = {
     "chat": "agent", "context": "agent", "turn": "agent", "check": "check", "demo": "demo",
@@ -197,8 +197,8 @@ COMMAND_MODULES = {
     "llm": "llm", "aliases": "map", "drill": "map", "map": "map", "project": "map", "retrieve": "map",
     "situations": "map", "append": "memory", "consolidate": "memory", "entries": "memory", "home": "memory",
     "journal": "memory", "read": "memory", "rules": "memory", "soul": "memory", "touch": "memory",
-    "review": "review", "replay": "rounds", "round": "rounds", "rounds": "rounds", "mcp": "tools",
-    "tool": "tools", "tools": "tools",
+    "review": "review", "replay": "rounds", "round": "rounds", "rounds": "rounds", "completion": "shell",
+    "manpage": "shell", "mcp": "tools", "tool": "tools", "tools": "tools",
 }
 
 
