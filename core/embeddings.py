@@ -209,8 +209,8 @@ class Encoder:
         weights = folder / "model.safetensors"
         stat = weights.stat()
         model_key = hashlib.sha1(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
-        self._cache = _VectorCache(model_key)
-        self._tokens = _VectorCache(model_key, table="tokens", decode=bytes, memo=False)
+        self._cache = VectorCache(model_key)
+        self._tokens = VectorCache(model_key, table="tokens", decode=bytes, memo=False)
 
     def _forward(self, batch: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
         """The last layer's token states ``(n, length, dim)`` and the padding mask ``(n, length)``."""
@@ -255,7 +255,7 @@ class Encoder:
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
         """Sentence vectors ``(len(texts), dim)``, unit length."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        keys = _keys(texts)
+        keys = text_keys(texts)
         cached = self._cache.get(keys)
         for i, key in enumerate(keys):
             if key in cached:
@@ -269,7 +269,7 @@ class Encoder:
         out) with the piece ids: the material of late-interaction (MaxSim) scoring. The sentence
         vectors of the same pass are cached too, so ``encode`` of these texts is then free."""
         out: list[TokenVectors | None] = [None] * len(texts)
-        keys = _keys(texts)
+        keys = text_keys(texts)
         cached = self._tokens.get(keys)
         for i, key in enumerate(keys):
             if key in cached:
@@ -304,7 +304,7 @@ class Encoder:
             self._tokens.put(fresh_tokens)
 
 
-def _keys(texts: Sequence[str]) -> list[str]:
+def text_keys(texts: Sequence[str]) -> list[str]:
     return [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
 
 
@@ -339,7 +339,7 @@ class TokenVectors:
         return cls(vectors, ids)
 
 
-class _VectorCache:
+class VectorCache:
     """Values by text hash in a small SQLite file; a broken cache only costs recomputation.
 
     Sentence vectors (table ``v``) are also kept in memory; token vectors (table ``tokens``) are

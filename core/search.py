@@ -47,14 +47,14 @@ import re
 import sys
 import threading
 from datetime import date
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import attrgetter
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
 
-from linghun.core import embeddings
+from linghun.core import embeddings, meaning
 from linghun.core.relative_dates import month_words, referenced_dates
 from linghun.core.postings import LiveBM25
 from linghun.core.retrieval import Hit, recency_union, top_k
@@ -106,6 +106,12 @@ class SearchConfig:
     late_weight: float = 0.0  # late interaction (MaxSim over word-piece vectors); needs the embeddings
     late_context_weight: float = 0.8  # neighbours' late-interaction score (with late_weight > 0)
     late_session_weight: float = 0.5  # the best late-interaction score in the unit's session
+    # sentence meaning in both languages (core.meaning, USE multilingual): cosine above the floor,
+    # stretched to 0..1; a unit that close counts as matched even when no word is shared
+    # (off unless asked for: MEANING_WEIGHT, config_for; core/evaluation/README.md says why)
+    meaning_weight: float = 0.0
+    meaning_floor: float = 0.2
+    meaning_context_weight: float = 0.6  # the neighbours' meaning score
     question_penalty: float = 0.3  # subtracted from units that end with a question mark (a question
     # rarely holds what is asked later; at most half the unit's score, so it stays a hit)
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
@@ -119,16 +125,29 @@ class SearchConfig:
 #: late-interaction channel carries most of the gain, and the lexical channels weigh more beside it.
 SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, own_speaker_boost=1.5,
                         dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
-                        late_session_weight=1.0, question_penalty=0.7, unread=SearchConfig())
+                        late_session_weight=1.0, question_penalty=0.7, meaning_weight=0.0,
+                        unread=SearchConfig())
 
 
-def config_for(use_embeddings: bool) -> SearchConfig:
-    """:data:`SEMANTIC` when embeddings are asked for and installed, else the lexical default."""
-    return SEMANTIC if use_embeddings and embeddings.available() else SearchConfig()
+#: The meaning channel's weight beside the lexical mix, by coordinate ascent on the LoCoMo tuning
+#: conversations (with the floor 0.2 and the neighbours' weight 0.6 of SearchConfig).
+MEANING_WEIGHT = 0.3
+
+
+def config_for(use_embeddings: bool, use_meaning: bool = False) -> SearchConfig:
+    """:data:`SEMANTIC` when the optional English embeddings are asked for and installed, else the
+    lexical mix; with ``use_meaning`` the sentence-meaning channel (:mod:`core.meaning`) joins
+    the lexical mix (for a Chinese query under :data:`SEMANTIC`, its ``unread`` mix)."""
+    config = SEMANTIC if use_embeddings and embeddings.available() else SearchConfig()
+    if not use_meaning:
+        return config
+    if config.unread is not None:
+        return replace(config, unread=replace(config.unread, meaning_weight=MEANING_WEIGHT))
+    return replace(config, meaning_weight=MEANING_WEIGHT)
 
 
 PLAIN = SearchConfig(k1=1.5, b=0.75, stem=False, speaker=False, context_weight=0.0, session_weight=0.0,
-                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, dates=False,
+                     named_boost=0.0, own_speaker_boost=0.0, dense_weight=0.0, meaning_weight=0.0, dates=False,
                      relative_dates=False, question_penalty=0.0)
 
 
@@ -361,6 +380,17 @@ class Searcher:
         self._readable = np.zeros(len(self.units), dtype=bool)
         if self.units and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0):
             self._embed([self._index_text(u, ": ") for u in self.units])
+        self._meaning: np.ndarray | None = None
+        if (cfg.meaning_weight > 0 or (cfg.unread is not None and cfg.unread.meaning_weight > 0)) and meaning.available():
+            self._meaning = self._meaning_of(self.units)
+
+    def _meaning_of(self, units: Sequence["Unit | None"]) -> np.ndarray:
+        """Sentence vectors of ``units`` (zero rows for removed ones), from the cache by text."""
+        rows = [i for i, u in enumerate(units) if u is not None]
+        out = np.zeros((len(units), meaning.DIM), dtype=np.float32)
+        if rows:
+            out[rows] = meaning.encoder().encode([self._index_text(units[i], ": ") for i in rows])
+        return out
 
     def _session_number(self, session, slot: int) -> int:
         if session is None:
@@ -411,6 +441,14 @@ class Searcher:
         cfg = self.config
         return TokenCache.key(cfg.stem, cfg.speaker and unit.meta.get("speaker"), cfg.dates, cfg.relative_dates,
                               unit.meta.get("time"), unit.text)
+
+    def _alive_mask(self) -> np.ndarray:
+        return np.fromiter((u is not None for u in self.units), dtype=bool, count=len(self.units))
+
+    @property
+    def meaning_encoded(self) -> int:
+        """How many units the sentence-meaning channel has vectors of (0 when it is off)."""
+        return 0 if self._meaning is None else int(np.count_nonzero(np.any(self._meaning != 0, axis=1)))
 
     @property
     def embedded(self) -> int:
@@ -477,6 +515,19 @@ class Searcher:
             if cfg.dense_context_weight > 0 and cfg.context_window > 0:
                 parts["@dense-context"] = (cfg.dense_context_weight,
                                            _normalised(_spread(dense, self._session_key, cfg.context_window)))
+        if self._meaning is not None and cfg.meaning_weight > 0:
+            close = self._meaning @ meaning.encoder().encode_query(q.text) - cfg.meaning_floor
+            near = close > 0
+            if near.any():
+                stretched = np.where(near, close, 0.0) / float(close.max())
+                parts["@meaning"] = (cfg.meaning_weight, stretched)
+                if cfg.meaning_context_weight > 0 and cfg.context_window > 0:
+                    # neighbours among the live units: a searcher changed in place has holes
+                    live = np.flatnonzero(self._alive_mask())
+                    spread = np.zeros_like(stretched)
+                    spread[live] = _spread(stretched[live], self._session_key[live], cfg.context_window)
+                    parts["@meaning-context"] = (cfg.meaning_context_weight, _normalised(spread))
+                matched = matched | near
         if semantic and self._late is not None:
             late = self._late.scores(query_pieces)
             scale = self._late_scale
@@ -728,6 +779,14 @@ class Searcher:
         self._neighbour_scale = self._scale()
         self._late_scale = self._neighbour_scale ** 0.5
         self._dense_scale = min(10.0, 1.0 / self._neighbour_scale)
+        if self._meaning is not None:
+            # appended slots get rows; changed ones their new vectors (cached by text, so only a
+            # new text is encoded)
+            grown = len(self.units) - len(self._meaning)
+            if grown > 0:
+                self._meaning = np.vstack([self._meaning, np.zeros((grown, meaning.DIM), dtype=np.float32)])
+            changed = sorted(set(slots))
+            self._meaning[changed] = self._meaning_of([self.units[i] for i in changed])
 
     def _update_session(self, session) -> None:
         members = self._members.get(session) or []

@@ -42,6 +42,16 @@ def segmenter_dictionary():
             build(path, sources)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def meaning_model_cache():
+    """The sentence-meaning model's tables in the session's cache folder, built once here as on a
+    machine that has searched before (core/meaning.py; every test process then loads them)."""
+    from linghun.core import meaning
+
+    if meaning.available():
+        meaning.encoder()
+
+
 @pytest.fixture
 def upstream_home(tmp_path) -> Path:
     """A writable copy of the upstream fixture home; returns the `$DSH_HOME` folder."""

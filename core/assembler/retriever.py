@@ -679,7 +679,12 @@ def home_search_settings(memory) -> tuple[AssemblerConfig, SearchConfig]:
         config, _llm = load_home_settings(memory.home)
     except CorruptFileError:
         config = AssemblerConfig()
-    return config, config_for(bool(config.get("retrieval.embeddings")))
+    return config, search_config(config)
+
+
+def search_config(config) -> "SearchConfig":
+    """The search mix the home's ``retrieval.embeddings`` and ``retrieval.meaning`` ask for."""
+    return config_for(bool(config.get("retrieval.embeddings")), bool(config.get("retrieval.meaning")))
 
 
 def warm_up(memory) -> int:
@@ -744,7 +749,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     config = ctx.config
     searched = search_pool(ctx.memory, config)
     cached, workspace, skipped, consolidated = searched.cached, searched.workspace, searched.skipped, searched.consolidated
-    search = config_for(bool(config.get("retrieval.embeddings")))
+    search = search_config(config)
     entries = cached.entries
     wrong = len(entries) - len(cached.live)
     semantic = search.dense_weight > 0 or search.late_weight > 0
@@ -935,14 +940,18 @@ def _from_hit(c: Candidate, hit, via: str) -> Candidate:
 
 
 def embed_ahead(memory) -> int:
-    """Embed the warm entries now, when the home asks for it (``retrieval.embeddings``) and the
-    optional embeddings are installed, so the first round does not wait for every entry to be
+    """Embed the warm entries now, when the home asks for it (``retrieval.meaning``, on by default,
+    or ``retrieval.embeddings`` with the optional embeddings installed), so the first round does not wait for every entry to be
     embedded: the searcher is the home's shared one (``core.home_index``), and the vectors also
     go to the on-disk cache. Returns how
     many entries were embedded (the model reads English: Chinese entries are searched lexically);
     0 when there was nothing to do (a round reports an unreadable settings file)."""
     config, search = home_search_settings(memory)
-    if search.late_weight <= 0 and search.dense_weight <= 0:
+    if search.late_weight <= 0 and search.dense_weight <= 0 and search.meaning_weight <= 0:
         return 0  # settled before the pool is made: reading and wrapping 100k entries is ~1 s of CPU
-    with search_pool(memory, config).searching(memory.home, search) as searcher:
-        return searcher.embedded
+    try:
+        pool = search_pool(memory, config)
+    except (OSError, CorruptFileError):
+        return 0  # an unreadable warm.md: left for a round to report
+    with pool.searching(memory.home, search) as searcher:
+        return max(searcher.embedded, searcher.meaning_encoded)

@@ -111,7 +111,7 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
         out.reason = "flipped to wrong: wrong entries never become candidates"
         return out
     searched = retriever_role.search_pool(memory, config)  # what the round searched, consolidated lines too
-    with searched.searching(home, retriever_role.config_for(bool(config.get("retrieval.embeddings")))) as searcher:
+    with searched.searching(home, retriever_role.search_config(config)) as searcher:
         hit = searcher.explain(query, entry.id)
         kept = searcher.search(query, out.k) if out.k else []
         # the query terms as the searcher analyses them (the same tokens its BM25 scores)

@@ -322,7 +322,7 @@ def test_embed_ahead_fills_the_cache_the_next_round_reads(tmp_path):
     other = entry("2026-10-07 11:32", "event", "medium", f"deploy notes for {tmp_path.name}, second entry")
     home = new_home(tmp_path, filler(3) + [unique, other])
     update_section(home, "assembler", lambda _: {"retrieval": {"embeddings": True}})
-    keys = embeddings._keys([u.text for u in warm_pool(Memory(home)).units])
+    keys = embeddings.text_keys([u.text for u in warm_pool(Memory(home)).units])
     fresh = Encoder(embeddings.model_dir())  # reads the same on-disk cache, nothing in memory
     assert not set(keys[-2:]) & set(fresh._tokens.get(keys))  # this test's own entries: never embedded yet
     # the two English entries are embedded; the Chinese filler is left to the lexical channels

@@ -75,7 +75,7 @@ def dialogue():
 
 def test_context_channel_finds_the_reply_to_a_matching_turn():
     plain = Searcher(dialogue(), PLAIN)
-    ours = Searcher(dialogue(), SearchConfig(session_weight=0.0, named_boost=0.0))
+    ours = Searcher(dialogue(), SearchConfig(session_weight=0.0, named_boost=0.0, meaning_weight=0.0))
     assert "a2" not in [h.id for h in plain.search("finish the marathon", 10)]
     hit = next(h for h in ours.search("finish the marathon", 10) if h.id == "a2")
     assert set(hit.terms) == {"@context"}

@@ -165,4 +165,4 @@ def test_a_query_is_encoded_in_one_pass_and_not_cached(tmp_path):
     assert np.allclose(pieces.vectors.astype(np.float32),
                        enc.encode_tokens(["the dog running"])[0].vectors.astype(np.float32), atol=1e-2)
     enc.encode_query("the dog")
-    assert Encoder(tmp_path / "model")._cache.get([embeddings._keys(["the dog"])[0]]) == {}
+    assert Encoder(tmp_path / "model")._cache.get([embeddings.text_keys(["the dog"])[0]]) == {}

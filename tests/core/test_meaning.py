@@ -1,0 +1,80 @@
+"""The sentence-meaning channel (core/meaning.py): the model's own vectors, a query cut exactly
+as the full tokenizer cuts it, cached tables that are checked before use, and the searcher finding
+what was meant in other words, in English and in Chinese."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linghun.core import meaning
+from linghun.core.search import SearchConfig, Searcher, Unit, config_for
+
+pytestmark = pytest.mark.skipif(not meaning.available(), reason=meaning.missing_message())
+
+MIXED = ["I got a terrible sunburn in Cancun because I forgot sunscreen.", "我下周要去三亚海边，该带点什么？",
+         "CI | 间歇失败 | TestLedgerReplay | 失败率约 3%", "  spaces\tand\nlines  ", "emoji 🙂 and ＦＵＬＬ width",
+         "a", "订单服务的端口是 8087，不是 8080", "Ich möchte ein Haus kaufen"]
+
+
+def test_vectors_are_the_packages_own():
+    assert meaning.check(MIXED) > 0.9999
+
+
+def test_a_query_is_cut_as_the_full_tokenizer_cuts_it():
+    model = meaning.encoder()
+    full = model._built.full_tokenizer()
+    query_tokenizer = meaning._BuiltModel(model.folder, model.version).tokenizer()
+    assert query_tokenizer.full is None  # the tables were cached: the lookup road is taken
+    for text in MIXED:
+        assert query_tokenizer.encode(text) == full.encode(text, out_type=int, add_bos=True, add_eos=True), text
+
+
+def test_broken_cached_tables_are_rebuilt_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setattr(meaning, "cache_dir", lambda: tmp_path)
+    built = meaning._BuiltModel(meaning.resources(), meaning.version())
+    first = meaning.MeaningEncoder(meaning.resources()).encode_query(MIXED[1])
+    (built.dir / "normalizer.marshal").write_bytes(b"\x00not marshal")
+    (built.dir / "tokenizer.marshal").write_bytes(b"garbage")
+    (built.dir / "pieces.sqlite").write_bytes(b"not a database")
+    with open(built.dir / "table.npy", "r+b") as f:
+        f.truncate(1000)
+    again = meaning.MeaningEncoder(meaning.resources()).encode_query(MIXED[1])
+    assert np.allclose(first, again, atol=1e-6)
+    assert (built.dir / "table.npy").stat().st_size > 60_000_000  # written anew, whole
+
+
+def _units(lines):
+    return [Unit(f"u{i}", text, {"session": f"s{i // 4}"}) for i, text in enumerate(lines)]
+
+
+@pytest.mark.parametrize("cue, trigger, filler", [
+    ("I'm vegetarian now, I haven't eaten meat since March.",
+     "I'm grilling steaks and burgers at my place Saturday, come by!",
+     ["The quarterly report is due on Friday.", "My cat knocked the plant off the shelf.",
+      "We switched the CI runners to the new image.", "Dinner at my parents' place was lovely.",
+      "The train was late again this morning.", "I'm reading a novel about the Roman empire.",
+      "Our team adopted a new code review checklist.", "I bought new running shoes."]),
+    ("上次去海南晒伤了，因为忘了涂防晒霜。", "下周要去三亚的海滩玩，该带些什么？",
+     ["季度报告周五之前要交。", "猫把架子上的花盆碰倒了。", "CI 换成了新的镜像。", "周末在父母家吃的晚饭很好。",
+      "今天早上火车又晚点了。", "最近在读一本关于罗马帝国的小说。", "团队开始用新的代码评审清单。", "买了一双新跑鞋。"]),
+])
+def test_what_was_meant_is_found_in_other_words(cue, trigger, filler):
+    units = _units(filler[:4] + [cue] + filler[4:])
+    lexical = Searcher(units, config_for(False))
+    by_meaning = Searcher(units, config_for(False, use_meaning=True))
+    hits = by_meaning.search(trigger, len(units))
+    closest = max(hits, key=lambda h: h.terms.get("@meaning", 0.0))
+    assert closest.id == "u4" and closest.terms["@meaning"] > 0  # the trace says which channel
+
+    def rank(searcher):
+        return next((n for n, h in enumerate(searcher.search(trigger, len(units))) if h.id == "u4"), len(units))
+
+    assert rank(by_meaning) <= rank(lexical)  # never lower than by words alone
+
+
+def test_the_channel_is_off_unless_asked_for():
+    assert config_for(False).meaning_weight == 0 and SearchConfig().meaning_weight == 0
+    assert config_for(False, use_meaning=True).meaning_weight > 0
+    searcher = Searcher(_units(["one line", "another line"]), config_for(False))
+    assert searcher.meaning_encoded == 0
+    assert Searcher(_units(["one line", "another line"]), config_for(False, True)).meaning_encoded == 2
