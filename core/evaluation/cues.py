@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from linghun.core import embeddings
+from linghun.core import meaning as meaning_model
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.metrics import mean, percentile
-from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEANING_TURNS, admitted, closest,
-                                           combine, fuse, semantic_similarity, unsignalled)
+from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEANING, MEANING_TURNS, MINILM,
+                                           SEMANTIC_MIN, SEMANTIC_MIN_OF, admitted, closest, combine, fuse,
+                                           semantic_similarity, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit
 
 KS = (1, 5, 10)
@@ -106,16 +108,16 @@ def _first_rank(ranked, prefix: str) -> int | None:
     return None
 
 
-def goal_turns(mem, query: str, dense: bool) -> tuple[list[tuple[str, float]], list[str]]:
+def goal_turns(mem, query: str, model: str | None) -> tuple[list[tuple[str, float]], list[str]]:
     """The turns of the goals admitted for ``query`` (``goal/signal``) with their goal's strength,
     in admission order, and the turns of the active goals nothing admitted, by priority (the
     fusion's ``fill``)."""
     activations = mem.goals.rank(query, k=0)
     semantic = None
-    if dense:
-        scores = semantic_similarity(query, [a.goal for a in activations])
+    if model:
+        scores = semantic_similarity(query, [a.goal for a in activations], model)
         semantic = None if scores is None else {a.goal.id: float(c) for a, c in zip(activations, scores)}
-    admissions = admitted(activations, semantic)
+    admissions = admitted(activations, semantic, SEMANTIC_MIN_OF.get(model, SEMANTIC_MIN))
     turns = [(str(s["ref"]), adm.strength) for adm in admissions for s in adm.goal.sources() if s.get("ref")]
     quiet = [str(s["ref"]) for a in unsignalled(activations, admissions) for s in a.goal.sources() if s.get("ref")]
     return turns, quiet
@@ -145,8 +147,9 @@ def evaluate_cues(
                  for s, session in enumerate(conv.sessions, start=1) for t in session]
         searchers.append(Searcher(units, config))
         texts.append(([u.id for u in units], [u.text for u in units]))
-    dense = config is not None and (config.dense_weight > 0 or config.late_weight > 0)
-    meaning = ("meaning",) if dense and embeddings.available() else ()
+    model = (config or SearchConfig()).sentence_model
+    readable = model == MINILM and embeddings.available() or model == MEANING and meaning_model.available()
+    meaning = ("meaning",) if readable else ()
     run = CueRun(channels=("bm25", "goal", "fusion", "linghun", "goal/signal", *meaning, FUSED),
                  conversations=[c.sample_id for c in convs])
     for n, cue in enumerate(cues, start=1):
@@ -160,9 +163,9 @@ def evaluate_cues(
         ours = [h.id for h in searcher.search(query, len(searcher))]
         latency = (time.perf_counter() - t0) * 1000
         ranked["linghun"] = ours
-        goals, quiet = goal_turns(mem, query, dense)
+        goals, quiet = goal_turns(mem, query, model)
         ranked["goal/signal"] = combine(goals)
-        near = closest(query, *texts[slot], limit=len(texts[slot][0])) if meaning else []
+        near = closest(query, *texts[slot], limit=len(texts[slot][0]), model=model) if meaning else []
         if meaning:
             ranked["meaning"] = [t for t, _c in near]
         ranked[FUSED] = fuse(ours, combine(near[:MEANING_TURNS], goals),

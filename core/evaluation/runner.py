@@ -22,6 +22,7 @@ from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.judge import heuristic
 from linghun.core.assembler.retriever import HIT_JOINER, choose_follow, choose_k, choose_mode
 from linghun.core.errors import LinghunError
+from linghun.core.meaning import MODEL_KEY as MEANING_KEY
 from linghun.core.context import PART_KEYS
 from linghun.core.evaluation.context_recall import HOMES, POINTER, ContextProbe, HomeContext
 from linghun.core.evaluation.data import Conversation, Dataset, Question
@@ -70,7 +71,8 @@ class LinghunRetriever:
         self.homes = tuple(homes)
 
     def prepare(self, conversation: Conversation) -> "RoundSearch":
-        homes = {kind: HomeContext(conversation, kind) for kind in self.homes}
+        meaning = self.config is not None and self.config.sentence_model == MEANING_KEY
+        homes = {kind: HomeContext(conversation, kind, meaning=meaning) for kind in self.homes}
         return RoundSearch(Searcher(units_of(conversation), self.config), homes)
 
 

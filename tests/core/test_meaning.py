@@ -72,9 +72,33 @@ def test_what_was_meant_is_found_in_other_words(cue, trigger, filler):
     assert rank(by_meaning) <= rank(lexical)  # never lower than by words alone
 
 
-def test_the_channel_is_off_unless_asked_for():
-    assert config_for(False).meaning_weight == 0 and SearchConfig().meaning_weight == 0
-    assert config_for(False, use_meaning=True).meaning_weight > 0
-    searcher = Searcher(_units(["one line", "another line"]), config_for(False))
-    assert searcher.meaning_encoded == 0
-    assert Searcher(_units(["one line", "another line"]), config_for(False, True)).meaning_encoded == 2
+def test_the_channel_is_asked_for():
+    on = config_for(False, use_meaning=True)
+    assert on.meaning_weight > 0 and on.sentence_model == meaning.MODEL_KEY
+    off = config_for(False)
+    assert off.meaning_weight == 0 and off.sentence_model is None
+    assert Searcher(_units(["one line", "another line"]), off).meaning_encoded == 0
+    assert Searcher(_units(["one line", "another line"]), on).meaning_encoded == 2
+
+
+def test_a_missing_model_is_said_not_hidden(monkeypatch):
+    from linghun.core.evaluation.suite import search_config
+
+    monkeypatch.setattr(meaning, "resources", lambda: None)
+    _config, notes = search_config(False, meaning=True)
+    assert any("meaning channel MISSING" in n and meaning.PACKAGE in n for n in notes)
+    monkeypatch.setattr(meaning, "_encoder", None)
+    with pytest.raises(Exception, match=meaning.PACKAGE):
+        meaning.encoder()
+
+
+def test_a_round_asked_for_meaning_says_when_the_model_is_missing(tmp_path, monkeypatch):
+    from tests.core.test_assembler_support import assembler, filler, new_home, span
+
+    home = new_home(tmp_path, filler(30))
+    monkeypatch.setattr(meaning, "resources", lambda: None)
+    retriever = span(assembler(home, retrieval__mode="always", retrieval__meaning=True).run("部署的端口"), "retriever")
+    said = [d for d in retriever["decisions"] if d["what"] == "meaning"]
+    assert said and meaning.PACKAGE in said[0]["reason"]
+    quiet = span(assembler(home, retrieval__mode="always").run("部署的端口"), "retriever")
+    assert not [d for d in quiet["decisions"] if d["what"] == "meaning"]  # not asked for: nothing to say
