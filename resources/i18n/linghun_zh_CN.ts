@@ -4788,6 +4788,16 @@
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="184"/>
+        <source>Search by meaning, in Chinese and English</source>
+        <translation>按语义检索（中文与英文）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="199"/>
+        <source>{0} ({1} {2}, on this computer): each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
+        <translation>{0}（{1} {2}，在本机运行）：每条记忆只编码一次，在后台进行；轮次追踪中显示每条记忆的语义分数。</translation>
+    </message>
+    <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>

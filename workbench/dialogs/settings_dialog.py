@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from linghun.core import embeddings
+from linghun.core import embeddings, meaning
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import config_section
@@ -181,10 +181,13 @@ class SettingsDialog(QDialog):
         layout.addWidget(llm)
         self.embeddings = QCheckBox(self.tr("Use embeddings in assembler rounds"), self)
         self._embeddings_were = False
+        self.meaning = QCheckBox(self.tr("Search by meaning, in Chinese and English"), self)
+        self._meaning_were = False
         if home is not None:
             layout.addWidget(self._retrieval_group(home))
-        else:  # no home, no retrieval settings: the box stood alone over the dialog's corner
+        else:  # no home, no retrieval settings: the boxes stood alone over the dialog's corner
             self.embeddings.hide()
+            self.meaning.hide()
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -197,11 +200,20 @@ class SettingsDialog(QDialog):
     def _retrieval_group(self, home: MemoryHome) -> QGroupBox:
         group = QGroupBox(self.tr("Retrieval in this memory home"), self)
         form = QFormLayout(group)
+        form.addRow(self.meaning)
+        meaning_note = QLabel(self.tr("{0} ({1} {2}, on this computer): each entry is encoded once, in the "
+                                      "background; the round's trace shows each entry's meaning score.").format(
+                                          meaning.MODEL_NAME, meaning.PACKAGE, meaning.version())
+                              if meaning.available() else meaning.missing_message(), self)
+        meaning_note.setWordWrap(True)
+        form.addRow(meaning_note)
         form.addRow(self.embeddings)
         try:
             assembler = config_section(home, "assembler")
             retrieval = assembler.get("retrieval") if isinstance(assembler, dict) else None
             self._embeddings_were = isinstance(retrieval, dict) and retrieval.get("embeddings") is True
+            self._meaning_were = isinstance(retrieval, dict) and retrieval.get("meaning") is True
+            self.meaning.setEnabled(meaning.available())
             note = (self.tr("Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this "
                             "computer). The model reads English: each English entry is embedded once, in the "
                             "background; Chinese questions and entries are searched by BM25 alone.")
@@ -212,7 +224,9 @@ class SettingsDialog(QDialog):
         except LinghunError as exc:  # a broken workbench.json is left as it is
             note = self.tr("The home's settings file cannot be read: {0}").format(exc)
             self.embeddings.setEnabled(False)
+            self.meaning.setEnabled(False)
         self.embeddings.setChecked(self._embeddings_were)
+        self.meaning.setChecked(self._meaning_were)
         label = QLabel(note, self)
         label.setWordWrap(True)
         form.addRow(label)
@@ -381,10 +395,10 @@ class SettingsDialog(QDialog):
         super().done(result)
 
     @staticmethod
-    def _with_embeddings(on: bool):
+    def _with_retrieval(changes: dict):
         def change(section):
             section = dict(section or {})
-            section["retrieval"] = {**(section.get("retrieval") or {}), "embeddings": on}
+            section["retrieval"] = {**(section.get("retrieval") or {}), **changes}
             return section
         return change
 
@@ -428,9 +442,14 @@ class SettingsDialog(QDialog):
                 or self.context_window.value() != self._window_was):
             update_section(self.home, "llm", self._with_llm(self.timeout.value(), self.stream.isChecked(),
                                                             self.context_window.value()))
+        changes = {}
         if self.home is not None and self.embeddings.isEnabled() and self.embeddings.isChecked() != self._embeddings_were:
-            update_section(self.home, "assembler", self._with_embeddings(self.embeddings.isChecked()))
-            self.embeddings_turned_on = self.embeddings.isChecked()
+            changes["embeddings"] = self.embeddings.isChecked()
+        if self.home is not None and self.meaning.isEnabled() and self.meaning.isChecked() != self._meaning_were:
+            changes["meaning"] = self.meaning.isChecked()
+        if changes:
+            update_section(self.home, "assembler", self._with_retrieval(changes))
+            self.embeddings_turned_on = any(changes.values())  # the main window encodes ahead
         self.chosen_home = self.home_edit.text().strip()
         super().accept()
 
