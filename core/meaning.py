@@ -24,7 +24,6 @@ encoded once per machine.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import io
 import marshal
 import os
@@ -38,7 +37,7 @@ from typing import Sequence
 import numpy as np
 
 from linghun.core.appdirs import cache_dir
-from linghun.core.embeddings import VectorCache, text_keys
+from linghun.core.embeddings import VectorCache, package_files, text_keys
 from linghun.core.errors import NotFoundError
 
 MODEL_KEY = "meaning"  # how the cue fusion and the trace name this model
@@ -73,14 +72,7 @@ def version() -> str | None:
 
 def resources() -> Path | None:
     """The package's folder of model files (``sp.model``, ``weights.npz``), if installed whole."""
-    try:
-        spec = importlib.util.find_spec(MODULE)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    folder = Path(list(spec.submodule_search_locations)[0]) / "resources"
-    return folder if (folder / "sp.model").is_file() and (folder / "weights.npz").is_file() else None
+    return package_files(MODULE, "resources", ("sp.model", "weights.npz"))
 
 
 def available() -> bool:
