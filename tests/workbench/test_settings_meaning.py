@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-from linghun.core import meaning
+from linghun.core import embeddings, meaning
 from linghun.core.home_config import config_section
 from linghun.core.home_lock import update_section
 from linghun.workbench.dialogs.settings_dialog import SettingsDialog
@@ -35,7 +35,9 @@ def _toggle_meaning(window, qtbot) -> list[str]:
     return seen
 
 
-def test_settings_turn_the_meaning_channel_on_and_off(workbench, qtbot):
+def test_settings_turn_the_meaning_channel_on_and_off(workbench, qtbot, monkeypatch):
+    # as on a machine without the optional English embeddings: the meaning model alone is encoded
+    monkeypatch.setattr(embeddings, "available", lambda: False)
     window = workbench.window
     home = window.ctx.home
     update_section(home, "assembler", lambda _: {"retrieval": {"topK": 7}})

