@@ -8,7 +8,8 @@
   ``history restore PATH --commit C`` (or ``--entry "[n]"``) shows the diff of bringing a version
   back, and writes it with ``--yes``;
   ``history prune [--keep-days N]`` applies the retention setting; ``history checkout --at T DIR``
-  writes the whole home as it stood.
+  writes the whole home as it stood; ``history scrub [--dry-run]`` takes the keys out of states
+  captured before the history kept them out (``core/secret_fields.py``).
 """
 from __future__ import annotations
 
@@ -175,6 +176,23 @@ def cmd_prune(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scrub(args: argparse.Namespace) -> int:
+    history = _history(args)
+    found = history.scrub(dry_run=args.dry_run)
+
+    def text(r: dict) -> str:
+        if not r["states"]:
+            return "no state of the history holds a key; nothing to do"
+        if args.dry_run:
+            return (f"{r['states']} state(s) hold a key ({r['files']} version(s) of the settings); "
+                    "run again without --dry-run to take it out")
+        return (f"took the key out of {r['states']} state(s) ({r['files']} version(s) of the settings); "
+                "a copy of the history made before still holds it: change the key at the provider")
+
+    emit(args, {**found, "dryRun": args.dry_run}, text)
+    return 0
+
+
 def cmd_checkout(args: argparse.Namespace) -> int:
     history = _history(args)
     home = history.materialize(parse_moment(args.at), Path(args.dest))
@@ -218,6 +236,9 @@ def register(subparsers, parent) -> None:
     q = sub.add_parser("prune", parents=[parent], help="fold states older than the retention into one")
     q.add_argument("--keep-days", type=int, help="default: history.keepDays of workbench.json (365)")
     q.set_defaults(func=cmd_prune)
+    q = sub.add_parser("scrub", parents=[parent], help="take keys out of states captured with them")
+    q.add_argument("--dry-run", action="store_true", help="only count the states that hold one")
+    q.set_defaults(func=cmd_scrub)
     q = sub.add_parser("checkout", parents=[parent], help="write the whole home as it stood into a folder")
     q.add_argument("dest")
     q.add_argument("--at", help="a time (default: the newest state)")

@@ -42,6 +42,7 @@ from linghun.core.fsio import observe_writes
 from linghun.core.history import spool
 from linghun.core.history.layout import is_versioned
 from linghun.core.home import MemoryHome
+from linghun.core.secret_fields import keep_out
 
 if TYPE_CHECKING:
     from linghun.core.history.store import HomeHistory
@@ -173,6 +174,8 @@ class Recorder:
             except ValueError:
                 continue
             if is_versioned(relative):
+                # a key in the settings never reaches the queue, the spool or the history
+                data = keep_out(relative, data)
                 job = _Job(root, current_writer(), datetime.now().astimezone(), relative, data)
                 if self.spooling:
                     self._spool(job)

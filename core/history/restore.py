@@ -20,6 +20,7 @@ from linghun.core.history.entries import WARM, EntryVersion, diff, entry_lineage
 from linghun.core.history.store import HomeHistory
 from linghun.core.home import MemoryHome
 from linghun.core.home_lock import home_lock
+from linghun.core.secret_fields import keep_out, put_back
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,10 @@ class RestorePlan:
     what: str  # e.g. "memory/warm.md" or "entry [5]"
 
     def diff(self) -> str:
+        """The change, as printed and shown: a key of the live settings is shown as the history
+        keeps it (the same marker on both sides), never in clear."""
         def text(data: bytes | None) -> str:
+            data = keep_out(self.relative, data)
             return "" if data is None else data.decode("utf-8", "replace")
 
         return diff(text(self.before), text(self.after), f"{self.relative} (now)", f"{self.relative} (restored)")
@@ -53,8 +57,12 @@ def _version_bytes(history: HomeHistory, relative: str, commit: str) -> bytes:
 
 
 def plan_file_restore(home: MemoryHome, history: HomeHistory, relative: str, commit: str) -> RestorePlan:
-    """``relative`` written back as it was in ``commit``."""
-    return RestorePlan(relative, read_bytes(home.root / relative), _version_bytes(history, relative, commit), relative)
+    """``relative`` written back as it was in ``commit``; where the version holds the marker of a
+    key kept out of the history, the key the file holds now is written (core/secret_fields.py):
+    a restore never wipes the user's live key."""
+    before = read_bytes(home.root / relative)
+    return RestorePlan(relative, before, put_back(relative, _version_bytes(history, relative, commit), before),
+                       relative)
 
 
 def plan_entry_restore(home: MemoryHome, history: HomeHistory, number: int, commit: str) -> RestorePlan:
@@ -98,12 +106,19 @@ def write_back(home: MemoryHome, relative: str, data: bytes | None, expect: obje
                check: bool = False) -> bytes | None:
     """Write ``relative`` as ``data`` (None: remove it) under the home lock, atomically; with
     ``check``, refuse (``ConflictError``) unless it holds ``expect`` now (None: absent), so an undo
-    never overwrites a later writer. Returns the replaced bytes."""
+    never overwrites a later writer. Returns the replaced bytes.
+
+    Bytes from the history hold a marker where the settings hold a key: the key the file holds now
+    is written there (``put_back``), whoever restores (the CLI, the workbench's time bar, an undo).
+    So the check compares the settings as the history keeps them: an undo expects the marked
+    bytes it was given, the file holds the key put back."""
     path = home.root / relative
     with home_lock(home).hold():
         check_home_write(home, path)  # a name from the history store is input too
         old = read_bytes(path)
-        if check and old != expect:
+        data = put_back(relative, data, old)
+        same_as_kept = isinstance(expect, bytes) and keep_out(relative, old) == keep_out(relative, expect)
+        if check and old != expect and not same_as_kept:
             raise ConflictError(f"{relative} was changed by another writer since; it was left as it is")
         if data is None:
             path.unlink(missing_ok=True)

@@ -42,6 +42,7 @@ from linghun.core.history import spool
 from linghun.core.history.layout import history_location, is_versioned
 from linghun.core.history.objects import HistoryDamagedError, LooseObjects
 from linghun.core.home import MemoryHome
+from linghun.core.secret_fields import is_secret_file, keep_out
 
 REF = "refs/heads/main"
 #: what libgit2 writes here (trees, commits, the ref) is fsynced too, as our blobs are: a state
@@ -251,7 +252,8 @@ class HomeHistory:
                 blob = c.tree[relative].id
             except KeyError:
                 return None
-        return self.blob_data(str(blob))
+        # a state captured before keys were kept out shows none either (until history scrub)
+        return keep_out(relative, self.blob_data(str(blob)))
 
     def blob_data(self, blob: str) -> bytes:
         """The bytes of one version: a loose blob read (and checked) here, a packed one by
@@ -311,7 +313,7 @@ class HomeHistory:
         for relative, blob in self.files(c).items():
             target = root / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(self.blob_data(blob))
+            target.write_bytes(keep_out(relative, self.blob_data(blob)))
         home = MemoryHome(root)
         home.ensure()
         return home
@@ -358,7 +360,8 @@ class HomeHistory:
         process's capture of a later write got in first, this (older) version is still kept, and
         the file's newer bytes, as on disk, are committed again after it, so the newest state is
         never older than the home."""
-        changes = {k: v for k, v in changes.items() if is_versioned(k)}
+        # every state enters here: a settings file's keys are kept out (core/secret_fields.py)
+        changes = {k: keep_out(k, v) for k, v in changes.items() if is_versioned(k)}
         if not changes:
             return None
         blobs = {k: (None if v is None else self._write_blob(v)) for k, v in changes.items()}
@@ -394,7 +397,7 @@ class HomeHistory:
             if data is None or newest is None or newest == str(blobs[relative]):
                 continue
             try:
-                on_disk = (self.home.root / relative).read_bytes()
+                on_disk = keep_out(relative, (self.home.root / relative).read_bytes())
             except OSError:
                 continue
             if on_disk != data and self.blob_id(on_disk) == newest:
@@ -465,7 +468,7 @@ class HomeHistory:
             if seen is not None and seen[:2] == (st.st_mtime_ns, st.st_size) and known.get(relative) == seen[2]:
                 continue
             try:
-                data = path.read_bytes()
+                data = keep_out(relative, path.read_bytes())  # compared as the history keeps it
             except FileNotFoundError:
                 continue
             blob = self.blob_id(data)
@@ -588,6 +591,52 @@ class HomeHistory:
             self.repo.references.create(REF, parent, force=True)
         self.pack()
         return len(old) - 1
+
+    def scrub(self, dry_run: bool = False) -> dict[str, int]:
+        """Rewrite every state so that no settings file in it holds a secret (``keep_out``), for a
+        history captured before keys were kept out; returns ``{"states": n, "files": m}``, the
+        states and the file versions that held one (with ``dry_run`` only counted).
+
+        Each state is made again with the same writer, time and message on its rewritten parent,
+        as ``prune`` does; then everything is packed and the versions that held a key are deleted
+        at once (not after ``PRUNE_GRACE_SECONDS``: no capture in flight can need a blob we are
+        removing because of what it holds). Another copy of the history (a backup, a sync)
+        still holds them: the key should be changed at the provider too."""
+        with self._lock.hold():
+            self.commit_waiting()  # pending states enter through record, which keeps keys out
+            chain = list(self.commits())
+            chain.reverse()  # oldest first
+            rewritten: dict[str, pygit2.Oid] = {}  # old blob id -> its kept-out blob
+            states = 0
+            parent: pygit2.Oid | None = None
+            changed_any = False
+            for commit in chain:
+                blobs = {}
+                for relative, blob in self.files(commit).items():
+                    if not is_secret_file(relative):
+                        continue
+                    if blob not in rewritten:
+                        kept = keep_out(relative, self.blob_data(blob))
+                        rewritten[blob] = pygit2.Oid(hex=blob) if self.blob_id(kept) == blob else (
+                            pygit2.Oid(hex=self.blob_id(kept)) if dry_run else self._write_blob(kept))
+                    if str(rewritten[blob]) != blob:
+                        blobs[relative] = rewritten[blob]
+                states += bool(blobs)
+                changed_any = changed_any or bool(blobs)
+                if dry_run or not changed_any:
+                    parent = commit.id
+                    continue
+                tree = self._apply(commit.tree, blobs) if blobs else commit.tree_id
+                parent = self.repo.create_commit(None, commit.author, commit.committer, commit.message, tree,
+                                                 [parent] if parent is not None else [])
+            leaked = {old for old, new in rewritten.items() if str(new) != old}
+            if dry_run or not leaked:
+                return {"states": states, "files": len(leaked)}
+            self.repo.references.create(REF, parent, force=True)
+        self.pack()
+        for old in leaked:  # unreachable now; the whole pack left them out, and _unpack_left_out wrote them loose
+            self.loose.path(old).unlink(missing_ok=True)
+        return {"states": states, "files": len(leaked)}
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())

@@ -31,6 +31,7 @@ from typing import Any, Mapping
 from urllib.parse import urlsplit
 
 from linghun.core.errors import InvalidInputError
+from linghun.core.secret_fields import MARKER as SECRET_MARKER
 from linghun.core.llm.base import LLMProvider
 
 
@@ -121,6 +122,8 @@ class LLMSettings:
             name = cls._ALIASES.get(key, key)
             if name in names and value is not None:
                 values[name] = value
+        if values.get("api_key") == SECRET_MARKER:  # a version restored with no key to put back
+            values.pop("api_key")
         settings = cls(**values)
         settings.validate()
         return settings

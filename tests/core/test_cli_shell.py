@@ -40,7 +40,7 @@ def test_the_bash_script_is_valid_and_completes_every_command_and_action(bash_sc
                           env={"SCRIPT": bash_script}, capture_output=True, text=True, check=True)
     assert done.stdout.strip().endswith(" linghun")
     assert _offered(bash_script) >= _commands()
-    assert _offered(bash_script, "history") == {"log", "show", "blame", "restore", "prune", "checkout"}
+    assert _offered(bash_script, "history") == {"log", "show", "blame", "restore", "prune", "scrub", "checkout"}
 
 
 def test_the_command_prints_the_scripts(capsys, bash_script):
