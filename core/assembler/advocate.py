@@ -47,7 +47,9 @@ def fact_conflicts(candidates: list[Candidate]) -> list[str]:
             values.setdefault(value, c)
         if len(values) > 1:
             entity, attribute = _fields(items[0][1])[:2]
-            sides = " ≠ ".join(f"{v}（[{c.n}] {c.stamp}）" for v, c in values.items())
+            # oldest first: the conflict reads as it happened, whichever channel ranked a side higher
+            dated = sorted(values.items(), key=lambda side: (side[1].stamp or "", side[1].n or 0))
+            sides = " ≠ ".join(f"{v}（[{c.n}] {c.stamp}）" for v, c in dated)
             out.append(f"{entity} {attribute}：{sides}")
     return out
 

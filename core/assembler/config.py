@@ -37,8 +37,10 @@ DEFAULTS: dict[str, Any] = {
                                    # hits (seed §3.4: a match restores the tree); 0 = off (SETTINGS.md)
         "embeddings": False,       # ours: late-interaction + sentence-embedding channels when the
                                    # optional package is installed (first round embeds every entry)
-        "meaning": False,          # ours: the sentence-meaning channel in both languages
-                                   # (core/meaning.py; each entry encoded once, cached by text)
+        "meaning": True,           # ours: the sentence-meaning channel in both languages
+                                   # (core/meaning.py; each entry encoded once, cached by text;
+                                   # on by default: LoCoMo R@context 80.9 -> 83.3, cue hit@10
+                                   # 13 -> 65, core/evaluation/README.md)
         "workspaceDirs": [],
         "consolidated": True,      # ours: lines of the event timeline and knowledge ontology are
                                    # candidates too (what consolidation moved out of warm.md)

@@ -35,7 +35,7 @@ from typing import Any
 
 from linghun.core import goals as goals_module
 from linghun.core import home_index, meaning, situation_cache
-from linghun.core.assembler.config import AssemblerConfig, load_home_settings
+from linghun.core.assembler.config import DEFAULTS, AssemblerConfig, load_home_settings
 from linghun.core.assembler.context import RoundContext
 from linghun.core.assembler.judge import Decision
 from linghun.core.assembler.trace import Span, clip
@@ -372,11 +372,13 @@ def _jsonable(value: Any) -> Any:
 # -- the searcher, cached while the candidates do not change -----------------------------------
 
 #: The assembler uses the same retriever the evaluation measures (``core.search.config_for``): BM25
-#: over jieba + stemmed Latin words plus the context channels, and with ``retrieval.embeddings`` on
-#: (and the optional package installed) the late-interaction and sentence-embedding channels. A
-#: warm entry's "session" is the day it was written, so entries recorded in one conversation lend
-#: each other context. Every channel's part shows in the explain data of the trace.
-ASSEMBLER_SEARCH = SearchConfig()
+#: over jieba + stemmed Latin words plus the context channels, the sentence-meaning channel with
+#: ``retrieval.meaning`` (on by default), and with ``retrieval.embeddings`` on (and the optional
+#: package installed) the late-interaction and sentence-embedding channels. A warm entry's
+#: "session" is the day it was written, so entries recorded in one conversation lend each other
+#: context. Every channel's part shows in the explain data of the trace. This is the mix of the
+#: default settings.
+ASSEMBLER_SEARCH = config_for(DEFAULTS["retrieval"]["embeddings"], DEFAULTS["retrieval"]["meaning"])
 
 _SEARCHERS: "OrderedDict[tuple, Searcher]" = OrderedDict()
 _SEARCHERS_LOCK = threading.Lock()

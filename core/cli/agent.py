@@ -41,15 +41,19 @@ def _provider(home):
     return provider_for_home(home)
 
 
+def _warn(ctx) -> None:
+    """The settings' warnings (unknown keys, a missing meaning model) on stderr, whatever the format."""
+    for warning in ctx.warnings:
+        print(f"linghun: warning: {warning}", file=sys.stderr)
+
+
 def cmd_context(args: argparse.Namespace) -> int:
     from linghun.core.context import compose
 
     home = _existing_home(args)
     provider = None if args.offline else _provider(home)
     ctx = compose(home, args.question or "", run_round=bool(args.question), provider=provider)
-    for note in ctx.notes:
-        if note.startswith("unknown") and not args.json:
-            print(f"linghun: warning: {note}", file=sys.stderr)
+    _warn(ctx)
     emit(args, ctx, format_context)
     return 0
 
@@ -61,6 +65,7 @@ def cmd_turn(args: argparse.Namespace) -> int:
     provider = None if args.offline else _provider(home)
     turn = run_turn(home, args.message, answer=args.answer, session=args.session, provider=provider,
                     llm_label=None if provider else "offline")
+    _warn(turn.context)
 
     def text(t) -> str:
         r = t.round

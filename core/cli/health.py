@@ -38,6 +38,7 @@ def health_text(r: dict[str, Any]) -> str:
         f"{rounds['llm_calls']} LLM calls, {rounds['prompt_tokens']} prompt + {rounds['completion_tokens']} "
         "completion tokens" + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
     ]
+    lines.append(f"search    by meaning: {r['search']['meaning']}")
     if rounds["cost"]:
         lines.append(f"cost      {rounds['cost']['amount']:.4f} {rounds['cost']['currency']}")
     if "review" in r:

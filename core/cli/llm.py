@@ -36,15 +36,19 @@ def cmd_test(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from linghun.core.assembler.config import load_home_settings
 
-    _config, settings = load_home_settings(home_of(args))
+    from linghun.core import installed_models
+
+    config, settings = load_home_settings(home_of(args))
     resolved = settings.resolve()
-    result = {"offline": resolved is None}
+    # the search by meaning is a local model, not the provider, but it is the other model a round uses
+    result = {"offline": resolved is None, "meaning": installed_models.describe(bool(config.get("retrieval.meaning")))}
     if resolved is not None:
         result.update(endpoint=resolved.base_url, endpoint_from=resolved.url_source, model=resolved.model,
                       model_from=resolved.model_source, key_from=resolved.key_source, preset=resolved.preset)
-    emit(args, result, lambda _r: resolved.describe() if resolved is not None else
-         "offline: no key for the endpoint (give llm.apiKey in workbench.json, or set LINGHUN_API_KEY, "
-         "OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)")
+    provider = (resolved.describe() if resolved is not None else
+                "offline: no key for the endpoint (give llm.apiKey in workbench.json, or set LINGHUN_API_KEY, "
+                "OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)")
+    emit(args, result, lambda r: f"{provider}\nsearch by meaning: {r['meaning']}")
     return 0
 
 

@@ -62,6 +62,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     from linghun.core.assembler.round import Assembler
     from linghun.core.assembler.trace import TraceStore
     from linghun.core.assembler.config import load_home_settings, streaming_config
+    from linghun.core import installed_models
 
     home = home_of(args, existing=True)
     config, llm_settings = load_home_settings(home)
@@ -73,7 +74,8 @@ def cmd_round(args: argparse.Namespace) -> int:
     store = TraceStore(home)
     provider, label = _provider(args, home, llm_settings, store, args.question)
     config = streaming_config(config, llm_settings, label == "openai")
-    for warning in config.warnings:  # unknown keys in workbench.json: named, never fatal
+    missing = installed_models.missing_warning(bool(config.get("retrieval.meaning")))
+    for warning in config.warnings + ([missing] if missing else []):  # named, never fatal
         print(f"linghun: warning: {warning}", file=sys.stderr)
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)
     if args.stream and not args.json:

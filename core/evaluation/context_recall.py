@@ -81,16 +81,16 @@ class HomeContext:
     as a context manager) to remove the folder.
     """
 
-    def __init__(self, conversation: Conversation, kind: str = "written", meaning: bool = False):
+    def __init__(self, conversation: Conversation, kind: str = "written", meaning: bool = True):
         if kind not in HOMES:
             raise LinghunError(f"unknown home kind {kind!r}: one of {', '.join(HOMES)}")
         self.kind = kind
         self._dir = Path(tempfile.mkdtemp(prefix=f"linghun-eval-{kind}-"))
         build = build_home if kind == "written" else grow_home
         self.home: MemoryHome = build(conversation, self._dir).home
-        if meaning:  # the home's rounds with the sentence-meaning channel (`linghun eval --meaning`)
-            update_section(self.home, "assembler", lambda section: {
-                **(section or {}), "retrieval": {**(section or {}).get("retrieval", {}), "meaning": True}})
+        # the home's rounds with or without the sentence-meaning channel (`linghun eval --no-meaning`)
+        update_section(self.home, "assembler", lambda section: {
+            **(section or {}), "retrieval": {**(section or {}).get("retrieval", {}), "meaning": meaning}})
         self._texts = {t.id: folded(entry_text(t)) for t in conversation.turns}
         self._resolved: dict[str, str] = {}  # pointer -> folded text it resolves to
 

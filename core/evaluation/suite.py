@@ -72,7 +72,7 @@ def search_config(dense: bool, meaning: bool = False) -> tuple[SearchConfig, lis
 def meaning_note(meaning: bool) -> str:
     """What the report says of the sentence-meaning channel (never silent when it is missing)."""
     if not meaning:
-        return "meaning channel off (--meaning turns it on)"
+        return "meaning channel off (--no-meaning)"
     if not meaning_model.available():
         return f"meaning channel MISSING: {meaning_model.missing_message()}"
     return (f"meaning channel: {meaning_model.MODEL_NAME} ({meaning_model.PACKAGE} {meaning_model.version()}), "
@@ -111,7 +111,7 @@ def focus_of(ks: Sequence[int], preferred: Sequence[int]) -> tuple[int, ...]:
 
 
 def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                    dense: bool = False, meaning: bool = False, baseline: bool = True, context: bool = True,
+                    dense: bool = False, meaning: bool = True, baseline: bool = True, context: bool = True,
                     ks: Sequence[int] = DEFAULT_KS,
                     progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """LoCoMo turn retrieval, ours beside plain rank-bm25, and (``context``) what reaches the
@@ -122,7 +122,7 @@ def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[
 
 
 def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                  dense: bool = False, meaning: bool = False, baseline: bool = True, context: bool = True,
+                  dense: bool = False, meaning: bool = True, baseline: bool = True, context: bool = True,
                   ks: Sequence[int] = BEAM_KS,
                   progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """BEAM message-level evidence recall per ability, ours beside plain rank-bm25, and
@@ -138,15 +138,15 @@ def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, meani
     if context:
         notes.append(CONTEXT_NOTE)
     runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline, context)
-    # the record is of the default searcher: a run with embeddings or meaning is not held to it
-    fallen = {} if dense or meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
+    # the record is of the default searcher: a run with embeddings or without meaning is not held to it
+    fallen = {} if dense or not meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
                                for r in runs}
     return write_report(out_dir, title, runs, splits=splits_for(dataset, held), notes=notes,
                         drops={name: d for name, d in fallen.items() if d}, **layout)
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,
-                      holdout: Sequence[str] | None = None, dense: bool = False, meaning: bool = False,
+                      holdout: Sequence[str] | None = None, dense: bool = False, meaning: bool = True,
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
     embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""

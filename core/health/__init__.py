@@ -23,6 +23,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from linghun.core import installed_models
 from linghun.core.errors import LinghunError
 from linghun.core.health.memory_figures import check_figures, entry_figures, gap_figures, warm_figures
 from linghun.core.health.period import last_active_day, window_end
@@ -56,7 +57,8 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
     notes: list[str] = []
     settings = health_settings(home, notes)
     days = days or settings["days"]
-    paths = home_settings(home).paths_home
+    home_cfg = home_settings(home)
+    paths = home_cfg.paths_home
     memory = Memory(paths)
     today = today_of(now)
     entries = memory.entries()
@@ -72,6 +74,7 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
         "gaps": gap_figures(paths, now),
         "checks": check_figures(home),
         "rounds": round_figures(paths, until, days, settings),
+        "search": {"meaning": installed_models.describe(bool(home_cfg.assembler.get("retrieval.meaning")))},
     }
     try:
         report["review"] = review_figures(home)

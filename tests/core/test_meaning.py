@@ -6,10 +6,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from linghun.core import meaning
+from linghun.core import installed_models, meaning
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 
-pytestmark = pytest.mark.skipif(not meaning.available(), reason=meaning.missing_message())
+
+
+def test_the_channel_is_installed_and_on_by_default():
+    """A dependency, never a silent fallback: this fails on an installation that lost the model,
+    or when the default turns the channel off."""
+    from linghun.core.assembler.config import AssemblerConfig
+    from linghun.core.assembler.retriever import ASSEMBLER_SEARCH
+
+    assert meaning.available(), meaning.missing_message()
+    assert AssemblerConfig().get("retrieval.meaning") is True and ASSEMBLER_SEARCH.meaning_weight > 0
 
 MIXED = ["I got a terrible sunburn in Cancun because I forgot sunscreen.", "我下周要去三亚海边，该带点什么？",
          "CI | 间歇失败 | TestLedgerReplay | 失败率约 3%", "  spaces\tand\nlines  ", "emoji 🙂 and ＦＵＬＬ width",
@@ -31,14 +40,14 @@ def test_a_query_is_cut_as_the_full_tokenizer_cuts_it():
 
 def test_broken_cached_tables_are_rebuilt_not_trusted(tmp_path, monkeypatch):
     monkeypatch.setattr(meaning, "cache_dir", lambda: tmp_path)
-    built = meaning._BuiltModel(meaning.resources(), meaning.version())
-    first = meaning.MeaningEncoder(meaning.resources()).encode_query(MIXED[1])
+    built = meaning._BuiltModel(installed_models.meaning_files(), meaning.version())
+    first = meaning.MeaningEncoder(installed_models.meaning_files()).encode_query(MIXED[1])
     (built.dir / "normalizer.marshal").write_bytes(b"\x00not marshal")
     (built.dir / "tokenizer.marshal").write_bytes(b"garbage")
     (built.dir / "pieces.sqlite").write_bytes(b"not a database")
     with open(built.dir / "table.npy", "r+b") as f:
         f.truncate(1000)
-    again = meaning.MeaningEncoder(meaning.resources()).encode_query(MIXED[1])
+    again = meaning.MeaningEncoder(installed_models.meaning_files()).encode_query(MIXED[1])
     assert np.allclose(first, again, atol=1e-6)
     assert (built.dir / "table.npy").stat().st_size > 60_000_000  # written anew, whole
 
@@ -84,7 +93,7 @@ def test_the_channel_is_asked_for():
 def test_a_missing_model_is_said_not_hidden(monkeypatch):
     from linghun.core.evaluation.suite import search_config
 
-    monkeypatch.setattr(meaning, "resources", lambda: None)
+    monkeypatch.setattr(installed_models, "meaning_files", lambda: None)
     _config, notes = search_config(False, meaning=True)
     assert any("meaning channel MISSING" in n and meaning.PACKAGE in n for n in notes)
     monkeypatch.setattr(meaning, "_encoder", None)
@@ -96,9 +105,9 @@ def test_a_round_asked_for_meaning_says_when_the_model_is_missing(tmp_path, monk
     from tests.core.test_assembler_support import assembler, filler, new_home, span
 
     home = new_home(tmp_path, filler(30))
-    monkeypatch.setattr(meaning, "resources", lambda: None)
+    monkeypatch.setattr(installed_models, "meaning_files", lambda: None)
     retriever = span(assembler(home, retrieval__mode="always", retrieval__meaning=True).run("部署的端口"), "retriever")
     said = [d for d in retriever["decisions"] if d["what"] == "meaning"]
     assert said and meaning.PACKAGE in said[0]["reason"]
-    quiet = span(assembler(home, retrieval__mode="always").run("部署的端口"), "retriever")
+    quiet = span(assembler(home, retrieval__mode="always", retrieval__meaning=False).run("部署的端口"), "retriever")
     assert not [d for d in quiet["decisions"] if d["what"] == "meaning"]  # not asked for: nothing to say

@@ -4,7 +4,9 @@ from linghun.core.assembler.why_not import explain
 from linghun.core.home import MemoryHome
 
 QUESTION = "改数据库结构之前要做什么？"
-CUT_AT_ONE = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1})
+# the words' channel: its cut, its terms and its near copies are what most of these explain
+CUT_AT_ONE = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1,
+                                                "retrieval.meaning": False})
 
 
 def test_an_entry_below_the_cut_and_what_raising_top_k_does(upstream_home):
@@ -33,6 +35,10 @@ def test_an_entry_no_term_matches_cannot_be_brought_in_by_top_k(upstream_home):
     w = explain(MemoryHome.resolve(upstream_home), QUESTION, 1, CUT_AT_ONE)
     assert w.score == 0 and w.matched == {}
     assert "no query term matches it" in w.reason
+    # with the defaults the meaning channel reaches it (the question's sense, not its words)
+    meant = explain(MemoryHome.resolve(upstream_home), QUESTION, 1,
+                    AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1}))
+    assert meant.via == "meaning" and "a candidate (meaning, rank" in meant.reason
 
 
 def test_an_entry_mmr_dropped_as_a_near_copy_says_so_and_mmr_off_delivers_it(empty_home):
@@ -44,7 +50,8 @@ def test_an_entry_mmr_dropped_as_a_near_copy_says_so_and_mmr_off_delivers_it(emp
         f"## 2026-09-28 10:00 [fact] high\n\n{body}！\n<!-- last_access: 2026-09-28 10:00 -->\n\n"
         "## 2026-09-29 10:00 [fact] high\n\n支付服务 的 端口 是 9090\n<!-- last_access: 2026-09-29 10:00 -->\n",
         encoding="utf-8")
-    config = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 3})
+    config = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 3,
+                                               "retrieval.meaning": False})
     w1, w2 = explain(home, "订单服务的端口是多少？", 1, config), explain(home, "订单服务的端口是多少？", 2, config)
     copy = next(w for w in (w1, w2) if not w.via)
     assert copy.near_copy and "near copy" in copy.reason and copy.rank <= copy.k

