@@ -20,6 +20,11 @@ for it (open + first query / query p50, 10k and 100k entries): our postings as a
 0.28 ms; only our own postings keep the scoring identical (BM25 with our channels, tested against
 a fresh build), so they are what is persisted.
 
+The snapshot holds the sentence-meaning channel's vectors of its units too (float32, 2 KB a unit):
+fetching 10k of them from the machine's vector cache by text cost 0.4 s of every agent command,
+reading them back with the snapshot costs a few milliseconds. A snapshot without them, or of another
+model version, has them fetched once and is saved again with them.
+
 Tokens are cached by content too (``core.search.TokenCache``, ``.tokens``), read only when a unit
 must be tokenised. These files are caches: unreadable, damaged, stale, of other settings or of
 another tokenizer, they are ignored and written anew; nothing in them is trusted over warm.md (a
@@ -164,7 +169,8 @@ def _opened(key: str, units: Sequence[Unit], config: SearchConfig, cache: TokenC
         snapshot = saved.get("searcher")
         if content is not None and saved.get("content") == content:
             try:
-                return Searcher.restore_over(units, snapshot, config, cache=cache), False
+                restored = Searcher.restore_over(units, snapshot, config, cache=cache)
+                return restored, restored.meaning_fetched  # saved again with its vectors
             except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                 pass  # damaged: compared with its units, it is changed in place or built anew
         named = home_cache.load(_units_file(key))
@@ -181,7 +187,8 @@ def _changed_in_place(units: Sequence[Unit], snapshot: dict, config: SearchConfi
     """The saved searcher over ``units``: as saved when they are its units, else changed in place
     from them; None when the snapshot is damaged."""
     try:
-        return Searcher.restore(units, snapshot, config, cache=cache), False
+        restored = Searcher.restore(units, snapshot, config, cache=cache)
+        return restored, restored.meaning_fetched
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         pass  # other units (or a damaged file): try the saved units, changed in place
     try:

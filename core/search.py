@@ -168,6 +168,17 @@ class _Query:
     words: frozenset[str]  # lowercased surface words, for names and first person
 
 
+def _saved_vectors(state: dict | None, rows: int) -> np.ndarray | None:
+    """The sentence vectors a snapshot holds (read-only), when they are of this model and of
+    ``rows`` units; None otherwise (they are fetched by text again)."""
+    if not isinstance(state, dict) or state.get("model") != meaning.version() or state.get("rows") != rows:
+        return None
+    vectors = state.get("vectors")
+    if not isinstance(vectors, bytes) or len(vectors) != rows * meaning.DIM * 4:
+        return None
+    return np.frombuffer(vectors, dtype=np.float32).reshape(rows, meaning.DIM)
+
+
 class Searcher:
     """Search over units; results are explained hits (rank, id, index, score, terms).
 
@@ -303,7 +314,18 @@ class Searcher:
                               "questions": questions.astype(np.uint8).tobytes()},
                 "sessions": sorted(self._session_slot, key=self._session_slot.__getitem__),
                 "indexes": {name: (index.state() if index is not None else None)
-                            for name, index in self._indexes().items()}}
+                            for name, index in self._indexes().items()},
+                "meaning": self._meaning_state()}
+
+    def _meaning_state(self) -> dict | None:
+        """The live units' sentence vectors as saved (None without the channel): read back in a
+        few milliseconds, where fetching 10k vectors from the machine's cache by text took 0.4 s
+        of every agent command at 10k entries."""
+        if self._meaning is None:
+            return None
+        alive = self._alive_mask()
+        return {"model": meaning.version(), "rows": int(alive.sum()),
+                "vectors": np.ascontiguousarray(self._meaning[alive], dtype=np.float32).tobytes()}
 
     def _indexes(self) -> dict[str, LiveBM25 | None]:
         return {"text": self._index, "context": self._context, "sessions": self._sessions}
@@ -368,7 +390,7 @@ class Searcher:
         if (self._index.k1, self._index.b) != (self.config.k1, self.config.b):
             raise ValueError("the saved searcher has other BM25 parameters")
         self._neighbour_scale = self._scale()
-        self._embed_all()
+        self._embed_all(snapshot.get("meaning"))
         return self
 
     def _tokens_of(self, slot: int) -> list[str]:
@@ -378,7 +400,7 @@ class Searcher:
             tokens = self._own[slot] = self._unit_tokens(self.units[slot])
         return tokens or []
 
-    def _embed_all(self) -> None:
+    def _embed_all(self, saved_meaning: dict | None = None) -> None:
         cfg = self.config
         # Late interaction is a short-text signal (a long unit holds a near match for every query
         # piece); sentence similarity is the long-text one. Both shift with the neighbour scale:
@@ -391,8 +413,13 @@ class Searcher:
         if self.units and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0):
             self._embed([self._index_text(u, ": ") for u in self.units])
         self._meaning: np.ndarray | None = None
+        #: whether the sentence vectors were fetched rather than restored (a snapshot should be saved)
+        self.meaning_fetched = False
         if (cfg.meaning_weight > 0 or (cfg.unread is not None and cfg.unread.meaning_weight > 0)) and meaning.available():
-            self._meaning = self._meaning_of(self.units)
+            self._meaning = _saved_vectors(saved_meaning, len(self.units))
+            if self._meaning is None:
+                self._meaning = self._meaning_of(self.units)
+                self.meaning_fetched = True
 
     def _meaning_of(self, units: Sequence["Unit | None"]) -> np.ndarray:
         """Sentence vectors of ``units`` (zero rows for removed ones), from the cache by text."""
@@ -454,6 +481,16 @@ class Searcher:
 
     def _alive_mask(self) -> np.ndarray:
         return np.fromiter((u is not None for u in self.units), dtype=bool, count=len(self.units))
+
+    def meaning_scores(self, text: str) -> np.ndarray | None:
+        """The sentence cosine of ``text`` with each unit (-1 for a removed one), from the vectors
+        this searcher holds; None without the meaning channel. The cue fusion reads it rather than
+        fetching every unit's vector again (0.3 s of a command at 10k entries)."""
+        if self._meaning is None:
+            return None
+        scores = self._meaning @ meaning.encoder().encode_query(text)
+        scores[~self._alive_mask()] = -1.0
+        return scores
 
     @property
     def meaning_encoded(self) -> int:
@@ -791,7 +828,9 @@ class Searcher:
         self._dense_scale = min(10.0, 1.0 / self._neighbour_scale)
         if self._meaning is not None:
             # appended slots get rows; changed ones their new vectors (cached by text, so only a
-            # new text is encoded)
+            # new text is encoded); restored vectors are read-only until then
+            if not self._meaning.flags.writeable:
+                self._meaning = self._meaning.copy()
             grown = len(self.units) - len(self._meaning)
             if grown > 0:
                 self._meaning = np.vstack([self._meaning, np.zeros((grown, meaning.DIM), dtype=np.float32)])

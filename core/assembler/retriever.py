@@ -45,7 +45,7 @@ from linghun.core.fsio import read_text
 from linghun.core.goal_links import goal_links
 from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, SEMANTIC_MIN_OF, SIGNAL_BONUS, GoalActivation,
                                            admitted, closest, combine,
-                                           semantic_similarity, unsignalled)
+                                           semantic_similarity, top_closest, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 from linghun.core.situations import OTHER_LABEL, topic_tokens
 
@@ -826,7 +826,8 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
             ranked = kept
         hits, misses = ranked[:k], ranked[k:]
         chosen = [_from_hit(by_id[h.id], h, "follow" if h.source == "follow" else "bm25") for h in hits]
-        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, searched, chosen, semantic, quiet=quiet, k=k)
+        chosen = _admit(ctx, span, decision.query, goals, entries, by_id, searched, search, chosen, semantic,
+                        quiet=quiet, k=k)
         if follow:
             followed = sum(1 for h in hits if h.source == "follow")
             span.decide("follow", followed, f"{why_follow}: {followed} here")
@@ -859,8 +860,22 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
     return result
 
 
+def _near_in_meaning(ctx: RoundContext, pool: SearchPool, search: SearchConfig, query: str,
+                     semantic: str | None) -> list[tuple[str, float]]:
+    """The units closest in meaning to the question: with the meaning model, from the vectors the
+    round's searcher holds (restored with the index); with the optional embeddings, encoded."""
+    if not semantic or not pool.count:
+        return []
+    if semantic != meaning.MODEL_KEY:
+        return closest(query, [u.id for u in pool.units()], [u.text for u in pool.units()], model=semantic)
+    with pool.searching(ctx.home, search) as searcher:
+        scores = searcher.meaning_scores(query)
+        ids = [u.id if u is not None else None for u in searcher.units]
+    return [] if scores is None else top_closest(ids, scores)
+
+
 def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], entries: list[WarmEntry],
-           by_id: Mapping[str, Candidate], pool: SearchPool, chosen: list[Candidate],
+           by_id: Mapping[str, Candidate], pool: SearchPool, search: SearchConfig, chosen: list[Candidate],
            semantic: str | None, *, quiet: list[Candidate] = (), k: int = 0) -> list[Candidate]:
     """The hits with the cue fusion's admissions (``core.goals.activation``): the entries hanging
     on the activated goals and, with the embeddings, the entries closest in meaning to the
@@ -874,8 +889,7 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     placed after the first hit pushed hits out of it (R@context 28.5 -> 26.0 on the written homes,
     27.2 -> 24.4 on the grown ones; LoCoMo's bundles leave room, so the admitted still reach it)."""
     by_goal = goal_entries(ctx, goals, entries, by_id)
-    near = (closest(query, [u.id for u in pool.units()], [u.text for u in pool.units()], model=semantic)
-            if semantic and pool.count else [])
+    near = _near_in_meaning(ctx, pool, search, query, semantic)
     reason: dict[str, str] = {}
     for c in by_goal:
         reason.setdefault(c.id, c.extra["reason"])

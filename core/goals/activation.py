@@ -316,8 +316,11 @@ def closest(situation: str, ids: Sequence[Any], texts: Sequence[str],
     """The ``limit`` ids whose texts are closest in meaning to the situation (cosine > 0), with
     their cosine, closest first; empty without the model."""
     scores = closeness(situation, texts, model)
-    if scores is None:
-        return []
+    return [] if scores is None else top_closest(ids, scores, limit)
+
+
+def top_closest(ids: Sequence[Any], scores: np.ndarray, limit: int = MEANING_TURNS) -> list[tuple[Any, float]]:
+    """The ``limit`` ids of the highest cosines (> 0), with their cosine, closest first."""
     order = np.argsort(-scores, kind="stable")[:limit]
     return [(ids[i], float(scores[i])) for i in order.tolist() if scores[i] > 0]
 

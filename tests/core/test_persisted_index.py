@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from linghun.core import home_cache, home_index, memory as memory_module
@@ -317,3 +318,34 @@ def test_a_long_lived_process_saves_what_it_changed_when_the_home_is_forgotten_n
     # neighbours' tokens read again, tokenised here since a home this small never saved them)
     assert after["restored"] >= after["units"] - 10 and after["tokenised"] < 20
     assert after["hits"] == _fresh_hits(home, query)
+
+
+def test_the_sentence_vectors_come_back_with_the_index_not_fetched_again(tmp_path, cache_env, monkeypatch):
+    """The meaning channel's vectors are saved in the snapshot: the next process (here: the home
+    forgotten, its parse dropped) restores them and encodes no unit, the scores unchanged; after
+    an append only the new entry is encoded."""
+    from linghun.core import meaning
+
+    home = make_home(tmp_path / "dsh", 120)
+    query = "what did Maya say about 缓存"
+
+    def opened():
+        home_index.forget()
+        memory_module._PARSED.clear()
+        memory = Memory(home)
+        config, settings = home_search_settings(memory)
+        assert settings.meaning_weight > 0  # the defaults
+        with search_pool(memory, config).searching(home, settings) as searcher:
+            return searcher, searcher.meaning_scores(query), len(searcher.units)
+
+    built, built_scores, _n = opened()
+    assert built.meaning_fetched
+    encoded: list[int] = []
+    real = meaning.MeaningEncoder.encode
+    monkeypatch.setattr(meaning.MeaningEncoder, "encode", lambda self, texts: encoded.append(len(texts)) or real(self, texts))
+    restored, scores, _n = opened()
+    assert not restored.meaning_fetched and encoded == []
+    assert np.allclose(scores, built_scores, atol=1e-6)
+    Memory(home).append("fact", "缓存 | 过期时间 | 300 秒 | #999", "high")
+    after, after_scores, n = opened()
+    assert encoded == [1] and len(after_scores) == n  # the appended entry alone
