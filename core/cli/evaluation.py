@@ -83,8 +83,8 @@ def _summary_text(report) -> str:
     for name, s in report.data.get("runs", {}).items():
         o = s["overall"]
         # what reaches the agent first, then what the retriever handed the editor and ranked
-        names = sorted((k for k in o if k.startswith("R@")), key=lambda k: (not k.startswith("R@context"),
-                                                                            k != "R@bundle"))
+        names = sorted((k for k in o if k.startswith(("R@", "A@"))),
+                       key=lambda k: (not k.startswith(("R@context", "A@context")), k != "R@bundle"))
         recalls = "  ".join(f"{k} {o[k]:.1f}" for k in names if o[k] is not None)
         p95 = s["latency_ms"]["p95"]
         lines.append(f"{name:<10} {recalls}" + (f"  p95 {p95:.2f} ms" if p95 is not None else ""))

@@ -13,6 +13,8 @@
   turn by turn as an agent grows it).
 - :mod:`core.evaluation.context_recall` -- R@context: the gold evidence in the context the agent
   is shown, asked through the agent's path on those homes.
+- :mod:`core.evaluation.answers` -- answer-in-context (A@context): the rule by which a short gold
+  answer stands in that context.
 - :mod:`core.evaluation.baseline` -- the recorded figures a run is held to (drops are named).
 
 No module here uses a dataset's LLM-written summaries or observations as retrieval units.

@@ -4,7 +4,8 @@ Retrieval fell from R@bundle 82 to 10 in one commit once and nothing noticed: ea
 its overall figures with the ones recorded for the same data (the dev data in
 ``../shared/datasets/`` and the tiny fixtures of the tests) and names every drop of more than
 :data:`TOLERANCE` points. ``linghun eval`` prints them loudly on stderr and the report lists them;
-``tests/core/test_eval_context.py`` fails when R@context on the fixtures falls below its record.
+``tests/core/test_eval_context.py`` fails when R@context on the fixtures falls below its record,
+``tests/core/test_answer_in_context.py`` when A@context does.
 
 The file maps a data set's name (``Dataset.name``, e.g. ``LoCoMo (locomo_dev7.json)``) and a
 retriever to its figures: ``{"<dataset>": {"<retriever>": {"R@10": 79.4, "R@context": ...}}}``.
@@ -22,9 +23,9 @@ from linghun.core.fsio import write_json
 
 PATH = Path(__file__).with_name("baselines.json")
 TOLERANCE = 2.0  # points: the run-to-run noise of these figures is 0 (no randomness), tuning moves them more
-#: the figures recorded and compared: the recalls that say what reaches the agent, and beside them
+#: the figures recorded and compared: what reaches the agent (the short answers, the gold turns), and beside them
 #: what the retriever ranked and handed the editor
-METRICS = ("R@context", "R@context/grown", "R@bundle", "R@5", "R@10", "R@20")
+METRICS = ("A@context", "A@context/grown", "R@context", "R@context/grown", "R@bundle", "R@5", "R@10", "R@20")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from linghun.core.errors import InvalidInputError, NotFoundError
+from linghun.core.evaluation.answers import beam_facts
 from linghun.core.evaluation.data import Conversation, Dataset, Question, Turn
 from linghun.core.fsio import read_json
 
@@ -112,7 +113,7 @@ def load_chat(folder: Path) -> tuple[Conversation, list[Question], list[str]]:
             dropped += len(ids) - len(gold)
             answer = q.get("ideal_response") or q.get("answer") or ""
             questions.append(Question(f"{conv_id}#{ability}#{i}", conv_id, str(q["question"]), gold,
-                                      str(ability), str(answer)))
+                                      str(ability), str(answer), beam_facts(str(ability), q)))
     notes = [f"chat {conv_id}: {dropped} gold ids name no message and were dropped"] if dropped else []
     return Conversation(conv_id, turns, ("user", "assistant"), times), questions, notes
 

@@ -21,6 +21,10 @@ goals, map). A map pointer is counted apart (``pointer``): it reaches the eviden
 text the pointer resolves to (``core.drill``, what ``memory_read``/``drill`` would give the agent)
 holds the turn whole (entry and node pointers only, see :data:`_POINTER`); injected text always
 counts first.
+
+Beside the turns, a probe looks for the question's short answers (``Question.facts``) in the
+injected parts, by the rule of :mod:`core.evaluation.answers` (A@context): the agent can answer
+from any line that states the fact, not only from the gold turn.
 """
 from __future__ import annotations
 
@@ -30,11 +34,12 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Hashable
+from typing import Hashable, Sequence
 
 from linghun.core.context import compose
 from linghun.core.drill import drill
 from linghun.core.errors import LinghunError
+from linghun.core.evaluation import answers
 from linghun.core.evaluation.data import Conversation
 from linghun.core.evaluation.homes import build_home, entry_text, grow_home
 from linghun.core.home import MemoryHome
@@ -64,6 +69,8 @@ class ContextProbe:
         pointed: gold ids reached only through a map pointer (not injected).
         chars / tokens: the context's size (tokens as ``core.text.approx_tokens`` counts them).
         cpu_ms: process CPU time of composing it (round included).
+        answer: where the question's short answers stand (``core.evaluation.answers``), or None
+            when the probe was not asked about them.
     """
 
     reached: list[Hashable] = field(default_factory=list)
@@ -72,6 +79,7 @@ class ContextProbe:
     chars: int = 0
     tokens: int = 0
     cpu_ms: float = 0.0
+    answer: answers.AnswerProbe | None = None
 
 
 class HomeContext:
@@ -92,9 +100,14 @@ class HomeContext:
         update_section(self.home, "assembler", lambda section: {
             **(section or {}), "retrieval": {**(section or {}).get("retrieval", {}), "meaning": meaning}})
         self._texts = {t.id: folded(entry_text(t)) for t in conversation.turns}
+        # what a gold turn states: its words and the day it was said (the entry's stamp)
+        self._stated = {t.id: f"{self._texts[t.id]} {t.time:%Y-%m-%d}" if t.time else self._texts[t.id]
+                        for t in conversation.turns}
         self._resolved: dict[str, str] = {}  # pointer -> folded text it resolves to
 
-    def probe(self, question: str, gold) -> ContextProbe:
+    def probe(self, question: str, gold, facts: Sequence[str] | None = None) -> ContextProbe:
+        """What the context composed for ``question`` holds of the ``gold`` turns and, when
+        ``facts`` is given (an empty list: the question has no short answer), of its short answers."""
         t0 = time.process_time()
         ctx = compose(self.home, question, run_round=True)
         cpu_ms = (time.process_time() - t0) * 1000
@@ -108,6 +121,9 @@ class HomeContext:
                 out.parts[part.key] = found
         reached = {g for found in out.parts.values() for g in found}
         out.reached = [g for g in wanted if g in reached]
+        if facts is not None:
+            out.answer = answers.probe(answers.facts_of(facts, question), (self._stated[g] for g in wanted),
+                                       ((part.key, part.text) for part in ctx.parts))
         missing = [g for g in wanted if g not in reached]
         map_part = ctx.part("map")
         if missing and map_part is not None:

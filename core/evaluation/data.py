@@ -36,6 +36,8 @@ class Question:
         evidence: gold turn ids (cleaned; may be empty: such questions are counted but not scored).
         group: what the report groups by (a LoCoMo category number, a BEAM ability, a cue relation).
         answer: the reference answer, for the report.
+        facts: the short answers answer-in-context looks for (``core.evaluation.answers``); empty
+            when the question has no short answer.
     """
 
     id: str
@@ -44,6 +46,7 @@ class Question:
     evidence: tuple
     group: str
     answer: str = ""
+    facts: tuple[str, ...] = ()
 
 
 @dataclass

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from linghun.core.errors import InvalidInputError
+from linghun.core.evaluation.answers import locomo_facts
 from linghun.core.evaluation.data import Conversation, Dataset, Question, Turn
 from linghun.core.fsio import read_json
 
@@ -113,7 +114,7 @@ def load_locomo(path: str | Path) -> Dataset:
             answer = qa.get("answer", qa.get("adversarial_answer", ""))
             questions.append(Question(
                 f"{conv_id}#{i}", conv_id, str(qa["question"]), tuple(evidence),
-                str(qa.get("category", "")), str(answer),
+                str(qa.get("category", "")), str(answer), locomo_facts(qa.get("category", ""), qa.get("answer")),
             ))
     notes = []
     if dropped_ids:

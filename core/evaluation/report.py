@@ -9,7 +9,7 @@ from typing import Sequence
 
 from linghun.core.evaluation.charts import ChartFiles, write_chart
 from linghun.core.evaluation.baseline import TOLERANCE, Drop
-from linghun.core.evaluation.runner import RunResult, part_order, context_metric
+from linghun.core.evaluation.runner import RunResult, answer_metric, context_metric, part_order
 from linghun.core.fsio import atomic_write, write_json
 
 
@@ -82,7 +82,8 @@ def write_report(
         md += ["", f"## Below the recorded figures (more than {TOLERANCE:g} points)", ""]
         md += [f"- **{name}: {drop}**" for name, d in fallen.items() for drop in d]
     homes = runs[0].homes() if runs else []
-    context_columns = [context_metric(kind) for kind in homes]
+    # what reaches the agent: the gold turns whole, then the short answers standing in the context
+    context_columns = [context_metric(kind) for kind in homes] + [answer_metric(kind) for kind in homes]
 
     def overall_table(block: dict[str, dict]) -> str:
         header = (["retriever", "scored"] + context_columns + ["R@bundle"] + [f"R@{k}" for k in ks]
@@ -99,7 +100,8 @@ def write_report(
 
     md += ["", "## Overall", "", overall_table(summaries)]
     if homes:
-        md += ["", "## What reaches the agent", "", _context_table(summaries)]
+        md += ["", "## What reaches the agent", "", _context_table(summaries),
+               "", "### Answer in context", "", _answer_table(summaries)]
     for name, block in split_summaries.items():
         md += ["", f"### {name}", "", overall_table(block)]
     groups = sorted({g for s in summaries.values() for g in s["groups"]},
@@ -124,9 +126,11 @@ def write_report(
     charts: list[tuple[str, ChartFiles]] = []
     if homes:
         first = next(iter(summaries.values()))
-        labels = [f"R@context/{kind}" for kind in homes] + ["R@bundle", "R@10" if 10 in ks else f"R@{ks[-1]}"]
-        values = [first["context"][kind]["R@context"] for kind in homes] + [first["overall"]["R@bundle"],
-                                                                             first["overall"].get("R@10", first["overall"][f"R@{ks[-1]}"])]
+        labels = ([f"A@context/{kind}" for kind in homes] + [f"R@context/{kind}" for kind in homes]
+                  + ["R@bundle", "R@10" if 10 in ks else f"R@{ks[-1]}"])
+        values = ([first["context"][kind]["A@context"] for kind in homes]
+                  + [first["context"][kind]["R@context"] for kind in homes]
+                  + [first["overall"]["R@bundle"], first["overall"].get("R@10", first["overall"][f"R@{ks[-1]}"])])
         chart_title = f"{title}: what reaches the agent"
         charts.append((chart_title, write_chart(plots_dir, "reaches_the_agent", chart_title, labels,
                                                 {first["retriever"]: values}, y_max=100, y_label="%")))
@@ -180,6 +184,26 @@ def _context_table(summaries: dict[str, dict]) -> str:
                            c["cpu_ms_p50"]])
     return _table(header, rows) + ("\n\n`in pointer`: reached only through a map pointer the agent can drill "
                                    "(not injected), counted apart from the injected parts.")
+
+
+def _answer_table(summaries: dict[str, dict]) -> str:
+    """Per retriever and home: A@context, the share of the answers standing in each part, and how
+    many questions were scored, had an answer the evidence does not state, or had no short answer."""
+    parts = sorted({key for s in summaries.values() for c in s["context"].values() for key in c["answer_parts"]},
+                   key=part_order)
+    header = (["retriever", "home", "A@context"] + [f"in {key}" for key in parts]
+              + ["scored", "not stated", "no short answer"])
+    rows = []
+    for name, s in summaries.items():
+        for kind, c in s["context"].items():
+            counts = c["answers"]
+            rows.append([name, kind, c["A@context"]] + [c["answer_parts"].get(key, 0.0) for key in parts]
+                        + [counts["scored"], counts["not stated"], counts["no short answer"]])
+    return _table(header, rows) + (
+        "\n\nA@context: the share of a question's short gold answers (normalised, question words left out) "
+        "standing in one part of the context (core/evaluation/answers.py); answers the gold evidence does not "
+        "state are counted as not stated, adversarial, abstention, instruction and preference questions as no "
+        "short answer. An answer may stand in several parts.")
 
 
 def _jsonable(value):

@@ -24,6 +24,7 @@ from linghun.core.assembler.retriever import HIT_JOINER, choose_follow, choose_k
 from linghun.core.errors import LinghunError
 from linghun.core.meaning import MODEL_KEY as MEANING_KEY
 from linghun.core.context import PART_KEYS
+from linghun.core.evaluation import answers
 from linghun.core.evaluation.context_recall import HOMES, POINTER, ContextProbe, HomeContext
 from linghun.core.evaluation.data import Conversation, Dataset, Question
 from linghun.core.evaluation.metrics import all_at_k, hit_at_k, mean, percentile, recall_at_k
@@ -92,8 +93,9 @@ class RoundSearch:
         self._last: tuple[str, list] | None = None  # (query, ranking deep enough for its bundle)
 
     def context(self, question: Question) -> dict[str, ContextProbe]:
-        """What the context the agent is shown holds of the question's evidence, per home."""
-        return {kind: home.probe(question.text, question.evidence) for kind, home in self.homes.items()}
+        """What the context the agent is shown holds of the question's evidence and short answers,
+        per home."""
+        return {kind: home.probe(question.text, question.evidence, question.facts) for kind, home in self.homes.items()}
 
     def close(self) -> None:
         for home in self.homes.values():
@@ -169,6 +171,26 @@ def context_metric(kind: str) -> str:
     return "R@context" if kind == HOMES[0] else f"R@context/{kind}"
 
 
+def answer_metric(kind: str) -> str:
+    """Answer-in-context's name for a home kind: ``A@context``, else ``A@context/<kind>``."""
+    return "A@context" if kind == HOMES[0] else f"A@context/{kind}"
+
+
+def _answer_probes(rows: Sequence["QuestionResult"], kind: str) -> list[answers.AnswerProbe]:
+    return [r.context[kind].answer for r in rows if kind in r.context and r.context[kind].answer is not None]
+
+
+def _answered(rows: Sequence["QuestionResult"], kind: str) -> list[answers.AnswerProbe]:
+    """The answer probes of ``rows`` on a home, those with a stated short answer only."""
+    return [p for p in _answer_probes(rows, kind) if p.status == answers.SCORED]
+
+
+def _answer_counts(rows: Sequence["QuestionResult"], kind: str) -> dict[str, int]:
+    """How many of ``rows`` were scored, had an answer the evidence does not state, or none short."""
+    statuses = [p.status for p in _answer_probes(rows, kind)]
+    return {status: statuses.count(status) for status in (answers.SCORED, answers.NOT_STATED, answers.NO_SHORT)}
+
+
 def _reached(r: "QuestionResult", kind: str) -> float:
     probe = r.context.get(kind)
     return recall_at_k(probe.reached, r.question.evidence, len(probe.reached)) if probe else math.nan
@@ -217,6 +239,12 @@ class RunResult:
         out["R@bundle"] = 100 * mean(recall_at_k(r.bundle, r.question.evidence, len(r.bundle)) for r in scored)
         for kind in self.homes():
             out[context_metric(kind)] = 100 * mean(_reached(r, kind) for r in scored)
+        for kind in self.homes():
+            out[answer_metric(kind)] = 100 * mean(p.score for p in _answered(scored, kind))
+        if self.homes():  # the same on every home: which questions have a short answer the evidence states
+            counts = _answer_counts(scored, self.homes()[0])
+            out["answers"], out["not stated"], out["no short answer"] = (
+                counts[answers.SCORED], counts[answers.NOT_STATED], counts[answers.NO_SHORT])
         return out
 
     def homes(self) -> list[str]:
@@ -226,8 +254,9 @@ class RunResult:
 
     def context_summary(self, rows: Sequence[QuestionResult] | None = None) -> dict:
         """Per home kind: R@context, recall per part of the context (``pointer``: reached through a
-        map pointer only), questions that got none of their evidence, the context's size, and the
-        CPU per question of composing it."""
+        map pointer only), questions that got none of their evidence, the context's size, the CPU
+        per question of composing it, and A@context with the share of the answers per part and
+        how many questions were scored, not stated or had no short answer."""
         rows = self.results if rows is None else rows
         scored = [r for r in rows if r.scored]
         out = {}
@@ -235,8 +264,14 @@ class RunResult:
             probes = [(r, r.context[kind]) for r in scored if kind in r.context]
             parts = sorted({key for _r, p in probes for key in p.parts}, key=part_order)
             cpu = [p.cpu_ms for _r, p in probes]
+            found = _answered([r for r, _p in probes], kind)
             out[kind] = {
                 "R@context": 100 * mean(_reached(r, kind) for r, _p in probes),
+                "A@context": 100 * mean(p.score for p in found),
+                # per part, the share of the stated short answers standing in it
+                "answer_parts": {key: 100 * mean(p.parts.get(key, 0) / p.facts for p in found)
+                                 for key in sorted({key for p in found for key in p.parts}, key=part_order)},
+                "answers": _answer_counts([r for r, _p in probes], kind),
                 "parts": {key: 100 * mean(len(set(p.parts.get(key, ())) & set(r.question.evidence))
                                           / len(set(r.question.evidence)) for r, p in probes) for key in parts},
                 "none": sum(1 for _r, p in probes if not p.reached),

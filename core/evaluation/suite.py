@@ -49,7 +49,8 @@ def holdout_ids(dataset: Dataset | Sequence[str], holdout: Sequence[str] | None)
 CONTEXT_NOTE = ("R@context: the gold evidence that stands whole in the context the agent is shown "
                 "(core.context.compose after an offline round, as `linghun context QUESTION` prints it), on the "
                 "home `linghun eval home` writes (R@context) and on the home grown turn by turn through "
-                "memory_append with the default memory settings (R@context/grown)")
+                "memory_append with the default memory settings (R@context/grown); A@context: the short gold "
+                "answer, normalised, standing in one part of that context (core/evaluation/answers.py)")
 BUNDLE_NOTE = ("R@bundle: recall inside what an assembler round with default settings hands the editor "
                "(linghun: 24 units for a summary, 18 for a deep question, 12 otherwise, and the 6 newest after "
                "a knowledge update's hits; rank-bm25: its top 12)")

@@ -77,6 +77,11 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     # what reaches the agent comes first: before the retriever's own figures
     assert text.index("What reaches the agent") < text.index("Per category")
     assert text.index("R@context") < text.index("R@3")
+    # answer-in-context beside it: in the tables, and drawn in the chart of what reaches the agent
+    assert "A@context" in text and "Answer in context" in text
+    assert data["runs"]["linghun"]["overall"]["A@context"] is not None
+    reaches = next(c for c in pane.charts() if c.name == "reaches_the_agent")
+    assert reaches.data["categories"][:2] == ["A@context/written", "A@context/grown"]
     plots = pane.plot_names()
     assert plots and all((report.parent / p).is_file() for p in plots)
     # the charts are drawn by pyqtgraph from their data and exported through Qt, labels as text
