@@ -12,8 +12,8 @@ instead, by one rule on both sides (the gold answer and each part of the context
    BEAM abstention, instruction following and preference following (the answer is a refusal or a
    way of answering, not a fact of the conversation).
 2. **Words.** Text is lowercased; dates are written ISO ("7 May 2023", "May 7th, 2023" and
-   "2023-05-07" are all ``2023-05-07``; "May 2023" is ``2023-05``, and a month stands in a text
-   that has any day of it); number words become digits ("three" -> ``3``); words joined by a hyphen
+   "2023-05-07" are all ``2023-05-07``; "May 2023" is ``2023-05`` and "May 7" ``05-07``, which
+   stand in a text that has any day of that month, or that day of any year); number words become digits ("three" -> ``3``); words joined by a hyphen
    are separate words; then the project's tokenizer (``core.text.tokenize``: its English stop
    list, Chinese cut by jieba) and stemmer (``core.text.stem``: Snowball, irregular past forms)
    give the words, single digits kept. Verdict words (:data:`VERDICT_WORDS`: "yes", "likely",
@@ -63,6 +63,8 @@ _DATES = [re.compile(p) for p in (
     rf"\b{_DAY}\s*(?:of\s+)?{_MONTH},?\s*{_YEAR}\b",   # 7 May 2023, 3June, 2022, 7th of May 2023
     rf"\b{_MONTH}\s+{_DAY},?\s*{_YEAR}\b",             # May 7, 2023
     rf"\b{_MONTH},?\s+{_YEAR}\b",                      # May 2023, February, 2023
+    rf"\b{_DAY}\s*(?:of\s+)?{_MONTH}(?!\w)",          # 29 March (no year: 03-29)
+    rf"\b{_MONTH.replace('may|', '')}\s+{_DAY}\b",     # March 29 (not "may 5": the verb)
 )]
 _NUMBERS = {word: str(n) for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -71,20 +73,19 @@ _NUMBERS.update({word: str(10 * n) for n, word in enumerate("thirty forty fifty 
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_NUMBERS) + r")\b")
 _HYPHEN = re.compile(r"(?<=[^\W\d])-(?=[^\W\d])")
 _DIGIT = re.compile(r"(?<![\w.-])\d(?![\w-])")  # single digits, which the tokenizer drops
-_ISO_DAY = re.compile(r"^(\d{4}-\d{2})-\d{2}$")
+_ISO_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 _RUBRIC = re.compile(r"^\s*(?:llm\s+)?response\s+should\s+(?:\w+\s+)?(?:state|mention|contain|include)\s*:\s*",
                      re.IGNORECASE)
 _RUBRIC_PREFIX = re.compile(r"^\s*llm\s+response\s+should\b", re.IGNORECASE)
 
 
 def _iso(match: re.Match) -> str:
-    month = _MONTH_NO[match["month"]]
-    day = match.groupdict().get("day")
+    month, day, year = _MONTH_NO[match["month"]], match.groupdict().get("day"), match.groupdict().get("year")
     if day is None:
-        return f"{match['year']}-{month:02d}"
+        return f"{year}-{month:02d}"
     if not 1 <= int(day) <= 31:
         return match[0]
-    return f"{match['year']}-{month:02d}-{int(day):02d}"
+    return f"{year}-{month:02d}-{int(day):02d}" if year else f"{month:02d}-{int(day):02d}"
 
 
 def words(text: str) -> set[str]:
@@ -98,8 +99,10 @@ def words(text: str) -> set[str]:
 
 
 def with_months(found: set[str]) -> set[str]:
-    """A text's words with the month of each ISO day it names (a month-year answer stands there)."""
-    return found | {m[1] for w in found if (m := _ISO_DAY.match(w))}
+    """A text's words with the month of each ISO day it names (a month-year answer stands there)
+    and its month and day (so does an answer that gives no year)."""
+    days = [m.groups() for w in found if (m := _ISO_DAY.match(w))]
+    return found | {f"{y}-{m}" for y, m, _d in days} | {f"{m}-{d}" for _y, m, d in days}
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,11 @@ def test_a_month_stands_in_any_day_of_it_and_a_day_is_not_its_month():
     assert words("3June, 2022") == {"2022-06-03"} and words("February, 2023") == {"2023-02"}
     assert found("February, 2023", "When did Gina team up with an artist?", "[2023-02-14 09:00] Gina: I teamed up with an artist")
     assert not found("March 2023", "When did Gina team up with an artist?", "[2023-02-14 09:00] Gina: teamed up")
+    # a day without its year stands on that day of any year; "may" the verb is no date
+    assert words("March 29") == words("29th of March") == {"03-29"}
+    assert found("March 29", "When does my first sprint end?", "The first sprint ends on March 29, 2024.")
+    assert not found("March 28", "When does my first sprint end?", "The first sprint ends on March 29, 2024.")
+    assert words("we may 5 times") == {"may", "5", "time"}
     evidence = "[2023-05-01 10:00] Mira: it happened on 2 May 2023"
     assert not probe(facts_of(["3 May 2023"], "When?"), [evidence], [("bundle", evidence)]).status == SCORED
 
