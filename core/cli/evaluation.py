@@ -92,7 +92,7 @@ def _summary_text(report) -> str:
         for name, s in block["runs"].items():
             o = s["overall"]
             lines.append(f"  {split}: {name:<10} " + "  ".join(
-                f"R@{k} {o[f'R@{k}']:.1f}" for k in (5, 10) if o.get(f"R@{k}") is not None))
+                f"{k} {o[k]:.1f}" for k in ("R@context", "A@context", "R@5", "R@10") if o.get(k) is not None))
     return "\n".join(lines)
 
 

@@ -12,18 +12,18 @@ instead, by one rule on both sides (the gold answer and each part of the context
    BEAM abstention, instruction following and preference following (the answer is a refusal or a
    way of answering, not a fact of the conversation).
 2. **Words.** Text is lowercased; dates are written ISO ("7 May 2023", "May 7th, 2023" and
-   "2023-05-07" are all ``2023-05-07``; "May 2023" is ``2023-05`` and "May 7" ``05-07``, which
-   stand in a text that has any day of that month, or that day of any year); number words become digits ("three" -> ``3``); words joined by a hyphen
-   are separate words; then the project's tokenizer (``core.text.tokenize``: its English stop
+   "2023-05-07" are all ``2023-05-07``; "May 2023" is ``2023-05`` and "March 29" ``03-29``, which
+   stand in a text naming any day of that month, or that day of any year); number words become
+   digits ("three" -> ``3``); words joined by a hyphen are separate words; then the project's tokenizer (``core.text.tokenize``: its English stop
    list, Chinese cut by jieba) and stemmer (``core.text.stem``: Snowball, irregular past forms)
    give the words, single digits kept. Verdict words (:data:`VERDICT_WORDS`: "yes", "likely",
    "contradictory", ...) say how sure the answer is, not what it is, and are dropped.
-3. **Question words.** The words of the question are not required: the question is in the
-   context, so "What did Mira buy in May 2023?" -> "pottery wheel" looks for ``potteri wheel``
+3. **Question words.** The words of the question are not required: the agent has the question
+   before it, so "What did Mira buy in May 2023?" -> "pottery wheel" looks for ``potteri wheel``
    only. A fact left with no word ("Likely yes") has nothing to look for: no short answer.
 4. **Standing in a part.** A fact of at most :data:`SHORT_FACT` words stands in a part of the
    context when all its words are in that one part; a longer one needs :data:`LONG_SHARE` of them
-   (rounded up). Words spread over two parts do not count: no single line of the context says it.
+   (rounded up). Words spread over two parts do not count: no one part says it.
 5. **Not stated.** A fact that does not stand, by the same rule, in the question's gold evidence
    turns taken together (each with its session's date) is an inference of the annotator ("When
    did she paint it?" -> the day before the session) and is counted apart, not as a miss.

@@ -136,7 +136,11 @@ def test_a_locomo_run_reports_a_at_context_and_holds_it_to_its_record(tmp_path, 
 
 
 def test_the_command_prints_a_at_context_beside_r_at_context(tmp_path, capsys):
-    assert main(["eval", "locomo", str(FIX / "locomo_tiny.json"), "--out", str(tmp_path / "out"), "--no-baseline"]) == 0
-    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("linghun"))
+    assert main(["eval", "locomo", str(FIX / "locomo_tiny.json"), "--out", str(tmp_path / "out"), "--no-baseline",
+                 "--holdout", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    line = next(ln for ln in lines if ln.startswith("linghun"))
     assert line.index("R@context ") < line.index("A@context ") < line.index("R@bundle")
     assert "A@context/grown" in line
+    held = next(ln for ln in lines if "held-out (tiny-2)" in ln)
+    assert "R@context " in held and "A@context " in held
