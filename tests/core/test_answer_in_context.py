@@ -144,3 +144,13 @@ def test_the_command_prints_a_at_context_beside_r_at_context(tmp_path, capsys):
     assert "A@context/grown" in line
     held = next(ln for ln in lines if "held-out (tiny-2)" in ln)
     assert "R@context " in held and "A@context " in held
+
+
+def test_a_fall_of_a_at_context_is_named_like_one_of_r_at_context(tmp_path):
+    record = tmp_path / "baselines.json"
+    figures = baseline.record("LoCoMo (x.json)", "linghun", {"A@context": 84.2, "A@context/grown": 84.0,
+                                                             "R@context": 80.9, "answers": 692}, record)
+    assert figures == {"A@context": 84.2, "A@context/grown": 84.0, "R@context": 80.9}  # counts are not records
+    fallen = baseline.drops("LoCoMo (x.json)", "linghun", {"A@context": 81.0, "A@context/grown": 83.0,
+                                                          "R@context": 80.9}, record)
+    assert [str(d) for d in fallen] == ["A@context 84.2 -> 81.0 (-3.2 points)"]
