@@ -108,12 +108,14 @@ def write_report(
                     key=lambda g: (0, int(g), "") if g.isdigit() else (1, 0, g))
     md += ["", f"## Per {group_label}", ""]
     columns = context_columns + ["R@bundle"] + [f"R@{k}" for k in focus_ks if k in ks]
-    header = [group_label, "scored"] + [f"{name} {c}" for name in summaries for c in columns]
+    # A@context is a mean over fewer questions: those with a short answer the evidence states
+    counts = ["answers scored"] if homes else []
+    header = [group_label, "scored"] + counts + [f"{name} {c}" for name in summaries for c in columns]
     rows = []
     for g in groups:
         first = next(iter(summaries.values()))["groups"].get(g, {})
         label = f"{g} {group_names[g]}" if g in group_names else g
-        rows.append([label, first.get("scored", 0)]
+        rows.append([label, first.get("scored", 0)] + [first.get("answers", 0) for _c in counts]
                     + [s["groups"].get(g, {}).get(c) for s in summaries.values() for c in columns])
     md.append(_table(header, rows))
     if any(k in ks for k in (10,)):

@@ -131,6 +131,7 @@ def test_a_locomo_run_reports_a_at_context_and_holds_it_to_its_record(tmp_path, 
     assert written["answers"] == {"scored": 36, "not stated": 0, "no short answer": 0}
     md = report.markdown.read_text(encoding="utf-8")
     assert "### Answer in context" in md and "A@context/grown" in md
+    assert "| 2 temporal | 12 | 12 |" in md  # per category: the questions scored, and of them those A@context reads
     chart = read_json(tmp_path / "r" / "plots" / "reaches_the_agent.json")
     assert "A@context/written" in str(chart)
 
