@@ -56,7 +56,15 @@ SCORED, NOT_STATED, NO_SHORT = "scored", "not stated", "no short answer"
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
 _MONTH_NO = {name: n for n, full in enumerate(_MONTHS, start=1) for name in {full, full[:3]}} | {"sept": 9}
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTH_NO, key=len, reverse=True)) + r")\.?"
+
+
+def _month(*leave_out: str) -> str:
+    """A month's name or abbreviation (less ``leave_out``), longest first: "march" is read whole, not as "mar"."""
+    names = sorted((m for m in _MONTH_NO if m not in leave_out), key=lambda m: (-len(m), m))
+    return r"(?P<month>" + "|".join(names) + r")\.?"
+
+
+_MONTH = _month()
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _DATES = [re.compile(p) for p in (
@@ -64,7 +72,7 @@ _DATES = [re.compile(p) for p in (
     rf"\b{_MONTH}\s+{_DAY},?\s*{_YEAR}\b",             # May 7, 2023
     rf"\b{_MONTH},?\s+{_YEAR}\b",                      # May 2023, February, 2023
     rf"\b{_DAY}\s*(?:of\s+)?{_MONTH}(?!\w)",          # 29 March (no year: 03-29)
-    rf"\b{_MONTH.replace('may|', '')}\s+{_DAY}\b",     # March 29 (not "may 5": the verb)
+    rf"\b{_month('may')}\s+{_DAY}\b",                 # March 29 (not "may 5": the verb)
 )]
 _NUMBERS = {word: str(n) for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -153,7 +161,7 @@ def beam_facts(ability: str, item: dict) -> tuple[str, ...]:
     return (str(answer),) if isinstance(answer, (str, int, float)) and str(answer).strip() else ()
 
 
-def locomo_facts(category: str, answer) -> tuple[str, ...]:
+def locomo_facts(category: str | int, answer) -> tuple[str, ...]:
     """A LoCoMo question's fact: its answer, except for adversarial questions (rule 1)."""
     if str(category) in NO_SHORT_ANSWER or answer in (None, ""):
         return ()
