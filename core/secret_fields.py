@@ -55,8 +55,13 @@ def is_secret_file(relative: str) -> bool:
     return relative in SECRET_FILES
 
 
+def _folded(name: str) -> str:
+    """A field name as :data:`SECRET_NAMES` spells it: ``api_key``, ``API-Key`` -> ``apikey``."""
+    return name.lower().replace("_", "").replace("-", "")
+
+
 def is_secret_name(name: str) -> bool:
-    return name.lower().replace("_", "").replace("-", "") in SECRET_NAMES
+    return _folded(name) in SECRET_NAMES
 
 
 def _decoded(raw: bytes) -> str | None:
@@ -147,14 +152,14 @@ def put_back(relative: str, restored: bytes | None, live: bytes | None) -> bytes
     for m in _FIELD.finditer(live):
         name = _decoded(m.group(1))
         if _is_secret(name, _decoded(m.group(3))):
-            live_values.setdefault(name.lower().replace("_", "").replace("-", ""), []).append(m.group(3))
+            live_values.setdefault(_folded(name), []).append(m.group(3))
     seen: dict[str, int] = {}
 
     def unmarked(m: re.Match) -> bytes:
         name = _decoded(m.group(1))
         if name is None or not is_secret_name(name) or _decoded(m.group(3)) != MARKER:
             return m.group(0)
-        norm = name.lower().replace("_", "").replace("-", "")
+        norm = _folded(name)
         values = live_values.get(norm)
         if not values:
             return m.group(0)

@@ -606,7 +606,7 @@ class HomeHistory:
             self.commit_waiting()  # pending states enter through record, which keeps keys out
             chain = list(self.commits())
             chain.reverse()  # oldest first
-            rewritten: dict[str, pygit2.Oid] = {}  # old blob id -> its kept-out blob
+            rewritten: dict[str, str] = {}  # old blob id -> the id of its kept-out version
             states = 0
             parent: pygit2.Oid | None = None
             changed_any = False
@@ -616,11 +616,9 @@ class HomeHistory:
                     if not is_secret_file(relative):
                         continue
                     if blob not in rewritten:
-                        kept = keep_out(relative, self.blob_data(blob))
-                        rewritten[blob] = pygit2.Oid(hex=blob) if self.blob_id(kept) == blob else (
-                            pygit2.Oid(hex=self.blob_id(kept)) if dry_run else self._write_blob(kept))
-                    if str(rewritten[blob]) != blob:
-                        blobs[relative] = rewritten[blob]
+                        rewritten[blob] = self._kept_out(relative, blob, write=not dry_run)
+                    if rewritten[blob] != blob:
+                        blobs[relative] = pygit2.Oid(hex=rewritten[blob])
                 states += bool(blobs)
                 changed_any = changed_any or bool(blobs)
                 if dry_run or not changed_any:
@@ -629,7 +627,7 @@ class HomeHistory:
                 tree = self._apply(commit.tree, blobs) if blobs else commit.tree_id
                 parent = self.repo.create_commit(None, commit.author, commit.committer, commit.message, tree,
                                                  [parent] if parent is not None else [])
-            leaked = {old for old, new in rewritten.items() if str(new) != old}
+            leaked = {old for old, new in rewritten.items() if new != old}
             if dry_run or not leaked:
                 return {"states": states, "files": len(leaked)}
             self.repo.references.create(REF, parent, force=True)
@@ -637,6 +635,15 @@ class HomeHistory:
         for old in leaked:  # unreachable now; the whole pack left them out, and _unpack_left_out wrote them loose
             self.loose.path(old).unlink(missing_ok=True)
         return {"states": states, "files": len(leaked)}
+
+    def _kept_out(self, relative: str, blob: str, write: bool) -> str:
+        """The id of ``blob`` (a version of ``relative``) with its secrets kept out, written to
+        the object store when ``write`` and it differs."""
+        kept = keep_out(relative, self.blob_data(blob))
+        kept_id = self.blob_id(kept)
+        if write and kept_id != blob:
+            self._write_blob(kept)
+        return kept_id
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.path.rglob("*") if p.is_file())

@@ -92,8 +92,11 @@ def test_restoring_old_settings_keeps_the_key_the_user_has_now(home, upstream_ho
 def _record_raw(history, relative: str, data: bytes, writer: str) -> None:
     """A state written as a version before keys were kept out wrote it: straight into the store."""
     head = history.head()
-    blob = history.repo.create_blob(data)
-    tree = history._apply(head.tree if head is not None else None, {relative: blob})
+    index = pygit2.Index()  # libgit2's own way of making a tree, not the store's
+    if head is not None:
+        index.read_tree(head.tree)
+    index.add(pygit2.IndexEntry(relative, history.repo.create_blob(data), pygit2.GIT_FILEMODE_BLOB))
+    tree = index.write_tree(history.repo)
     sig = pygit2.Signature(writer, f"{writer}@linghun", 1_790_000_000, 0)
     history.repo.create_commit(REF, sig, sig, f"{writer}: 1 file(s)\n", tree, [head.id] if head else [])
 
