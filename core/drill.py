@@ -9,6 +9,9 @@ pointer                     resolves to
 ``<file>``                  a whole node file: ``knowledge``, ``knowledge_legacy``, ``rules``,
                             ``memory`` (event timeline), ``ontology`` (projection), ``cold``
 ``<file>:<theme>``          one node of that file, with the entries its ``[n]`` pointers cite
+``<file>@<line>``           one line of that file (1-based): a consolidated entry's line of the
+                            event timeline (``memory@12``) or the knowledge ontology, which an
+                            excerpt in a bundle points at for the whole (``core/excerpt.py``)
 ``journal:<day>``           the journal of a day; ``journal:<start>..<end>`` a time window
 ``YYYY-MM-DD``              the same as ``journal:<day>``
 ``episodic:<day>``          the consolidation archive of a day
@@ -36,7 +39,7 @@ from linghun.core.goal_links import goal_links
 from linghun.core.home import MemoryHome
 from linghun.core.map import goals_of
 
-__all__ = ["FILES", "drill", "entry", "node_file", "node", "journal_window", "episodic_day", "cold_day",
+__all__ = ["FILES", "drill", "entry", "node_file", "node", "line", "journal_window", "episodic_day", "cold_day",
            "goal", "situation"]
 
 #: file pointer -> home attribute
@@ -46,6 +49,7 @@ FILES = {
 }
 _DAY = re.compile(r"^\d{4}-\d\d-\d\d$")
 _N = re.compile(r"^\[?\s*(\d+)\s*\]?\??$")
+_LINE = re.compile(r"^([a-z_]+)@(\d+)$")
 
 
 def _memory(home: MemoryHome, memory=None):
@@ -117,6 +121,16 @@ def node(home: MemoryHome, name: str, theme: str, memory=None) -> dict:
                 cited.append(_entry_dict(entries[m - 1], home))
         out["cites"] = cited
     return out
+
+
+def line(home: MemoryHome, name: str, no: int) -> dict:
+    """Line ``no`` (1-based) of a node file, whole: a consolidated entry is one line of the event
+    timeline or the knowledge ontology, and a line is how the retriever names it."""
+    path = _file_path(home, name)
+    lines = (read_text(path) or "").splitlines()
+    if not 1 <= no <= len(lines):
+        raise NotFoundError(f"{path.name} has no line {no} ({len(lines)} lines)")
+    return {"type": "line", "pointer": f"{name}@{no}", "path": str(path), "line": no, "text": lines[no - 1]}
 
 
 def journal_window(home: MemoryHome, day: str | None = None, start: str | None = None, end: str | None = None,
@@ -207,6 +221,9 @@ def drill(home: MemoryHome, pointer: str | int, memory=None) -> dict:
         return journal_window(home, day=p, memory=memory)
     if p in FILES:
         return node_file(home, p)
+    m = _LINE.match(p)
+    if m and m.group(1) in FILES:
+        return line(home, m.group(1), int(m.group(2)))
     prefix, sep, rest = p.partition(":")
     rest = rest.strip()
     if not sep or not rest:

@@ -343,7 +343,7 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
                   "format": {"type": "string", "enum": ["text", "graph"], "default": "text"}}), _map, read_only=True),
     Tool("memory_drill",
          "Drill down from a map pointer to its evidence (按编号下钻): [n], knowledge:<theme>, rules:<theme>, "
-         "ontology:<theme>, memory:<theme>, journal:<day> or journal:<start>..<end>, episodic:<day>, "
+         "ontology:<theme>, memory:<theme>, memory@<line>, journal:<day> or journal:<start>..<end>, episodic:<day>, "
          "cold:<day>, goal:<id>, situation:<label>, or a file name.",
          _params({"pointer": {"type": ["string", "integer"], **_SOME, "maxLength": limits.MAX_NAME_CHARS}},
                  ("pointer",)), _drill, read_only=True),

@@ -51,9 +51,10 @@ DEFAULTS: dict[str, Any] = {
     # maxTokens: the bundle's budget (the seed's 1200; core.text.approx_tokens counts them) and the
     # LLM editor's completion limit. maxChars (ours): a character cap on top, 0 = none (an 800 cap
     # cut ~18 points of the evidence the retriever found). maxPromptChars (ours): candidates beyond
-    # it are cut from LLM prompts (huge workspace files)
+    # it are cut from LLM prompts (huge workspace files). excerptTokens (ours): a warm entry longer
+    # than this is shown as its passage that matches the question (core/excerpt.py), 0 = whole
     "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 0, "stream": False,
-                 "maxPromptChars": 32000},
+                 "maxPromptChars": 32000, "excerptTokens": 150},
     "debounceMs": 5000,
     "fallbackKeepLast": True,
     "team": {
@@ -69,7 +70,8 @@ DEFAULTS: dict[str, Any] = {
 
 MODES = ("auto", "always", "never")
 _NON_NEGATIVE = ("retrieval.autoThreshold", "retrieval.maxDirectChars", "retrieval.topK",
-                 "retrieval.situationRestore", "assemble.maxTokens", "assemble.maxChars", "debounceMs")
+                 "retrieval.situationRestore", "assemble.maxTokens", "assemble.maxChars", "assemble.excerptTokens",
+                 "debounceMs")
 
 
 class AssemblerConfig:

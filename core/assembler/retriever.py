@@ -33,6 +33,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from linghun.core import excerpt as excerpt_module
 from linghun.core import goals as goals_module
 from linghun.core import home_index, meaning, situation_cache
 from linghun.core.assembler.config import DEFAULTS, AssemblerConfig, load_home_settings
@@ -802,6 +803,9 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         extra_ids = {id(c) for c in topics + goals}
         chosen = [c if id(c) in extra_ids else _from_hit(c, scored[c.id], "direct") if c.id in scored
                   else _with_via(c, "direct") for c in chosen]
+        chosen, excerpts = excerpted(span, chosen, decision.query, config.get("assemble.excerptTokens"), semantic)
+        if excerpts:
+            material = _cut(chosen, cap)[1] if truncated else join_material(chosen)
         gap = bool(pool) and not matches and not topics
         if gap:
             span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
@@ -846,6 +850,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if gap:
             span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
         chosen = topics + chosen + goals
+        chosen, _excerpts = excerpted(span, chosen, decision.query, config.get("assemble.excerptTokens"), semantic)
         result = Retrieval("bm25", k, chosen, join_material(chosen), pool, bm25_hits=len(hits), gap=gap,
                            near_misses=[_from_hit(by_id[h.id], h, "near_miss") for h in misses])
     if topics:
@@ -925,6 +930,57 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
                     f"of goals with no signal, after {len(fresh)} admitted (k={k}): "
                     + "; ".join(f"[{c.n or c.id}] {c.extra['reason']}" for c in filling))
     return kept + fresh + filling
+
+
+def excerpted(span: Span, chosen: list[Candidate], query: str, budget: int,
+              semantic: str | None) -> tuple[list[Candidate], int]:
+    """``chosen`` with every warm entry longer than ``budget`` tokens (``assemble.excerptTokens``)
+    shown as its passage that matches the question (``core.excerpt``), and how many were cut.
+
+    Here, not in the editor: the offline editor, the LLM editor and the advocate then read the same
+    text, and the trace's candidates are what they read. Warm entries and consolidated lines, whose
+    whole ``memory_drill`` gives by a pointer (:func:`drill_pointer`); a workspace file has none,
+    and its own cap. The cut is recorded per entry in the candidate (``excerpt``: ``start``,
+    ``end``, ``chars``, ``full_chars`` of the body) and in the ``excerpt`` decision."""
+    if budget <= 0:
+        return chosen, 0
+    cuttable = [i for i, c in enumerate(chosen) if drill_pointer(c)]
+    found = excerpt_module.excerpts(query, [chosen[i].body for i in cuttable], budget,
+                                    terms=[chosen[i].terms for i in cuttable], model=semantic)
+    out = list(chosen)
+    said = []
+    for i, x in zip(cuttable, found):
+        if x is None:
+            continue
+        c = chosen[i]
+        pointer = drill_pointer(c)
+        body = excerpt_module.marked(x, pointer)
+        if c.source == "warm":
+            head = c.text.split("\n", 1)[0] + "\n" + (LOW_PREFIX if c.confidence == "low" else "")
+        else:
+            head = f"{CONSOLIDATED_HEADERS[c.source]}{c.stamp} "
+        out[i] = Candidate(**{**c.__dict__, "text": head + body, "body": body,
+                              "extra": {**c.extra, "excerpt": {**x.to_dict(), "pointer": pointer}}})
+        said.append(f"{pointer} characters {x.start}-{x.end} of {x.full}")
+    if said:
+        span.decide("excerpt", len(said), f"{len(said)} entr{'y' if len(said) == 1 else 'ies'} longer than "
+                                          f"{budget} tokens shown as the passage that matches the question, "
+                                          f"memory_drill [n] for the whole: " + "; ".join(said))
+    return out, len(said)
+
+
+#: the drill pointer file of a consolidated line's source (``core.drill.FILES``)
+_LINE_FILES = {"timeline": "memory", "knowledge": "knowledge"}
+
+
+def drill_pointer(c: Candidate) -> str | None:
+    """The ``memory_drill`` pointer that gives a candidate whole: ``[n]`` for a warm entry,
+    ``memory@<line>`` / ``knowledge@<line>`` for a consolidated one; None for the others."""
+    if c.source == "warm" and c.n is not None:
+        return f"[{c.n}]"
+    if c.source in _LINE_FILES and c.extra.get("line"):
+        return f"{_LINE_FILES[c.source]}@{c.extra['line']}"
+    return None
 
 
 def _cut(candidates: list[Candidate], cap: int) -> tuple[list[Candidate], str]:

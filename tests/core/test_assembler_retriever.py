@@ -135,7 +135,8 @@ def test_wrong_excluded_low_prefixed(tmp_path):
 def test_direct_mode_cap_8000(tmp_path):
     blocks = [entry(f"2026-09-{1 + i:02d} 10:00", "event", "medium", f"长记录{i} " + "细节" * 400) for i in range(12)]
     home = new_home(tmp_path, blocks)
-    r = _retriever(assembler(home).run("长记录 细节"))
+    # the cap is on whole entries: excerpts of these long ones (core/excerpt.py) would fit it
+    r = _retriever(assembler(home, assemble__excerptTokens=0).run("长记录 细节"))
     material = r["outputs"]["material"]
     assert r["outputs"]["truncated"] is True and r["outputs"]["material_chars"] == 8000 + len(TRUNCATED)
     assert material.endswith(TRUNCATED) and TRUNCATED == "\n…(截断)…"
