@@ -25,6 +25,12 @@ counts first.
 Beside the turns, a probe looks for the question's short answers (``Question.facts``) in the
 injected parts, by the rule of :mod:`core.evaluation.answers` (A@context): the agent can answer
 from any line that states the fact, not only from the gold turn.
+
+An excerpt of a long entry (``core/excerpt.py``) is not the turn whole, so it never counts for
+R@context. It is counted apart too (``excerpt``): a gold turn not injected whole whose entry stands
+in the bundle as an excerpt, i.e. the excerpt's ``memory_drill`` pointer (``[n]``, or
+``memory@<line>`` for a consolidated entry) resolves to text that holds the turn whole. R@context plus ``excerpt`` is the excerpt-aware figure: the evidence the
+agent reads a passage of, with the pointer to the rest.
 """
 from __future__ import annotations
 
@@ -48,6 +54,9 @@ from linghun.core.text import approx_tokens
 
 HOMES = ("written", "grown")
 POINTER = "pointer"
+EXCERPT = "excerpt"
+#: the pointer an excerpt's mark gives for the whole entry (``core.excerpt.MARK``)
+_EXCERPT_POINTER = re.compile(r"memory_drill pointer=(\S+) 读全文）")
 #: the map's pointers to evidence (core/MAP.md): an entry ``[n]`` (``[n]?`` when low), and a
 #: ``«file:theme»`` node or a ``«goal:id»``. A whole file (``«memory»``, ``«cold»``), a day of the
 #: journal, the cold summary or the episodic archive is a place to search, not a pointer to a
@@ -67,6 +76,7 @@ class ContextProbe:
         reached: gold turn ids whose text stands whole in the injected context.
         parts: per part key, the gold ids found in that part (a turn may be in several).
         pointed: gold ids reached only through a map pointer (not injected).
+        excerpted: gold ids not injected whole whose entry stands as an excerpt.
         chars / tokens: the context's size (tokens as ``core.text.approx_tokens`` counts them).
         cpu_ms: process CPU time of composing it (round included).
         answer: where the question's short answers stand (``core.evaluation.answers``), or None
@@ -76,6 +86,7 @@ class ContextProbe:
     reached: list[Hashable] = field(default_factory=list)
     parts: dict[str, list[Hashable]] = field(default_factory=dict)
     pointed: list[Hashable] = field(default_factory=list)
+    excerpted: list[Hashable] = field(default_factory=list)
     chars: int = 0
     tokens: int = 0
     cpu_ms: float = 0.0
@@ -125,6 +136,13 @@ class HomeContext:
             out.answer = answers.probe(answers.facts_of(facts, question), (self._stated[g] for g in wanted),
                                        ((part.key, part.text) for part in ctx.parts))
         missing = [g for g in wanted if g not in reached]
+        bundle_part = ctx.part("bundle")
+        if missing and bundle_part is not None:
+            refs = dict.fromkeys(_EXCERPT_POINTER.findall(bundle_part.text))
+            out.excerpted = self._held(refs, missing)
+            if out.excerpted:
+                out.parts[EXCERPT] = out.excerpted
+                missing = [g for g in missing if g not in out.excerpted]  # a passage is shown: before a pointer
         map_part = ctx.part("map")
         if missing and map_part is not None:
             pointed = self._pointed(map_part.text, missing)
@@ -134,7 +152,10 @@ class HomeContext:
         return out
 
     def _pointed(self, map_text: str, missing: list[Hashable]) -> list[Hashable]:
-        refs = dict.fromkeys(n and f"[{n}]" or other for n, other in _POINTER.findall(map_text))
+        return self._held(dict.fromkeys(n and f"[{n}]" or other for n, other in _POINTER.findall(map_text)), missing)
+
+    def _held(self, refs, missing: list[Hashable]) -> list[Hashable]:
+        """The ``missing`` gold ids whose text stands whole in what ``refs`` resolve to."""
         resolved = " ".join(self._resolve(ref) for ref in refs)
         return [g for g in missing if self._texts[g] in resolved]
 
@@ -156,4 +177,4 @@ class HomeContext:
         self.close()
 
 
-__all__ = ["ContextProbe", "HOMES", "HomeContext", "POINTER", "folded"]
+__all__ = ["ContextProbe", "EXCERPT", "HOMES", "HomeContext", "POINTER", "folded"]

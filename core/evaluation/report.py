@@ -185,7 +185,9 @@ def _context_table(summaries: dict[str, dict]) -> str:
                         + [f"{c['none']} of {c['questions']}", c["chars_mean"], c["chars_max"], c["tokens_mean"],
                            c["cpu_ms_p50"]])
     return _table(header, rows) + ("\n\n`in pointer`: reached only through a map pointer the agent can drill "
-                                   "(not injected), counted apart from the injected parts.")
+                                   "(not injected), counted apart from the injected parts. `in excerpt`: not "
+                                   "injected whole, but its entry stands in the bundle as an excerpt with the "
+                                   "pointer to the whole (R@context + `in excerpt` is the excerpt-aware figure).")
 
 
 def _answer_table(summaries: dict[str, dict]) -> str:

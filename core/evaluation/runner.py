@@ -25,7 +25,7 @@ from linghun.core.errors import LinghunError
 from linghun.core.meaning import MODEL_KEY as MEANING_KEY
 from linghun.core.context import PART_KEYS
 from linghun.core.evaluation import answers
-from linghun.core.evaluation.context_recall import HOMES, POINTER, ContextProbe, HomeContext
+from linghun.core.evaluation.context_recall import EXCERPT, HOMES, POINTER, ContextProbe, HomeContext
 from linghun.core.evaluation.data import Conversation, Dataset, Question
 from linghun.core.evaluation.metrics import all_at_k, hit_at_k, mean, percentile, recall_at_k
 from linghun.core.search import SearchConfig, Searcher, Unit
@@ -196,7 +196,7 @@ def _reached(r: "QuestionResult", kind: str) -> float:
     return recall_at_k(probe.reached, r.question.evidence, len(probe.reached)) if probe else math.nan
 
 
-_PARTS = {key: i for i, key in enumerate(PART_KEYS + (POINTER,))}
+_PARTS = {key: i for i, key in enumerate(PART_KEYS + (EXCERPT, POINTER))}
 
 
 def part_order(key: str) -> int:
