@@ -7,7 +7,8 @@ retriever's candidates.
   start / end, ``trace.delta``, ``round.finished``) or as loaded from its trace: a plain object the
   rounds pane draws.
 - ``CandidatesModel``: the retriever span's candidates and near misses with their BM25 term
-  contributions, keyed by candidate id.
+  contributions, keyed by candidate id; a long entry the round showed as an excerpt says which
+  passage of how many characters (``core/excerpt.py``).
 """
 from __future__ import annotations
 
@@ -292,7 +293,8 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
             if column == 1:
                 return QCoreApplication.translate("CandidatesModel", "near miss") if near else str(c.get("via") or "")
             if column == 2:
-                return candidate_label(c)
+                cut = excerpt_text(c)
+                return f"{candidate_label(c)} · {cut}" if cut else candidate_label(c)
             if column == 3:
                 score = c.get("score")
                 return f"{score:.3f}" if isinstance(score, (int, float)) else ""
@@ -302,6 +304,10 @@ class CandidatesModel(TranslatedColumns, QAbstractTableModel):
                 return " · ".join(str(v) for v in (c.get("kind") or c.get("source"), c.get("confidence")) if v)
             if column == 6:
                 return " ".join(str(c.get("text") or "").split())[:300]
+        if role == Qt.ItemDataRole.ToolTipRole and column == 2 and excerpt_text(c):
+            return QCoreApplication.translate(
+                "CandidatesModel", "Longer than assemble.excerptTokens: the editor read this passage of it; "
+                "memory_drill %1 gives the whole").replace("%1", str(c["excerpt"].get("pointer") or candidate_label(c)))
         if role == Qt.ItemDataRole.ToolTipRole and column in (4, 6):
             return tooltip(str(c.get("text") or "") if column == 6 else json.dumps(c.get("terms") or {}, ensure_ascii=False))
         if role == Qt.ItemDataRole.ForegroundRole and near:
@@ -326,6 +332,16 @@ def candidate_label(c: dict[str, Any]) -> str:
     if c.get("theme"):
         label += f" · {c['theme']}"
     return label
+
+
+def excerpt_text(c: dict[str, Any]) -> str:
+    """Which passage of a long entry the round showed (the trace's ``excerpt``), e.g.
+    ``excerpt 812-1407 of 4812``; empty for an entry shown whole."""
+    x = c.get("excerpt")
+    if not isinstance(x, dict) or not all(isinstance(x.get(k), int) for k in ("start", "end", "full_chars")):
+        return ""
+    return (QCoreApplication.translate("CandidatesModel", "excerpt %1-%2 of %3")
+            .replace("%1", str(x["start"])).replace("%2", str(x["end"])).replace("%3", str(x["full_chars"])))
 
 
 def term_text(terms: Any, limit: int = 6) -> str:
