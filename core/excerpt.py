@@ -3,10 +3,12 @@ to the whole.
 
 A bundle has a budget (``assemble.maxTokens``, 1,200 tokens). BEAM's messages run to thousands of
 tokens, so four or five whole ones filled it, and every other hit, however short, was cut away
-(R@bundle 60, but 28 points of the evidence stood in the context). A unit longer than
-``assemble.excerptTokens`` is shown as its most relevant passage instead: the run of sentences
-around what the question matched, cut within that many tokens (``core.text.approx_tokens``), marked
-as an excerpt with the ``memory_drill`` pointer that gives the whole entry::
+(R@bundle 60, but 28 points of the evidence stood in the context). When the candidates do not fit
+the bundle whole, each gets a share of it (:func:`level`: equal shares, what a short one leaves
+going to the long ones, at least ``assemble.excerptTokens``), and a unit longer than its share is
+shown as its most relevant passage: the run of sentences around what the question matched, cut
+within the share (``core.text.approx_tokens``), marked as an excerpt with the ``memory_drill``
+pointer that gives the whole entry::
 
     …<passage>…（摘录，全文 4812 字：memory_drill pointer=[12] 读全文）
 
@@ -35,7 +37,7 @@ from typing import Mapping, Sequence
 
 from linghun.core.text import approx_tokens, stem, tokenize, within_tokens
 
-__all__ = ["Excerpt", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "marked", "sentences"]
+__all__ = ["Excerpt", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "level", "mark_tokens", "marked", "sentences"]
 
 #: the excerpt's closing mark: how long the whole is and the pointer that gives it (as the
 #: context's own cut line says how to read a part whole: ``memory_read ref=…``)
@@ -168,6 +170,11 @@ def excerpt(text: str, budget: int, scores: Sequence[float], spans: Sequence[tup
     return Excerpt(start, end, len(text), text[start:end])
 
 
+def mark_tokens(full: int, pointer: str) -> int:
+    """What the mark and the two ellipses cost (``approx_tokens``)."""
+    return approx_tokens(ELLIPSIS * 2 + MARK.format(full=full, pointer=pointer))
+
+
 def marked(x: Excerpt, pointer: str) -> str:
     """The excerpt as it stands in the bundle: ellipses where the whole goes on, then the mark
     with the ``memory_drill`` pointer to the whole (``[n]`` for a warm entry, ``memory@<line>``
@@ -177,17 +184,34 @@ def marked(x: Excerpt, pointer: str) -> str:
     return f"{head}{x.passage}{tail}{MARK.format(full=x.full, pointer=pointer)}"
 
 
-def excerpts(query: str, texts: Sequence[str], budget: int, *, terms: Sequence[Mapping[str, float] | None] = (),
-             model: str | None = None) -> list[Excerpt | None]:
-    """Per text, its excerpt when it is longer than ``budget`` tokens, else None. ``terms``: per
-    text, the BM25 contribution of each query word (``Candidate.terms``); ``model``: the sentence
-    model to read meaning with (``core.search.SearchConfig.sentence_model``), None for words only.
-    The mark is not counted in the budget: it is the same few tokens for every excerpt."""
+def level(costs: Sequence[int], cuttable: Sequence[bool], room: int) -> int | None:
+    """How many tokens each cuttable item may keep so that all of them fit ``room``, the short ones
+    whole (water-filling: what a short item leaves goes to the long ones); None when all fit whole."""
+    if sum(costs) <= room:
+        return None
+    left = room - sum(c for c, k in zip(costs, cuttable) if not k)
+    cut = sorted(c for c, k in zip(costs, cuttable) if k)
+    for i, cost in enumerate(cut):
+        share = left // (len(cut) - i)
+        if cost > share:
+            return max(0, share)
+        left -= cost
+    return None
+
+
+def excerpts(query: str, texts: Sequence[str], budget: int | Sequence[int], *,
+             terms: Sequence[Mapping[str, float] | None] = (), model: str | None = None) -> list[Excerpt | None]:
+    """Per text, its excerpt when it is longer than its ``budget`` in tokens (one for all, or one
+    per text), else None. ``terms``: per text, the BM25 contribution of each query word
+    (``Candidate.terms``); ``model``: the sentence model to read meaning with
+    (``core.search.SearchConfig.sentence_model``), None for words only. The mark is not counted in
+    the budget."""
+    budgets = [budget] * len(texts) if isinstance(budget, int) else list(budget)
     out: list[Excerpt | None] = [None] * len(texts)
-    long = [k for k, t in enumerate(texts) if budget > 0 and approx_tokens(t) > budget]
+    long = [k for k, t in enumerate(texts) if budgets[k] > 0 and approx_tokens(t) > budgets[k]]
     if not long:
         return out
-    split = {k: sentences(texts[k], max(1, budget // 2)) for k in long}
+    split = {k: sentences(texts[k], max(1, budgets[k] // 2)) for k in long}
     scores = {k: lexical_scores(texts[k], split[k], query_weights(query, terms[k] if k < len(terms) else None))
               for k in long}
     for k, close in _meaning(query, texts, split, model).items():
@@ -196,7 +220,7 @@ def excerpts(query: str, texts: Sequence[str], budget: int, *, terms: Sequence[M
         scores[k] = [(s / lex_best if lex_best > 0 else 0.0) + MEANING_WEIGHT * (c / close_best if close_best > 0 else 0.0)
                      for s, c in zip(scores[k], close)]
     for k in long:
-        out[k] = excerpt(texts[k], budget, scores[k], split[k])
+        out[k] = excerpt(texts[k], budgets[k], scores[k], split[k])
     return out
 
 

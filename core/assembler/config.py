@@ -51,10 +51,11 @@ DEFAULTS: dict[str, Any] = {
     # maxTokens: the bundle's budget (the seed's 1200; core.text.approx_tokens counts them) and the
     # LLM editor's completion limit. maxChars (ours): a character cap on top, 0 = none (an 800 cap
     # cut ~18 points of the evidence the retriever found). maxPromptChars (ours): candidates beyond
-    # it are cut from LLM prompts (huge workspace files). excerptTokens (ours): a warm entry longer
-    # than this is shown as its passage that matches the question (core/excerpt.py), 0 = whole
+    # it are cut from LLM prompts (huge workspace files). excerptTokens (ours): when the candidates
+    # do not fit maxTokens whole, a long entry is shown as its passage that matches the question,
+    # of its share of the bundle and at least this many tokens (core/excerpt.py), 0 = never cut
     "assemble": {"temperature": 0.2, "maxTokens": 1200, "maxChars": 0, "stream": False,
-                 "maxPromptChars": 32000, "excerptTokens": 150},
+                 "maxPromptChars": 32000, "excerptTokens": 60},
     "debounceMs": 5000,
     "fallbackKeepLast": True,
     "team": {

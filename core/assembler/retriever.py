@@ -49,6 +49,7 @@ from linghun.core.goals.activation import (FUSION_TURNS, SEMANTIC_MIN, SEMANTIC_
                                            semantic_similarity, top_closest, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit, config_for
 from linghun.core.situations import OTHER_LABEL, topic_tokens
+from linghun.core.text import approx_tokens
 
 LOW_PREFIX = "【低置信·需验证】 "
 HIT_JOINER = "\n\n---\n\n"
@@ -803,7 +804,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         extra_ids = {id(c) for c in topics + goals}
         chosen = [c if id(c) in extra_ids else _from_hit(c, scored[c.id], "direct") if c.id in scored
                   else _with_via(c, "direct") for c in chosen]
-        chosen, excerpts = excerpted(span, chosen, decision.query, config.get("assemble.excerptTokens"), semantic)
+        chosen, excerpts = excerpted(span, chosen, decision, config, semantic)
         if excerpts:
             material = _cut(chosen, cap)[1] if truncated else join_material(chosen)
         gap = bool(pool) and not matches and not topics
@@ -850,7 +851,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if gap:
             span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
         chosen = topics + chosen + goals
-        chosen, _excerpts = excerpted(span, chosen, decision.query, config.get("assemble.excerptTokens"), semantic)
+        chosen, _excerpts = excerpted(span, chosen, decision, config, semantic)
         result = Retrieval("bm25", k, chosen, join_material(chosen), pool, bm25_hits=len(hits), gap=gap,
                            near_misses=[_from_hit(by_id[h.id], h, "near_miss") for h in misses])
     if topics:
@@ -932,28 +933,51 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     return kept + fresh + filling
 
 
-def excerpted(span: Span, chosen: list[Candidate], query: str, budget: int,
+#: tokens of the bundle kept for what comes before the entries: ``素材：`` and a conflict line, and
+#: for a deep question the archivist's finding (its 600 characters are about 150 tokens of English)
+BUNDLE_HEAD_TOKENS = 20
+DEEP_HEAD_TOKENS = 150
+
+
+def excerpted(span: Span, chosen: list[Candidate], decision: Decision, config,
               semantic: str | None) -> tuple[list[Candidate], int]:
-    """``chosen`` with every warm entry longer than ``budget`` tokens (``assemble.excerptTokens``)
-    shown as its passage that matches the question (``core.excerpt``), and how many were cut.
+    """``chosen`` with its long entries shown as their passage that matches the question
+    (``core.excerpt``), and how many were cut. Only when the candidates do not fit the bundle
+    whole (``assemble.maxTokens`` less what goes before them, :data:`BUNDLE_HEAD_TOKENS`, or
+    :data:`DEEP_HEAD_TOKENS` for a deep question, which the archivist's finding opens): each then gets its share
+    (``excerpt.level``), at least ``assemble.excerptTokens`` for the passage (0: never cut), so a
+    short entry stands whole and a long one gives way to the others. Measured on BEAM
+    (``core/evaluation/README.md``, "Excerpts of long units").
 
     Here, not in the editor: the offline editor, the LLM editor and the advocate then read the same
     text, and the trace's candidates are what they read. Warm entries and consolidated lines, whose
     whole ``memory_drill`` gives by a pointer (:func:`drill_pointer`); a workspace file has none,
     and its own cap. The cut is recorded per entry in the candidate (``excerpt``: ``start``,
     ``end``, ``chars``, ``full_chars`` of the body) and in the ``excerpt`` decision."""
-    if budget <= 0:
+    least = config.get("assemble.excerptTokens")
+    if least <= 0 or not chosen:
         return chosen, 0
-    cuttable = [i for i, c in enumerate(chosen) if drill_pointer(c)]
-    found = excerpt_module.excerpts(query, [chosen[i].body for i in cuttable], budget,
+    # direct material holds the whole warm, and the editor keeps what the question matched: the
+    # entries it did not match neither take a share nor are cut
+    kept = [c.via != "direct" or c.rank is not None for c in chosen]
+    pointers = [drill_pointer(c) if k else None for c, k in zip(chosen, kept)]
+    costs = [approx_tokens(c.text) + 1 if k else 0 for c, k in zip(chosen, kept)]  # a bundle line and its break
+    head = DEEP_HEAD_TOKENS if decision.level == "deep" else BUNDLE_HEAD_TOKENS
+    share = excerpt_module.level(costs, [p is not None for p in pointers], config.get("assemble.maxTokens") - head)
+    if share is None:
+        return chosen, 0
+    cuttable = [i for i, p in enumerate(pointers) if p and costs[i] > share]
+    # the passage's room: the share less the line's header and the mark, never below the least
+    budgets = [max(least, share - (costs[i] - approx_tokens(chosen[i].body))
+                   - excerpt_module.mark_tokens(len(chosen[i].body), pointers[i])) for i in cuttable]
+    found = excerpt_module.excerpts(decision.query, [chosen[i].body for i in cuttable], budgets,
                                     terms=[chosen[i].terms for i in cuttable], model=semantic)
     out = list(chosen)
     said = []
     for i, x in zip(cuttable, found):
         if x is None:
             continue
-        c = chosen[i]
-        pointer = drill_pointer(c)
+        c, pointer = chosen[i], pointers[i]
         body = excerpt_module.marked(x, pointer)
         if c.source == "warm":
             head = c.text.split("\n", 1)[0] + "\n" + (LOW_PREFIX if c.confidence == "low" else "")
@@ -963,9 +987,11 @@ def excerpted(span: Span, chosen: list[Candidate], query: str, budget: int,
                               "extra": {**c.extra, "excerpt": {**x.to_dict(), "pointer": pointer}}})
         said.append(f"{pointer} characters {x.start}-{x.end} of {x.full}")
     if said:
-        span.decide("excerpt", len(said), f"{len(said)} entr{'y' if len(said) == 1 else 'ies'} longer than "
-                                          f"{budget} tokens shown as the passage that matches the question, "
-                                          f"memory_drill [n] for the whole: " + "; ".join(said))
+        span.decide("excerpt", len(said), f"the {len(chosen)} candidates take {sum(costs)} tokens, over the bundle's "
+                                          f"{config.get('assemble.maxTokens')}: {len(said)} "
+                                          f"entr{'y' if len(said) == 1 else 'ies'} longer than a share of {share} "
+                                          f"tokens shown as the passage that matches the question, memory_drill "
+                                          f"<pointer> for the whole: " + "; ".join(said))
     return out, len(said)
 
 

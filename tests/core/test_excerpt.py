@@ -14,7 +14,7 @@ from tests.core.test_assembler_support import assembler, entry, filler, new_home
 
 ANSWER_EN = "My sister Anna moved to Lisbon in March 2023 for a new job at a design studio."
 LONG_EN = ("I went hiking in the mountains with my friends and the weather was lovely. " * 12 + ANSWER_EN
-           + " She says the light there is wonderful. " + "We cooked pasta and watched an old film together. " * 14).strip()
+           + " She says the light there is wonderful. " + "The train was late and we read books on the platform. " * 14).strip()
 ANSWER_ZH = "我的妹妹安娜在二〇二三年三月搬到了里斯本，在一家设计工作室找了新工作。"
 LONG_ZH = "今天天气很好，我们去公园散步，看了很多花。" * 12 + ANSWER_ZH + "她说那里的阳光很美。" + "晚上吃了火锅，大家都很开心。" * 14
 
@@ -91,9 +91,22 @@ def _long_home(tmp_path):
     return new_home(tmp_path, blocks + [entry("2026-03-05 10:00", "event", "medium", LONG_EN)])
 
 
-def test_a_round_shows_long_entries_as_excerpts_and_its_trace_records_the_cut(tmp_path):
+#: a question all five long entries match: together they do not fit the bundle whole
+WIDE = "Where did Anna move to, and on which day did we cook pasta and watch a film?"
+
+
+def test_entries_that_fit_the_bundle_whole_are_not_cut(tmp_path):
     home = _long_home(tmp_path)
     result = assembler(home, retrieval__mode="always").run("Where did Anna move to?")
+    r = span(result, "retriever")
+    assert not [c for c in r["candidates"] if c.get("excerpt")]
+    assert not [d for d in r["decisions"] if d["what"] == "excerpt"]
+    assert LONG_EN in result.bundle
+
+
+def test_a_round_shows_long_entries_as_excerpts_and_its_trace_records_the_cut(tmp_path):
+    home = _long_home(tmp_path)
+    result = assembler(home, retrieval__mode="always").run(WIDE)
     r = span(result, "retriever")
     cut = [c for c in r["candidates"] if c.get("excerpt")]
     assert cut, "the long entries are excerpts"
@@ -112,7 +125,7 @@ def test_the_llm_editor_reads_the_same_excerpts(tmp_path):
     from linghun.core.assembler import editor
 
     home = _long_home(tmp_path)
-    result = assembler(home, retrieval__mode="always").run("Where did Anna move to?")
+    result = assembler(home, retrieval__mode="always").run(WIDE)
     r = span(result, "retriever")
     assert "memory_drill pointer=[35]" in r["outputs"]["material"]
     assert "摘录" in editor.RULES_PROMPT  # the LLM is told to keep the mark
@@ -120,8 +133,8 @@ def test_the_llm_editor_reads_the_same_excerpts(tmp_path):
 
 def test_excerpts_let_more_entries_fit_the_bundle(tmp_path):
     home = _long_home(tmp_path)
-    whole = assembler(home, retrieval__mode="always", assemble__excerptTokens=0).run("Anna pasta film Lisbon")
-    cut = assembler(home, retrieval__mode="always").run("Anna pasta film Lisbon")
+    whole = assembler(home, retrieval__mode="always", assemble__excerptTokens=0).run(WIDE)
+    cut = assembler(home, retrieval__mode="always").run(WIDE)
     assert not any(c.get("excerpt") for c in span(whole, "retriever")["candidates"])
     assert len(span(cut, "editor")["outputs"]["used"]) > len(span(whole, "editor")["outputs"]["used"])
     assert approx_tokens(cut.bundle) <= 1200
@@ -129,7 +142,7 @@ def test_excerpts_let_more_entries_fit_the_bundle(tmp_path):
 
 def test_the_context_keeps_its_budget_with_excerpts(tmp_path):
     home = _long_home(tmp_path)
-    ctx = compose(home, "Where did Anna move to?", run_round=True)
+    ctx = compose(home, WIDE, run_round=True)
     bundle = ctx.part("bundle").text
     assert ANSWER_EN in bundle and "memory_drill pointer=[35]" in bundle
     assert len(ctx.text()) <= 10_000
@@ -144,10 +157,10 @@ def test_a_consolidated_entry_is_excerpted_with_its_line_as_the_pointer(tmp_path
     points at that line (``memory@<line>``), which memory_drill gives whole."""
     home = new_home(tmp_path, filler(30))
     lines = ["## 事件时间线"] + [f"- 2026-02-0{d} 10:00 notes of day {d}: " + " ".join(
-        f"On hour {h} we {what}." for h in range(30)) for d, what in DAYS.items()]
+        f"On hour {h} we {what}, then cooked pasta and watched a film." for h in range(24)) for d, what in DAYS.items()]
     lines.append("- 2026-03-05 10:00 " + LONG_EN)
     home.memory_ontology.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = assembler(home, retrieval__mode="always").run("Where did Anna move to?")
+    result = assembler(home, retrieval__mode="always").run(WIDE)
     anna = next(c for c in span(result, "retriever")["candidates"] if c["source"] == "timeline" and "Anna" in c["text"])
     assert anna["excerpt"]["pointer"] == "memory@6" and ANSWER_EN in anna["text"] and LONG_EN not in anna["text"]
     assert "memory_drill pointer=memory@6" in result.bundle and ANSWER_EN in result.bundle
@@ -156,12 +169,14 @@ def test_a_consolidated_entry_is_excerpted_with_its_line_as_the_pointer(tmp_path
 
 
 def test_a_direct_round_shows_long_entries_as_excerpts_too(tmp_path):
-    home = new_home(tmp_path, filler(3) + [entry("2026-03-05 10:00", "event", "medium", LONG_EN)])
-    result = assembler(home).run("Where did Anna move to?")
+    home = _long_home(tmp_path)
+    result = assembler(home, retrieval__mode="never").run(WIDE)
     r = span(result, "retriever")
     assert r["outputs"]["mode"] == "direct"
-    anna = next(c for c in r["candidates"] if c["n"] == 4)
-    assert anna["excerpt"]["pointer"] == "[4]" and "memory_drill pointer=[4]" in r["outputs"]["material"]
+    anna = next(c for c in r["candidates"] if c["n"] == 35)
+    assert anna["excerpt"]["pointer"] == "[35]" and "memory_drill pointer=[35]" in r["outputs"]["material"]
+    # the weather notes the question does not match are neither cut nor counted
+    assert not [c for c in r["candidates"] if c.get("excerpt") and c["n"] <= 30]
     assert ANSWER_EN in result.bundle and LONG_EN not in result.bundle
 
 

@@ -9,7 +9,7 @@ from linghun.workbench.models.rounds import CandidatesModel
 from linghun.workbench.panes import WorkbenchContext
 from linghun.workbench.panes.rounds import RoundsPane
 from linghun.workbench.settings import Settings
-from tests.core.test_excerpt import ANSWER_EN, LONG_EN, _long_home
+from tests.core.test_excerpt import ANSWER_EN, LONG_EN, WIDE, _long_home
 from tests.workbench.test_rounds_pane import _run, _Window
 
 from PySide6.QtCore import Qt
@@ -30,7 +30,7 @@ def pane(tmp_path, qtbot):
 
 
 def test_the_candidates_tab_names_the_passage_cut_from_each_long_entry(pane, qtbot):
-    live = _run(pane, qtbot, "Where did Anna move to? Tell me everything about it")
+    live = _run(pane, qtbot, WIDE)
     span = live.roles["retriever"].span
     anna = next(c for c in span["candidates"] if c["n"] == 35)
     x = anna["excerpt"]
