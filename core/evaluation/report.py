@@ -9,7 +9,7 @@ from typing import Sequence
 
 from linghun.core.evaluation.charts import ChartFiles, write_chart
 from linghun.core.evaluation.baseline import TOLERANCE, Drop
-from linghun.core.evaluation.runner import RunResult, answer_metric, context_metric, part_order
+from linghun.core.evaluation.runner import RunResult, answer_metric, context_metric, excerpt_metric, part_order
 from linghun.core.fsio import atomic_write, write_json
 
 
@@ -82,8 +82,9 @@ def write_report(
         md += ["", f"## Below the recorded figures (more than {TOLERANCE:g} points)", ""]
         md += [f"- **{name}: {drop}**" for name, d in fallen.items() for drop in d]
     homes = runs[0].homes() if runs else []
-    # what reaches the agent: the gold turns whole, then the short answers standing in the context
-    context_columns = [context_metric(kind) for kind in homes] + [answer_metric(kind) for kind in homes]
+    # what reaches the agent: the gold turns whole (and with excerpts), then the short answers in the context
+    context_columns = ([context_metric(kind) for kind in homes] + [excerpt_metric(kind) for kind in homes]
+                       + [answer_metric(kind) for kind in homes])
 
     def overall_table(block: dict[str, dict]) -> str:
         header = (["retriever", "scored"] + context_columns + ["R@bundle"] + [f"R@{k}" for k in ks]

@@ -191,9 +191,18 @@ def _answer_counts(rows: Sequence["QuestionResult"], kind: str) -> dict[str, int
     return {status: statuses.count(status) for status in (answers.SCORED, answers.NOT_STATED, answers.NO_SHORT)}
 
 
-def _reached(r: "QuestionResult", kind: str) -> float:
+def excerpt_metric(kind: str) -> str:
+    """The excerpt-aware figure's name for a home kind: R@context with the gold entries that stand
+    in the bundle as an excerpt (``context_recall.EXCERPT``) counted too."""
+    return context_metric(kind) + "+excerpt"
+
+
+def _reached(r: "QuestionResult", kind: str, excerpts: bool = False) -> float:
     probe = r.context.get(kind)
-    return recall_at_k(probe.reached, r.question.evidence, len(probe.reached)) if probe else math.nan
+    if not probe:
+        return math.nan
+    reached = probe.reached + (probe.excerpted if excerpts else [])
+    return recall_at_k(reached, r.question.evidence, len(reached))
 
 
 _PARTS = {key: i for i, key in enumerate(PART_KEYS + (EXCERPT, POINTER))}
@@ -239,6 +248,7 @@ class RunResult:
         out["R@bundle"] = 100 * mean(recall_at_k(r.bundle, r.question.evidence, len(r.bundle)) for r in scored)
         for kind in self.homes():
             out[context_metric(kind)] = 100 * mean(_reached(r, kind) for r in scored)
+            out[excerpt_metric(kind)] = 100 * mean(_reached(r, kind, excerpts=True) for r in scored)
         for kind in self.homes():
             out[answer_metric(kind)] = 100 * mean(p.score for p in _answered(scored, kind))
         if self.homes():  # the same on every home: which questions have a short answer the evidence states
