@@ -22,7 +22,8 @@ What matched is read two ways, both optional:
   (``Candidate.terms``): a rare word that made the hit counts more than a common one;
 - meaning: with a sentence model on (``retrieval.meaning`` or the optional embeddings), each
   sentence's cosine with the question (``core.goals.activation.closeness``), so a passage that says
-  it in other words is found too. The two are added, each scaled to its best sentence.
+  it in other words is found too (up to :data:`MEANING_SENTENCES` sentences a round, the first
+  texts' first). The two are added, each scaled to its best sentence.
 
 A unit nothing matches is shown from its start (an opening usually says what it is about).
 Sentences end at ``.!?;`` followed by a space, at ``。！？；`` and at line breaks; a sentence longer than
@@ -47,6 +48,10 @@ ELLIPSIS = "…"
 MEANING_WEIGHT = 1.0
 #: a cosine below this says nothing about a sentence (the meaning channel's own floor)
 MEANING_FLOOR = 0.2
+#: the most sentences read for meaning in one call, the first texts' first: a sentence is encoded
+#: once (cached by text), but a round of twenty long BEAM messages has about a thousand, two
+#: seconds of encoding the first time; past this the words alone choose
+MEANING_SENTENCES = 256
 
 # the end of a sentence: Latin punctuation before white space, CJK punctuation, a line break
 _END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
@@ -232,7 +237,12 @@ def _meaning(query: str, texts: Sequence[str], split: Mapping[int, list[tuple[in
         return {}
     from linghun.core.goals.activation import closeness  # start-up: only a round with a sentence model needs it
 
-    keys = list(split)
+    keys, total = [], 0
+    for k in split:
+        total += len(split[k])
+        if total > MEANING_SENTENCES:
+            break
+        keys.append(k)
     flat = [texts[k][a:b] for k in keys for a, b in split[k]]
     cos = closeness(query, flat, model) if flat else None
     if cos is None:

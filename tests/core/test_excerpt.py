@@ -70,6 +70,21 @@ def test_meaning_finds_the_passage_that_shares_no_word(monkeypatch):
     assert "Portugal" in excerpts("Where does Anna live now?", [text], 40, model="meaning")[0].passage
 
 
+def test_meaning_reads_at_most_so_many_sentences_a_round(monkeypatch):
+    seen = []
+
+    def closeness(query, texts, model):
+        seen.append(len(texts))
+        return np.zeros(len(texts))
+
+    from linghun.core.goals import activation
+    monkeypatch.setattr(activation, "closeness", closeness)
+    monkeypatch.setattr(excerpt_module, "MEANING_SENTENCES", len(sentences(LONG_EN, 40)))
+    got = excerpts("Where did Anna move to?", [LONG_EN, LONG_EN + " More."], 80, model="meaning")
+    assert seen == [len(sentences(LONG_EN, 40))]  # the first text only; the second by its words
+    assert all(ANSWER_EN in x.passage for x in got)
+
+
 def test_a_weighted_word_that_made_the_hit_counts_more_than_a_common_one():
     text = ("The movie was fine. " * 10 + "We talked about the movie again. " + "Filler words here. " * 10
             + "Anna bought a kayak. " + "Filler words here. " * 10)
