@@ -12,7 +12,9 @@ Rules (the LLM's prompt, and what the offline editor does by construction):
   line* (modularity, validation, configuration, robustness), both always present.
 
 The offline editor is extractive: whole entries, verbatim, chosen in retrieval order (the strongest
-candidates first) until the budget is spent, then shown newest first for ``knowledge_update``.
+candidates first) until the budget is spent, then shown newest first for ``knowledge_update``. A long
+entry may reach it as an excerpt the retriever cut when the candidates do not fit the budget whole
+(``core/excerpt.py``): the passage verbatim, with its mark and the pointer to the whole.
 The seed gives the editor ``maxTokens: 1200`` and no character cap; an 800-character cap of ours
 cut ~18 points of the LoCoMo evidence the retriever had found (R@context 54 -> 73 with 4,000
 characters), so the budget is the seed's. The loop context (last judgment, feedback

@@ -208,6 +208,6 @@ def test_suite_takes_the_k_to_measure(tmp_path, beam_dir):
 
     rep = evaluate_beam(beam_dir, tmp_path / "b", ks=(1, 3), holdout=["2"])
     assert set(k for k in rep.data["runs"]["linghun"]["overall"] if k.startswith("R@")) == {
-        "R@1", "R@3", "R@bundle", "R@context", "R@context/grown"}
+        "R@1", "R@3", "R@bundle", "R@context", "R@context/grown", "R@context+excerpt", "R@context/grown+excerpt"}
     assert "linghun R@1" in rep.markdown.read_text(encoding="utf-8")
     assert focus_of((1, 5, 10), (5, 10, 20)) == (5, 10) and focus_of((2, 3, 4), (5,)) == (2, 3)
