@@ -5,8 +5,8 @@ A bundle has a budget (``assemble.maxTokens``, 1,200 tokens). BEAM's messages ru
 tokens, so four or five whole ones filled it, and every other hit, however short, was cut away
 (R@bundle 60, but 28 points of the evidence stood in the context). When the candidates do not fit
 the bundle whole, each gets a share of it (:func:`level`: equal shares, what a short one leaves
-going to the long ones, at least ``assemble.excerptTokens``), and a unit longer than its share is
-shown as its most relevant passage: the run of sentences around what the question matched, cut
+going to the long ones, at least ``assemble.excerptTokens``), and a unit longer than its share (and
+than twice that least: an excerpt must save at least half of it) is shown as its most relevant passage: the run of sentences around what the question matched, cut
 within the share (``core.text.approx_tokens``), marked as an excerpt with the ``memory_drill``
 pointer that gives the whole entry::
 

@@ -203,3 +203,19 @@ def test_a_line_pointer_past_the_file_is_not_found(tmp_path):
     assert drill(home, "memory@2")["text"] == "- 2026-03-05 10:00 one line"
     with pytest.raises(NotFoundError):
         drill(home, "memory@3")
+
+
+@pytest.mark.parametrize("query, text, answer", [
+    ("Which country did she move to?",
+     "The garden needs water and the roses look tired. " * 12 + "She relocated to Portugal last spring with her two cats. "
+     + "The garden needs water and the roses look tired. " * 12, "She relocated to Portugal"),
+    ("她迁居到哪个国家？", "花园里的玫瑰需要浇水了。" * 12 + "她去年春天带着两只猫搬到了葡萄牙。" + "花园里的玫瑰需要浇水了。" * 12,
+     "搬到了葡萄牙")])
+def test_the_meaning_model_finds_the_passage_in_english_and_chinese(query, text, answer):
+    from linghun.core import meaning
+    from linghun.core.goals.activation import MEANING
+
+    if not meaning.available():
+        pytest.skip(meaning.missing_message())
+    assert answer not in excerpts(query, [text], 40)[0].passage  # no shared word: the opening
+    assert answer in excerpts(query, [text], 40, model=MEANING)[0].passage
