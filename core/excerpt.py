@@ -239,11 +239,14 @@ def excerpts(query: str, texts: Sequence[str], budget: int | Sequence[int], *,
     for k, close in _meaning(query, texts, split, model).items():
         lex_best = max(scores[k], default=0.0)
         close_best = max(close, default=0.0)
-        scores[k] = [(s / lex_best if lex_best > 0 else 0.0) + MEANING_WEIGHT * (c / close_best if close_best > 0 else 0.0)
-                     for s, c in zip(scores[k], close)]
+        scores[k] = [_scaled(s, lex_best) + MEANING_WEIGHT * _scaled(c, close_best) for s, c in zip(scores[k], close)]
     for k in long:
         out[k] = excerpt(texts[k], budgets[k], scores[k], split[k])
     return out
+
+
+def _scaled(score: float, best: float) -> float:
+    return score / best if best > 0 else 0.0
 
 
 def _meaning(query: str, texts: Sequence[str], split: Mapping[int, list[tuple[int, int]]],

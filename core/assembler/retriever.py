@@ -944,10 +944,10 @@ def excerpted(span: Span, chosen: list[Candidate], decision: Decision, config,
     """``chosen`` with its long entries shown as their passage that matches the question
     (``core.excerpt``), and how many were cut. Only when the candidates do not fit the bundle
     whole (``assemble.maxTokens`` less what goes before them, :data:`BUNDLE_HEAD_TOKENS`, or
-    :data:`DEEP_HEAD_TOKENS` for a deep question, which the archivist's finding opens): each then gets its share
-    (``excerpt.level``), at least ``assemble.excerptTokens`` for the passage (0: never cut), so a
-    short entry stands whole and a long one (over twice that) gives way to the others. Measured on BEAM
-    (``core/evaluation/README.md``, "Excerpts of long units").
+    :data:`DEEP_HEAD_TOKENS` for a deep question, which the archivist's finding opens): each then
+    gets its share (``excerpt.level``), at least ``assemble.excerptTokens`` for the passage (0:
+    never cut), so a short entry stands whole and a long one (over twice that) gives way to the
+    others. Measured on BEAM (``core/evaluation/README.md``, "Excerpts of long units").
 
     Here, not in the editor: the offline editor, the LLM editor and the advocate then read the same
     text, and the trace's candidates are what they read. Warm entries and consolidated lines, whose
