@@ -38,7 +38,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, Mapping, Sequence
 
-from linghun.core.text import approx_tokens, stem, tokenize, within_tokens
+from linghun.core.text import approx_tokens, stem, tokenize
 
 __all__ = ["Excerpt", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "level", "mark_tokens", "marked", "sentences"]
 
@@ -86,17 +86,22 @@ def sentences(text: str, piece_tokens: int = 0) -> list[tuple[int, int]]:
              for a, b in spans if text[a:b].strip()]
     if piece_tokens <= 0:
         return spans
+    count = _counter(text)
     out = []
     for a, b in spans:
-        out += _pieces(text, a, b, piece_tokens)
+        out += _pieces(text, a, b, piece_tokens, count) if count(a, b) > piece_tokens else [(a, b)]
     return out
 
 
-def _pieces(text: str, start: int, end: int, tokens: int) -> list[tuple[int, int]]:
+def _pieces(text: str, start: int, end: int, tokens: int, count: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """``text[start:end]`` in pieces of at most ``tokens`` tokens, cut at a space when there is one."""
     out = []
-    while start < end and approx_tokens(text[start:end]) > tokens:
-        cut = start + len(within_tokens(text[start:end], tokens))
+    while start < end and count(start, end) > tokens:
+        lo, hi = start, end  # the longest prefix within the tokens (the count grows with it)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if count(start, mid) <= tokens else (lo, mid - 1)
+        cut = lo
         space = text.rfind(" ", start + 1, cut)
         cut = space if space > start + (cut - start) // 2 else max(cut, start + 1)
         out.append((start, cut))
@@ -114,9 +119,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(stem(tokenize(text)))
 
 
+@lru_cache(maxsize=512)
 def _counter(text: str) -> Callable[[int, int], int]:
     """``approx_tokens(text[a:b])`` in constant time, from running counts of CJK characters: the
-    window search asks it for every window it tries."""
+    window search asks it for every window it tries (cached: the same long entries come back)."""
+    if text.isascii():
+        return lambda a, b: -(-(b - a) // 4)
     cjk = list(accumulate((1 if "\u3400" <= ch <= "\u9fff" else 0 for ch in text), initial=0))
 
     def tokens(a: int, b: int) -> int:
