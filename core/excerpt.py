@@ -6,7 +6,8 @@ tokens, so four or five whole ones filled it, and every other hit, however short
 (R@bundle 60, but 28 points of the evidence stood in the context). When the candidates do not fit
 the bundle whole, each gets a share of it (:func:`level`: equal shares, what a short one leaves
 going to the long ones, at least ``assemble.excerptTokens``), and a unit longer than its share (and
-than twice that least: an excerpt must save at least half of it) is shown as its most relevant passage: the run of sentences around what the question matched, cut
+than :data:`LONG_FACTOR` times that least: an excerpt must save most of it) is shown as its most
+relevant passage: the run of sentences around what the question matched, cut
 within the share (``core.text.approx_tokens``), marked as an excerpt with the ``memory_drill``
 pointer that gives the whole entry::
 
@@ -40,12 +41,14 @@ from typing import Callable, Mapping, Sequence
 
 from linghun.core.text import approx_tokens, stem, tokenize
 
-__all__ = ["Excerpt", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "level", "mark_tokens", "marked", "sentences"]
+__all__ = ["Excerpt", "LONG_FACTOR", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "level", "mark_tokens", "marked", "sentences"]
 
 #: the excerpt's closing mark: how long the whole is and the pointer that gives it (as the
 #: context's own cut line says how to read a part whole: ``memory_read ref=…``)
 MARK = "（摘录，全文 {full} 字：memory_drill pointer={pointer} 读全文）"
 ELLIPSIS = "…"
+#: an entry is long, and may be cut, when it is over this many times ``assemble.excerptTokens``
+LONG_FACTOR = 3
 #: how much a sentence's meaning counts beside its words (both scaled to their best sentence)
 MEANING_WEIGHT = 1.0
 #: a cosine below this says nothing about a sentence (the meaning channel's own floor)
@@ -53,7 +56,7 @@ MEANING_FLOOR = 0.2
 #: the most sentences read for meaning in one call, the first texts' first: a sentence is encoded
 #: once (cached by text), but a round of twenty long BEAM messages has about a thousand, two
 #: seconds of encoding the first time; past this the words alone choose
-MEANING_SENTENCES = 256
+MEANING_SENTENCES = 96
 
 # the end of a sentence: Latin punctuation before white space, CJK punctuation, a line break
 _END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")

@@ -946,8 +946,8 @@ def excerpted(span: Span, chosen: list[Candidate], decision: Decision, config,
     whole (``assemble.maxTokens`` less what goes before them, :data:`BUNDLE_HEAD_TOKENS`, or
     :data:`DEEP_HEAD_TOKENS` for a deep question, which the archivist's finding opens): each then
     gets its share (``excerpt.level``), at least ``assemble.excerptTokens`` for the passage (0:
-    never cut), so a short entry stands whole and a long one (over twice that) gives way to the
-    others. Measured on BEAM (``core/evaluation/README.md``, "Excerpts of long units").
+    never cut), so a short entry stands whole and a long one (over ``excerpt.LONG_FACTOR`` times
+    that) gives way to the others. Measured on BEAM (``core/evaluation/README.md``, "Excerpts of long units").
 
     Here, not in the editor: the offline editor, the LLM editor and the advocate then read the same
     text, and the trace's candidates are what they read. Warm entries and consolidated lines, whose
@@ -961,9 +961,10 @@ def excerpted(span: Span, chosen: list[Candidate], decision: Decision, config,
     # entries it did not match neither take a share nor are cut
     kept = [c.via != "direct" or c.rank is not None for c in chosen]
     costs = [approx_tokens(c.text) + 1 if k else 0 for c, k in zip(chosen, kept)]  # a bundle line and its break
-    # a long entry is one an excerpt saves at least half of: cutting a 90-token fact to 60 would
-    # cost its details for little room
-    pointers = [drill_pointer(c) if k and cost > 2 * least else None for c, k, cost in zip(chosen, kept, costs)]
+    # a long entry is one the least excerpt saves two thirds of: cutting a 90-token fact to 60
+    # costs its details for little room (and LoCoMo's longest turns, ~120 tokens, stay whole)
+    long = excerpt_module.LONG_FACTOR * least
+    pointers = [drill_pointer(c) if k and cost > long else None for c, k, cost in zip(chosen, kept, costs)]
     head = DEEP_HEAD_TOKENS if decision.level == "deep" else BUNDLE_HEAD_TOKENS
     share = excerpt_module.level(costs, [p is not None for p in pointers], config.get("assemble.maxTokens") - head)
     if share is None:
