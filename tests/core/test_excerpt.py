@@ -219,3 +219,20 @@ def test_the_meaning_model_finds_the_passage_in_english_and_chinese(query, text,
         pytest.skip(meaning.missing_message())
     assert answer not in excerpts(query, [text], 40)[0].passage  # no shared word: the opening
     assert answer in excerpts(query, [text], 40, model=MEANING)[0].passage
+
+
+def test_r_at_context_counts_an_excerpt_of_a_gold_turn_apart_never_as_whole():
+    """The strict figure keeps its rule (the turn whole in a part); an excerpt of the gold entry,
+    whose pointer gives it whole, is counted apart (``excerpt``)."""
+    from datetime import datetime
+
+    from linghun.core.evaluation.context_recall import EXCERPT, HomeContext
+    from linghun.core.evaluation.data import Conversation, Turn
+
+    day = datetime(2026, 3, 1, 10, 0)
+    notes = [Turn(f"m{d}", "user", " ".join(f"On day {d} hour {h} we {what}, then cooked pasta and watched a film."
+                                            for h in range(24)), 1, day) for d, what in DAYS.items()]
+    gold = Turn("anna", "user", LONG_EN, 1, day)
+    with HomeContext(Conversation("c", notes + [gold], ("user",), {1: day})) as home:
+        probe = home.probe(WIDE, ["anna"])
+    assert probe.reached == [] and probe.excerpted == ["anna"] and probe.parts[EXCERPT] == ["anna"]
