@@ -7,7 +7,8 @@
   (``core.goals.cue_eval``) beside the workbench's searcher.
 - :mod:`core.evaluation.metrics` -- recall@k, hit@k, all@k, latency percentiles, token estimate.
 - :mod:`core.evaluation.runner` -- runs a retriever over every question (progress, cancel).
-- :mod:`core.evaluation.report` / :mod:`core.evaluation.png` -- Markdown, JSON and PNG output.
+- :mod:`core.evaluation.report` / :mod:`core.evaluation.charts` -- Markdown, JSON and SVG charts
+  (``core.evaluation.svg``) with their data.
 - :mod:`core.evaluation.suite` -- one call per benchmark (the CLI and the workbench use it).
 - :mod:`core.evaluation.homes` -- turns a conversation into a memory home (written, or grown
   turn by turn as an agent grows it).

@@ -1,4 +1,4 @@
-"""The evaluation report: Markdown tables, PNG bar charts and the same numbers as JSON."""
+"""The evaluation report: Markdown tables, SVG bar charts and the same numbers as JSON."""
 from __future__ import annotations
 
 import math
@@ -56,7 +56,7 @@ def write_report(
     notes: Sequence[str] = (),
     drops: dict[str, Sequence[Drop]] | None = None,
 ) -> Report:
-    """Write ``report.md``, ``report.json`` and ``plots/*.png`` into ``out_dir``.
+    """Write ``report.md``, ``report.json`` and ``plots/*.svg`` (with each chart's ``.json``) into ``out_dir``.
 
     ``splits`` names subsets of conversations (e.g. ``{"tune": [...], "held-out": [...]}``); each
     gets its own overall table beside the table over everything. ``drops`` (per retriever, from
@@ -152,7 +152,7 @@ def write_report(
             charts.append((chart_title, write_chart(plots_dir, f"recall_at_{k}_per_{_slug(group_label)}", chart_title,
                                                     labels, series, y_max=100, y_label="%",
                                                     width=max(900, 110 * len(groups)))))
-    plots = [files.png for _title, files in charts]
+    plots = [files.svg for _title, files in charts]
     md += ["", "## Plots", ""]
     for chart_title, files in charts:
         md += [files.markdown(chart_title), ""]

@@ -196,7 +196,6 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
     chart = write_chart(out / "plots", "cue_hit_at_10", "Cue hit@10 per relation", relations,
                         {ch: [table[r][ch]["hit@10"] for r in relations] for ch in result.channels},
                         y_max=100, y_label="%")
-    plot = chart.png
     md.append(chart.markdown("cue hit@10"))
     data = {"summary": table, "latency_ms": lat, "dense": dense, "notes": notes, "splits": splits,
             "fusion_shortfalls": short,
@@ -204,4 +203,4 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                       "produced_goal": o.produced_goal} for o in result.outcomes]}
     atomic_write(out / "report.md", "\n".join(md) + "\n")
     write_json(out / "report.json", data)
-    return Report(out / "report.md", out / "report.json", [plot], data)
+    return Report(out / "report.md", out / "report.json", [chart.svg], data)

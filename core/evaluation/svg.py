@@ -1,8 +1,9 @@
 """Grouped bar charts as SVG text: labels are ``<text>`` elements, so any reader's fonts draw them
-(Chinese category names included), unlike the PNG's ASCII bitmap font (``png.py``).
+(Chinese category names included).
 
-Same inputs as ``png.bar_chart``; no plotting library (core never imports Qt, and matplotlib is
-not a dependency): the SVG is written by hand, a few dozen elements per chart.
+No plotting library (core never imports Qt, and matplotlib is not a dependency): the SVG is
+written by hand, a few dozen elements per chart. A PNG of a chart comes from the workbench, which
+draws it from its data with Qt (``workbench.panes.evaluation.charts``).
 """
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pathlib import Path
 from typing import Sequence
 from xml.sax.saxutils import escape
 
-from linghun.core.evaluation.png import PALETTE
 from linghun.core.fsio import atomic_write
 
+#: the series' colours, in order; the workbench draws its charts in the same ones
+PALETTE = [(66, 133, 244), (219, 68, 55), (244, 180, 0), (15, 157, 88), (171, 71, 188), (0, 172, 193)]
 FONT = "Noto Sans CJK SC, WenQuanYi Micro Hei, Microsoft YaHei, PingFang SC, sans-serif"
 
 
@@ -90,4 +92,4 @@ def write_bar_chart_svg(path: str | Path, *args, **kwargs) -> Path:
     return path
 
 
-__all__ = ["bar_chart_svg", "write_bar_chart_svg"]
+__all__ = ["PALETTE", "bar_chart_svg", "write_bar_chart_svg"]

@@ -1,8 +1,7 @@
-"""Metrics, the runner, reports and PNG plots, and the `linghun eval` command."""
+"""Metrics, the runner, reports and their SVG charts, and the `linghun eval` command."""
 import json
 import math
-import struct
-import zlib
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from linghun.core.cli import main
 from linghun.core.evaluation.data import Conversation, Turn
 from linghun.core.evaluation.locomo import load_locomo
 from linghun.core.evaluation.metrics import all_at_k, hit_at_k, mean, percentile, recall_at_k
-from linghun.core.evaluation.png import Canvas, bar_chart
 from linghun.core.text import approx_tokens
 from linghun.core.evaluation.report import write_report
 from linghun.core.evaluation.runner import Cancelled, LinghunRetriever, PlainBM25Retriever, run
@@ -105,45 +103,47 @@ def test_runner_progress_and_cancel():
         run(ds, LinghunRetriever(), cancelled=lambda: True)
 
 
-def _png_size(data: bytes):
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    # Walk the chunks: CRCs must be right and the pixel data must inflate to the right size.
-    pos, idat = 8, b""
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        assert struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])[0] == zlib.crc32(kind + body) & 0xFFFFFFFF
-        if kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    assert len(zlib.decompress(idat)) == height * (1 + 3 * width)
-    return width, height
+SVG = "{http://www.w3.org/2000/svg}"
 
 
-def test_png_bar_chart_is_a_valid_png_with_bars():
-    data = bar_chart("t", ["a", "b"], {"x": [50.0, float("nan")], "y": [100.0, 10.0]}, y_max=100, width=300, height=200)
-    assert _png_size(data) == (300, 200)
-    c = Canvas(10, 10)
-    c.rect(2, 2, 5, 5, (255, 0, 0))
-    assert tuple(c.pixels[3, 3]) == (255, 0, 0) and tuple(c.pixels[6, 6]) == (255, 255, 255)
+def _check_svg_chart(svg: Path) -> list[str]:
+    """Check a report's chart against the data kept beside it (``<name>.json``): one bar per value,
+    each titled with its series, category and value and as tall as its value, and the title, the
+    categories and the series as text. Returns the chart's texts."""
+    data = json.loads(svg.with_suffix(".json").read_text(encoding="utf-8"))
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))  # well-formed, or this raises
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert data["title"] in texts and set(data["categories"]) <= set(texts) and set(data["series"]) <= set(texts)
+    bars = {r.find(f"{SVG}title").text: float(r.get("height"))
+            for r in root.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None}
+    values = {f"{name} {category}: {v:g}": v for name, vals in data["series"].items()
+              for category, v in zip(data["categories"], vals) if v is not None}
+    assert set(bars) == set(values)  # a missing value leaves a gap, every other one a bar
+    tallest = max(values, key=values.get)
+    if values[tallest] > 0:  # heights in proportion to the values (written to a tenth of a pixel)
+        scale = bars[tallest] / values[tallest]
+        assert all(abs(bars[t] - scale * v) <= 0.1 for t, v in values.items())
+    return texts
 
 
 def test_report_files(tmp_path):
     ds = load_locomo(FIX / "locomo_tiny.json")
     runs = [run(ds, LinghunRetriever()), run(ds, PlainBM25Retriever(name="rank-bm25"))]
     rep = write_report(tmp_path / "out", "Tiny", runs, splits={"held-out": ["tiny-2"]},
-                       group_label="category", group_names={"4": "single-hop"})
+                       group_label="category", group_names={"3": "multi-hop", "4": "单跳"})
     md = rep.markdown.read_text(encoding="utf-8")
-    assert "## Overall" in md and "### held-out" in md and "| 4 single-hop |" in md
+    assert "## Overall" in md and "### held-out" in md and "| 4 单跳 |" in md
     assert "| linghun | 7 |" in md and "| rank-bm25 | 7 |" in md
     # per category: recall inside the delivered bundle and R@k, for each retriever
     assert "| category | scored | linghun R@bundle | linghun R@5 | linghun R@10 | rank-bm25 R@bundle |" in md
     data = json.loads(rep.json.read_text(encoding="utf-8"))  # valid JSON: nan written as null
     assert data["runs"]["linghun"]["groups"]["3"]["R@5"] is None
     assert data["splits"]["held-out"]["runs"]["linghun"]["overall"]["scored"] == 2
-    assert len(rep.plots) == 3 and all(_png_size(p.read_bytes()) for p in rep.plots)
-    assert all(f"plots/{p.name}" in md for p in rep.plots)
+    assert len(rep.plots) == 3 and all(f"](plots/{p.name})" in md for p in rep.plots)
+    texts = [_check_svg_chart(p) for p in rep.plots]
+    assert any("单跳" in t for t in texts)  # a Chinese category name is drawn as it is written
+    assert sorted(p.name for p in rep.plots[0].parent.iterdir()) == sorted(
+        f"{p.stem}.{x}" for p in rep.plots for x in ("svg", "json"))
 
 
 def test_holdout_ids():
@@ -193,7 +193,10 @@ def test_cue_evaluation_with_goals(tmp_path, capsys):
     assert main(["eval", "cues", str(FIX / "cues_tiny.json"), str(FIX / "locomo_tiny.json"),
                  "--out", str(tmp_path / "c")]) == 0
     md = (tmp_path / "c" / "report.md").read_text(encoding="utf-8")
-    assert "| all | 24 |" in md and (tmp_path / "c" / "plots" / "cue_hit_at_10.png").is_file()
+    assert "| all | 24 |" in md and "![cue hit@10](plots/cue_hit_at_10.svg)" in md
+    plots = tmp_path / "c" / "plots"
+    assert sorted(p.name for p in plots.iterdir()) == ["cue_hit_at_10.json", "cue_hit_at_10.svg"]
+    _check_svg_chart(plots / "cue_hit_at_10.svg")
 
 
 def test_cli_json_is_strict_json(tmp_path, capsys):

@@ -3,7 +3,7 @@ and reports live.
 
 ``run_evaluation(state, request)`` measures retrieval on a LoCoMo file, a BEAM folder or a cue /
 trigger file, reporting progress per question through the task state and stopping when the task
-is cancelled. It writes the same report as ``linghun eval`` (Markdown, PNG plots, JSON).
+is cancelled. It writes the same report as ``linghun eval`` (Markdown, SVG plots with their data, JSON).
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette  # noqa: E402
 from PySide6.QtSvg import QSvgGenerator  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from linghun.core.evaluation.png import PALETTE  # noqa: E402
+from linghun.core.evaluation.svg import PALETTE  # noqa: E402 - the report's SVG colours
 from linghun.workbench import tones  # noqa: E402
 
 #: how much wider than high a chart is drawn (the report's charts are 900x420)
