@@ -1459,8 +1459,8 @@
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
-        <source>Open the report&apos;s folder (Markdown, JSON, SVG and PNG plots)</source>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <source>Open the report&apos;s folder (Markdown, JSON and SVG plots)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

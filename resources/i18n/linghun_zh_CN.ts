@@ -1465,9 +1465,9 @@
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
-        <source>Open the report&apos;s folder (Markdown, JSON, SVG and PNG plots)</source>
-        <translation>打开报告所在文件夹（Markdown、JSON、SVG 和 PNG 图表）</translation>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <source>Open the report&apos;s folder (Markdown, JSON and SVG plots)</source>
+        <translation>打开报告所在文件夹（Markdown、JSON 和 SVG 图表）</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>

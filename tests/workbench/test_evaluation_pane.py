@@ -84,6 +84,7 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     assert reaches.data["categories"][:2] == ["A@context/written", "A@context/grown"]
     plots = pane.plot_names()
     assert plots and all((report.parent / p).is_file() for p in plots)
+    assert not list((report.parent / "plots").glob("*.png"))  # a PNG is Qt's, by Export plots below
     # the charts are drawn by pyqtgraph from their data and exported through Qt, labels as text
     assert [c.name for c in pane.charts()] == [p.split("/")[-1][:-4] for p in plots]
     written = pane.export_plots(tmp_path / "exported")

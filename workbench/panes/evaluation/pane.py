@@ -4,7 +4,7 @@ Choose the data (a LoCoMo file, a BEAM folder, or a cue / trigger file with its 
 the shared data sets are preselected when they sit beside the project, else a file dialog asks),
 the k of recall@k and the conversations held out, then Run: the evaluation runs on a worker thread
 with a progress bar and Cancel, and writes the same report as ``linghun eval`` (Markdown, JSON,
-charts as SVG, PNG and data) into its own folder. The report is shown with its tables, and its
+charts as SVG and data) into its own folder. The report is shown with its tables, and its
 charts are drawn here with pyqtgraph from their data (``charts.ChartView``: Qt draws the labels,
 Chinese included); Export plots writes each as PNG and SVG through Qt.
 """
@@ -32,7 +32,8 @@ from linghun.workbench.actions import button_shortcut, name_button_shortcut, on_
 
 DEFAULT_KS = {"locomo": "1 5 10 25 50", "beam": "5 10 20", "cues": "1 5 10"}
 IMAGE_LINE = re.compile(r"^!\[([^\]]*)\]\(([^)\s]+)\)\s*$", re.MULTILINE)  # a plot of the report
-PNG_LINK = re.compile(r"^\[PNG\]\([^)\s]+\)\s*$", re.MULTILINE)  # the PNG beside a chart's SVG
+# the PNG linked beside a chart's SVG in reports written while the CLI still drew PNGs
+PNG_LINK = re.compile(r"^\[PNG\]\([^)\s]+\)\s*$", re.MULTILINE)
 
 
 @register_pane
@@ -188,7 +189,7 @@ class EvaluationPane(Pane):
         name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
         self.btn_folder.setText(self.tr("Open folder"))
-        self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON, SVG and PNG plots)"))
+        self.btn_folder.setToolTip(self.tr("Open the report's folder (Markdown, JSON and SVG plots)"))
         self.btn_export.setText(self.tr("Export plots…"))
         self.btn_export.setToolTip(self.tr("Write each chart as drawn here, as PNG and SVG, into a folder"))
         self._update_path_hint()
