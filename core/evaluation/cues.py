@@ -35,9 +35,18 @@ from linghun.core.goals.activation import (FUSION_SLOT, FUSION_SLOT_MEANING, MEA
                                            SEMANTIC_MIN, SEMANTIC_MIN_OF, admitted, closest, combine, fuse,
                                            semantic_similarity, unsignalled)
 from linghun.core.search import SearchConfig, Searcher, Unit
+from linghun.core.text import is_cjk
 
 KS = (1, 5, 10)
 FUSED = "linghun+goal"
+
+
+LANGUAGES = ("en", "zh")
+
+
+def language_of(text: str) -> str:
+    """``zh`` for a text with Chinese characters in it, else ``en`` (the dev set's two halves)."""
+    return "zh" if any(is_cjk(ch) for ch in text) else "en"
 
 
 @dataclass
@@ -48,6 +57,7 @@ class CueOutcome:
     produced_goal: bool
     latency_ms: float
     conversation: str = ""  # the sample_id of the conversation the cue was stitched into
+    language: str = "en"  # "zh" when the trigger is written in Chinese (``language_of``)
 
 
 @dataclass
@@ -56,10 +66,11 @@ class CueRun:
     channels: tuple[str, ...] = ()
     conversations: list[str] = field(default_factory=list)  # sample_ids, in the file's order
 
-    def table(self, conversations: set[str] | None = None) -> dict[str, dict]:
+    def table(self, conversations: set[str] | None = None, language: str | None = None) -> dict[str, dict]:
         """``{relation | "all": {"n", "cue_goals", channel: {"hit@k": percent}}}``, over the cues
-        stitched into ``conversations`` (all when None)."""
-        outcomes = [o for o in self.outcomes if conversations is None or o.conversation in conversations]
+        stitched into ``conversations`` (all when None) whose trigger is in ``language`` (any when None)."""
+        outcomes = [o for o in self.outcomes if (conversations is None or o.conversation in conversations)
+                    and (language is None or o.language == language)]
         groups: dict[str, list[CueOutcome]] = {}
         for o in outcomes:
             groups.setdefault(o.relation, []).append(o)
@@ -174,7 +185,7 @@ def evaluate_cues(
         produced = any(str(s.get("ref", "")).startswith(prefix) for g in mem.goal_set.goals for s in g.sources())
         run.outcomes.append(CueOutcome(cue.index, cue.relation_type,
                                        {ch: _first_rank(ranked[ch], prefix) for ch in run.channels},
-                                       produced, latency, convs[slot].sample_id))
+                                       produced, latency, convs[slot].sample_id, language_of(cue.trigger_query)))
         if progress is not None:
             progress(n, len(cues))
     return run

@@ -151,7 +151,7 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
     embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""
-    from linghun.core.evaluation.cues import KS, evaluate_cues
+    from linghun.core.evaluation.cues import FUSED, KS, LANGUAGES, evaluate_cues
 
     config, notes = search_config(dense, meaning)
     result = evaluate_cues(cues, conversations, config=config, progress=progress, cancelled=cancelled)
@@ -183,6 +183,17 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                "|" + "---|" * (2 + len(result.channels))]
         md += ["| " + " | ".join([name, str(e["n"])] + [f"{e[ch]['hit@10']:.1f}" for ch in result.channels]) + " |"
                for name, e in splits.items()]
+    # per language of the trigger, on every split: the cue set has an English and a Chinese half
+    groups = {"all": None, **({"tune": set(tune), "held-out": set(held)} if held else {})}
+    languages = {f"{lang} ({name})": e for lang in LANGUAGES for name, convs in groups.items()
+                 if (e := result.table(convs, lang)["all"])["n"]}
+    md += ["", "## Per language", "",
+           "| language (split) | n | " + " | ".join(f"{FUSED} hit@{k}" for k in KS) + " | "
+           + " | ".join(f"{ch} hit@10" for ch in result.channels if ch != FUSED) + " |",
+           "|" + "---|" * (2 + len(KS) + len(result.channels) - 1)]
+    md += ["| " + " | ".join([name, str(e["n"])] + [f"{e[FUSED][f'hit@{k}']:.1f}" for k in KS]
+                             + [f"{e[ch]['hit@10']:.1f}" for ch in result.channels if ch != FUSED]) + " |"
+           for name, e in languages.items()]
     short = result.shortfalls()
     if held:  # the fusion must hold on each split, not only on the cues taken together
         short += [{**f, "relation": f"{f['relation']} ({name})"} for name, convs in (("tune", tune), ("held-out", held))
@@ -198,6 +209,7 @@ def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str 
                         y_max=100, y_label="%")
     md.append(chart.markdown("cue hit@10"))
     data = {"summary": table, "latency_ms": lat, "dense": dense, "notes": notes, "splits": splits,
+            "languages": languages,
             "fusion_shortfalls": short,
             "cues": [{"index": o.index, "relation_type": o.relation, "ranks": o.ranks,
                       "produced_goal": o.produced_goal} for o in result.outcomes]}

@@ -71,6 +71,11 @@ def test_cues_take_dense_and_holdout(tmp_path, capsys):
     assert splits["tune (tiny-1)"]["n"] + splits["held-out (tiny-2)"]["n"] == data["summary"]["all"]["n"]
     md = (out / "report.md").read_text(encoding="utf-8")
     assert "## Held-out conversations" in md and "| held-out (tiny-2) |" in md
+    # the cue set's two halves apart, on every split: the tiny set has Chinese and English triggers
+    languages = data["languages"]
+    assert {"en (all)", "zh (all)"} <= set(languages) and "## Per language" in md
+    assert languages["en (all)"]["n"] + languages["zh (all)"]["n"] == data["summary"]["all"]["n"]
+    assert sum(e["n"] for name, e in languages.items() if name.endswith("(held-out)")) == splits["held-out (tiny-2)"]["n"]
     assert main(["eval", "cues", str(FIX / "cues_tiny.json"), str(FIX / "locomo_tiny.json"), "--out", str(out),
                  "--holdout", "nope"]) == 3
     assert "no such conversation" in capsys.readouterr().err
