@@ -47,9 +47,12 @@ def test_broken_cached_tables_are_rebuilt_not_trusted(tmp_path, monkeypatch):
     (built.dir / "pieces.sqlite").write_bytes(b"not a database")
     with open(built.dir / "table.npy", "r+b") as f:
         f.truncate(1000)
+    with open(built.dir / "rest" / "proj_W.npy", "r+b") as f:
+        f.truncate(100)
     again = meaning.MeaningEncoder(installed_models.meaning_files()).encode_query(MIXED[1])
     assert np.allclose(first, again, atol=1e-6)
     assert (built.dir / "table.npy").stat().st_size > 60_000_000  # written anew, whole
+    assert (built.dir / "rest" / "proj_W.npy").stat().st_size > 100
 
 
 def _units(lines):
