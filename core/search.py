@@ -482,6 +482,15 @@ class Searcher:
     def _alive_mask(self) -> np.ndarray:
         return np.fromiter((u is not None for u in self.units), dtype=bool, count=len(self.units))
 
+    def word_matches(self, query: str) -> int:
+        """How many live units share an index word with ``query`` (the BM25 text channel). The
+        fused score gives every unit a little of the meaning channel, so a ranking with no hit no
+        longer says that nothing matched: this does (a round's gap)."""
+        with self._lock:
+            if not len(self):
+                return 0
+            return int(np.count_nonzero(self._index.scores(self._query(query).tokens) > 0))
+
     def meaning_scores(self, text: str) -> np.ndarray | None:
         """The sentence cosine of ``text`` with each unit (-1 for a removed one), from the vectors
         this searcher holds; None without the meaning channel. The cue fusion reads it rather than

@@ -807,9 +807,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         chosen, excerpts = excerpted(span, chosen, decision, config, semantic)
         if excerpts:
             material = _cut(chosen, cap)[1] if truncated else join_material(chosen)
-        gap = bool(pool) and not matches and not topics
-        if gap:
-            span.decide("gap", True, "no candidate matches the question (BM25 over the direct material)")
+        gap = bool(pool) and not topics and _is_gap(span, ctx, searched, search, decision.query)
         if truncated:
             span.decide("truncate", True, f"direct material {full_chars} chars > maxDirectChars {cap}")
         result = Retrieval("direct", None, chosen, material, pool, bm25_hits=matches, gap=gap,
@@ -847,9 +845,7 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
         if restore and pool:
             chosen += restored_situation(ctx, span, decision.query, entries, by_id, chosen + [by_id[i] for i in copies],
                                          restore, searched, search)
-        gap = bool(pool) and not hits and not topics
-        if gap:
-            span.decide("gap", True, "BM25 found no hit although candidates existed: recorded as a gap")
+        gap = bool(pool) and not topics and _is_gap(span, ctx, searched, search, decision.query)
         chosen = topics + chosen + goals
         chosen, _excerpts = excerpted(span, chosen, decision, config, semantic)
         result = Retrieval("bm25", k, chosen, join_material(chosen), pool, bm25_hits=len(hits), gap=gap,
@@ -864,6 +860,21 @@ def run(ctx: RoundContext, span: Span, decision: Decision) -> Retrieval:
                     "gap": result.gap, "truncated": result.truncated, "material_chars": len(result.material),
                     "material": clip(result.material)}
     return result
+
+
+def _is_gap(span: Span, ctx: RoundContext, pool: SearchPool, search: SearchConfig, query: str) -> bool:
+    """Whether the memory holds nothing for the question (the seed's 记忆无命中, recorded as a gap):
+    no unit shares a word with it. Meaning does not close a gap: the fused ranking gives every
+    unit a little of it, and sentence cosines do not tell a cue said in other words (0.18 for the
+    sunburn and the beach trip) from an unrelated entry (0.21 for "Sentry 的 DSN 配在哪里？" on the
+    demo home); what meaning admits still joins the candidates, and a person who fills the gap by hand
+    says what the memory lacked in the question's own words."""
+    with pool.searching(ctx.home, search) as searcher:
+        words = searcher.word_matches(query)
+    if words:
+        return False
+    span.decide("gap", True, "no candidate shares a word with the question: recorded as a gap")
+    return True
 
 
 def _near_in_meaning(ctx: RoundContext, pool: SearchPool, search: SearchConfig, query: str,

@@ -602,3 +602,18 @@ def test_a_round_of_a_big_warm_makes_candidates_only_for_what_it_looks_up(tmp_pa
     whole = pool.joined_length([])
     assert 8000 < counted < whole
     assert pool.joined_length([], limit=whole) == whole  # within the limit: exact
+
+
+def test_with_meaning_on_a_question_no_entry_shares_a_word_with_is_still_a_gap(tmp_path):
+    """The fused ranking gives every entry a little of the meaning channel, so "no hit" alone never
+    fires: a gap is a question no entry shares a word with (the seed's 记忆无命中), while what meaning
+    admits still joins the candidates; a question sharing a word is no gap."""
+    cue = entry("2026-09-02 09:00", "event", "high", "I got a terrible sunburn in Cancun because I forgot sunscreen | #9")
+    home = new_home(tmp_path, filler(30) + [cue, PORT])
+    result = assembler(home, retrieval__mode="always").run("We are heading to the beach in Miami, what should I pack?")
+    r = _retriever(result)
+    assert result.gap and r["outputs"]["gap"]
+    assert [c["via"] for c in r["candidates"] if "sunburn" in c["text"]] == ["meaning"]  # admitted all the same
+    (said,) = [d for d in r["decisions"] if d["what"] == "gap"]
+    assert said["reason"] == "no candidate shares a word with the question: recorded as a gap"
+    assert not assembler(home, retrieval__mode="always").run("订单服务的端口是多少？").gap
