@@ -70,7 +70,8 @@ def test_locomo_runs_to_a_report_with_tables_and_plots(pane, qtbot, tmp_path):
     data = json.loads((report.parent / "report.json").read_text(encoding="utf-8"))
     assert set(data["runs"]) == {"linghun", "rank-bm25"}
     assert {k for k in data["runs"]["linghun"]["overall"] if k.startswith("R@")} == {
-        "R@1", "R@3", "R@10", "R@bundle", "R@context", "R@context/grown"}
+        "R@1", "R@3", "R@10", "R@bundle", "R@context", "R@context/grown",
+        "R@context+excerpt", "R@context/grown+excerpt"}
     assert any(name.startswith("held-out (tiny-2)") for name in data["splits"])
     text = pane.report.toPlainText()
     assert "LoCoMo turn retrieval" in text and "R@3" in text and "rank-bm25" in text

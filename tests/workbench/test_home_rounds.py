@@ -193,7 +193,9 @@ def test_why_not_n_explains_the_cut_and_the_single_change_that_would_deliver_it(
     from linghun.core.home_lock import update_section
 
     window = workbench.window
-    update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1}})
+    # the words' cut (meaning, on by default, would bring [7] in by its sense)
+    update_section(window.ctx.home, "assembler", lambda _old: {"retrieval": {"mode": "always", "topK": 1,
+                                                                             "meaning": False}})
     window.resize(1280, 800)
     window.show()
     pane = _show_rounds(window, tab=2)

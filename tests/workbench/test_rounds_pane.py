@@ -85,7 +85,10 @@ def test_live_round_lights_every_role_in_order_and_shows_the_bundle(pane, ctx, q
     rows = pane.candidates.rowCount()
     near = [r for r in range(rows) if pane.candidates.index(r, 0).data(CandidatesModel.NearMissRole)]
     span = live.roles["retriever"].span
-    assert rows - len(near) == len(span["candidates"]) == 18
+    assert rows - len(near) == len(span["candidates"])
+    # the 18 hits of a deep question, then what meaning and the goals admitted after them
+    assert [c["via"] for c in span["candidates"][:18]] == ["bm25"] * 18
+    assert all(c["via"] in ("meaning", "goal", "situation") for c in span["candidates"][18:])
     assert len(near) == len(span["near_misses"]) > 0
     top = span["candidates"][0]["terms"]
     best_term = max((t for t, v in top.items() if isinstance(v, (int, float))), key=lambda t: top[t])
