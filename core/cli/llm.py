@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 
+from linghun.core import installed_models
 from linghun.core.cli import emit, home_of
 from linghun.core.errors import InvalidInputError
 
@@ -35,8 +36,6 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from linghun.core.assembler.config import load_home_settings
-
-    from linghun.core import installed_models
 
     config, settings = load_home_settings(home_of(args))
     resolved = settings.resolve()

@@ -15,6 +15,7 @@ import sys
 import json
 from typing import Any
 
+from linghun.core import installed_models
 from linghun.core.cli import emit, home_of, not_blank
 from linghun.core.errors import InvalidInputError
 
@@ -62,7 +63,6 @@ def cmd_round(args: argparse.Namespace) -> int:
     from linghun.core.assembler.round import Assembler
     from linghun.core.assembler.trace import TraceStore
     from linghun.core.assembler.config import load_home_settings, streaming_config
-    from linghun.core import installed_models
 
     home = home_of(args, existing=True)
     config, llm_settings = load_home_settings(home)
