@@ -39,6 +39,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Callable, Mapping, Sequence
 
+from linghun.core.goals.activation import closeness
 from linghun.core.text import approx_tokens, stem, tokenize
 
 __all__ = ["Excerpt", "LONG_FACTOR", "MARK", "MEANING_WEIGHT", "choose", "excerpts", "level", "mark_tokens", "marked", "sentences"]
@@ -266,8 +267,6 @@ def _meaning(query: str, texts: Sequence[str], split: Mapping[int, list[tuple[in
     no model reads them. One call for every sentence: the question is encoded once."""
     if not model:
         return {}
-    from linghun.core.goals.activation import closeness  # start-up: only a round with a sentence model needs it
-
     keys, total = [], 0
     for k in split:
         total += len(split[k])

@@ -64,8 +64,7 @@ def test_meaning_finds_the_passage_that_shares_no_word(monkeypatch):
     def closeness(query, texts, model):
         return np.array([0.9 if "Portugal" in t else 0.1 for t in texts])
 
-    from linghun.core.goals import activation
-    monkeypatch.setattr(activation, "closeness", closeness)
+    monkeypatch.setattr(excerpt_module, "closeness", closeness)  # as the excerpt module calls it
     assert "Portugal" not in excerpts("Where does Anna live now?", [text], 40)[0].passage  # words alone: the opening
     assert "Portugal" in excerpts("Where does Anna live now?", [text], 40, model="meaning")[0].passage
 
@@ -77,8 +76,7 @@ def test_meaning_reads_at_most_so_many_sentences_a_round(monkeypatch):
         seen.append(len(texts))
         return np.zeros(len(texts))
 
-    from linghun.core.goals import activation
-    monkeypatch.setattr(activation, "closeness", closeness)
+    monkeypatch.setattr(excerpt_module, "closeness", closeness)  # as the excerpt module calls it
     monkeypatch.setattr(excerpt_module, "MEANING_SENTENCES", len(sentences(LONG_EN, 40)))
     got = excerpts("Where did Anna move to?", [LONG_EN, LONG_EN + " More."], 80, model="meaning")
     assert seen == [len(sentences(LONG_EN, 40))]  # the first text only; the second by its words
