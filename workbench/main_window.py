@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, self, partial(self._build_unseen, ctx))
 
         handle.sig_finished.connect(
-            lambda n: self.ctx is ctx and self.show_message(self.tr("Search index ready: {0} entries").format(n)))
+            lambda n: self.ctx is ctx and self.notifications.show_aside(self.tr("Search index ready: {0} entries").format(n)))
         handle.sig_failed.connect(
             lambda exc: self.ctx is ctx and self.show_message(self.tr("Preparing the index failed: {0}").format(exc)))
         handle.sig_done.connect(done)
@@ -690,7 +690,7 @@ class MainWindow(QMainWindow):
         home = self.ctx.home
         handle = self.ctx.tasks.submit(self.tr("Embedding the memory entries"), lambda _state: embed_ahead(Memory(home)))
         handle.sig_finished.connect(
-            lambda n: n and self.show_message(self.tr("{0} entries embedded for retrieval").format(n)))
+            lambda n: n and self.notifications.show_aside(self.tr("{0} entries embedded for retrieval").format(n)))
         handle.sig_failed.connect(
             lambda exc: self.show_message(self.tr("Embedding the entries failed: {0}").format(exc)))
 

