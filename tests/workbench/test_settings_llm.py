@@ -6,11 +6,13 @@ import json
 import threading
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
 
 from linghun.core.home import MemoryHome
 from linghun.core.home_config import config_section
 from tests.workbench.test_app_helpers import isolated, settings  # noqa: F401 - fixtures
+from linghun.workbench import tones
 from linghun.workbench.dialogs.settings_dialog import SettingsDialog
 from linghun.workbench.settings import LlmSettings
 
@@ -41,6 +43,22 @@ def test_test_connection_sends_one_token_and_names_the_model(qtbot, settings, op
     request = openai_server.requests[-1]
     assert request["max_tokens"] == 1 and len(request["messages"]) == 1 and not request.get("stream")
     assert request["_headers"]["authorization"] == f"Bearer {KEY}"
+
+
+def test_a_slow_server_is_said_to_be_slow_while_waiting_and_after(qtbot, settings, openai_server):
+    """A one-token answer takes a local server tens of milliseconds: past 2 s the line says the
+    server is slow while it waits, and the answer is "Connected, but slowly", in the warning tone."""
+    dialog = _dialog(qtbot, settings, openai_server)
+    openai_server.reply("p", delay=3.2)
+    QTest.mouseClick(dialog.btn_test, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "slow or busy" in dialog.test_result.text(), timeout=4000)
+    assert dialog.test_result.text().startswith(f"Still waiting for {openai_server.base_url} after ")
+    assert dialog._test_handle is not None  # said while it still waits
+    qtbot.waitUntil(lambda: dialog._test_handle is None, timeout=20000)
+    text = dialog.test_result.text()
+    assert text.startswith("Connected, but slowly: fake-model answered in "), text
+    shown = dialog.test_result.palette().color(QPalette.ColorRole.WindowText)
+    assert shown == tones.text("warning") != tones.text("ok")
 
 
 def test_test_connection_reports_the_error_with_the_key_scrubbed(qtbot, settings, openai_server):

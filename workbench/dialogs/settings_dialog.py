@@ -8,8 +8,9 @@ from the server's ``/v1/models`` (as *Test connection* does), off the GUI thread
 from __future__ import annotations
 
 import os
+import time
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QGroupBox,
     QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -22,6 +23,7 @@ from linghun.core.home import MemoryHome
 from linghun.core.home_config import config_section
 from linghun.core.home_lock import update_section
 from linghun.core.llm.local import discover
+from linghun.core.llm.probe import SLOW_MS
 from linghun.core.llm.settings import LOCAL_PRESETS, PRESETS
 from linghun.core.redact import scrub
 from linghun.workbench.actions import on_trigger
@@ -177,6 +179,13 @@ class SettingsDialog(QDialog):
         form.addRow(row)
         self._tasks = TaskManager(max_workers=1, parent=self)
         self._test_handle = None
+        # while a test waits, its line counts the seconds and, past SLOW_MS, says the server is
+        # slow: a test waiting out a 60 s timeout in silence looked like a dialog that hung
+        self._test_clock = QTimer(self)
+        self._test_clock.setInterval(1000)
+        self._test_clock.timeout.connect(self._show_waiting)
+        self._test_started = 0.0
+        self._test_target = ""
         self._models_handle = None
         self.provider.currentIndexChanged.connect(self._update_enabled)
         self._update_enabled()
@@ -288,11 +297,11 @@ class SettingsDialog(QDialog):
             settings = self._typed_settings()
             resolved = settings.resolve() if settings is not None else None
         except LinghunError as exc:
-            self._show_test(False, str(exc))
+            self._show_test("error", str(exc))
             return None
         url = resolved.base_url if resolved is not None else (settings.base_url if settings else "")
         if not url:
-            self._show_test(False, self.tr("Type the server's URL first."))
+            self._show_test("error", self.tr("Type the server's URL first."))
             return None
         self._models_handle = self._tasks.submit(self.tr("Listing the models"), _models_task, url,
                                                  resolved.api_key if resolved is not None else "")
@@ -304,7 +313,7 @@ class SettingsDialog(QDialog):
     @Slot(object)
     def _on_models(self, info) -> None:
         if info.error and not info.models:
-            self._show_test(False, self.tr("No model list: %1").replace("%1", info.error))
+            self._show_test("error", self.tr("No model list: %1").replace("%1", info.error))
         self._fill_models(info.models)
 
     @Slot()
@@ -350,14 +359,17 @@ class SettingsDialog(QDialog):
         try:
             settings = self._typed_settings()
         except LinghunError as exc:
-            self._show_test(False, str(exc))
+            self._show_test("error", str(exc))
             return None
         if settings is None:
-            self._show_test(False, self.tr("The provider is Offline: there is nothing to test."))
+            self._show_test("error", self.tr("The provider is Offline: there is nothing to test."))
             return None
         self._test_key = settings.api_key
+        self._test_target = settings.base_url or settings.model or ""
+        self._test_started = time.monotonic()
         tones.mark(self.test_result, "")
-        self.test_result.setText(self.tr("Testing %1…").replace("%1", settings.base_url or settings.model or ""))
+        self.test_result.setText(self.tr("Testing %1…").replace("%1", self._test_target))
+        self._test_clock.start()
         self._test_handle = self._tasks.submit(self.tr("Testing the connection"), _probe_task, settings)
         self._test_handle.sig_finished.connect(self._on_tested)
         self._test_handle.sig_failed.connect(self._on_test_failed)
@@ -365,33 +377,49 @@ class SettingsDialog(QDialog):
         self._update_enabled()
         return self._test_handle
 
+    @Slot()
+    def _show_waiting(self) -> None:
+        waited = time.monotonic() - self._test_started
+        if waited * 1000.0 < SLOW_MS:
+            text = self.tr("Testing %1… %2 s").replace("%1", self._test_target).replace("%2", f"{waited:.0f}")
+            tone = ""
+        else:
+            text = (self.tr("Still waiting for %1 after %2 s: the server is slow or busy")
+                    .replace("%1", self._test_target).replace("%2", f"{waited:.0f}"))
+            tone = "warning"
+        tones.mark(self.test_result, tone)
+        self.test_result.setText(text)
+
     @Slot(object)
     def _on_tested(self, result) -> None:
         if result.ok:
-            text = (self.tr("Connected: %1 answered in %2 ms (%3)").replace("%1", result.model)
+            said = (self.tr("Connected, but slowly: %1 answered in %2 ms (%3)") if result.slow
+                    else self.tr("Connected: %1 answered in %2 ms (%3)"))
+            text = (said.replace("%1", result.model)
                     .replace("%2", f"{result.latency_ms:.0f}").replace("%3", result.endpoint))
             if result.server:
                 text += " · " + result.server
             if result.context_window:
                 text += " · " + self.tr("context window %1 tokens").replace("%1", str(result.context_window))
-            self._show_test(True, text)
+            self._show_test("warning" if result.slow else "ok", text)
             if result.models:
                 self._fill_models(result.models)
         else:
-            self._show_test(False, self.tr("Failed: %1").replace("%1", result.error))
+            self._show_test("error", self.tr("Failed: %1").replace("%1", result.error))
 
     @Slot(object)
     def _on_test_failed(self, exc: object) -> None:
-        self._show_test(False, self.tr("Failed: %1").replace("%1", scrub(str(exc), getattr(self, "_test_key", None))))
+        self._show_test("error", self.tr("Failed: %1").replace("%1", scrub(str(exc), getattr(self, "_test_key", None))))
 
     @Slot()
     def _on_test_done(self) -> None:
+        self._test_clock.stop()
         self._test_handle = None
         self._test_key = None
         self._update_enabled()
 
-    def _show_test(self, ok: bool, text: str) -> None:
-        tones.mark(self.test_result, "ok" if ok else "error")
+    def _show_test(self, tone: str, text: str) -> None:
+        tones.mark(self.test_result, tone)
         self.test_result.setText(text)
         textfit.fit(self.test_result)  # a long reason is read whole, not cut at the dialog's bottom
 
