@@ -74,6 +74,8 @@ def test_the_trace_and_linghun_health_say_the_tokens_were_counted(tmp_path, open
     assert calls and {c["usage_source"] for c in calls} == {"counted"}
     assert all(c["prompt_tokens"] > 0 for c in calls)
     assert {x["response"]["usage_source"] for x in saved["exchanges"]} == {"counted"}
+    assert main(["rounds", "--home", str(home.dsh_home), "--show", result.trace.round_id]) == 0
+    assert " tokens (counted), " in capsys.readouterr().out
 
     figures = health_report(home, trends=False)["rounds"]
     assert figures["usage"] == {"reported": 0, "counted": len(calls), "estimated": 0}
