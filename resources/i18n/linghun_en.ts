@@ -4200,32 +4200,42 @@
         <translation>Inputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <source>(tokens counted by the server&apos;s tokenizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="84"/>
+        <source>(tokens estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="95"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>tokens %1 + %2, %3 ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="101"/>
         <source>error: %1</source>
         <translation>error: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="104"/>
         <source>reply</source>
         <translation>reply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>streaming</source>
         <translation>streaming</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="111"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>No LLM call in this role (offline, or a role that never asks one).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="119"/>
         <source>This role wrote no file.</source>
         <translation>This role wrote no file.</translation>
     </message>

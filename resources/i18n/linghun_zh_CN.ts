@@ -4178,32 +4178,42 @@
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <source>(tokens counted by the server&apos;s tokenizer)</source>
+        <translation>（token 由服务器的分词器计数）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="84"/>
+        <source>(tokens estimated)</source>
+        <translation>（token 为估算）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="95"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>token %1 + %2，%3 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="101"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="104"/>
         <source>reply</source>
         <translation>回复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>streaming</source>
         <translation>流式输出中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="111"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>这个角色没有调用 LLM（离线，或本就不用 LLM 的角色）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="119"/>
         <source>This role wrote no file.</source>
         <translation>这个角色没有写文件。</translation>
     </message>
