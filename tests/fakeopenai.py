@@ -1,7 +1,10 @@
 """A small OpenAI-compatible HTTP server on 127.0.0.1 for tests of the real provider path.
 
 It speaks ``POST /v1/chat/completions`` (plain and ``stream: true`` server-sent events) and
-``GET /v1/models``. Tests queue replies (text, an HTTP error status, or a delay) and read back the
+``GET /v1/models``; as llama.cpp's server, with ``tokenizer = True``, also ``POST /tokenize`` and
+``/apply-template`` (one token per character, so a count is told from our estimate), and with
+``usage = False`` it sends no token usage, as llama.cpp does in a stream. Tests queue replies
+(text, an HTTP error status, or a delay) and read back the
 requests the client really sent. Nothing in the project is mocked: the ``openai`` client talks
 HTTP to this server.
 
@@ -55,6 +58,11 @@ class FakeOpenAI:
         #: closed the stream (the write after that fails)
         self.streams: list[tuple[int, int]] = []
         self.default: Callable[[dict[str, Any]], str] | None = None
+        #: send token usage with replies (llama.cpp's server sends none in a stream)
+        self.usage = True
+        #: answer llama.cpp's /tokenize and /apply-template; the bodies they were sent
+        self.tokenizer = False
+        self.tokenized: list[dict[str, Any]] = []
         self._server = _Server(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
@@ -126,6 +134,9 @@ class FakeOpenAI:
             def do_POST(self) -> None:  # noqa: N802
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if self.path in ("/tokenize", "/apply-template"):
+                    self._tokenizer(body)
+                    return
                 body["_headers"] = {k.lower(): v for k, v in self.headers.items()}
                 fake.requests.append(body)
                 reply = fake._next(body)
@@ -140,7 +151,7 @@ class FakeOpenAI:
                     return
                 model = body.get("model", "fake-model")
                 usage = {"prompt_tokens": 11, "completion_tokens": max(1, len(reply.text) // 2),
-                         "total_tokens": 11 + max(1, len(reply.text) // 2)}
+                         "total_tokens": 11 + max(1, len(reply.text) // 2)} if fake.usage else None
                 if body.get("stream"):
                     self._stream(model, reply.text, usage, reply.chunk_delay, reply.tool_calls)
                     return
@@ -151,8 +162,20 @@ class FakeOpenAI:
                                  "message": {"role": "assistant", "content": reply.text or None,
                                              **({"tool_calls": reply.tool_calls} if reply.tool_calls else {})}
                                  if reply.tool_calls else {"role": "assistant", "content": reply.text}}],
-                    "usage": usage,
+                    **({"usage": usage} if usage else {}),
                 })
+
+            def _tokenizer(self, body: dict[str, Any]) -> None:
+                """llama.cpp's: the prompt its chat template renders, the tokens of a text."""
+                fake.tokenized.append({"path": self.path, **body})
+                if not fake.tokenizer:
+                    self._send_json(404, {"error": {"message": "File Not Found"}})
+                    return
+                if self.path == "/apply-template":
+                    prompt = "".join(f"<|{m['role']}|>{m['content']}\n" for m in body.get("messages") or [])
+                    self._send_json(200, {"prompt": prompt})
+                else:
+                    self._send_json(200, {"tokens": list(range(len(body.get("content") or "")))})
 
             def _chunk(self, model: str, delta: dict[str, Any], finish: str | None = None) -> None:
                 chunk = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": int(time.time()),
@@ -169,7 +192,7 @@ class FakeOpenAI:
                     for j in range(0, len(arguments), 9):
                         self._chunk(model, {"tool_calls": [{"index": i, "function": {"arguments": arguments[j:j + 9]}}]})
 
-            def _stream(self, model: str, text: str, usage: dict[str, int], chunk_delay: float = 0.0,
+            def _stream(self, model: str, text: str, usage: dict[str, int] | None, chunk_delay: float = 0.0,
                         calls: list[dict[str, Any]] | None = None) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
@@ -191,7 +214,7 @@ class FakeOpenAI:
                 final = {"id": "chatcmpl-fake", "object": "chat.completion.chunk",
                          "created": int(time.time()), "model": model,
                          "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls" if calls else "stop"}],
-                         "usage": usage}
+                         **({"usage": usage} if usage else {})}
                 self.wfile.write(f"data: {json.dumps(final)}\n\n".encode())
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.wfile.flush()

@@ -14,6 +14,7 @@ from linghun.core.assembler.config import AssemblerConfig
 from linghun.core.assembler.trace import Span, Trace, clip
 from linghun.core.home import MemoryHome
 from linghun.core.llm import LLMError, LLMProvider, LLMResponse, RecordingProvider
+from linghun.core.llm.base import usage_source
 from linghun.core.llm.fit import complete_fitted
 from linghun.core.memory import Memory
 
@@ -142,6 +143,7 @@ def _summary(record: dict[str, Any]) -> dict[str, Any]:
         "model": response.get("model"),
         "prompt_tokens": response.get("prompt_tokens"),
         "completion_tokens": response.get("completion_tokens"),
+        "usage_source": usage_source(response) if response else None,
         "latency_ms": response.get("latency_ms"),
         "error": record.get("error"),
     }

@@ -5,6 +5,7 @@ import argparse
 from typing import Any
 
 from linghun.core.cli import emit, home_of, positive
+from linghun.core.llm.base import usage_note
 
 # core.health reads traces and the history (libgit2): imported by the command, for start-up time
 
@@ -16,6 +17,12 @@ def _pct(share: float) -> str:
 def _up_to(r: dict[str, Any]) -> str:
     """" up to DAY" when the window ends before today (a quiet home: core.health.period)."""
     return f" up to {r['until']}" if r.get("until") and r["until"] != r["at"][:10] else ""
+
+
+def _usage(rounds: dict[str, Any]) -> str:
+    """" (estimated for 3 of 10 calls: ...)" when some tokens were not the server's usage."""
+    note = usage_note(rounds.get("usage") or {})
+    return f" ({note}: the server reported no usage)" if note else ""
 
 
 def health_text(r: dict[str, Any]) -> str:
@@ -36,7 +43,7 @@ def health_text(r: dict[str, Any]) -> str:
                                                              " (never run: linghun check)"),
         f"rounds    {rounds['rounds']} in {r['days']} days{_up_to(r)} ({rounds['per_day']:.1f} a day), "
         f"{rounds['llm_calls']} LLM calls, {rounds['prompt_tokens']} prompt + {rounds['completion_tokens']} "
-        "completion tokens" + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
+        "completion tokens" + _usage(rounds) + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
     ]
     lines.append(f"search    by meaning: {r['search']['meaning']}")
     if rounds["cost"]:

@@ -182,8 +182,11 @@ def render_round(loaded: dict[str, Any], verbose: bool = False) -> str:
             if call.get("error"):
                 lines.append(f"   llm #{call['index']}: error {call['error'].get('message')}")
             else:
+                source = call.get("usage_source")  # "reported" (or absent: an older trace) goes unsaid
                 lines.append(f"   llm #{call['index']}: {call.get('model')} {call.get('prompt_tokens')}+"
-                             f"{call.get('completion_tokens')} tokens, {call.get('latency_ms')} ms")
+                             f"{call.get('completion_tokens')} tokens"
+                             + (f" ({source})" if source in ("counted", "estimated") else "")
+                             + f", {call.get('latency_ms')} ms")
             if verbose:
                 for m in call.get("prompt") or []:
                     lines.append(f"     <{m['role']}> {m['content']}")

@@ -1,5 +1,9 @@
 """What the rounds cost, from their traces (``core/assembler/TRACE.md``): rounds per day, LLM
-calls, prompt and completion tokens, time per round, and money when the user set prices."""
+calls, prompt and completion tokens, time per round, and money when the user set prices.
+
+The tokens are summed whatever their source, and the figures say how many calls' tokens were
+counted by the server's tokenizer or estimated from the text, not reported by the server
+(``usage``, ``tokens_source``): a server that sends no usage must not read as measured."""
 from __future__ import annotations
 
 import json
@@ -10,6 +14,7 @@ from typing import Any
 
 from linghun.core.assembler.trace import TraceStore
 from linghun.core.home import MemoryHome
+from linghun.core.llm.base import USAGE_SOURCES, tokens_source, usage_source
 
 
 def _day_of_file(name: str) -> str:
@@ -23,6 +28,7 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
                                                              "completion_tokens": 0, "ms": 0.0})
     durations: list[float] = []
     rounds: list[dict[str, Any]] = []
+    sources = dict.fromkeys(USAGE_SOURCES, 0)  # answered calls by where their tokens come from
     store = TraceStore(home)
     dry: set[str] = set()  # re-runs and why-nots: what the agent's rounds cost is counted, not ours
     for path in store.all_files():
@@ -43,6 +49,8 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
                     figures["llm_calls"] += 1
                     figures["prompt_tokens"] += int(call.get("prompt_tokens") or 0)
                     figures["completion_tokens"] += int(call.get("completion_tokens") or 0)
+                    if not call.get("error"):  # a failed call has no tokens to label
+                        sources[usage_source(call)] += 1
             elif kind == "result" and isinstance(record.get("duration_ms"), (int, float)):
                 figures["ms"] += float(record["duration_ms"])
                 durations.append(float(record["duration_ms"]))
@@ -59,6 +67,7 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
         "tokens_per_round": ((total["prompt_tokens"] + total["completion_tokens"]) / total["rounds"]
                              if total["rounds"] else None),
         "recent": [r["round"] for r in reversed(rounds)][:20],
+        "usage": sources, "tokens_source": tokens_source(sources),
     }
     out["cost"] = cost(total["prompt_tokens"], total["completion_tokens"], prices)
     return out

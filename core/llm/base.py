@@ -36,9 +36,18 @@ class LLMError(LinghunError):
         super().__init__(scrub(message))  # a provider's message may repeat the key it was sent
 
 
+#: where a reply's token figures come from: the server's usage, the server's tokenizer asked
+#: afterwards, or our estimate from the text (``core.llm.fit.estimate_tokens``)
+USAGE_SOURCES = ("reported", "counted", "estimated")
+
+
 @dataclass
 class LLMResponse:
-    """One completion. ``raw`` is the provider's own payload (JSON-able), kept for traces."""
+    """One completion. ``raw`` is the provider's own payload (JSON-able), kept for traces.
+
+    ``usage_source`` says what ``prompt_tokens`` and ``completion_tokens`` are (``USAGE_SOURCES``):
+    some servers send no usage in a stream (llama.cpp's), and a 0 there is not a measurement.
+    """
 
     text: str
     model: str
@@ -46,6 +55,7 @@ class LLMResponse:
     completion_tokens: int = 0
     latency_ms: float = 0.0
     raw: Any = field(default=None, repr=False)
+    usage_source: str = "reported"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,7 +69,35 @@ class LLMResponse:
             completion_tokens=int(data.get("completion_tokens") or 0),
             latency_ms=float(data.get("latency_ms") or 0.0),
             raw=data.get("raw"),
+            usage_source=usage_source(data),
         )
+
+
+def usage_source(record: dict[str, Any]) -> str:
+    """A recorded reply's or call's ``usage_source``; records written before it existed held only
+    what servers reported, so they read as ``reported``."""
+    source = record.get("usage_source")
+    return source if source in USAGE_SOURCES else "reported"
+
+
+def tokens_source(calls: dict[str, int]) -> str:
+    """What tokens summed over calls are (``calls``: how many calls had each source): ``reported``
+    (every call's usage came from the server), ``counted`` / ``estimated`` (every call's was), or
+    ``counted in part`` / ``estimated in part``; an estimate among them names the sum, being the
+    least exact."""
+    total = sum(calls.values())
+    for source in ("estimated", "counted"):
+        if calls.get(source):
+            return source if calls[source] == total else f"{source} in part"
+    return "reported"
+
+
+def usage_note(calls: dict[str, int]) -> str:
+    """``estimated for 3 of 10 calls, counted for 2 of 10 calls`` (``""`` when all were reported)."""
+    total = sum(calls.values())
+    parts = [source if calls[source] == total else f"{source} for {calls[source]} of {total} calls"
+             for source in ("estimated", "counted") if calls.get(source)]
+    return ", ".join(parts)
 
 
 @runtime_checkable

@@ -10,6 +10,10 @@ cannot be had is left empty.
 The server is named from ``/v1/models``' ``owned_by`` (``llamacpp``, ``me`` for llama-cpp-python,
 ``library`` for Ollama, ``organization_owner`` for LM Studio, ``vllm``); how it takes a JSON schema
 follows from that (``structured_output``).
+
+llama.cpp's servers send no token usage in a stream; they can count tokens with the model's own
+tokenizer (``/tokenize``, ``/extras/tokenize`` for llama-cpp-python): ``count_tokens`` asks them
+afterwards, with the same short timeouts, and never raises either.
 """
 from __future__ import annotations
 
@@ -22,6 +26,9 @@ from urllib.parse import quote, urlsplit, urlunsplit
 
 #: seconds each discovery request may take (a local server answers these at once)
 DISCOVERY_TIMEOUT = 5.0
+
+#: the tokenizer endpoint of each llama.cpp server: its path and the body's field for the text
+_TOKENIZERS = {"llama.cpp": ("/tokenize", "content"), "llama.cpp (llama-cpp-python)": ("/extras/tokenize", "input")}
 
 _OWNERS = {"llamacpp": "llama.cpp", "me": "llama.cpp (llama-cpp-python)", "library": "Ollama",
            "organization_owner": "LM Studio", "vllm": "vLLM", "openai": "OpenAI", "system": "OpenAI",
@@ -121,13 +128,49 @@ def structured_output(server: str) -> str:
     return "json_schema"
 
 
+def can_count(server: str) -> bool:
+    """Whether ``server`` has a tokenizer endpoint ``count_tokens`` knows."""
+    return server in _TOKENIZERS
+
+
+def count_tokens(base_url: str, server: str, messages: list[dict[str, Any]], text: str, api_key: str = "", *,
+                 timeout: float = DISCOVERY_TIMEOUT) -> tuple[int, int] | None:
+    """``(prompt, completion)`` tokens as the server's tokenizer counts ``messages`` and the reply
+    ``text``, or ``None`` when it cannot say (no such endpoint, an error, a timeout).
+
+    llama.cpp renders the prompt with the model's chat template first (``/apply-template``), so
+    the count includes the template's tokens; where it cannot, the messages' texts are counted."""
+    if server not in _TOKENIZERS:
+        return None
+    http = _Http(api_key, timeout, proxies=not _loopback(base_url))
+    root = server_root(base_url)
+    path, field_name = _TOKENIZERS[server]
+    counts = []
+    for piece in (_prompt_text(http, root, server, messages), text):
+        found = http.post(root + path, {field_name: piece}) if piece else {"tokens": []}
+        tokens = found.get("tokens") if isinstance(found, dict) else None
+        if not isinstance(tokens, list):
+            return None
+        counts.append(len(tokens))
+    return counts[0], counts[1]
+
+
+def _prompt_text(http: "_Http", root: str, server: str, messages: list[dict[str, Any]]) -> str:
+    """The prompt as the model reads it where the server renders its template, else the texts."""
+    if server == "llama.cpp":
+        rendered = http.post(root + "/apply-template", {"messages": messages})
+        if isinstance(rendered, dict) and isinstance(rendered.get("prompt"), str):
+            return rendered["prompt"]
+    return "\n".join(str(m.get("content") or "") for m in messages)
+
+
 def _loopback(url: str) -> bool:
     host = (urlsplit(url).hostname or "").lower()
     return host in ("localhost", "::1") or host.startswith("127.")
 
 
 class _Http:
-    """GET requests for JSON with a key and a timeout (no proxy for a server on this machine)."""
+    """Requests for JSON with a key and a timeout (no proxy for a server on this machine)."""
 
     def __init__(self, api_key: str, timeout: float, *, proxies: bool):
         self.headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
@@ -137,7 +180,16 @@ class _Http:
 
     def get(self, url: str) -> Any:
         """The JSON at ``url``, or a short reason it could not be had (a string)."""
-        request = urllib.request.Request(url, headers={**self.headers, "Accept": "application/json"})
+        return self._json(urllib.request.Request(url, headers={**self.headers, "Accept": "application/json"}))
+
+    def post(self, url: str, body: dict[str, Any]) -> Any:
+        """The JSON ``url`` answers to ``body``, or a short reason it could not be had."""
+        data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        return self._json(urllib.request.Request(url, data=data, method="POST", headers={
+            **self.headers, "Accept": "application/json", "Content-Type": "application/json"}))
+
+    def _json(self, request: urllib.request.Request) -> Any:
+        url = request.full_url
         try:
             with self.opener.open(request, timeout=self.timeout) as response:
                 return json.loads(response.read().decode("utf-8"))
@@ -148,4 +200,5 @@ class _Http:
             return f"{url}: {type(exc).__name__}: {exc}"
 
 
-__all__ = ["DISCOVERY_TIMEOUT", "ServerInfo", "discover", "server_root", "structured_output"]
+__all__ = ["DISCOVERY_TIMEOUT", "ServerInfo", "can_count", "count_tokens", "discover", "server_root",
+           "structured_output"]

@@ -11,6 +11,12 @@ A local server (``local``) is asked what it is on first need (``core.llm.local.d
 model when none is configured, its context window, how it takes a JSON schema. Each request's
 timeout grows with the prompt's size there (``request_timeout``).
 
+A reply's token figures are the server's usage where it sent one (``reported``). Where it sent
+none (llama.cpp's servers in a stream), a llama.cpp server counts the prompt and the reply with its
+tokenizer (``counted``, ``core.llm.local.count_tokens``); any other server's are estimated from the
+text (``estimated``, ``core.llm.fit.estimate_tokens``). The reply says which (``usage_source``), so
+the trace and the health figures never take a 0 for a measurement.
+
 ``openai`` is imported when a provider is built, not when this module is: importing it costs about
 a second (pydantic, httpx), which the workbench's start and every offline command would pay for
 nothing. Providers are built on worker threads (``workbench.llm_setup``).
@@ -27,7 +33,7 @@ if TYPE_CHECKING:
 
 from linghun.core.llm.base import DeltaCallback, LLMError, LLMResponse, Message, check_messages
 from linghun.core.llm.fit import estimate_tokens
-from linghun.core.llm.local import ServerInfo, discover, structured_output
+from linghun.core.llm.local import DISCOVERY_TIMEOUT, ServerInfo, can_count, count_tokens, discover, structured_output
 from linghun.core.redact import remember
 
 #: the key sent to a local server that needs none (the ``openai`` client insists on one)
@@ -100,6 +106,7 @@ class OpenAIProvider:
         self._info: ServerInfo | None = None
         self._info_lock = threading.Lock()
         self._structured: str | None = None  # how a schema is sent; downgraded when refused
+        self._can_count = True  # the server's tokenizer answered (or was not asked yet)
         import openai  # start-up time: see the module docstring
 
         self._client = openai.OpenAI(
@@ -226,14 +233,37 @@ class OpenAIProvider:
         except openai.OpenAIError as exc:
             raise LLMError(f"{self.base_url}: {exc}", kind="http") from None
         latency = (time.perf_counter() - started) * 1000.0
+        prompt_tokens, completion_tokens, source = self._usage(messages, text, usage)
         return LLMResponse(
             text=text,
             model=model or self.model,
-            prompt_tokens=int(usage.get("prompt_tokens") or 0),
-            completion_tokens=int(usage.get("completion_tokens") or 0),
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
             latency_ms=round(latency, 1),
             raw=raw,
+            usage_source=source,
         )
+
+    def _usage(self, messages: list[Message], text: str, usage: dict[str, Any]) -> tuple[int, int, str]:
+        """``(prompt, completion, source)``: the server's usage, else its tokenizer's count, else
+        our estimate (see the module docstring). Asked after the latency is measured: counting
+        is not the answer's time."""
+        if usage.get("prompt_tokens") or usage.get("completion_tokens"):
+            return int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), "reported"
+        counted = self._counted(messages, text)
+        if counted is not None:
+            return counted[0], counted[1], "counted"
+        return estimate_tokens(messages, self.token_ratio), estimate_tokens(text, self.token_ratio), "estimated"
+
+    def _counted(self, messages: list[Message], text: str) -> tuple[int, int] | None:
+        """The server's tokenizer's count; a server whose tokenizer did not answer is not asked
+        again (each failed ask would add its timeout to every later reply)."""
+        if not self._can_count or not can_count(self.server):
+            return None
+        counted = count_tokens(self.base_url, self.server, messages, text, self._api_key,
+                               timeout=min(self.timeout, DISCOVERY_TIMEOUT))
+        self._can_count = counted is not None
+        return counted
 
     def _structured_call(self, params: dict[str, Any], json_mode: bool, schema: dict[str, Any] | None,
                          stream: bool, on_delta: DeltaCallback | None) -> tuple[str, str, dict[str, Any], Any]:

@@ -3,7 +3,8 @@
 An *exchange* is a JSON-able dict::
 
     {"messages": [...], "params": {"temperature", "max_tokens", "json_mode", "stream"[, "schema"]},
-     "response": {"text", "model", "prompt_tokens", "completion_tokens", "latency_ms", "raw"},
+     "response": {"text", "model", "prompt_tokens", "completion_tokens", "latency_ms", "raw",
+                  "usage_source"},
      "error": null | {"kind", "status", "message"}[, "window": tokens, "token_ratio": r]}
 
 ``window`` and ``token_ratio`` are what the prompt was sized with (``core.llm.fit``), kept when the

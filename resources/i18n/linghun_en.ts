@@ -2347,57 +2347,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="240"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
         <source>%1 ms a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="242"/>
         <source>cost %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="243"/>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
         <source>the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>contradictions: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="249"/>
         <source>Unreviewed changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="252"/>
+        <location filename="../../workbench/panes/health/pane.py" line="253"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="262"/>
-        <source>up to %1, the last active day</source>
+        <location filename="../../workbench/panes/health/pane.py" line="265"/>
+        <source>(estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="266"/>
+        <source>(estimated in part: %1 of %2 calls)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/health/pane.py" line="268"/>
-        <source>Entries by state and confidence</source>
+        <source>(counted by the server&apos;s tokenizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="269"/>
+        <source>(counted in part: %1 of %2 calls)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <source>The server sent no token usage for some calls: their tokens were counted by its tokenizer or estimated from the text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="281"/>
+        <source>up to %1, the last active day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="287"/>
+        <source>Entries by state and confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="290"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="307"/>
+        <location filename="../../workbench/panes/health/pane.py" line="326"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="326"/>
+        <location filename="../../workbench/panes/health/pane.py" line="345"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4175,32 +4200,42 @@
         <translation>Inputs</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <source>(tokens counted by the server&apos;s tokenizer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="84"/>
+        <source>(tokens estimated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="95"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>tokens %1 + %2, %3 ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="101"/>
         <source>error: %1</source>
         <translation>error: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="104"/>
         <source>reply</source>
         <translation>reply</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>streaming</source>
         <translation>streaming</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="111"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>No LLM call in this role (offline, or a role that never asks one).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="119"/>
         <source>This role wrote no file.</source>
         <translation>This role wrote no file.</translation>
     </message>

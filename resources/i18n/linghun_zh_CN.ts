@@ -2324,7 +2324,32 @@
         <translation>%1 天内（每天 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="262"/>
+        <location filename="../../workbench/panes/health/pane.py" line="265"/>
+        <source>(estimated)</source>
+        <translation>（估算）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="266"/>
+        <source>(estimated in part: %1 of %2 calls)</source>
+        <translation>（部分为估算：%2 次调用中的 %1 次）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="268"/>
+        <source>(counted by the server&apos;s tokenizer)</source>
+        <translation>（由服务器的分词器计数）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="269"/>
+        <source>(counted in part: %1 of %2 calls)</source>
+        <translation>（部分由分词器计数：%2 次调用中的 %1 次）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <source>The server sent no token usage for some calls: their tokens were counted by its tokenizer or estimated from the text.</source>
+        <translation>服务器没有报告部分调用的 token 用量：这些 token 由其分词器计数，或按文本估算。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="281"/>
         <source>up to %1, the last active day</source>
         <translation>截至最后活跃日 %1</translation>
     </message>
@@ -2334,52 +2359,52 @@
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="240"/>
+        <location filename="../../workbench/panes/health/pane.py" line="241"/>
         <source>%1 ms a round</source>
         <translation>每轮 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="242"/>
         <source>cost %1 %2</source>
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="243"/>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
         <source>the latest round</source>
         <translation>最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="247"/>
+        <location filename="../../workbench/panes/health/pane.py" line="248"/>
         <source>contradictions: %1</source>
         <translation>矛盾：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="249"/>
         <source>Unreviewed changes</source>
         <translation>未审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="252"/>
+        <location filename="../../workbench/panes/health/pane.py" line="253"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="268"/>
+        <location filename="../../workbench/panes/health/pane.py" line="287"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <location filename="../../workbench/panes/health/pane.py" line="290"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="307"/>
+        <location filename="../../workbench/panes/health/pane.py" line="326"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="326"/>
+        <location filename="../../workbench/panes/health/pane.py" line="345"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>
@@ -4153,32 +4178,42 @@
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="85"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="82"/>
+        <source>(tokens counted by the server&apos;s tokenizer)</source>
+        <translation>（token 由服务器的分词器计数）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="84"/>
+        <source>(tokens estimated)</source>
+        <translation>（token 为估算）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/detail.py" line="95"/>
         <source>tokens %1 + %2, %3 ms</source>
         <translation>token %1 + %2，%3 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="90"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="101"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="93"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="104"/>
         <source>reply</source>
         <translation>回复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="97"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
         <source>streaming</source>
         <translation>流式输出中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="100"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="111"/>
         <source>No LLM call in this role (offline, or a role that never asks one).</source>
         <translation>这个角色没有调用 LLM（离线，或本就不用 LLM 的角色）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/detail.py" line="108"/>
+        <location filename="../../workbench/panes/rounds/detail.py" line="119"/>
         <source>This role wrote no file.</source>
         <translation>这个角色没有写文件。</translation>
     </message>

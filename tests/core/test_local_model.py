@@ -155,3 +155,16 @@ def test_llm_test_names_the_server_the_model_and_the_time(upstream_home, llama_s
     line = capsys.readouterr().out.strip()
     assert line.startswith(f"ok: {llama_server.model} answered in ") and line.endswith(
         "· llama.cpp (llama-cpp-python), context window 2048 tokens")
+
+
+def test_a_streamed_reply_has_its_tokens_reported_or_counted_never_a_bare_zero(llama_server):
+    """llama-cpp-python's server may send no usage in a stream: its tokenizer (/extras/tokenize)
+    counts the tokens then, and the reply says so; a plain reply's usage is the server's."""
+    messages = [{"role": "user", "content": "订单服务的端口是 8087。端口是多少？"}]
+    with provider_from_settings({"preset": "llamacpp", "baseUrl": llama_server.base_url}, env={}) as provider:
+        plain = provider.complete(messages, max_tokens=8, temperature=0.0)
+        streamed = provider.complete(messages, max_tokens=8, temperature=0.0, stream=True)
+    assert plain.usage_source == "reported" and plain.prompt_tokens > 0
+    assert streamed.usage_source in ("reported", "counted") and streamed.prompt_tokens > 0
+    if streamed.usage_source == "counted":  # the messages' text, without the chat template's tokens
+        assert 0 < streamed.prompt_tokens <= plain.prompt_tokens

@@ -107,3 +107,32 @@ def test_a_quiet_home_shows_its_last_active_days(journey_window, known_home, qtb
     card = pane.cards["rounds"].text()
     assert "Rounds: 2</b>" in card and f"up to {quiet}, the last active day" in card
     assert list(pane.round_bars._heights)[-1] == 2
+
+
+def test_tokens_the_server_did_not_report_are_labelled_counted_or_estimated(journey_window, known_home, qtbot,
+                                                                             settings):
+    """Today a llama.cpp server sent no usage: one call counted by its tokenizer, one estimated;
+    yesterday's calls were reported (older traces, no source). The card says which part is which,
+    in English and in Chinese."""
+    home, _entries = known_home
+    today = datetime.now().astimezone().date()
+    rid = f"{today:%Y%m%d}-080000-dddd"
+    calls = [{"index": 0, "prompt_tokens": 300, "completion_tokens": 40, "usage_source": "counted"},
+             {"index": 1, "prompt_tokens": 200, "completion_tokens": 20, "usage_source": "estimated"}]
+    records = [{"type": "round", "round": rid, "version": 1, "started_at": f"{today}T08:00:00.000+00:00", "query": "q"},
+               {"type": "span", "round": rid, "role": "editor", "seq": 1, "llm": calls},
+               {"type": "result", "round": rid, "status": "ok", "duration_ms": 10.0}]
+    (home.team_file("traces") / f"{today}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records),
+                                                             encoding="utf-8")
+    window = journey_window(home.dsh_home)
+    window.switch_workspace("evaluate")
+    pane = show_pane(window, "health")
+    wait_for(lambda: pane.report is not None, 20000, "the health figures")
+    card = pane.cards["rounds"]
+    assert ("4 LLM calls, 4,500 + 1,060 tokens (estimated in part: 1 of 4 calls) "
+            "(counted in part: 1 of 4 calls)") in card.text()
+    assert "counted by its tokenizer or estimated from the text" in card.toolTip()
+    settings.language = "zh_CN"
+    wait_for(lambda: "（部分为估算：4 次调用中的 1 次）" in pane.cards["rounds"].text(), 5000, "the Chinese label")
+    assert "（部分由分词器计数：4 次调用中的 1 次）" in card.text() and "分词器" in card.toolTip()
+    settings.language = "en"

@@ -57,6 +57,18 @@ def test_stream_in_the_home_settings_shows_tokens_live_in_the_llm_tab(pane, ctx,
     assert pane.tabs.tabText(TAB_LLM) == "LLM (1)" and BUNDLE[:20] in pane.llm_view.toPlainText()
 
 
+def test_the_llm_tab_says_the_tokens_were_estimated_when_the_server_sent_no_usage(pane, ctx, qtbot,
+                                                                                  openai_server):
+    _use_server(ctx, openai_server, stream=True)
+    openai_server.usage = False  # as llama.cpp's server in a stream; this one has no tokenizer
+    openai_server.reply(BUNDLE)
+    live = _run_with_the_llm(pane, qtbot)
+    assert live.result["status"] == "ok"
+    QTest.mouseClick(pane.strip.buttons["editor"], Qt.MouseButton.LeftButton)
+    pane.tabs.setCurrentIndex(TAB_LLM)
+    assert " ms (tokens estimated)  " in pane.llm_view.toPlainText()
+
+
 def test_the_client_is_built_by_the_task_and_does_not_stream_unasked(pane, ctx, qtbot, openai_server,
                                                                     client_threads):
     built_on = client_threads

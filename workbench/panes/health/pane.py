@@ -237,6 +237,7 @@ class HealthPane(Pane):
                      .replace("%2", f"{rounds['per_day']:.1f}")) + self._quiet_until(r) + "<br>"
             + escape(self.tr("%1 LLM calls, %2 + %3 tokens").replace("%1", str(rounds["llm_calls"]))
                      .replace("%2", f"{rounds['prompt_tokens']:,}").replace("%3", f"{rounds['completion_tokens']:,}"))
+            + self._usage_label(rounds.get("usage") or {})
             + "<br>" + escape((self.tr("%1 ms a round").replace("%1", f"{ms:.0f}") if ms is not None else "")
                               + (" · " + self.tr("cost %1 %2").replace("%1", f"{cost['amount']:.4f}")
                                  .replace("%2", cost["currency"]) if cost else ""))
@@ -252,6 +253,24 @@ class HealthPane(Pane):
                 escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))
         self.notes.setText(escape(" · ".join(r.get("notes") or [])))
         self._plot(r)
+
+    def _usage_label(self, calls: dict) -> str:
+        """" (estimated in part: 3 of 10 calls)" when some tokens summed are not what the server
+        reported (a server that sends no usage: ``core.health.round_figures``), so the figure is
+        not read as measured; the card's tooltip says how they were had."""
+        total = sum(calls.values())
+        estimated, counted = calls.get("estimated", 0), calls.get("counted", 0)
+        labels = []
+        if estimated:
+            labels.append(self.tr("(estimated)") if estimated == total else self.tr(
+                "(estimated in part: %1 of %2 calls)").replace("%1", str(estimated)).replace("%2", str(total)))
+        if counted:
+            labels.append(self.tr("(counted by the server's tokenizer)") if counted == total else self.tr(
+                "(counted in part: %1 of %2 calls)").replace("%1", str(counted)).replace("%2", str(total)))
+        self.cards["rounds"].setToolTip(self.tr(
+            "The server sent no token usage for some calls: their tokens were counted by its tokenizer "
+            "or estimated from the text.") if labels else "")
+        return "".join(" " + escape(label) for label in labels)
 
     def _quiet_until(self, r: dict) -> str:
         """" up to DAY" when the home was quiet for the whole window, which then ends on its last

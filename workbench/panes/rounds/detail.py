@@ -75,6 +75,16 @@ def span_html(state: RoleState) -> str:
     return "".join(parts)
 
 
+def _usage_label(source: str | None) -> str:
+    """" (tokens estimated)" for tokens the server did not report (``core/assembler/TRACE.md``); reported
+    ones, and those of older traces, go unlabelled."""
+    if source == "counted":
+        return " " + QCoreApplication.translate("RoundDetail", "(tokens counted by the server's tokenizer)")
+    if source == "estimated":
+        return " " + QCoreApplication.translate("RoundDetail", "(tokens estimated)")
+    return ""
+
+
 def llm_text(state: RoleState) -> str:
     """Each LLM call of the role: model, parameters, tokens, latency, error, prompt and reply."""
     calls = (state.span or {}).get("llm") or []
@@ -84,6 +94,7 @@ def llm_text(state: RoleState) -> str:
         out.append(f"#{call.get('index')} {call.get('provider') or ''} {call.get('model') or ''}  "
                    + QCoreApplication.translate("RoundDetail", "tokens %1 + %2, %3 ms").replace("%1", str(call.get("prompt_tokens")))
                    .replace("%2", str(call.get("completion_tokens"))).replace("%3", str(call.get("latency_ms")))
+                   + _usage_label(call.get("usage_source"))
                    + "  " + json.dumps(params, ensure_ascii=False))
         if call.get("error"):
             err = call["error"]
