@@ -22,7 +22,7 @@ from linghun.core.history.lineage import core_of, match_entries
 from linghun.core.history.store import HomeHistory, Version
 
 __all__ = ["WARM", "EntryRef", "EntryVersion", "EntryLineage", "key_for_number", "entry_lineage", "entry_history",
-           "blame", "diff", "replace_entry"]
+           "confidence_before_flip", "blame", "diff", "replace_entry"]
 
 
 @dataclass(frozen=True)
@@ -172,6 +172,16 @@ def entry_lineage(history: HomeHistory, ref: EntryRef, until: datetime | None = 
 
 def entry_history(history: HomeHistory, ref: EntryRef, until: datetime | None = None) -> list[EntryVersion]:
     return entry_lineage(history, ref, until).versions
+
+
+def confidence_before_flip(history: HomeHistory, ref: EntryRef) -> str | None:
+    """The confidence entry ``ref`` had in its newest recorded version that was not ``wrong``
+    (what Revive gives back), ``None`` when no version before its flip is recorded."""
+    for version in entry_history(history, ref):
+        entries = parse_warm(version.raw).entries
+        if entries and not entries[0].is_wrong:
+            return entries[0].confidence
+    return None
 
 
 def _change(old: str, new: str) -> str:

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from linghun.core.cli import main
 from linghun.core.formats.warm import format_block, parse_warm
 from linghun.core.history import capture
-from linghun.core.history.entries import EntryRef, blame, entry_lineage, key_for_number
+from linghun.core.history.entries import EntryRef, blame, confidence_before_flip, entry_lineage, key_for_number
 from linghun.core.history.layout import WARM
 from linghun.core.history.lineage import match_entries
 from linghun.core.history.store import HomeHistory
@@ -69,6 +69,24 @@ def test_history_of_an_entry_flipped_in_the_same_minute_as_another_is_its_own(de
     restored = parse_warm(home.warm.read_text(encoding="utf-8")).entries
     assert restored[4].raw.rstrip("\n") == fifth.raw.rstrip("\n")
     assert [e.raw for i, e in enumerate(restored) if i != 4] == [e.raw for i, e in enumerate(now_entries) if i != 4]
+
+
+def test_the_confidence_before_a_flip_is_read_from_the_history(demo):
+    """Revive gives back what the entry was before it was flipped, not a fixed "medium"."""
+    dest, home = demo
+    assert main(["watch", "--once", "--home", str(dest)]) == 0
+    memory = Memory(home)
+    capture.enable(home, "cli")
+    first = memory.entries()[0]
+    memory.edit_entry(first.id, confidence="low")
+    capture.flush()
+    memory.edit_entry(first.id, confidence="wrong")
+    capture.flush()
+    now = home.warm.read_text(encoding="utf-8")
+    assert parse_warm(now).entries[0].is_wrong
+    assert confidence_before_flip(capture.history_of(home), key_for_number(now, 1)) == "low"
+    elsewhere = HomeHistory(home, dest.parent / "no-history-yet")  # no version before the flip
+    assert confidence_before_flip(elsewhere, key_for_number(now, 1)) is None
 
 
 def test_a_restore_planned_before_the_agent_wrote_is_refused(demo):

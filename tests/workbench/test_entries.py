@@ -198,7 +198,7 @@ def test_event_fields_and_free_body_for_legacy_kinds(workbench):
     assert not pane.editor.is_dirty()
 
 
-def test_actions_and_bulk_operations_are_single_undo_steps(workbench, monkeypatch):
+def test_actions_and_bulk_operations_are_single_undo_steps(workbench, monkeypatch, qtbot):
     monkeypatch.setattr(DiffDialog, "confirm", classmethod(lambda cls, *a, **k: True))
     pane = entries_pane(workbench)
     stack = workbench.window.ctx.undo_stack
@@ -209,8 +209,9 @@ def test_actions_and_bulk_operations_are_single_undo_steps(workbench, monkeypatc
     assert [memory.entries()[i].confidence for i in (0, 2, 4)] == ["low"] * 3
     assert pane.flip_to_wrong()
     assert all(memory.entries()[i].is_wrong for i in (0, 2, 4))
-    assert pane.revive()
-    assert [memory.entries()[i].confidence for i in (0, 2, 4)] == ["medium"] * 3
+    pane.act_revive.trigger()  # Ctrl+Shift+R
+    qtbot.waitUntil(lambda: not any(memory.entries()[i].is_wrong for i in (0, 2, 4)), timeout=10000)
+    assert [memory.entries()[i].confidence for i in (0, 2, 4)] == ["low"] * 3  # as before the flip
     assert pane.touch()
     assert pane.delete_selected()
     assert len(memory.entries()) == 7

@@ -9,6 +9,7 @@ keep / merge once the new rows are shown.
 from __future__ import annotations
 
 import re
+from functools import partial
 from datetime import datetime
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QT_TRANSLATE_NOOP, Qt, QTimer, Slot
@@ -20,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from linghun.core.errors import LinghunError, NotFoundError
 from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
+from linghun.core.history import capture
+from linghun.core.history.entries import confidence_before_flip, key_for_number
 from linghun.core.memory import stamp_of
 from linghun.workbench import icons, tones
 from linghun.workbench.actions import make_action
@@ -38,7 +41,7 @@ from linghun.workbench.views import SourceDataDelegate, TableView
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{1,2}:\d{2})?$")
 AUTOSAVE_MS = 700
 WARM_UP_MS = 300
-REVIVE_CONFIDENCE = "medium"  # a revived entry is unverified again, not high
+REVIVE_CONFIDENCE = "medium"  # revived with no recorded version before its flip: unverified, not high
 TEXT_MIN = 240  # px: the text column never narrower, even when the stamps then scroll
 
 
@@ -305,7 +308,7 @@ class EntriesPane(Pane):
         self.act_flip.setText(self.tr("Flip to Wrong"))
         self.act_flip.setToolTip(self.tr("Mark as wrong: kept for traceability, never injected or cited"))
         self.act_revive.setText(self.tr("Revive"))
-        self.act_revive.setToolTip(self.tr("Bring a wrong entry back (confidence medium)"))
+        self.act_revive.setToolTip(self.tr("Bring a wrong entry back, with the confidence it had before its flip"))
         self.act_touch.setText(self.tr("Touch"))
         self.act_history.setText(self.tr("History"))
         self.act_history.setToolTip(self.tr("Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)"))
@@ -488,10 +491,28 @@ class EntriesPane(Pane):
                                    _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Flip [{0}] to wrong")),
                                    _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Flip {0} entries to wrong")), ids)
 
-    def revive(self, ids: list[str] | None = None) -> bool:
-        return self._edit_selected(lambda e: {"confidence": REVIVE_CONFIDENCE} if e.is_wrong else None,
-                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive [{0}]")),
-                                   _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive {0} entries")), ids)
+    def revive(self, ids: list[str] | None = None):
+        """Bring the chosen wrong entries back with the confidence each had before its flip, read
+        from the home's history on a worker (``REVIVE_CONFIDENCE`` where no such version is
+        recorded): a fixed "medium" lost a fact's "high" to a flip taken back. Returns the
+        task's handle (``None``: nothing chosen is wrong); the undo step is pushed when it ends."""
+        ids = self.selected_ids() if ids is None else ids
+        text = self.ctx.memory.document().render()
+        wrong = {i: self.ctx.memory.entry(i).n for i in ids if self.ctx.memory.entry(i).is_wrong}
+        if not wrong:
+            return None
+        home = self.ctx.history_home
+        handle = self.ctx.tasks.submit(self.tr("Reading the confidences before the flips"),
+                                       lambda _state: _confidences_before_flips(home, text, wrong))
+        handle.sig_finished.connect(partial(self._revive_with, list(wrong)))
+        handle.sig_failed.connect(lambda exc: self.ctx.show_message(str(exc)))
+        return handle
+
+    def _revive_with(self, ids: list[str], before: dict[str, str]) -> bool:
+        return self._edit_selected(
+            lambda e: {"confidence": before.get(e.id) or REVIVE_CONFIDENCE} if e.is_wrong else None,
+            _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive [{0}]")),
+            _undo_text(QT_TRANSLATE_NOOP("EntriesPane", "Revive {0} entries")), ids)
 
     def touch(self, ids: list[str] | None = None) -> bool:
         now = stamp_of()
@@ -761,3 +782,13 @@ def simulate(doc: WarmDocument, edits: dict) -> str:
         elif edits[e.id] is not None:
             parts.append(e.with_changes(**edits[e.id]).raw)
     return "".join(parts)
+
+
+def _confidences_before_flips(home, text: str, numbers: dict[str, int]) -> dict[str, str]:
+    """Task: ``{id: confidence}`` each wrong entry had before its flip, where the history says it."""
+    capture.flush(10)  # the flip itself must be in the history before it is read
+    history = capture.history_of(home)
+    if history is None:
+        return {}
+    found = {i: confidence_before_flip(history, key_for_number(text, n)) for i, n in numbers.items()}
+    return {i: c for i, c in found.items() if c}
