@@ -304,6 +304,10 @@ class TimeTravel(QObject):
                                      .format(_label(moment), _label(self.states[0])))
             self._show_slider_at(self.moment)
             return
+        if self.states:
+            # the state standing then: a date typed between two captures opens the earlier one, and
+            # the slider's time, the banner and the title all name that capture (not the date typed)
+            moment = self.states[index]
         if self.moment is not None and self.states and index == self._index(self.moment):
             self._show_slider_at(self.moment)  # that state is the one shown: nothing moves
             return

@@ -2769,7 +2769,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../workbench/main_window.py" line="342"/>
-        <location filename="../../workbench/main_window.py" line="881"/>
+        <location filename="../../workbench/main_window.py" line="882"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
@@ -2860,229 +2860,229 @@
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="781"/>
-        <location filename="../../workbench/main_window.py" line="1074"/>
+        <location filename="../../workbench/main_window.py" line="782"/>
+        <location filename="../../workbench/main_window.py" line="1075"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="808"/>
+        <location filename="../../workbench/main_window.py" line="809"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="841"/>
+        <location filename="../../workbench/main_window.py" line="842"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="842"/>
+        <location filename="../../workbench/main_window.py" line="843"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="854"/>
+        <location filename="../../workbench/main_window.py" line="855"/>
         <source>Times in {0}</source>
         <translation>时间：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="855"/>
+        <location filename="../../workbench/main_window.py" line="856"/>
         <source>the home&apos;s setting timeZone (workbench.json)</source>
         <translation>本记忆库的设置 timeZone（workbench.json）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="856"/>
+        <location filename="../../workbench/main_window.py" line="857"/>
         <source>the zone the newest entry was stamped in</source>
         <translation>最新条目写下时所用的时区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="857"/>
+        <location filename="../../workbench/main_window.py" line="858"/>
         <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
         <translation>本机的时区（可在记忆库的 workbench.json 中设置 timeZone 来指定）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="858"/>
+        <location filename="../../workbench/main_window.py" line="859"/>
         <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
         <translation>所有时间都按此时区显示，条目时间戳按原样显示；此时区取自{0}。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="887"/>
+        <location filename="../../workbench/main_window.py" line="888"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="926"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="950"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="953"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="956"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="958"/>
+        <location filename="../../workbench/main_window.py" line="959"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation>只按字词检索：缺少语义模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="971"/>
+        <location filename="../../workbench/main_window.py" line="972"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="973"/>
+        <location filename="../../workbench/main_window.py" line="974"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="975"/>
+        <location filename="../../workbench/main_window.py" line="976"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="986"/>
+        <location filename="../../workbench/main_window.py" line="987"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1063"/>
+        <location filename="../../workbench/main_window.py" line="1064"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1064"/>
+        <location filename="../../workbench/main_window.py" line="1065"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1065"/>
+        <location filename="../../workbench/main_window.py" line="1066"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1066"/>
+        <location filename="../../workbench/main_window.py" line="1067"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1067"/>
+        <location filename="../../workbench/main_window.py" line="1068"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1068"/>
+        <location filename="../../workbench/main_window.py" line="1069"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1069"/>
+        <location filename="../../workbench/main_window.py" line="1070"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1070"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1072"/>
+        <location filename="../../workbench/main_window.py" line="1073"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1073"/>
+        <location filename="../../workbench/main_window.py" line="1074"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1075"/>
+        <location filename="../../workbench/main_window.py" line="1076"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1076"/>
+        <location filename="../../workbench/main_window.py" line="1077"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1077"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1078"/>
+        <location filename="../../workbench/main_window.py" line="1079"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1079"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1080"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1082"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1083"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1084"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1085"/>
+        <location filename="../../workbench/main_window.py" line="1086"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1086"/>
-        <location filename="../../workbench/main_window.py" line="1089"/>
+        <location filename="../../workbench/main_window.py" line="1087"/>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1087"/>
+        <location filename="../../workbench/main_window.py" line="1088"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1088"/>
+        <location filename="../../workbench/main_window.py" line="1089"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1094"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1095"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="969"/>
+        <location filename="../../workbench/main_window.py" line="970"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
@@ -3092,7 +3092,7 @@
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1081"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>

@@ -7,10 +7,11 @@ import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
 
 from linghun.core.history import capture
+from linghun.workbench import clock
 from linghun.workbench.models.entries import COL_TEXT
 from tests.journeys.conftest import click, click_cell, find_row, press, wait_for
 from tests.workbench.test_app_helpers import external_write
@@ -89,5 +90,17 @@ def test_every_time_is_shown_in_the_homes_zone(machine_in_utc, journey_window, d
     assert f"as it stood at {slider_time} (read-only)" in window.windowTitle()
     assert window.status_zone.text() == "Times in UTC+07:00"  # the past copy is the home's zone too
     shots(window, "time-travel-status-bar")
+    click(travel.btn_now)
+    wait_for(lambda: not travel.banner.isVisible(), 15000, "the home itself again")
+
+    # a date typed between two captures (on the home's clock) opens the earlier one, and the banner
+    # names that capture as the slider does, not the date typed
+    first, second = travel.states[-2:]
+    between = first + (second - first) / 2
+    travel.calendar.setDateTime(QDateTime(clock.in_home(between).replace(tzinfo=None)))
+    click(travel.btn_go)
+    wait_for(lambda: travel.banner.isVisible(), 15000, "the past to be shown")
+    assert travel.when.text() == clock.shown(first)
+    assert travel.banner.text() == f"READ-ONLY · as it stood at {travel.when.text()}"
     click(travel.btn_now)
     wait_for(lambda: not travel.banner.isVisible(), 15000, "the home itself again")
