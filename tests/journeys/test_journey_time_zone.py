@@ -92,6 +92,12 @@ def test_every_time_is_shown_in_the_homes_zone(machine_in_utc, journey_window, d
     shots(window, "time-travel-status-bar")
     click(travel.btn_now)
     wait_for(lambda: not travel.banner.isVisible(), 15000, "the home itself again")
+    window.language_actions["zh_CN"].trigger()  # View > Language > 中文: the zone in Chinese
+    wait_for(lambda: window.status_zone.text().startswith("时间"), 5000, "the status bar in Chinese")
+    assert window.status_zone.text() == "时间：UTC+07:00" and "最新条目" in window.status_zone.toolTip()
+    shots(window, "status-bar-zh")
+    window.language_actions["en"].trigger()
+    wait_for(lambda: window.status_zone.text().startswith("Times in"), 5000, "the status bar in English")
 
     # a date typed between two captures (on the home's clock) opens the earlier one, and the banner
     # names that capture as the slider does, not the date typed
