@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 from linghun.core import installed_models
 from linghun.core.errors import LinghunError
 from linghun.core.home import MemoryHome
+from linghun.core.home_zone import MACHINE, HomeZone, home_zone
 from linghun.core.ontology import IndexFreshness, index_freshness
 from linghun.core.settings import home_settings
-from linghun.workbench import gcguard, icons, panes, tones, workspaces
+from linghun.workbench import clock, gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
 from linghun.workbench.dialogs import choose_folder
@@ -245,6 +246,8 @@ class MainWindow(QMainWindow):
         self.status_index = ElidingLabel(self)
         self.status_problems = QLabel(self)
         self.status_warmup = ElidingLabel(self)
+        # the one zone every time is shown in (``workbench.clock``), said here once
+        self.status_zone = plain(QLabel(self))
         tones.mark(self.status_problems, "error")
         for label in (self.status_problems, self.status_home, self.status_counts, self.status_index):
             plain(label)
@@ -260,6 +263,7 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.status_warmup)
         bar.addPermanentWidget(self.status_counts)
         bar.addPermanentWidget(self.status_index)
+        bar.addPermanentWidget(self.status_zone)
 
     def _build_docks(self) -> None:
         """One dock per registered pane; where it stands is each workspace's business."""
@@ -481,6 +485,7 @@ class MainWindow(QMainWindow):
             return self._not_a_home(Path(path), home, remember)
         self._save_session()
         self._close_context()
+        self._use_zone(past.present if past is not None else home, warn=past is None)
         ctx = WorkbenchContext.open(home, self.settings, window=self, past=past)
         ctx.show_message = self.show_message
         ctx.unseen = self._unseen_docks
@@ -768,6 +773,7 @@ class MainWindow(QMainWindow):
             self.ctx.close()
             self.ctx = None
             gcguard.thaw()  # the closed home's objects may be collected
+            clock.use(MACHINE)  # no home: no home's zone (the next one opened sets its own)
         self._bind_undo(None)
 
     @Slot()
@@ -837,6 +843,23 @@ class MainWindow(QMainWindow):
         self.act_redo.setText(self.tr("&Redo {0}").format(redo_text).strip())
 
     # -- status -----------------------------------------------------------------------------
+    def _use_zone(self, home: MemoryHome, warn: bool) -> None:
+        """Show every time in ``home``'s zone (a copy of the past: its home's, whose warm.md
+        dates its stamps); before the panes are built, as they format times when they load."""
+        zone = home_zone(home)
+        clock.use(zone)
+        if warn and zone.warning:
+            self.show_message(zone.warning, 15000)
+
+    def _show_zone(self, zone: HomeZone) -> None:
+        self.status_zone.setText(self.tr("Times in {0}").format(zone.label()))
+        why = {"setting": self.tr("the home's setting timeZone (workbench.json)"),
+               "inferred": self.tr("the zone the newest entry was stamped in"),
+               "machine": self.tr("this computer's zone (set timeZone in the home's workbench.json to choose)")}
+        self.status_zone.setToolTip(tooltip(self.tr("Every time is shown in this zone, entry stamps as written; "
+                                                    "it is {0}.").format(why[zone.source])
+                                            + (f"\n{zone.warning}" if zone.warning else "")))
+
     def set_home_note(self, note: str) -> None:
         """A lasting remark about the open home (e.g. it is an empty stand-in for the demo home)."""
         self.home_note = note
@@ -857,11 +880,13 @@ class MainWindow(QMainWindow):
         ctx = self.ctx
         if ctx is None:
             self.status_home.setText(self.tr("No memory home is open."))
+            self.status_zone.clear()
             self.status_counts.clear()
             self.status_index.clear()
             self.status_problems.clear()
             return
         self.status_home.setText(self.home_note or self.tr("Home: {0}").format(ctx.home.dsh_home))
+        self._show_zone(clock.zone())
         self.status_home.setToolTip(tooltip(f"{self.status_home.text()}\n{ctx.home.root}"))
         entries = self.pane("entries")
         if entries is not None and entries.model.loading:

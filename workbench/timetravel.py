@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QDateTimeEdit, QInputDialog, QLabel, QPushButton, 
 from linghun.core.appdirs import cache_dir
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.dialogs.diff import DiffDialog
 from linghun.workbench.panes import PastView
@@ -153,7 +153,7 @@ class TimeTravel(QObject):
         self.calendar.setCalendarPopup(True)
         self.calendar.setDisplayFormat("yyyy-MM-dd HH:mm")
         # now, until the history is read (Qt's default, 2000-01-01 00:00, showed meanwhile)
-        self.calendar.setDateTime(QDateTime.currentDateTime())
+        self.calendar.setDateTime(_wall(clock.now()))
         self._calendar_set = self.calendar.dateTime()
         self.btn_go = QPushButton(self.toolbar)
         on_trigger(self.btn_go.clicked, self.go_to_calendar)
@@ -251,10 +251,10 @@ class TimeTravel(QObject):
             self.slider.blockSignals(False)
             self._place_slider(target)
             if states:
-                self.calendar.setMinimumDateTime(QDateTime(states[0].astimezone().replace(tzinfo=None)))
+                self.calendar.setMinimumDateTime(_wall(states[0]))
             # the calendar follows the clock until the person types a date of their own
             if self._calendar_set is None or self.calendar.dateTime() == self._calendar_set:
-                self.calendar.setDateTime(QDateTime.currentDateTime())
+                self.calendar.setDateTime(_wall(clock.now()))
                 self._calendar_set = self.calendar.dateTime()
             self._loaded = True
         self._update()
@@ -287,7 +287,7 @@ class TimeTravel(QObject):
 
     @Slot()
     def go_to_calendar(self) -> None:
-        self.go_to(self.calendar.dateTime().toPython().astimezone())
+        self.go_to(clock.home_wall(self.calendar.dateTime().toPython()))
 
     def go_to(self, moment: datetime) -> None:
         """Show the home as it stood at ``moment``: only when that is another state than the one
@@ -304,6 +304,10 @@ class TimeTravel(QObject):
                                      .format(_label(moment), _label(self.states[0])))
             self._show_slider_at(self.moment)
             return
+        if self.states:
+            # the state standing then: a date typed between two captures opens the earlier one, and
+            # the slider's time, the banner and the title all name that capture (not the date typed)
+            moment = self.states[index]
         if self.moment is not None and self.states and index == self._index(self.moment):
             self._show_slider_at(self.moment)  # that state is the one shown: nothing moves
             return
@@ -483,4 +487,10 @@ def _shown(data: bytes) -> str:
 
 
 def _label(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S") if moment else ""
+    return clock.shown(moment) if moment else ""
+
+
+def _wall(moment: datetime) -> QDateTime:
+    """``moment`` on the home's wall clock, for the calendar (which knows no zone: a date typed
+    there is the home's, as the entry stamps are)."""
+    return QDateTime(clock.in_home(moment).replace(tzinfo=None))

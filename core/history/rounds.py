@@ -22,6 +22,7 @@ from typing import Any
 
 from linghun.core.formats.team import GAP_QUERY_CHARS, load_team
 from linghun.core.home import MemoryHome
+from linghun.core.home_zone import home_zone
 
 SAME_ROUND_SECONDS = 120
 #: a gap stamped this much before its round's judgment is still that round's (two clocks read
@@ -226,7 +227,9 @@ def reproduce(history, home: MemoryHome, r: HomeRound, config=None) -> Reproduct
     with tempfile.TemporaryDirectory(prefix="linghun-reproduce-") as tmp:
         then = history.materialize(None, Path(tmp), commit=commit)
         assembler = Assembler(then, config=config, keep_traces=False, debouncer=Debouncer())
-        result = assembler.run(r.query, session="reproduce", dry_run=True, now=r.at.astimezone().replace(tzinfo=None))
+        # "now" on the home's clock: the entry stamps the round weighs by age are written there
+        now = r.at.astimezone(home_zone(home).tz).replace(tzinfo=None)
+        result = assembler.run(r.query, session="reproduce", dry_run=True, now=now)
     ours = result.bundle
     # assembled.md ends with a line break the bundle itself has not: not a difference of theirs
     diff = "".join(difflib.unified_diff(_lines(delivered.text), _lines(ours), "delivered (agent)", "reproduced (ours)"))

@@ -88,52 +88,52 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Via</source>
         <translation>Via</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Entry</source>
         <translation>Entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Score</source>
         <translation>Score</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Terms</source>
         <translation>Terms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="254"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Kind</source>
         <translation>Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="255"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="294"/>
+        <location filename="../../workbench/models/rounds.py" line="293"/>
         <source>near miss</source>
         <translation>near miss</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="308"/>
+        <location filename="../../workbench/models/rounds.py" line="307"/>
         <source>Longer than assemble.excerptTokens: the editor read this passage of it; memory_drill %1 gives the whole</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="343"/>
+        <location filename="../../workbench/models/rounds.py" line="342"/>
         <source>excerpt %1-%2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -180,233 +180,233 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="164"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
         <source>Run now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
         <source>Pin the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="168"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="169"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
         <source>A round of this home to pin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
         <source>A check of the round chosen in the list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
         <source>Keep gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="175"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
         <source>Remove the selected check from checks.json</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="159"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
         <source>passing</source>
         <extracomment>the round the user picked in the list (None: follow the newest as rounds arrive)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
         <source>failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="162"/>
         <source>Checks passing and failing, run after run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="207"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
         <source>Preparing the index…, then running the checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
         <source>Running the checks…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
         <source>Running the memory checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="239"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="240"/>
         <source>%1 memory check(s) failing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="246"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
         <source>The checks could not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="248"/>
         <source>memory checks cannot run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="261"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="263"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="266"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="267"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="312"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="315"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
         <source>Made from %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="318"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="319"/>
         <source>Not run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="321"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="323"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="326"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="327"/>
         <source>Missing, and why not:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="331"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="332"/>
         <source>Shown though it must not be:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="335"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="336"/>
         <source>What the round delivered instead:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="340"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="341"/>
         <source>Shown:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="348"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="349"/>
         <source>(left warm)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="358"/>
         <source>drop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="358"/>
         <source>must not be shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="381"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="382"/>
         <source>Edit a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="388"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="389"/>
         <source>Listing the rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="423"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="424"/>
         <source>Pinning a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="428"/>
         <source>Keeping the closed gaps closed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="442"/>
         <source>Every closed gap already has its check.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="444"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
         <source>Pin a check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
         <source>Pin %1 checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="447"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="452"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="453"/>
         <source>Check pinned: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="458"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="459"/>
         <source>Could not pin: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="474"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="475"/>
         <source>Remove a check</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1279,107 +1279,107 @@
 <context>
     <name>EntryHistoryDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
         <source>created</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
         <source>edited</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
         <source>flipped to wrong</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
         <source>confidence changed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
         <source>touched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
         <source>workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
         <source>CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="32"/>
         <source>agent tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="53"/>
         <source>History of [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>When</source>
         <translation type="unfinished">When</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>Who</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>Change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="69"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="70"/>
         <source>Restore this version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="81"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="82"/>
         <source>Reading the home&apos;s history…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="83"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="84"/>
         <source>Reading an entry&apos;s history</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="98"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="99"/>
         <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="106"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="107"/>
         <source>The home&apos;s history has no version of this entry yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="127"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
         <source>Restore [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="129"/>
         <source>Entry [%1] will read as it did on %2; every other entry stays as it is. Edit &gt; Undo takes it back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="133"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="134"/>
         <source>Restore [%1] as of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1602,43 +1602,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="222"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>When</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="222"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="223"/>
         <source>Round</source>
         <translation>Round</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="223"/>
         <source>Note</source>
         <translation>Note</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>open</source>
         <translation>open</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>closed</source>
         <translation>closed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="231"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>still open</source>
         <translation>still open</translation>
     </message>
@@ -2439,67 +2439,67 @@
 <context>
     <name>HomeRoundsModel</name>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="21"/>
+        <location filename="../../workbench/models/home_rounds.py" line="22"/>
         <source>agent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="22"/>
+        <location filename="../../workbench/models/home_rounds.py" line="23"/>
         <source>workbench / CLI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="23"/>
+        <location filename="../../workbench/models/home_rounds.py" line="24"/>
         <source>ok</source>
         <translation type="unfinished">ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="24"/>
+        <location filename="../../workbench/models/home_rounds.py" line="25"/>
         <source>no bundle</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="25"/>
+        <location filename="../../workbench/models/home_rounds.py" line="26"/>
         <source>Only the agent&apos;s ledgers: judgment, bundle record, feedback</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="26"/>
+        <location filename="../../workbench/models/home_rounds.py" line="27"/>
         <source>A full trace is kept (every role, LLM call and file)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Time</source>
         <translation type="unfinished">Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Question</source>
         <translation type="unfinished">Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>Level</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>Strategy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
         <source>By</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
         <source>Trace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="33"/>
+        <location filename="../../workbench/models/home_rounds.py" line="34"/>
         <source>Status</source>
         <translation type="unfinished">Status</translation>
     </message>
@@ -2726,62 +2726,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="32"/>
         <source>Journal turns</source>
         <translation>Journal turns</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
         <source>Warm entries</source>
         <translation>Warm entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Consolidations</source>
         <translation>Consolidations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Goal changes</source>
         <translation>Goal changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Assembler rounds</source>
         <translation>Assembler rounds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
         <source>Show all</source>
         <translation>Show all</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="157"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="156"/>
         <source>Show or hide this track</source>
         <translation>Show or hide this track</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="166"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="165"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>Drag the shaded window to read the journal of that time.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="192"/>
         <source>Collecting the timeline</source>
         <translation>Collecting the timeline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="226"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="225"/>
         <source>Some files could not be read: %1</source>
         <translation>Some files could not be read: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="298"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="297"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</translation>
     </message>
@@ -2820,94 +2820,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="338"/>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="342"/>
+        <location filename="../../workbench/main_window.py" line="882"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="512"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="617"/>
+        <location filename="../../workbench/main_window.py" line="622"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="629"/>
+        <location filename="../../workbench/main_window.py" line="634"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="644"/>
+        <location filename="../../workbench/main_window.py" line="649"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="646"/>
+        <location filename="../../workbench/main_window.py" line="651"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="653"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="654"/>
+        <location filename="../../workbench/main_window.py" line="659"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="656"/>
+        <location filename="../../workbench/main_window.py" line="661"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="662"/>
+        <location filename="../../workbench/main_window.py" line="667"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="663"/>
+        <location filename="../../workbench/main_window.py" line="668"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="691"/>
+        <location filename="../../workbench/main_window.py" line="696"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="693"/>
+        <location filename="../../workbench/main_window.py" line="698"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="695"/>
+        <location filename="../../workbench/main_window.py" line="700"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="703"/>
+        <location filename="../../workbench/main_window.py" line="708"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="750"/>
+        <location filename="../../workbench/main_window.py" line="755"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2916,214 +2916,239 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="776"/>
-        <location filename="../../workbench/main_window.py" line="1050"/>
+        <location filename="../../workbench/main_window.py" line="782"/>
+        <location filename="../../workbench/main_window.py" line="1075"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="803"/>
+        <location filename="../../workbench/main_window.py" line="809"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="836"/>
+        <location filename="../../workbench/main_window.py" line="842"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="837"/>
+        <location filename="../../workbench/main_window.py" line="843"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="864"/>
+        <location filename="../../workbench/main_window.py" line="855"/>
+        <source>Times in {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="856"/>
+        <source>the home&apos;s setting timeZone (workbench.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="857"/>
+        <source>the zone the newest entry was stamped in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="858"/>
+        <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="859"/>
+        <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="888"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="902"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="950"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="959"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="972"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="974"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="951"/>
+        <location filename="../../workbench/main_window.py" line="976"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="962"/>
+        <location filename="../../workbench/main_window.py" line="987"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1039"/>
+        <location filename="../../workbench/main_window.py" line="1064"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1040"/>
+        <location filename="../../workbench/main_window.py" line="1065"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1041"/>
+        <location filename="../../workbench/main_window.py" line="1066"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1042"/>
+        <location filename="../../workbench/main_window.py" line="1067"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1043"/>
+        <location filename="../../workbench/main_window.py" line="1068"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1044"/>
+        <location filename="../../workbench/main_window.py" line="1069"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1045"/>
+        <location filename="../../workbench/main_window.py" line="1070"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1046"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1048"/>
+        <location filename="../../workbench/main_window.py" line="1073"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1049"/>
+        <location filename="../../workbench/main_window.py" line="1074"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1051"/>
+        <location filename="../../workbench/main_window.py" line="1076"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1052"/>
+        <location filename="../../workbench/main_window.py" line="1077"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1053"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1054"/>
+        <location filename="../../workbench/main_window.py" line="1079"/>
         <source>&amp;Quit</source>
         <translation>&amp;Quit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1055"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Settings…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1056"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;About linghun workbench</source>
         <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1058"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1059"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>&amp;Reset Layout</source>
         <translation>&amp;Reset Layout</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1060"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1061"/>
+        <location filename="../../workbench/main_window.py" line="1086"/>
         <source>Command &amp;Palette…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1062"/>
-        <location filename="../../workbench/main_window.py" line="1065"/>
+        <location filename="../../workbench/main_window.py" line="1087"/>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Follow the &amp;System</source>
         <translation>Follow the &amp;System</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1063"/>
+        <location filename="../../workbench/main_window.py" line="1088"/>
         <source>&amp;Light</source>
         <translation>&amp;Light</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1064"/>
+        <location filename="../../workbench/main_window.py" line="1089"/>
         <source>&amp;Dark</source>
         <translation>&amp;Dark</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1070"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="945"/>
+        <location filename="../../workbench/main_window.py" line="970"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="751"/>
+        <location filename="../../workbench/main_window.py" line="756"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1057"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -3669,7 +3694,7 @@
         <translation>Goals</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="72"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="71"/>
         <source>Timeline</source>
         <translation>Timeline</translation>
     </message>
@@ -3696,7 +3721,7 @@
         <translation>Context</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="63"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="64"/>
         <source>Checks</source>
         <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
         <translation type="unfinished"></translation>
@@ -3707,7 +3732,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="137"/>
+        <location filename="../../workbench/panes/review/pane.py" line="138"/>
         <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3767,189 +3792,189 @@
 <context>
     <name>ReviewPane</name>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="124"/>
+        <location filename="../../workbench/panes/review/pane.py" line="125"/>
         <source>%1 min</source>
         <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="126"/>
+        <location filename="../../workbench/panes/review/pane.py" line="127"/>
         <source>%1 h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="128"/>
+        <location filename="../../workbench/panes/review/pane.py" line="129"/>
         <source>%1 d</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="226"/>
+        <location filename="../../workbench/panes/review/pane.py" line="227"/>
         <source>Reload</source>
         <translation type="unfinished">Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="227"/>
+        <location filename="../../workbench/panes/review/pane.py" line="228"/>
         <source>Accept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="228"/>
+        <location filename="../../workbench/panes/review/pane.py" line="229"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="229"/>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
         <source>Reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>Diff</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="232"/>
+        <location filename="../../workbench/panes/review/pane.py" line="233"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="233"/>
+        <location filename="../../workbench/panes/review/pane.py" line="234"/>
         <source>Flip the old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="234"/>
+        <location filename="../../workbench/panes/review/pane.py" line="235"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="235"/>
+        <location filename="../../workbench/panes/review/pane.py" line="236"/>
         <source>Keep both</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="236"/>
+        <location filename="../../workbench/panes/review/pane.py" line="237"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="237"/>
+        <location filename="../../workbench/panes/review/pane.py" line="238"/>
         <source>Next change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="238"/>
+        <location filename="../../workbench/panes/review/pane.py" line="239"/>
         <source>Previous change</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="239"/>
+        <location filename="../../workbench/panes/review/pane.py" line="240"/>
         <source>Writer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="240"/>
+        <location filename="../../workbench/panes/review/pane.py" line="241"/>
         <source>Kind:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="241"/>
+        <location filename="../../workbench/panes/review/pane.py" line="242"/>
         <source>Day:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="256"/>
+        <location filename="../../workbench/panes/review/pane.py" line="257"/>
         <source>Reading the changes to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="257"/>
+        <location filename="../../workbench/panes/review/pane.py" line="258"/>
         <source>%1 writes read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="295"/>
+        <location filename="../../workbench/panes/review/pane.py" line="296"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <location filename="../../workbench/panes/review/pane.py" line="301"/>
         <source>The changes to review could not be read: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="319"/>
+        <location filename="../../workbench/panes/review/pane.py" line="320"/>
         <source>%1 to review (oldest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="323"/>
+        <location filename="../../workbench/panes/review/pane.py" line="324"/>
         <source>reading…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="327"/>
+        <location filename="../../workbench/panes/review/pane.py" line="328"/>
         <source>nothing to review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="329"/>
+        <location filename="../../workbench/panes/review/pane.py" line="330"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="344"/>
+        <location filename="../../workbench/panes/review/pane.py" line="345"/>
         <source>any</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="429"/>
+        <location filename="../../workbench/panes/review/pane.py" line="430"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="463"/>
+        <location filename="../../workbench/panes/review/pane.py" line="464"/>
         <source>Accepting changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="473"/>
+        <location filename="../../workbench/panes/review/pane.py" line="474"/>
         <source>Dropping the held write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="475"/>
+        <location filename="../../workbench/panes/review/pane.py" line="476"/>
         <source>Planning the reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="480"/>
+        <location filename="../../workbench/panes/review/pane.py" line="481"/>
         <source>Reject %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="490"/>
+        <location filename="../../workbench/panes/review/pane.py" line="491"/>
         <source>Marking the change rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="492"/>
+        <location filename="../../workbench/panes/review/pane.py" line="493"/>
         <source>The change waits for review again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="507"/>
+        <location filename="../../workbench/panes/review/pane.py" line="508"/>
         <source>Flip [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="508"/>
-        <location filename="../../workbench/panes/review/pane.py" line="515"/>
+        <location filename="../../workbench/panes/review/pane.py" line="509"/>
+        <location filename="../../workbench/panes/review/pane.py" line="516"/>
         <source>Accepting the change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3957,98 +3982,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>Feedback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Debounce</source>
         <translation>Debounce</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Judge</source>
         <translation>Judge</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Retriever</source>
         <translation>Retriever</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Archivist</source>
         <translation>Archivist</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Advocate</source>
         <translation>Advocate</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Editor</source>
         <translation>Editor</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Scribe</source>
         <translation>Scribe</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>waiting</source>
         <translation>waiting</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>running</source>
         <translation>running</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>ok</source>
         <translation>ok</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>skipped</source>
         <translation>skipped</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>failed</source>
         <translation>failed</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>fallback</source>
         <translation>fallback</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>not run</source>
         <translation>not run</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>degraded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>debounced</source>
         <translation>debounced</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="51"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="52"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>unfinished</source>
         <translation>unfinished</translation>
     </message>
@@ -4280,37 +4305,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Question</source>
         <translation>Question</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Judgment</source>
         <translation>Judgment</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="167"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="168"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="230"/>
+        <location filename="../../workbench/models/rounds.py" line="229"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
@@ -5068,12 +5093,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="318"/>
+        <location filename="../../workbench/timetravel.py" line="322"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="319"/>
+        <location filename="../../workbench/timetravel.py" line="323"/>
         <source>Opening the home of the past</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5083,22 +5108,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="344"/>
+        <location filename="../../workbench/timetravel.py" line="348"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="455"/>
         <source>as it stood at {0} (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="458"/>
+        <location filename="../../workbench/timetravel.py" line="462"/>
         <source>now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="460"/>
+        <location filename="../../workbench/timetravel.py" line="464"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5113,44 +5138,44 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="395"/>
-        <location filename="../../workbench/timetravel.py" line="408"/>
+        <location filename="../../workbench/timetravel.py" line="399"/>
+        <location filename="../../workbench/timetravel.py" line="412"/>
         <source>Removing a copy of the past</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="418"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
         <source>Comparing with the home as it is</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="425"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="429"/>
-        <location filename="../../workbench/timetravel.py" line="435"/>
+        <location filename="../../workbench/timetravel.py" line="433"/>
+        <location filename="../../workbench/timetravel.py" line="439"/>
         <source>Restore a file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="430"/>
+        <location filename="../../workbench/timetravel.py" line="434"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="436"/>
+        <location filename="../../workbench/timetravel.py" line="440"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="444"/>
+        <location filename="../../workbench/timetravel.py" line="448"/>
         <source>Restore {0} as at {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="445"/>
+        <location filename="../../workbench/timetravel.py" line="449"/>
         <source>{0} restored as it stood at {1}</source>
         <translation type="unfinished"></translation>
     </message>

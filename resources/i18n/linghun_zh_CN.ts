@@ -88,52 +88,52 @@
 <context>
     <name>CandidatesModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="249"/>
+        <location filename="../../workbench/models/rounds.py" line="248"/>
         <source>Rank</source>
         <translation>名次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="250"/>
+        <location filename="../../workbench/models/rounds.py" line="249"/>
         <source>Via</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="251"/>
+        <location filename="../../workbench/models/rounds.py" line="250"/>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="252"/>
+        <location filename="../../workbench/models/rounds.py" line="251"/>
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="253"/>
+        <location filename="../../workbench/models/rounds.py" line="252"/>
         <source>Terms</source>
         <translation>词项贡献</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="254"/>
+        <location filename="../../workbench/models/rounds.py" line="253"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="255"/>
+        <location filename="../../workbench/models/rounds.py" line="254"/>
         <source>Text</source>
         <translation>正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="294"/>
+        <location filename="../../workbench/models/rounds.py" line="293"/>
         <source>near miss</source>
         <translation>差一点</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="308"/>
+        <location filename="../../workbench/models/rounds.py" line="307"/>
         <source>Longer than assemble.excerptTokens: the editor read this passage of it; memory_drill %1 gives the whole</source>
         <translation>长于 assemble.excerptTokens：编辑只读了其中这一段；memory_drill %1 可读全文</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="343"/>
+        <location filename="../../workbench/models/rounds.py" line="342"/>
         <source>excerpt %1-%2 of %3</source>
         <translation>摘录 %1-%2 / 共 %3</translation>
     </message>
@@ -180,233 +180,233 @@
 <context>
     <name>ChecksPane</name>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="164"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
         <source>Run now</source>
         <translation>立即运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="165"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
         <source>Run every check now (they also run after each change of the home)</source>
         <translation>立即运行全部检查（记忆主目录每次变化后也会运行）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="166"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
         <source>Pin the latest round</source>
         <translation>固定最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="167"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="168"/>
         <source>A check of the newest round: its question, and the entries its bundle delivered as what the agent must be shown</source>
         <translation>为最新一轮建一个检查：它的问题，以及素材包送达的条目作为智能体必须看到的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="169"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
         <source>A round of this home to pin</source>
         <translation>要固定的本主目录的一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="170"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="171"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
         <source>A check of the round chosen in the list</source>
         <translation>为列表中选中的一轮建一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="172"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
         <source>Keep gaps closed</source>
         <translation>保持缺口已补</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="173"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="174"/>
         <source>A check for each closed gap that has none: what its question gets now must keep reaching the agent</source>
         <translation>为每个还没有检查的已补缺口建一个检查：它的问题现在得到的内容必须继续送达智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="175"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="176"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="177"/>
         <source>Remove the selected check from checks.json</source>
         <translation>从 checks.json 删除选中的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="159"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
         <source>passing</source>
         <extracomment>the round the user picked in the list (None: follow the newest as rounds arrive)</extracomment>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="160"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
         <source>failing</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="161"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="162"/>
         <source>Checks passing and failing, run after run</source>
         <translation>一次次运行中通过与失败的检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="207"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
         <source>Preparing the index…, then running the checks</source>
         <translation>正在准备索引…，然后运行检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="208"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
         <source>Running the checks…</source>
         <translation>正在运行检查…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="209"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="210"/>
         <source>Running the memory checks</source>
         <translation>正在运行记忆检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="239"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="240"/>
         <source>%1 memory check(s) failing</source>
         <translation>%1 个记忆检查失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="246"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
         <source>The checks could not run: %1</source>
         <translation>检查无法运行：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="247"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="248"/>
         <source>memory checks cannot run</source>
         <translation>记忆检查无法运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="261"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
         <source>No checks yet: pin a round, and its entries become a check.</source>
         <translation>还没有检查：固定一轮，它的条目就成为一个检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="262"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="263"/>
         <source>A pinned round&apos;s question and the entries it delivered become a check, run after every change of the home.</source>
         <translation>固定一轮后，它的问题和送达的条目成为一个检查，记忆主目录每次变化后都会运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="266"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="267"/>
         <source>%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)</source>
         <translation>%1 个检查：%2 个通过，%3 个失败 · 运行于 %4（CPU %5 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="311"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="312"/>
         <source>Select a check to see what it expects and what it got.</source>
         <translation>选择一个检查，查看它期望什么、得到了什么。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="315"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="316"/>
         <source>Made from %1</source>
         <translation>来源：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="318"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="319"/>
         <source>Not run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="321"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
         <source>Passes: every expected entry reaches the context.</source>
         <translation>通过：每个期望的条目都送达了上下文。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="322"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="323"/>
         <source>Fails: %1 expected entr(ies) missing, %2 forbidden shown.</source>
         <translation>失败：缺少 %1 个期望条目，显示了 %2 个禁止条目。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="326"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="327"/>
         <source>Missing, and why not:</source>
         <translation>缺少的条目，以及原因：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="331"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="332"/>
         <source>Shown though it must not be:</source>
         <translation>显示了但不应显示：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="335"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="336"/>
         <source>What the round delivered instead:</source>
         <translation>这一轮实际送达的内容：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="340"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="341"/>
         <source>Shown:</source>
         <translation>已显示：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="348"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="349"/>
         <source>(left warm)</source>
         <translation>（仍在暖态）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="358"/>
         <source>drop</source>
         <translation>去掉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="357"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="358"/>
         <source>must not be shown</source>
         <translation>不应显示</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="381"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="382"/>
         <source>Edit a check</source>
         <translation>编辑检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="388"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="389"/>
         <source>Listing the rounds</source>
         <translation>正在列出各轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="423"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="424"/>
         <source>Pinning a round</source>
         <translation>正在固定一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="427"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="428"/>
         <source>Keeping the closed gaps closed</source>
         <translation>正在保持已补缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="441"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="442"/>
         <source>Every closed gap already has its check.</source>
         <translation>每个已补缺口都已有检查。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="444"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
         <source>Pin a check</source>
         <translation>固定一个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="445"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
         <source>Pin %1 checks</source>
         <translation>固定 %1 个检查</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="446"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="447"/>
         <source>Nothing was written: checks.json changed meanwhile. Pin again.</source>
         <translation>未写入：checks.json 期间被改动。请重新固定。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="452"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="453"/>
         <source>Check pinned: %1</source>
         <translation>已固定检查：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="458"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="459"/>
         <source>Could not pin: %1</source>
         <translation>无法固定：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="474"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="475"/>
         <source>Remove a check</source>
         <translation>删除检查</translation>
     </message>
@@ -1274,107 +1274,107 @@
 <context>
     <name>EntryHistoryDialog</name>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="23"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
         <source>created</source>
         <translation>创建</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="24"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
         <source>edited</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="25"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
         <source>flipped to wrong</source>
         <translation>已翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="26"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
         <source>confidence changed</source>
         <translation>置信度变更</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="27"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
         <source>touched</source>
         <translation>刷新访问</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="28"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="29"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
         <source>workbench</source>
         <translation>工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="30"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
         <source>CLI</source>
         <translation>命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="31"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="32"/>
         <source>agent tool</source>
         <translation>智能体工具</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="52"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="53"/>
         <source>History of [%1]</source>
         <translation>[%1] 的历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>Who</source>
         <translation>谁</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="56"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="57"/>
         <source>Change</source>
         <translation>变更</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="69"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="70"/>
         <source>Restore this version</source>
         <translation>恢复这个版本</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="81"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="82"/>
         <source>Reading the home&apos;s history…</source>
         <translation>正在读取家目录历史…</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="83"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="84"/>
         <source>Reading an entry&apos;s history</source>
         <translation>读取一条记忆的历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="98"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="99"/>
         <source>Written by %1 on %2; last changed by %3 on %4 (%5 versions).</source>
         <translation>由%1写于 %2；最后由%3改于 %4（共 %5 个版本）。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="106"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="107"/>
         <source>The home&apos;s history has no version of this entry yet.</source>
         <translation>家目录历史里还没有这条记忆的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="127"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
         <source>Restore [%1]</source>
         <translation>恢复 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="128"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="129"/>
         <source>Entry [%1] will read as it did on %2; every other entry stays as it is. Edit &gt; Undo takes it back.</source>
         <translation>条目 [%1] 将恢复为 %2 时的内容，其他条目保持不变。编辑 &gt; 撤销可还原。</translation>
     </message>
     <message>
-        <location filename="../../workbench/dialogs/entry_history.py" line="133"/>
+        <location filename="../../workbench/dialogs/entry_history.py" line="134"/>
         <source>Restore [%1] as of %2</source>
         <translation>把 [%1] 恢复到 %2 的版本</translation>
     </message>
@@ -1593,43 +1593,43 @@
 <context>
     <name>GapsModel</name>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="222"/>
         <source>When</source>
         <extracomment>&quot;vault 的访问策略是谁维护的？&quot;, &quot;Grafana dashboard 的告警阈值是多少？&quot;: what 的 joins &quot;What is the timeout of the payment gateway?&quot;, &quot;What is checkout-api&apos;s latest version?&quot;</extracomment>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="226"/>
+        <location filename="../../workbench/models/gaps.py" line="222"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="223"/>
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="227"/>
+        <location filename="../../workbench/models/gaps.py" line="223"/>
         <source>Note</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="228"/>
+        <location filename="../../workbench/models/gaps.py" line="224"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>open</source>
         <translation>未解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="230"/>
+        <location filename="../../workbench/models/gaps.py" line="226"/>
         <source>closed</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/gaps.py" line="231"/>
+        <location filename="../../workbench/models/gaps.py" line="227"/>
         <source>still open</source>
         <translation>仍未解决</translation>
     </message>
@@ -2421,67 +2421,67 @@
 <context>
     <name>HomeRoundsModel</name>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="21"/>
+        <location filename="../../workbench/models/home_rounds.py" line="22"/>
         <source>agent</source>
         <translation>智能体</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="22"/>
+        <location filename="../../workbench/models/home_rounds.py" line="23"/>
         <source>workbench / CLI</source>
         <translation>工作台 / 命令行</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="23"/>
+        <location filename="../../workbench/models/home_rounds.py" line="24"/>
         <source>ok</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="24"/>
+        <location filename="../../workbench/models/home_rounds.py" line="25"/>
         <source>no bundle</source>
         <translation>无素材包</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="25"/>
+        <location filename="../../workbench/models/home_rounds.py" line="26"/>
         <source>Only the agent&apos;s ledgers: judgment, bundle record, feedback</source>
         <translation>只有智能体的账本：判断、素材包记录、反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="26"/>
+        <location filename="../../workbench/models/home_rounds.py" line="27"/>
         <source>A full trace is kept (every role, LLM call and file)</source>
         <translation>保留了完整追踪（每个角色、LLM 调用和文件）</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="30"/>
+        <location filename="../../workbench/models/home_rounds.py" line="31"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>Level</source>
         <translation>层级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="31"/>
+        <location filename="../../workbench/models/home_rounds.py" line="32"/>
         <source>Strategy</source>
         <translation>策略</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
         <source>By</source>
         <translation>发起方</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="32"/>
+        <location filename="../../workbench/models/home_rounds.py" line="33"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/home_rounds.py" line="33"/>
+        <location filename="../../workbench/models/home_rounds.py" line="34"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -2708,62 +2708,62 @@
 <context>
     <name>JournalPane</name>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="32"/>
         <source>Journal turns</source>
         <translation>流水记录</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="33"/>
         <source>Warm entries</source>
         <translation>温区条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="34"/>
         <source>Consolidations</source>
         <translation>沉淀</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="35"/>
         <source>Goal changes</source>
         <translation>目标变化</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="37"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="36"/>
         <source>Assembler rounds</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="152"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="154"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="153"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="157"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="156"/>
         <source>Show or hide this track</source>
         <translation>显示或隐藏这条轨道</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="166"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="165"/>
         <source>Drag the shaded window to read the journal of that time.</source>
         <translation>拖动阴影窗口来阅读那段时间的流水。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="193"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="192"/>
         <source>Collecting the timeline</source>
         <translation>正在收集时间线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="226"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="225"/>
         <source>Some files could not be read: %1</source>
         <translation>部分文件无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="298"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="297"/>
         <source>%1 – %2: %3 journal turns, %4 warm entries, %5 consolidations, %6 goal changes, %7 rounds</source>
         <translation>%1 – %2：%3 条流水，%4 条温区条目，%5 次沉淀，%6 次目标变化，%7 轮</translation>
     </message>
@@ -2802,306 +2802,331 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="338"/>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="342"/>
+        <location filename="../../workbench/main_window.py" line="882"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="512"/>
+        <location filename="../../workbench/main_window.py" line="517"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="617"/>
+        <location filename="../../workbench/main_window.py" line="622"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="629"/>
+        <location filename="../../workbench/main_window.py" line="634"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="644"/>
+        <location filename="../../workbench/main_window.py" line="649"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="646"/>
+        <location filename="../../workbench/main_window.py" line="651"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="653"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="654"/>
+        <location filename="../../workbench/main_window.py" line="659"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="656"/>
+        <location filename="../../workbench/main_window.py" line="661"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="660"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="662"/>
+        <location filename="../../workbench/main_window.py" line="667"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="663"/>
+        <location filename="../../workbench/main_window.py" line="668"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="691"/>
+        <location filename="../../workbench/main_window.py" line="696"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="693"/>
+        <location filename="../../workbench/main_window.py" line="698"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="695"/>
+        <location filename="../../workbench/main_window.py" line="700"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="703"/>
+        <location filename="../../workbench/main_window.py" line="708"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="750"/>
+        <location filename="../../workbench/main_window.py" line="755"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="776"/>
-        <location filename="../../workbench/main_window.py" line="1050"/>
+        <location filename="../../workbench/main_window.py" line="782"/>
+        <location filename="../../workbench/main_window.py" line="1075"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="803"/>
+        <location filename="../../workbench/main_window.py" line="809"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="836"/>
+        <location filename="../../workbench/main_window.py" line="842"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="837"/>
+        <location filename="../../workbench/main_window.py" line="843"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="864"/>
+        <location filename="../../workbench/main_window.py" line="855"/>
+        <source>Times in {0}</source>
+        <translation>时间：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="856"/>
+        <source>the home&apos;s setting timeZone (workbench.json)</source>
+        <translation>本记忆库的设置 timeZone（workbench.json）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="857"/>
+        <source>the zone the newest entry was stamped in</source>
+        <translation>最新条目写下时所用的时区</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="858"/>
+        <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
+        <translation>本机的时区（可在记忆库的 workbench.json 中设置 timeZone 来指定）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="859"/>
+        <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
+        <translation>所有时间都按此时区显示，条目时间戳按原样显示；此时区取自{0}。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="888"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="902"/>
+        <location filename="../../workbench/main_window.py" line="927"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="925"/>
+        <location filename="../../workbench/main_window.py" line="950"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="929"/>
+        <location filename="../../workbench/main_window.py" line="954"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="932"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="959"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation>只按字词检索：缺少语义模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="947"/>
+        <location filename="../../workbench/main_window.py" line="972"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="949"/>
+        <location filename="../../workbench/main_window.py" line="974"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="951"/>
+        <location filename="../../workbench/main_window.py" line="976"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="962"/>
+        <location filename="../../workbench/main_window.py" line="987"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1039"/>
+        <location filename="../../workbench/main_window.py" line="1064"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1040"/>
+        <location filename="../../workbench/main_window.py" line="1065"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1041"/>
+        <location filename="../../workbench/main_window.py" line="1066"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1042"/>
+        <location filename="../../workbench/main_window.py" line="1067"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1043"/>
+        <location filename="../../workbench/main_window.py" line="1068"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1044"/>
+        <location filename="../../workbench/main_window.py" line="1069"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1045"/>
+        <location filename="../../workbench/main_window.py" line="1070"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1046"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1048"/>
+        <location filename="../../workbench/main_window.py" line="1073"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1049"/>
+        <location filename="../../workbench/main_window.py" line="1074"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1051"/>
+        <location filename="../../workbench/main_window.py" line="1076"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1052"/>
+        <location filename="../../workbench/main_window.py" line="1077"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1053"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1054"/>
+        <location filename="../../workbench/main_window.py" line="1079"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1055"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1056"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1058"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1059"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1060"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1061"/>
+        <location filename="../../workbench/main_window.py" line="1086"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1062"/>
-        <location filename="../../workbench/main_window.py" line="1065"/>
+        <location filename="../../workbench/main_window.py" line="1087"/>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1063"/>
+        <location filename="../../workbench/main_window.py" line="1088"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1064"/>
+        <location filename="../../workbench/main_window.py" line="1089"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1070"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="945"/>
+        <location filename="../../workbench/main_window.py" line="970"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="751"/>
+        <location filename="../../workbench/main_window.py" line="756"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1057"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -3647,7 +3672,7 @@
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/journal/pane.py" line="72"/>
+        <location filename="../../workbench/panes/journal/pane.py" line="71"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -3674,7 +3699,7 @@
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/checks/pane.py" line="63"/>
+        <location filename="../../workbench/panes/checks/pane.py" line="64"/>
         <source>Checks</source>
         <extracomment>published on the event bus after each run (payload ``home``, ``passed``, ``failed``) a burst of changes (the agent appending, a consolidation writing five files) runs the checks once</extracomment>
         <translation>检查</translation>
@@ -3685,7 +3710,7 @@
         <translation>健康</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="137"/>
+        <location filename="../../workbench/panes/review/pane.py" line="138"/>
         <source>Review</source>
         <translation>审阅</translation>
     </message>
@@ -3745,189 +3770,189 @@
 <context>
     <name>ReviewPane</name>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="124"/>
+        <location filename="../../workbench/panes/review/pane.py" line="125"/>
         <source>%1 min</source>
         <extracomment>when, writer, kind, file (px); the consequences take the rest</extracomment>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="126"/>
+        <location filename="../../workbench/panes/review/pane.py" line="127"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="128"/>
+        <location filename="../../workbench/panes/review/pane.py" line="129"/>
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="226"/>
+        <location filename="../../workbench/panes/review/pane.py" line="227"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="227"/>
+        <location filename="../../workbench/panes/review/pane.py" line="228"/>
         <source>Accept</source>
         <translation>接受</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="228"/>
+        <location filename="../../workbench/panes/review/pane.py" line="229"/>
         <source>Mark the selected changes reviewed; a held write is made now (A)</source>
         <translation>把选中的改动标为已审阅；暂存的写入现在执行（A）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="229"/>
+        <location filename="../../workbench/panes/review/pane.py" line="230"/>
         <source>Reject</source>
         <translation>拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="230"/>
+        <location filename="../../workbench/panes/review/pane.py" line="231"/>
         <source>Undo this change alone, keeping every later one (R); Ctrl+Z brings it back</source>
         <translation>只撤销这一处改动，保留之后的每一处（R）；Ctrl+Z 可以恢复</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="231"/>
+        <location filename="../../workbench/panes/review/pane.py" line="232"/>
         <source>Diff</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="232"/>
+        <location filename="../../workbench/panes/review/pane.py" line="233"/>
         <source>Show or hide the change&apos;s diff (D)</source>
         <translation>显示或隐藏改动的差异（D）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="233"/>
+        <location filename="../../workbench/panes/review/pane.py" line="234"/>
         <source>Flip the old</source>
         <translation>翻转旧的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="234"/>
+        <location filename="../../workbench/panes/review/pane.py" line="235"/>
         <source>A contradiction: flip the old fact to wrong and accept the new one</source>
         <translation>矛盾：把旧事实翻转为错误并接受新的</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="235"/>
+        <location filename="../../workbench/panes/review/pane.py" line="236"/>
         <source>Keep both</source>
         <translation>两者都保留</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="236"/>
+        <location filename="../../workbench/panes/review/pane.py" line="237"/>
         <source>A contradiction: both stand; it is not asked again</source>
         <translation>矛盾：两者都保留，不再询问</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="237"/>
+        <location filename="../../workbench/panes/review/pane.py" line="238"/>
         <source>Next change</source>
         <translation>下一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="238"/>
+        <location filename="../../workbench/panes/review/pane.py" line="239"/>
         <source>Previous change</source>
         <translation>上一处改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="239"/>
+        <location filename="../../workbench/panes/review/pane.py" line="240"/>
         <source>Writer:</source>
         <translation>写入者：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="240"/>
+        <location filename="../../workbench/panes/review/pane.py" line="241"/>
         <source>Kind:</source>
         <translation>类型：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="241"/>
+        <location filename="../../workbench/panes/review/pane.py" line="242"/>
         <source>Day:</source>
         <translation>日期：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="256"/>
+        <location filename="../../workbench/panes/review/pane.py" line="257"/>
         <source>Reading the changes to review</source>
         <translation>正在读取待审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="257"/>
+        <location filename="../../workbench/panes/review/pane.py" line="258"/>
         <source>%1 writes read</source>
         <translation>已读取 %1 次写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="295"/>
+        <location filename="../../workbench/panes/review/pane.py" line="296"/>
         <source>%1 write(s) of the agent held for review: open the Review pane to accept or reject</source>
         <translation>智能体有 %1 次写入暂存待审阅：打开审阅窗格接受或拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="300"/>
+        <location filename="../../workbench/panes/review/pane.py" line="301"/>
         <source>The changes to review could not be read: %1</source>
         <translation>无法读取待审阅的改动：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="319"/>
+        <location filename="../../workbench/panes/review/pane.py" line="320"/>
         <source>%1 to review (oldest %2)</source>
         <translation>%1 处待审阅（最早 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="323"/>
+        <location filename="../../workbench/panes/review/pane.py" line="324"/>
         <source>reading…</source>
         <translation>读取中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="327"/>
+        <location filename="../../workbench/panes/review/pane.py" line="328"/>
         <source>nothing to review</source>
         <translation>没有待审阅的内容</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="329"/>
+        <location filename="../../workbench/panes/review/pane.py" line="330"/>
         <source>%1 changes to review, the oldest %2 old</source>
         <translation>%1 处改动待审阅，最早的已有 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="344"/>
+        <location filename="../../workbench/panes/review/pane.py" line="345"/>
         <source>any</source>
         <translation>任意</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="429"/>
+        <location filename="../../workbench/panes/review/pane.py" line="430"/>
         <source>(Flip the old / Keep both / Reject the new)</source>
         <translation>（翻转旧的 / 两者都保留 / 拒绝新的）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="463"/>
+        <location filename="../../workbench/panes/review/pane.py" line="464"/>
         <source>Accepting changes</source>
         <translation>正在接受改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="473"/>
+        <location filename="../../workbench/panes/review/pane.py" line="474"/>
         <source>Dropping the held write</source>
         <translation>正在丢弃暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="475"/>
+        <location filename="../../workbench/panes/review/pane.py" line="476"/>
         <source>Planning the reject</source>
         <translation>正在规划拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="480"/>
+        <location filename="../../workbench/panes/review/pane.py" line="481"/>
         <source>Reject %1: %2</source>
         <translation>拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="490"/>
+        <location filename="../../workbench/panes/review/pane.py" line="491"/>
         <source>Marking the change rejected</source>
         <translation>正在把改动标为已拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="492"/>
+        <location filename="../../workbench/panes/review/pane.py" line="493"/>
         <source>The change waits for review again</source>
         <translation>改动重新等待审阅</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="507"/>
+        <location filename="../../workbench/panes/review/pane.py" line="508"/>
         <source>Flip [%1]</source>
         <translation>翻转 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="508"/>
-        <location filename="../../workbench/panes/review/pane.py" line="515"/>
+        <location filename="../../workbench/panes/review/pane.py" line="509"/>
+        <location filename="../../workbench/panes/review/pane.py" line="516"/>
         <source>Accepting the change</source>
         <translation>正在接受改动</translation>
     </message>
@@ -3935,98 +3960,98 @@
 <context>
     <name>Roles</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="31"/>
+        <location filename="../../workbench/models/rounds.py" line="30"/>
         <source>Feedback</source>
         <extracomment>the roles of a round, in the order they fire (core/assembler/TRACE.md)</extracomment>
         <translation>反馈</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="32"/>
+        <location filename="../../workbench/models/rounds.py" line="31"/>
         <source>Debounce</source>
         <translation>防抖</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="33"/>
+        <location filename="../../workbench/models/rounds.py" line="32"/>
         <source>Judge</source>
         <translation>判官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="34"/>
+        <location filename="../../workbench/models/rounds.py" line="33"/>
         <source>Retriever</source>
         <translation>捞手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="35"/>
+        <location filename="../../workbench/models/rounds.py" line="34"/>
         <source>Archivist</source>
         <translation>史官</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="36"/>
+        <location filename="../../workbench/models/rounds.py" line="35"/>
         <source>Advocate</source>
         <translation>辩手</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="37"/>
+        <location filename="../../workbench/models/rounds.py" line="36"/>
         <source>Editor</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="38"/>
+        <location filename="../../workbench/models/rounds.py" line="37"/>
         <source>Scribe</source>
         <translation>书记</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="41"/>
+        <location filename="../../workbench/models/rounds.py" line="40"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="42"/>
+        <location filename="../../workbench/models/rounds.py" line="41"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="43"/>
+        <location filename="../../workbench/models/rounds.py" line="42"/>
         <source>ok</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="44"/>
+        <location filename="../../workbench/models/rounds.py" line="43"/>
         <source>skipped</source>
         <translation>跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="45"/>
+        <location filename="../../workbench/models/rounds.py" line="44"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="46"/>
+        <location filename="../../workbench/models/rounds.py" line="45"/>
         <source>fallback</source>
         <translation>回退</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="47"/>
+        <location filename="../../workbench/models/rounds.py" line="46"/>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="49"/>
+        <location filename="../../workbench/models/rounds.py" line="48"/>
         <source>degraded</source>
         <translation>已降级</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="50"/>
+        <location filename="../../workbench/models/rounds.py" line="49"/>
         <source>debounced</source>
         <translation>防抖跳过</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="51"/>
+        <location filename="../../workbench/models/rounds.py" line="50"/>
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="52"/>
+        <location filename="../../workbench/models/rounds.py" line="51"/>
         <source>unfinished</source>
         <translation>未完成</translation>
     </message>
@@ -4258,37 +4283,37 @@
 <context>
     <name>RoundsModel</name>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="163"/>
+        <location filename="../../workbench/models/rounds.py" line="162"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="164"/>
+        <location filename="../../workbench/models/rounds.py" line="163"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="165"/>
+        <location filename="../../workbench/models/rounds.py" line="164"/>
         <source>Judgment</source>
         <translation>判断</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="166"/>
+        <location filename="../../workbench/models/rounds.py" line="165"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="167"/>
+        <location filename="../../workbench/models/rounds.py" line="166"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="168"/>
+        <location filename="../../workbench/models/rounds.py" line="167"/>
         <source>ms</source>
         <translation>毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/models/rounds.py" line="230"/>
+        <location filename="../../workbench/models/rounds.py" line="229"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
@@ -5028,12 +5053,12 @@
         <translation>{0} 之前没有任何记录：历史从 {1} 开始。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="318"/>
+        <location filename="../../workbench/timetravel.py" line="322"/>
         <source>Opening the home as it stood at {0}…</source>
         <translation>正在打开 {0} 时的家目录…</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="319"/>
+        <location filename="../../workbench/timetravel.py" line="323"/>
         <source>Opening the home of the past</source>
         <translation>打开过去的家目录</translation>
     </message>
@@ -5043,22 +5068,22 @@
         <translation>只读：{0} 在 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="344"/>
+        <location filename="../../workbench/timetravel.py" line="348"/>
         <source>This is the home as it stood at {0}: read-only. Press Now to edit the home.</source>
         <translation>这是 {0} 时的家目录：只读。按“现在”回到家目录再编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="451"/>
+        <location filename="../../workbench/timetravel.py" line="455"/>
         <source>as it stood at {0} (read-only)</source>
         <translation>{0} 时的样子（只读）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="458"/>
+        <location filename="../../workbench/timetravel.py" line="462"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="460"/>
+        <location filename="../../workbench/timetravel.py" line="464"/>
         <source>READ-ONLY · as it stood at {0}</source>
         <translation>只读 · {0} 时的样子</translation>
     </message>
@@ -5073,44 +5098,44 @@
         <translation>把家目录里的一个文件写回这一时刻的样子（编辑 &gt; 撤销可以撤回）</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="395"/>
-        <location filename="../../workbench/timetravel.py" line="408"/>
+        <location filename="../../workbench/timetravel.py" line="399"/>
+        <location filename="../../workbench/timetravel.py" line="412"/>
         <source>Removing a copy of the past</source>
         <translation>正在删除过去状态的副本</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="418"/>
+        <location filename="../../workbench/timetravel.py" line="422"/>
         <source>Comparing with the home as it is</source>
         <translation>正在与现在的家目录比较</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="425"/>
+        <location filename="../../workbench/timetravel.py" line="429"/>
         <source>Every file of the home reads now as it did then.</source>
         <translation>家目录的每个文件现在都和当时一样。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="429"/>
-        <location filename="../../workbench/timetravel.py" line="435"/>
+        <location filename="../../workbench/timetravel.py" line="433"/>
+        <location filename="../../workbench/timetravel.py" line="439"/>
         <source>Restore a file</source>
         <translation>恢复文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="430"/>
+        <location filename="../../workbench/timetravel.py" line="434"/>
         <source>Write back as it stood at {0} (files that differ now):</source>
         <translation>写回 {0} 时的样子（现在不同的文件）：</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="436"/>
+        <location filename="../../workbench/timetravel.py" line="440"/>
         <source>{0} will read as it stood at {1}. Edit &gt; Undo takes it back.</source>
         <translation>{0} 将恢复为 {1} 时的内容。编辑 &gt; 撤销可还原。</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="444"/>
+        <location filename="../../workbench/timetravel.py" line="448"/>
         <source>Restore {0} as at {1}</source>
         <translation>把 {0} 恢复为 {1} 时的样子</translation>
     </message>
     <message>
-        <location filename="../../workbench/timetravel.py" line="445"/>
+        <location filename="../../workbench/timetravel.py" line="449"/>
         <source>{0} restored as it stood at {1}</source>
         <translation>{0} 已恢复为 {1} 时的样子</translation>
     </message>

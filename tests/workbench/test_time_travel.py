@@ -295,7 +295,7 @@ def test_in_the_past_every_writing_control_is_disabled_not_refused_after_a_click
 
     # Goals: the selected goal's transitions are shown, disabled; its diagram takes no click
     goals = show_pane(window, "goals")
-    qtbot.waitUntil(lambda: goals.proxy.rowCount() > 0, timeout=5000)
+    qtbot.waitUntil(lambda: goals.proxy.rowCount() > 0, timeout=30000)
     click_cell(goals.view, 0, 1)
     offered = [b for b in goals._state_buttons.values() if not b.isHidden()]
     assert offered and not any(b.isEnabled() for b in offered) and not goals.diagram.isEnabled()

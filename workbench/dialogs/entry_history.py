@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.history import capture
 from linghun.core.history.entries import EntryRef, EntryVersion, entry_history, key_for_number
+from linghun.workbench import clock
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.dialogs.diff import DiffDialog, DiffView, unified_diff
 from linghun.workbench.undo import ReplaceRaw
@@ -89,7 +90,7 @@ class EntryHistoryDialog(QDialog):
         self.versions = versions
         self.table.setRowCount(len(versions))
         for row, v in enumerate(versions):
-            for column, text in enumerate((v.when.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+            for column, text in enumerate((clock.shown(v.when),
                                            _tr(WRITERS.get(v.writer, v.writer)), _tr(CHANGES.get(v.change, v.change)))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
@@ -97,9 +98,9 @@ class EntryHistoryDialog(QDialog):
             last, first = versions[0], versions[-1]
             self.summary.setText(self.tr("Written by %1 on %2; last changed by %3 on %4 (%5 versions).")
                                  .replace("%1", _tr(WRITERS.get(first.writer, first.writer)))
-                                 .replace("%2", first.when.astimezone().strftime("%Y-%m-%d %H:%M"))
+                                 .replace("%2", clock.shown(first.when, clock.MINUTES))
                                  .replace("%3", _tr(WRITERS.get(last.writer, last.writer)))
-                                 .replace("%4", last.when.astimezone().strftime("%Y-%m-%d %H:%M"))
+                                 .replace("%4", clock.shown(last.when, clock.MINUTES))
                                  .replace("%5", str(len(versions))))
             self.table.setCurrentCell(0, 0)
         else:
@@ -123,7 +124,7 @@ class EntryHistoryDialog(QDialog):
             return False
         current = self.ctx.memory.entry(self.entry.id)
         raw = self.versions[row].raw.rstrip("\r\n") + (current.trail or "\n")
-        when = self.versions[row].when.astimezone().strftime("%Y-%m-%d %H:%M")
+        when = clock.shown(self.versions[row].when, clock.MINUTES)
         if not DiffDialog.confirm(self.tr("Restore [%1]").replace("%1", str(current.n)),
                                   self.tr("Entry [%1] will read as it did on %2; every other entry stays as it is. "
                                           "Edit > Undo takes it back.").replace("%1", str(current.n)).replace("%2", when),

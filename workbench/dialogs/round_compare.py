@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.history import capture
 from linghun.core.history.rounds import HomeRound, compare_rounds
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.panes.rounds.detail import DiffHighlighter
 
 
@@ -87,7 +87,7 @@ class RoundCompareDialog(QDialog):
             return (f"<tr><td style='color:{muted}; padding-right:8px'>{html.escape(name)}</td>"
                     f"<td style='white-space:pre-wrap'>{html.escape(str(value))}</td></tr>")
 
-        rows = [row(self.tr("Question"), f["query"]), row(self.tr("When"), f["at"]),
+        rows = [row(self.tr("Question"), f["query"]), row(self.tr("When"), clock.shown_iso(f["at"])),
                 row(self.tr("Judgment"), f"{f['level'] or '—'} · {f['strategy'] or '—'}" + (f" ({f['by']})" if f["by"] else "")),
                 row(self.tr("LLM calls"), "—" if f["llm_calls"] is None else
                     self.tr("%1 (%2 tokens)").replace("%1", str(f["llm_calls"])).replace("%2", str(f["tokens"]))),

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from linghun.workbench.models.columns import TranslatedColumns
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Qt, QT_TRANSLATE_NOOP
@@ -21,7 +20,7 @@ from linghun.core.errors import InvalidInputError, LinghunError
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.plaintext import tooltip
 
 
@@ -60,10 +59,7 @@ class Gap:
 
     @property
     def local_time(self) -> str:
-        try:
-            return datetime.fromisoformat(self.at.replace("Z", "+00:00")).astimezone().strftime("%Y-%m-%d %H:%M")
-        except ValueError:
-            return self.at
+        return clock.shown_iso(self.at, clock.MINUTES)
 
     @property
     def round(self) -> dict | None:

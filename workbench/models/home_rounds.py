@@ -11,6 +11,7 @@ from PySide6.QtCore import (
 )
 
 from linghun.core.history.rounds import HomeRound
+from linghun.workbench import clock
 from linghun.workbench.models.columns import TranslatedColumns
 
 
@@ -67,7 +68,7 @@ class HomeRoundsModel(TranslatedColumns, QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             column = index.column()
             if column == 0:
-                return r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+                return clock.shown(r.at)
             if column == 1:
                 return r.query
             if column == 2:
@@ -111,4 +112,4 @@ class HomeRoundsFilter(QSortFilterProxyModel):
             return False
         if self.source and r.source != self.source:
             return False
-        return not (self.since and r.at.astimezone().strftime("%Y-%m-%d") < self.since)
+        return not (self.since and clock.shown(r.at, clock.DAY) < self.since)

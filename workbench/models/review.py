@@ -10,7 +10,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush
 
 from linghun.core.review.queue import ReviewItem
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.models.columns import TranslatedColumns
 from linghun.workbench.plaintext import tooltip
 
@@ -62,7 +62,7 @@ class ReviewModel(TranslatedColumns, QAbstractTableModel):
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
-                return f"{item.when.astimezone():%Y-%m-%d %H:%M}"
+                return clock.shown(item.when, clock.MINUTES)
             if col == 1:
                 return item.writer
             if col == 2:
@@ -102,4 +102,9 @@ class ReviewFilter(QSortFilterProxyModel):
         if item is None:
             return False
         return ((not self.writer or item.writer == self.writer) and (not self.kind or item.kind == self.kind)
-                and (not self.day or item.day == self.day))
+                and (not self.day or day_of(item) == self.day))
+
+
+def day_of(item: ReviewItem) -> str:
+    """The day of ``item`` on the home's clock (``ReviewItem.day`` is the writer's)."""
+    return clock.shown(item.when, clock.DAY)

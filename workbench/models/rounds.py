@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from linghun.workbench.models.columns import TranslatedColumns
@@ -22,7 +21,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, Q
 
 from linghun.core.assembler.trace import TraceStore
 from linghun.core.home import MemoryHome
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.plaintext import tooltip
 
 #: the roles of a round, in the order they fire (core/assembler/TRACE.md)
@@ -211,7 +210,7 @@ class RoundsModel(TranslatedColumns, QAbstractTableModel):
             return r["round"]
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return _local_time(r.get("started_at"))
+                return clock.shown_iso(r.get("started_at"))
             if column == 1:
                 text = " ".join(str(r.get("query") or "").split())
                 return ("↻ " if r.get("replay_of") else "") + text
@@ -350,10 +349,3 @@ def term_text(terms: Any, limit: int = 6) -> str:
         return ""
     items = sorted(((str(t), v) for t, v in terms.items() if isinstance(v, (int, float))), key=lambda kv: -kv[1])
     return ", ".join(f"{t} {v:.2f}" for t, v in items[:limit])
-
-
-def _local_time(stamp: Any) -> str:
-    try:
-        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    except ValueError:
-        return str(stamp or "")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (  # noqa: E402
 )
 
 from linghun.core.errors import LinghunError  # noqa: E402
+from linghun.workbench import clock  # noqa: E402
 from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
@@ -265,7 +266,7 @@ class ChecksPane(Pane):
         failed = len(report.failed)
         self.summary.setText(self.tr("%1 checks: %2 passing, %3 failing · run at %4 (%5 ms CPU)")
                              .replace("%1", str(len(report.results))).replace("%2", str(len(report.results) - failed))
-                             .replace("%3", str(failed)).replace("%4", report.at[11:19])
+                             .replace("%3", str(failed)).replace("%4", clock.shown_iso(report.at, "%H:%M:%S"))
                              .replace("%5", f"{report.cpu_ms:.0f}"))
 
     def _plot(self, history: list[dict]) -> None:
@@ -274,7 +275,7 @@ class ChecksPane(Pane):
         times, passed, failed = [], [], []
         for record in history:
             try:
-                times.append(datetime.fromisoformat(record["at"]))
+                times.append(clock.in_home(datetime.fromisoformat(record["at"])))
             except (KeyError, TypeError, ValueError):
                 continue
             passed.append(float(record.get("passed", 0)))

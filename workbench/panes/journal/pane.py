@@ -9,7 +9,6 @@ the others are shown in the reader. Mouse wheel zooms and dragging pans, in time
 """
 from __future__ import annotations
 
-from datetime import datetime  # noqa: E402
 
 import numpy as np  # noqa: E402
 from PySide6.QtCore import QCoreApplication, Qt, QT_TRANSLATE_NOOP, Signal, Slot  # noqa: E402
@@ -17,7 +16,7 @@ from PySide6.QtGui import QColor, QFontMetrics  # noqa: E402
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget  # noqa: E402
 
 from linghun.core.errors import LinghunError  # noqa: E402
-from linghun.workbench import tones  # noqa: E402
+from linghun.workbench import clock, tones  # noqa: E402
 from linghun.workbench.actions import add_tool_action  # noqa: E402
 from linghun.workbench.icons import icon  # noqa: E402
 from linghun.workbench.panes import Pane, register_pane  # noqa: E402
@@ -46,7 +45,7 @@ TRACK_STYLE = {  # symbol, colour
 
 
 def _stamp(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d %H:%M:%S")
+    return clock.epoch_shown(epoch)
 
 
 def _collect(_state, home, entries, errors: list[str], previous: TimelineData) -> TimelineData:

@@ -27,6 +27,7 @@ from linghun.core.formats import journal as journal_format
 from linghun.core.formats import team as team_format
 from linghun.core.fsio import read_text
 from linghun.core.home import MemoryHome
+from linghun.workbench import clock
 
 TRACKS = ("journal", "warm", "consolidation", "goals", "rounds")
 
@@ -104,16 +105,17 @@ class TimelineData:
 
 
 def local_epoch(stamp: str) -> float | None:
-    """``YYYY-MM-DD[ HH:MM[:SS]]`` as local time, in epoch seconds (None when it is not a stamp)."""
+    """``YYYY-MM-DD[ HH:MM[:SS]]`` on the home's clock (as the agent stamps), in epoch seconds (None
+    when it is not a stamp): on one axis with the absolute times of rounds and goals."""
     stamp = (stamp or "").strip().replace("T", " ")
     try:  # the fast path: fromisoformat reads every full or minute stamp
         if len(stamp) in (16, 19) or len(stamp) == 10:
-            return datetime.fromisoformat(stamp).timestamp()
+            return clock.home_wall(datetime.fromisoformat(stamp)).timestamp()
     except ValueError:
         pass
     for fmt, length in (("%Y-%m-%d %H:%M:%S", 19), ("%Y-%m-%d %H:%M", 16), ("%Y-%m-%d", 10)):
         try:
-            return datetime.strptime(stamp[:length], fmt).timestamp()
+            return clock.home_wall(datetime.strptime(stamp[:length], fmt)).timestamp()
         except ValueError:
             continue
     return None

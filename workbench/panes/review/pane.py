@@ -31,10 +31,11 @@ from linghun.core.errors import LinghunError
 from linghun.core.history.layout import WARM
 from linghun.core.review import service
 from linghun.core.review.reject import RejectPlan, apply_reject
+from linghun.workbench import clock
 from linghun.workbench.actions import add_tool_action, make_action
 from linghun.workbench.dialogs.diff import DiffView
 from linghun.workbench.icons import icon
-from linghun.workbench.models.review import ReviewFilter, ReviewModel
+from linghun.workbench.models.review import ReviewFilter, ReviewModel, day_of
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.plaintext import plain
 from linghun.workbench.undo import EditEntry
@@ -335,7 +336,7 @@ class ReviewPane(Pane):
     def _fill_filters(self) -> None:
         items = self.model.items()
         values = ([""] + sorted({i.writer for i in items}), [""] + sorted({i.kind for i in items}),
-                  [""] + sorted({i.day for i in items}, reverse=True))
+                  [""] + sorted({day_of(i) for i in items}, reverse=True))
         for box, options in zip((self.writer_box, self.kind_box, self.day_box), values):
             chosen = box.currentData() or ""
             box.blockSignals(True)
@@ -424,7 +425,7 @@ class ReviewPane(Pane):
             self.detail.setText("")
             self.diff.clear()
             return
-        lines = [f"{item.kind} · {item.writer} · {item.when.astimezone():%Y-%m-%d %H:%M:%S} · {', '.join(item.paths or [item.file])}"]
+        lines = [f"{item.kind} · {item.writer} · {clock.shown(item.when)} · {', '.join(item.paths or [item.file])}"]
         lines += [f"• {c}" for c in item.consequences]
         lines += [f"⚠ {c.message} " + self.tr("(Flip the old / Keep both / Reject the new)") for c in item.contradictions]
         self.detail.setText("\n".join(lines))

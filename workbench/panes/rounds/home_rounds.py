@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from linghun.core.history import capture
 from linghun.core.history.rounds import HomeRound, PriorState, delivered_bundle, home_rounds, prior_state, reproduce
-from linghun.workbench import tones
+from linghun.workbench import clock, tones
 from linghun.workbench.actions import on_trigger
 from linghun.workbench.icons import icon
 from linghun.workbench.models.home_rounds import HomeRoundsFilter, HomeRoundsModel
@@ -293,7 +293,7 @@ class HomeRoundsPanel(QWidget):
             return self.tr("Nothing to reproduce this round on: the home's history has no state (history is off, "
                            "or nothing was recorded yet).")
         return self.tr("Nothing to reproduce this round on: the home's history begins at %1, after the round.") \
-            .replace("%1", prior.begins.astimezone().strftime("%Y-%m-%d %H:%M:%S"))
+            .replace("%1", clock.shown(prior.begins))
 
     # -- one round ------------------------------------------------------------------------
     @Slot()
@@ -339,7 +339,7 @@ class HomeRoundsPanel(QWidget):
                     f"<td style='white-space:pre-wrap'>{html.escape(str(value))}</td></tr>")
 
         rows = [row(self.tr("Question"), r.query),
-                row(self.tr("When"), r.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")),
+                row(self.tr("When"), clock.shown(r.at)),
                 row(self.tr("By"), self.tr("agent") if r.source == "agent" else self.tr("workbench / CLI")),
                 row(self.tr("Judgment"), f"{r.level or '—'} · {r.strategy or '—'}"
                     + (f" ({r.judged_by})" if r.judged_by else ""))]
