@@ -6,7 +6,9 @@ on the same home: the gap is still closed (gaps.md says so).
 """
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import QPoint
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from linghun.core.formats import team as team_format
 from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, visible_width, wait_for
@@ -45,9 +47,18 @@ def test_filling_a_gap_by_hand_survives_a_restart(journey_window, demo_home, sho
     assert _field(entries, "entity").text() == "vault"
     assert _field(entries, "source").text().startswith("缺口 2026-")
     assert QUESTION in window.notifications.message()  # which question is being answered, said whole
+    QApplication.processEvents()  # the window laid out as the person sees it
+    save_at = entries.editor.save_button.mapTo(window, QPoint(0, 0))
+    click(_field(entries, "attribute"))
     type_into(_field(entries, "attribute"), "访问策略维护人")
     type_into(_field(entries, "value"), "王珂（安全组）")
     type_into(_field(entries, "source"), "安全周会 2026-10-20")
+    QTest.qWait(8500)  # a person reading and typing: longer than a message's 8 s
+    # the question is still said after the clicks that answer it, and Save has not moved from
+    # under the pointer (the bar going away, or the state line wrapping, moved it)
+    assert QUESTION in window.notifications.message()
+    assert entries.editor.state_label.text().startswith("●")
+    assert entries.editor.save_button.mapTo(window, QPoint(0, 0)) == save_at
     click(entries.editor.save_button)
     assert "vault | 访问策略维护人 | 王珂（安全组） | 安全周会 2026-10-20" in \
         (demo_home / "linghun" / "memory" / "warm.md").read_text(encoding="utf-8")

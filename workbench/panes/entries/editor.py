@@ -6,7 +6,7 @@ pane can tell a change on disk from the user's own edit and offer reload / keep 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
     QStackedWidget, QVBoxLayout, QWidget,
@@ -139,8 +139,11 @@ class EntryEditor(QWidget):
         header.addRow("", self.free_text)
         buttons = QHBoxLayout()
         buttons.addWidget(self.state_label, 1)
-        buttons.addWidget(self.revert_button)
-        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.revert_button, 0, Qt.AlignmentFlag.AlignTop)
+        buttons.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignTop)
+        # the state line has room for two lines from the start: "● Not saved…" wrapping to a
+        # second one grew the row and moved Save 20 px from under the pointer, so first clicks missed
+        self.state_label.setMinimumHeight(2 * self.state_label.fontMetrics().lineSpacing())
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addLayout(header)

@@ -257,8 +257,10 @@ class GapsPane(Pane):
         if not pane.start_new_entry(kind, body, "medium"):
             return False
         raise_pane(self.ctx, "entries")
+        # said until dismissed or replaced (by what Save says): typing the answer takes longer than
+        # a message's 8 s, and the bar going away mid-edit moved the editor's buttons 14 px
         self.ctx.show_message(self.tr("Write what answers \u201c%1\u201d and save it, then re-run the round in Gaps.")
-                              .replace("%1", gap.query))
+                              .replace("%1", gap.query), 0)
         return True
 
     @Slot()
