@@ -112,12 +112,15 @@ def test_curating_entries_by_hand(journey_window, demo_home, shots):
     # -- flip to wrong from the toolbar, revive by its shortcut, touch from the context menu ------
     click_cell(view, _row(view, "幂等键改为 order_id+attempt"), COL_TEXT)
     assert pane.act_flip.isEnabled()
+    press(view, "Alt+3")  # low: so a Revive that gave back a fixed "medium" would fail here
+    was = _cell(view, "幂等键改为 order_id+attempt", COL_CONFIDENCE)
+    assert was == "low"
     pane.act_flip.trigger()
     assert _cell(view, "幂等键改为 order_id+attempt", COL_CONFIDENCE) == "wrong"
     assert _header_of(warm_path.read_text(encoding="utf-8"), "幂等键改为").endswith("[event] wrong")
-    press(view, "Ctrl+Shift+R")
-    assert _cell(view, "幂等键改为 order_id+attempt", COL_CONFIDENCE) == "medium"
-    assert _header_of(warm_path.read_text(encoding="utf-8"), "幂等键改为").endswith("[event] medium")
+    press(view, "Ctrl+Shift+R")  # the confidence before the flip comes back, read from the history
+    wait_for(lambda: _cell(view, "幂等键改为 order_id+attempt", COL_CONFIDENCE) == was, what="the revive")
+    assert _header_of(warm_path.read_text(encoding="utf-8"), "幂等键改为").endswith(f"[event] {was}")
     choose_in_context_menu(view, _row(view, "幂等键改为 order_id+attempt"), "Touch", COL_TEXT)
     assert _cell(view, "幂等键改为 order_id+attempt", COL_LAST_ACCESS) == stamp_of()
     warm = warm_path.read_text(encoding="utf-8")

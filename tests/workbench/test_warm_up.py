@@ -24,6 +24,8 @@ def test_opening_a_home_warms_up_and_a_round_meanwhile_says_it_prepares_the_inde
     said: list[str] = []  # every message, in order: the meaning channel's encoding may say one after
     shown = window.notifications.show_message
     window.notifications.show_message = lambda message, *a: (said.append(message), shown(message, *a))
+    aside = window.notifications.show_aside  # what background work says
+    window.notifications.show_aside = lambda message, *a: (said.append(message), aside(message, *a))
     # hold the index as a long warm-up would (a 100k-entry home read for the first time)
     gate = threading.Event()
     original = home_index.token_cache
