@@ -104,7 +104,7 @@ class WorkbenchContext:
     settings: "Settings"
     watcher: "HomeWatcher"
     window: "QWidget | None" = None
-    show_message: Callable[[str], None] = field(default=lambda message: None)
+    show_message: Callable[..., None] = field(default=lambda message, timeout_ms=8000: None)  # (message, timeout_ms)
     #: the tokenizer and the home's search index are still loading (``MainWindow`` warms them up
     #: when the home opens): a round, map or gap re-run started now says "preparing the index…"
     warming: bool = False
