@@ -1,4 +1,5 @@
-"""``linghun eval locomo|beam|cues``: measure what the memory recalls on public benchmarks.
+"""``linghun eval locomo|beam|cues``: measure what the memory recalls on public benchmarks, and
+(``--answer``) how well a model answers from it, judged as peers report it.
 
 A missing data path is not an error: the command says what it skipped and exits 0, so scripts
 and CI can call it whether or not the (non-redistributable) data sets are present.
@@ -16,7 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from linghun.core.cli import emit
+from linghun.core.cli import emit, home_of
+from linghun.core.errors import InvalidInputError
 
 PROGRESS_EVERY = 0.10     # a line per tenth of the questions when stderr is not a terminal...
 PROGRESS_SECONDS = 30.0   # ...or per half minute, whichever comes first
@@ -101,6 +103,10 @@ def _run_locomo(args) -> int:
 
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
+    if args.answer:
+        from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo
+
+        return _run_answers(args, load_locomo(args.path), "locomo-answers", CATEGORY_NAMES)
     report = evaluate_locomo(args.path, _out_dir(args, "locomo"), holdout=args.holdout,
                              dense=args.dense, meaning=args.meaning, baseline=not args.no_baseline, context=not args.no_context,
                              progress=_progress(args))
@@ -115,6 +121,10 @@ def _run_beam(args) -> int:
 
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
+    if args.answer:
+        from linghun.core.evaluation.beam import load_beam
+
+        return _run_answers(args, load_beam(args.path), "beam-answers", {})
     report = evaluate_beam(args.path, _out_dir(args, "beam"), holdout=args.holdout,
                            dense=args.dense, meaning=args.meaning, baseline=not args.no_baseline, context=not args.no_context,
                            progress=_progress(args))
@@ -122,6 +132,70 @@ def _run_beam(args) -> int:
     _record(args, report)
     emit(args, report.data | {"files": report.to_dict()}, _summary_text(report))
     return 0
+
+
+def _models(args):
+    """The answerer (the model configured for ``--home``, else the environment's) and the judge
+    (``--judge-model`` on the same endpoint, else the answerer); ``None`` for offline."""
+    from linghun.core.evaluation.answer_run import Models
+    from linghun.core.home_config import config_section
+    from linghun.core.llm.settings import provider_from_settings
+
+    settings = dict(config_section(home_of(args, existing=True), "llm") or {}) if getattr(args, "home", None) else {}
+    if args.timeout is not None:
+        settings["timeout"] = args.timeout
+    answerer = provider_from_settings(settings)
+    if answerer is None or not args.judge_model:
+        return Models(answerer, answerer)
+    return Models(answerer, provider_from_settings({**settings, "model": args.judge_model}))
+
+
+def _price(text: str | None) -> tuple[float | None, float | None]:
+    if not text:
+        return None, None
+    try:
+        prompt, _sep, completion = text.partition(":")
+        return float(prompt), float(completion or prompt)
+    except ValueError:
+        raise InvalidInputError(f"--price {text!r}: give the prices per million tokens as IN:OUT, e.g. 0.27:1.10") from None
+
+
+def _run_answers(args, dataset, kind: str, group_names: dict) -> int:
+    """``--answer``: judged answers from linghun's context and the two baselines (``core.evaluation.answer_run``)."""
+    from linghun.core.evaluation.answer_run import AnswerSettings, run_answers
+    from linghun.core.evaluation.suite import holdout_ids
+
+    price_in, price_out = _price(args.price)
+    settings = AnswerSettings(sources=tuple(args.sources.split(",")) if args.sources else AnswerSettings.sources,
+                              limit=args.limit, sample=args.sample, seed=args.seed, concurrency=args.concurrency,
+                              price_in=price_in, price_out=price_out)
+    settings.check()
+    models = _models(args)
+    print(f"linghun eval: answerer {models.describe(models.answerer)}, judge {models.describe(models.judge)}",
+          file=sys.stderr, flush=True)
+    report = run_answers(dataset, _out_dir(args, kind), models, settings, held=holdout_ids(dataset, args.holdout),
+                         group_names=group_names, progress=_progress(args))
+    text = (Path(report.files["markdown"]).read_text(encoding="utf-8")
+            + f"\nreport: {report.files['markdown']}\njson:   {report.files['json']}\nledger: {report.files['ledger']}")
+    emit(args, report.summary | {"files": report.files}, text)
+    return 0
+
+
+def _answer_options(s: argparse.ArgumentParser) -> None:
+    """``--answer`` and what it takes (core/evaluation/README.md, "Judged answers")."""
+    g = s.add_argument_group("judged answers (--answer)")
+    g.add_argument("--answer", action="store_true",
+                   help="answer each question with the configured model from linghun's context and from the two "
+                        "baselines (full context, rank-bm25 top 10), judge it with the LoCoMo judge prompt, and "
+                        "report judged accuracy, F1, tokens and latency; offline roles with no model")
+    g.add_argument("--sources", help="comma-separated, of linghun, full-context, rank-bm25 (default: all three)")
+    g.add_argument("--limit", type=int, help="the first N questions of the dev split")
+    g.add_argument("--sample", type=int, help="N questions of the dev split drawn at random (--seed)")
+    g.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
+    g.add_argument("--concurrency", type=int, default=2, help="requests at once (default 2)")
+    g.add_argument("--judge-model", help="the judge's model on the answerer's endpoint (default: the answerer's)")
+    g.add_argument("--timeout", type=float, help="seconds per request (default: llm.timeout, 60)")
+    g.add_argument("--price", metavar="IN:OUT", help="price per million prompt:completion tokens, for the cost column")
 
 
 def _record(args, report, stream=None) -> None:
@@ -217,6 +291,7 @@ def register(subparsers, parent: argparse.ArgumentParser) -> None:
         s.add_argument("--record", action="store_true",
                        help="store this run's figures as the record later runs are held to "
                             "(core/evaluation/baselines.json; after a change that moved them on purpose)")
+        _answer_options(s)
         s.set_defaults(func=func)
     s = sub.add_parser("cues", parents=[parent], help="cue/trigger recall per relation type")
     s.add_argument("path", help="the cue/trigger JSON file")

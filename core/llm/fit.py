@@ -34,8 +34,9 @@ MIN_ANSWER = 64
 MESSAGE_OVERHEAD = 8
 PROMPT_OVERHEAD = 16
 #: the headings under which the roles list their candidates, strongest first (editor and advocate:
-#: 候选条目, archivist: 时序素材)
-CANDIDATE_HEADINGS = ("候选条目：\n", "时序素材：\n")
+#: 候选条目, archivist: 时序素材, the evaluation's answerer: ``MEMORY_HEADING``)
+MEMORY_HEADING = "Memories:\n"
+CANDIDATE_HEADINGS = ("候选条目：\n", "时序素材：\n", MEMORY_HEADING)
 #: how the candidates are separated: the retriever's joiner (``retriever.HIT_JOINER``), a blank
 #: line, a line
 JOINERS = ("\n\n---\n\n", "\n\n", "\n")
@@ -212,4 +213,4 @@ def _figure(pattern: re.Pattern[str], text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-__all__ = ["CUT_NOTE", "Fit", "MIN_ANSWER", "complete_fitted", "estimate_tokens", "fit_prompt", "text_tokens"]
+__all__ = ["CUT_NOTE", "Fit", "MEMORY_HEADING", "MIN_ANSWER", "complete_fitted", "estimate_tokens", "fit_prompt", "text_tokens"]

@@ -88,6 +88,8 @@ class OpenAIProvider:
         if api_key:
             remember(api_key)
         self.base_url = base_url
+        #: the model as configured ("": the first one a local server lists, learned on first use)
+        self.configured_model = model
         self._model = model
         self._api_key = api_key
         self.local = local
