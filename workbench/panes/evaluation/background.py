@@ -3,10 +3,13 @@ and reports live.
 
 ``run_evaluation(state, request)`` measures retrieval on a LoCoMo file, a BEAM folder or a cue /
 trigger file, reporting progress per question through the task state and stopping when the task
-is cancelled. It writes the same report as ``linghun eval`` (Markdown, SVG plots with their data, JSON).
+is cancelled. It writes the same report as ``linghun eval`` (Markdown, SVG plots with their data, JSON);
+with ``answers``, the judged answers of ``linghun eval --answer`` instead.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +43,11 @@ class EvalRequest:
     holdout: list[str] = field(default_factory=list)
     baseline: bool = True
     dense: bool = False
+    #: judged answers instead of recall (``core.evaluation.answer_run``), by the model ``home``
+    #: is configured with (offline without one), on the first ``answer_limit`` questions (0: all)
+    answers: bool = False
+    answer_limit: int = 50
+    home: object = None
 
     def check(self) -> None:
         """Raise ``InvalidInputError`` for data that is missing or of the wrong shape."""
@@ -112,6 +120,8 @@ def run_evaluation(state, request: EvalRequest):
         state.set_progress(done / total if total else 1.0, f"{done}/{total}")
 
     try:
+        if request.answers:
+            return _judged_answers(request, progress, state.is_cancelled)
         from linghun.core.evaluation import suite
 
         if request.kind == "cues":
@@ -123,3 +133,36 @@ def run_evaluation(state, request: EvalRequest):
                         cancelled=state.is_cancelled)
     except Cancelled:
         raise TaskCancelled() from None
+
+
+def answers_dir(kind: str, path: str, limit: int, models) -> Path:
+    """The folder of a judged-answer run: one per data, question count and models, so that Run
+    after a Cancel (or a crash) continues the ledger there instead of asking everything again."""
+    import hashlib
+
+    key = json.dumps([kind, str(Path(path).resolve()), limit, models.identity(models.answerer),
+                      models.identity(models.judge)])
+    return reports_dir() / f"{kind}-answers-{hashlib.sha256(key.encode()).hexdigest()[:12]}"
+
+
+def _judged_answers(request: EvalRequest, progress, cancelled):
+    """Judged answers (LoCoMo or BEAM) with the home's model; the report folder resumes."""
+    # start-up time, as in run_evaluation: the evaluation's modules load numpy and the models
+    from linghun.core.evaluation.answer_run import AnswerSettings, Models, run_answers
+    from linghun.core.evaluation.suite import holdout_ids
+    from linghun.core.llm.settings import provider_for_home
+
+    if request.kind == "cues":
+        raise InvalidInputError("judged answers need LoCoMo or BEAM questions, not cues")
+    if request.kind == "locomo":
+        from linghun.core.evaluation.locomo import CATEGORY_NAMES as names, load_locomo as load
+    else:
+        from linghun.core.evaluation.beam import load_beam as load
+        names = {}
+    provider = provider_for_home(request.home) if request.home is not None else None
+    models = Models(provider, provider)
+    dataset = load(request.path)
+    limit = request.answer_limit or None
+    return run_answers(dataset, answers_dir(request.kind, request.path, request.answer_limit, models), models,
+                       AnswerSettings(limit=limit), held=holdout_ids(dataset, request.holdout), group_names=names,
+                       progress=progress, cancelled=cancelled)

