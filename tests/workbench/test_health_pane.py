@@ -107,6 +107,8 @@ def test_a_quiet_home_shows_its_last_active_days(journey_window, known_home, qtb
     card = pane.cards["rounds"].text()
     assert "Rounds: 2</b>" in card and f"up to {quiet}, the last active day" in card
     assert list(pane.round_bars._heights)[-1] == 2
+    # the note under the cards reads as text: it showed "the home&#x27;s last active day"
+    assert pane.notes.isVisible() and f"up to {quiet}, the home's last active day" in pane.notes.text()
 
 
 def test_tokens_the_server_did_not_report_are_labelled_counted_or_estimated(journey_window, known_home, qtbot,

@@ -25,7 +25,7 @@ from linghun.workbench.panes import Pane, register_pane  # noqa: E402
 from linghun.workbench.panes.checks.pane import CHECKS_RAN_TOPIC  # noqa: E402
 from linghun.workbench.panes.ontology.links import pane_of, raise_pane, request_entry  # noqa: E402
 from linghun.workbench import tones  # noqa: E402
-from linghun.workbench.plaintext import escape  # noqa: E402
+from linghun.workbench.plaintext import escape, plain  # noqa: E402
 from linghun.workbench.plots import pyqtgraph  # noqa: E402
 
 REFRESH_DELAY_MS = 1000
@@ -132,7 +132,7 @@ class HealthPane(Pane):
         plots_grid.addWidget(self.round_bars, 0, 1)
         plots_grid.addWidget(self.token_plot, 1, 0)
         plots_grid.addWidget(self.trend_plot, 1, 1)
-        self.notes = QLabel(self)
+        self.notes = plain(QLabel(self))  # the report's notes are text (a home's name may hold "<" or "'")
         self.notes.setWordWrap(True)
         self.notes.setStyleSheet("color: palette(mid);")
         self.stack(self.toolbar, cards, self.notes, plots)
@@ -251,7 +251,7 @@ class HealthPane(Pane):
         else:
             self.cards["review"].setText(
                 escape(self.tr("No review queue: unreviewed changes and contradictions are not counted.")))
-        self.notes.setText(escape(" · ".join(r.get("notes") or [])))
+        self.notes.setText(" · ".join(r.get("notes") or []))
         self._plot(r)
 
     def _usage_label(self, calls: dict) -> str:
