@@ -870,92 +870,92 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Show entries of kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
         <source>Show entries of confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>Filter by text (Ctrl+F)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>All kinds</source>
         <translation>All kinds</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>All confidences</source>
         <translation>All confidences</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Not wrong</source>
         <translation>Not wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>New</source>
         <translation>New</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>New entry (Ctrl+N)</source>
         <translation>New entry (Ctrl+N)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Save</source>
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Find</source>
         <translation>Find</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Confidence</source>
         <translation>Confidence</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>High</source>
         <translation>High</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>Medium</source>
         <translation>Medium</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Low</source>
         <translation>Low</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>Flip to Wrong</source>
         <translation>Flip to Wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>Mark as wrong: kept for traceability, never injected or cited</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
         <source>Revive</source>
         <translation>Revive</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
         <source>Bring a wrong entry back, with the confidence it had before its flip</source>
         <translation type="unfinished"></translation>
     </message>
@@ -964,93 +964,103 @@
         <translation type="vanished">Bring a wrong entry back (confidence medium)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="314"/>
         <source>Touch</source>
         <translation>Touch</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="315"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="314"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="316"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="315"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="317"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>Refresh last access to now (the entry was used)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="316"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="318"/>
         <source>Delete</source>
         <translation>Delete</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="319"/>
+        <source>Merge</source>
+        <translation type="unfinished">Merge</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="320"/>
+        <source>Merge the two chosen entries into the earlier one (Ctrl+Shift+M): both bodies, the lower confidence; the later entry is removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="359"/>
         <source>{0} of {1}</source>
         <translation>{0} of {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="428"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="434"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>Save or revert the edit in the editor first; it stays open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="485"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
         <source>Set [{0}] to %s</source>
         <translation>Set [{0}] to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Set {0} entries to %s</source>
         <translation>Set {0} entries to %s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>Flip [{0}] to wrong</source>
         <translation>Flip [{0}] to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
         <source>Flip {0} entries to wrong</source>
         <translation>Flip {0} entries to wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="505"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="511"/>
         <source>Reading the confidences before the flips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="514"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
         <source>Revive [{0}]</source>
         <translation>Revive [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="515"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="521"/>
         <source>Revive {0} entries</source>
         <translation>Revive {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="526"/>
         <source>Touch [{0}]</source>
         <translation>Touch [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="521"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="527"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
     </message>
@@ -1059,12 +1069,12 @@
         <translation type="vanished">Delete {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="530"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="536"/>
         <source>Delete [{0}]</source>
         <translation>Delete [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="539"/>
         <source>Delete %n entries</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -1072,47 +1082,62 @@
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="569"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="551"/>
+        <source>Choose two entries to merge (Ctrl+click the second).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
+        <source>Merge [{1}] into [{0}]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="565"/>
+        <source>[{0}] merged into [{1}]; Undo takes it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="597"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>This is what will change in warm.md. Every change can be undone.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="635"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="610"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="638"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>The body is empty; use Delete to remove an entry.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="619"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="647"/>
         <source>New entry</source>
         <translation>New entry</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="628"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="656"/>
         <source>Merged into [%1]: the new entry nearly repeated it (the agent&apos;s append rule). Edit &gt; Undo takes the merge back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="635"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="663"/>
         <source>Edit [{0}]</source>
         <translation>Edit [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="692"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="720"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md cannot be read and is left untouched: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="725"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="753"/>
         <source>Entry [{0}]</source>
         <translation>Entry [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="753"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="781"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>Merged; both sides changed {0}: your version was kept.</translation>
     </message>
@@ -3699,7 +3724,7 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="75"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="76"/>
         <source>Entries</source>
         <translation>Entries</translation>
     </message>

@@ -870,92 +870,92 @@
 <context>
     <name>EntriesPane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="628"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="656"/>
         <source>Merged into [%1]: the new entry nearly repeated it (the agent&apos;s append rule). Edit &gt; Undo takes the merge back.</source>
         <translation>已合并进 [%1]：新条目与它几乎重复（智能体的追加规则）。编辑 &gt; 撤销可取消合并。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="291"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="293"/>
         <source>Show entries of kind</source>
         <translation>按类型显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="292"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
         <source>Show entries of confidence</source>
         <translation>按置信度显示条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="294"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="296"/>
         <source>Filter by text (Ctrl+F)…</source>
         <translation>按文字筛选（Ctrl+F）…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="295"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="297"/>
         <source>All kinds</source>
         <translation>全部类型</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>All confidences</source>
         <translation>全部置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="298"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
         <source>Not wrong</source>
         <translation>未翻转</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="300"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="301"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
         <source>New entry (Ctrl+N)</source>
         <translation>新建条目（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="302"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="303"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
         <source>Find</source>
         <translation>查找</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="304"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
         <source>Confidence</source>
         <translation>置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="305"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
         <source>High</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="306"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
         <source>Medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="307"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
         <source>Low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="308"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
         <source>Flip to Wrong</source>
         <translation>翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="309"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
         <source>Mark as wrong: kept for traceability, never injected or cited</source>
         <translation>标记为错误：保留以便追溯，永不注入或引用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="310"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
         <source>Revive</source>
         <translation>恢复</translation>
     </message>
@@ -964,150 +964,175 @@
         <translation type="vanished">恢复已翻转的条目（置信度为中）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="311"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
         <source>Bring a wrong entry back, with the confidence it had before its flip</source>
         <translation>恢复一条错误条目，并还原它被标记为错误之前的置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="312"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="314"/>
         <source>Touch</source>
         <translation>标记使用</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="313"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="315"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="314"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="316"/>
         <source>Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)</source>
         <translation>这条记忆的每个版本：何时、谁、改了什么；可恢复任一版本（Ctrl+Shift+H）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="315"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="317"/>
         <source>Refresh last access to now (the entry was used)</source>
         <translation>把最近使用时间刷新为现在（条目被用到了）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="316"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="318"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="354"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="319"/>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="320"/>
+        <source>Merge the two chosen entries into the earlier one (Ctrl+Shift+M): both bodies, the lower confidence; the later entry is removed</source>
+        <translation>把选中的两条合并进较早的一条（Ctrl+Shift+M）：保留两段正文，取较低的置信度；较晚的一条被移除</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="359"/>
         <source>{0} of {1}</source>
         <translation>{0} / {1}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="362"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="367"/>
         <source>This memory home has no entries yet. Write the first one with New ({0}), or let the agent write them: they appear here as it appends.</source>
         <translation>这个记忆主目录还没有条目。用“新建”（{0}）写下第一条，或让智能体写：它追加的条目会出现在这里。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="428"/>
-        <location filename="../../workbench/panes/entries/pane.py" line="579"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="434"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
         <source>Save or revert the edit in the editor first; it stays open.</source>
         <translation>请先保存或撤销编辑器中的修改；它仍然打开着。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="481"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="487"/>
         <source>{0} wrong entries keep their flag; use Revive to bring them back.</source>
         <translation>{0} 条已翻转条目保持翻转；要恢复请用“恢复”。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="485"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
         <source>Set [{0}] to %s</source>
         <translation>把 [{0}] 设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="486"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
         <source>Set {0} entries to %s</source>
         <translation>把 {0} 条设为%s</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="491"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="497"/>
         <source>Flip [{0}] to wrong</source>
         <translation>把 [{0}] 翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="492"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="498"/>
         <source>Flip {0} entries to wrong</source>
         <translation>把 {0} 条翻转为错误</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="505"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="511"/>
         <source>Reading the confidences before the flips</source>
         <translation>正在读取标记为错误之前的置信度</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="514"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
         <source>Revive [{0}]</source>
         <translation>恢复 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="515"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="521"/>
         <source>Revive {0} entries</source>
         <translation>恢复 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="520"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="526"/>
         <source>Touch [{0}]</source>
         <translation>标记使用 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="521"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="527"/>
         <source>Touch {0} entries</source>
         <translation>标记使用 {0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="530"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="536"/>
         <source>Delete [{0}]</source>
         <translation>删除 [{0}]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../workbench/panes/entries/pane.py" line="533"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="539"/>
         <source>Delete %n entries</source>
         <translation>
             <numerusform>删除 %n 个条目</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="569"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="551"/>
+        <source>Choose two entries to merge (Ctrl+click the second).</source>
+        <translation>请选两条要合并的条目（按住 Ctrl 点第二条）。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="559"/>
+        <source>Merge [{1}] into [{0}]</source>
+        <translation>把 [{1}] 合并进 [{0}]</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="565"/>
+        <source>[{0}] merged into [{1}]; Undo takes it back.</source>
+        <translation>[{0}] 已合并进 [{1}]；撤销可还原。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/entries/pane.py" line="597"/>
         <source>This is what will change in warm.md. Every change can be undone.</source>
         <translation>以下是 warm.md 将发生的变化。每个修改都可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="607"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="635"/>
         <source>The stamp must look like 2026-10-07 11:30 or 2026-10-07.</source>
         <translation>时间格式应为 2026-10-07 11:30 或 2026-10-07。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="610"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="638"/>
         <source>The body is empty; use Delete to remove an entry.</source>
         <translation>正文为空；要移除条目请用删除。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="619"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="647"/>
         <source>New entry</source>
         <translation>新条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="635"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="663"/>
         <source>Edit [{0}]</source>
         <translation>编辑 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="692"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="720"/>
         <source>warm.md cannot be read and is left untouched: {0}</source>
         <translation>warm.md 无法读取，已原样保留：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="725"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="753"/>
         <source>Entry [{0}]</source>
         <translation>条目 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="753"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="781"/>
         <source>Merged; both sides changed {0}: your version was kept.</source>
         <translation>已合并；双方都修改了 {0}：保留了你的版本。</translation>
     </message>
@@ -3677,7 +3702,7 @@
 <context>
     <name>Pane</name>
     <message>
-        <location filename="../../workbench/panes/entries/pane.py" line="75"/>
+        <location filename="../../workbench/panes/entries/pane.py" line="76"/>
         <source>Entries</source>
         <translation>条目</translation>
     </message>

@@ -193,3 +193,47 @@ def test_a_new_entry_that_repeats_one_says_it_merges_before_and_after_saving(jou
     assert view.model().rowCount() == rows
     assert window.notifications.label.text().startswith(f"Merged into [{target.n}]")
     assert warm_path.read_text(encoding="utf-8").count(target.body) == 1
+
+
+def test_two_chosen_entries_merge_into_the_earlier_one_after_the_diff_and_undo_takes_it_back(journey_window,
+                                                                                           demo_home):
+    """Choose two facts (click, Ctrl+click), Merge on the toolbar, Apply the diff: the earlier
+    keeps both bodies and the lower confidence, the later is gone; Undo gives warm.md back byte
+    for byte. Two entries of different kinds are refused with a message, nothing written."""
+    warm_path = demo_home / "linghun" / "memory" / "warm.md"
+    original = warm_path.read_bytes()
+    window = journey_window(demo_home)
+    pane = window.pane("entries")
+    view = pane.view
+    facts = [e for e in window.ctx.memory.entries() if e.kind == "fact" and not e.is_wrong and "|" in e.body]
+    first, second = facts[0], next(e for e in facts[1:] if e.effective_confidence != facts[0].effective_confidence)
+    merge_button = pane.toolbar.widgetForAction(pane.act_merge)
+    click_cell(view, _row(view, first.body.split("|")[0].strip() + " | " + first.body.split("|")[1].strip()), COL_TEXT)
+    assert not merge_button.isEnabled()  # one entry chosen: nothing to merge with
+    click_cell(view, _row(view, second.body.split("|")[0].strip() + " | " + second.body.split("|")[1].strip()),
+               COL_TEXT, CTRL)
+    assert merge_button.isEnabled()
+    rows = view.model().rowCount()
+    seen = []
+    answer_dialog("Apply", seen)
+    click(merge_button)
+    assert seen == [f"Merge [{second.n}] into [{first.n}]"], seen
+    assert view.model().rowCount() == rows - 1
+    warm = warm_path.read_text(encoding="utf-8")
+    assert warm.count(second.body) == 1 and f"{first.body}\n\n{second.body}" in warm
+    lower = max(first.effective_confidence, second.effective_confidence, key=("high", "medium", "low").index)
+    assert _header_of(warm, first.body).endswith(f"[fact] {lower}")
+    assert f"[{second.n}] merged into [{first.n}]" in window.notifications.label.text()
+    assert pane.selected_ids() == [first.id]
+
+    window.act_undo.trigger()  # Edit > Undo
+    assert warm_path.read_bytes() == original
+    wait_for(lambda: view.model().rowCount() == rows, what="the table after the undo")
+
+    # an event and a fact do not merge: said, and nothing written
+    event = next(e for e in window.ctx.memory.entries() if e.kind == "event" and not e.is_wrong)
+    pane.select_entry(first.id)
+    click_cell(view, _row(view, event.body.strip().splitlines()[0][:20]), COL_TEXT, CTRL)
+    click(merge_button)
+    assert "only entries of one kind merge" in window.notifications.label.text()
+    assert warm_path.read_bytes() == original

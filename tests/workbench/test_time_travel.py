@@ -279,8 +279,9 @@ def test_in_the_past_every_writing_control_is_disabled_not_refused_after_a_click
                                           editor.stack.currentWidget(), editor.save_button, editor.revert_button))
     QTest.keyClicks(editor.stamp, "9")
     assert not pane.has_unsaved_changes() and editor.state_label.text() == reason
+    click_cell(pane.view, 1, modifier=Qt.KeyboardModifier.ControlModifier)  # two chosen: Merge would be offered now
     for action in (pane.act_new, pane.confidence_menu.menuAction(), pane.act_flip, pane.act_revive, pane.act_touch,
-                   pane.act_delete):
+                   pane.act_merge, pane.act_delete):
         assert not _button_of(pane.toolbar, action).isEnabled(), action.text()
     assert _button_of(pane.toolbar, pane.act_history).isEnabled()
 

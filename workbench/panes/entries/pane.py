@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QToolBar, QVBoxLayout, QWidget,
 )
 
+from linghun.core.entry_merge import merge_changes, merge_order
 from linghun.core.errors import LinghunError, NotFoundError
 from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, WarmDocument
 from linghun.core.history import capture
@@ -267,20 +268,21 @@ class EntriesPane(Pane):
         self.act_revive = self._act("revive", "Ctrl+Shift+R", self.revive)
         self.act_touch = self._act("touch", "Ctrl+T", self.touch)
         self.act_delete = self._act("delete", QKeySequence.StandardKey.Delete, self.delete_selected)
+        self.act_merge = self._act("merge", "Ctrl+Shift+M", self.merge_selected)
         self.act_history = self._act("diff", "Ctrl+Shift+H", self.show_history)
         self.confidence_menu = QMenu(self)
         self.confidence_menu.setIcon(icons.icon("confidence"))
         self.confidence_menu.addActions([self.act_high, self.act_medium, self.act_low])
         self.ctx.mark_writes(self.act_new, self.act_save, self.act_high, self.act_medium, self.act_low,
                              self.confidence_menu.menuAction(), self.act_flip, self.act_revive, self.act_touch,
-                             self.act_delete)
+                             self.act_merge, self.act_delete)
         toolbar = QToolBar(self)
         toolbar.setIconSize(toolbar.iconSize() * 0.8)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.addAction(self.act_new)
         toolbar.addSeparator()
         toolbar.addAction(self.confidence_menu.menuAction())
-        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_delete, self.act_history):
+        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_merge, self.act_delete, self.act_history):
             toolbar.addAction(act)
         self.toolbar = toolbar
         self._selection_actions = [self.act_high, self.act_medium, self.act_low, self.act_flip, self.act_revive,
@@ -314,6 +316,9 @@ class EntriesPane(Pane):
         self.act_history.setToolTip(self.tr("Every version of the entry: when, who, what changed; restore one (Ctrl+Shift+H)"))
         self.act_touch.setToolTip(self.tr("Refresh last access to now (the entry was used)"))
         self.act_delete.setText(self.tr("Delete"))
+        self.act_merge.setText(self.tr("Merge"))
+        self.act_merge.setToolTip(self.tr("Merge the two chosen entries into the earlier one (Ctrl+Shift+M): both "
+                                          "bodies, the lower confidence; the later entry is removed"))
         self.model.retranslate()
         self.editor.retranslate_ui()
         self._size_columns()
@@ -413,9 +418,10 @@ class EntriesPane(Pane):
         return True
 
     def _update_actions(self) -> None:
-        selected = bool(self.view.selectionModel().selectedRows()) and not self.model.error
+        rows = len(self.view.selectionModel().selectedRows()) if not self.model.error else 0
         for act in self._selection_actions:
-            act.setEnabled(selected)
+            act.setEnabled(bool(rows))
+        self.act_merge.setEnabled(rows == 2)  # (the time bar's read-only view disables it as every write)
 
     @Slot()
     def _selection_changed(self, *_args) -> None:
@@ -446,7 +452,7 @@ class EntriesPane(Pane):
         menu.addAction(self.act_new)
         menu.addSeparator()
         menu.addMenu(self.confidence_menu)
-        for act in (self.act_flip, self.act_revive, self.act_touch):
+        for act in (self.act_flip, self.act_revive, self.act_touch, self.act_merge):
             menu.addAction(act)
         menu.addAction(self.act_history)
         menu.addSeparator()
@@ -536,6 +542,28 @@ class EntriesPane(Pane):
         if len(ids) == 1:
             return self._push(DeleteEntry(ids[0]), title)
         return self._push(Batch([DeleteEntry(i) for i in ids]), title)
+
+    def merge_selected(self, ids: list[str] | None = None) -> bool:
+        """Merge the two chosen entries into the earlier one (``core.entry_merge``), after its diff
+        is shown: one undo step."""
+        ids = self.selected_ids() if ids is None else ids
+        if len(ids) != 2:
+            self.ctx.show_message(self.tr("Choose two entries to merge (Ctrl+click the second)."))
+            return False
+        try:
+            kept, removed = merge_order(*(self.ctx.memory.entry(i) for i in ids))
+            changes = merge_changes(kept, removed)
+        except LinghunError as exc:
+            self.ctx.show_message(str(exc))
+            return False
+        title = UndoText("EntriesPane", QT_TRANSLATE_NOOP("EntriesPane", "Merge [{1}] into [{0}]"), kept.n, removed.n)
+        if not self._confirm(str(title), {kept.id: changes, removed.id: None}):
+            return False
+        if not self._push(Batch([EditEntry(kept.id, changes), DeleteEntry(removed.id, expect=removed.raw)]), title):
+            return False
+        self.select_entry(kept.id)
+        self.ctx.show_message(self.tr("[{0}] merged into [{1}]; Undo takes it back.").format(removed.n, kept.n))
+        return True
 
     def _push(self, operation, text: "str | UndoText", merge_key: str | None = None) -> bool:
         """One undo step; the table shows the result at once (the bridge's later reload is a no-op)."""
