@@ -385,10 +385,14 @@ def markdown(summary: dict) -> str:
                      f"{_cell(o['latency_ms']['p50'], 0)} | {_cell(o['latency_ms']['p95'], 0)} | "
                      f"{', '.join(o['usage']) or '–'} |{price} {o['unparsed']} | {o['errors']} |")
     full, ours = sources.get(answer_sources.FULL_CONTEXT), sources.get(answer_sources.LINGHUN)
-    if full and ours and full["overall"]["tokens_mean"] > 0:
-        share = 100 * ours["overall"]["tokens_mean"] / full["overall"]["tokens_mean"]
-        lines += ["", f"linghun's tokens per question are {share:.1f}% of the full context's (prompts cut to the "
-                      "model's window count as sent)."]
+    if full and ours and full["overall"]["context_tokens_mean"] > 0:
+        # the memories before any cut: a small model's window cuts the full context's prompt far
+        # more than linghun's, so the prompts as sent do not say what each source costs
+        share = 100 * ours["overall"]["context_tokens_mean"] / full["overall"]["context_tokens_mean"]
+        sent = (100 * ours["overall"]["tokens_mean"] / full["overall"]["tokens_mean"]
+                if full["overall"]["tokens_mean"] > 0 else float("nan"))
+        lines += ["", f"linghun's memories are {share:.1f}% of the full conversation's tokens per question "
+                      f"(estimated, before any cut); of the prompts as sent, {_cell(sent)}%."]
     return "\n".join(lines) + "\n"
 
 
