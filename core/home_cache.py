@@ -2,7 +2,8 @@
 
 Each home has one file per kind (``.searcher``, ``.units`` and ``.tokens``: the search index,
 ``core.home_index``; ``.warm``: warm.md's parse, ``core.warm_cache``; ``.topics`` and
-``.situations``: the map's analysis, ``core.situation_cache``), named by a digest of the home's
+``.situations``: the map's analysis, ``core.situation_cache``; ``.goallinks``: the entries'
+links to goals, ``core.goal_links``), named by a digest of the home's
 folder (or warm.md's path). They are caches: :func:`load` answers None for a file that is missing
 or does not read back, and :func:`save` writes a whole file under a temporary name and renames it,
 so a reader in another process never sees half of one. What a file holds is keyed by content by

@@ -86,3 +86,82 @@ def test_the_agent_drills_a_goal_through_its_tool_in_a_fresh_process(home):
                          cwd=REPO, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "挂 3 条" in run.stdout and "周末音乐课" in run.stdout
+
+
+# -- kept across processes -----------------------------------------------------------------------
+
+def _new_process() -> None:
+    """What a new process starts with: nothing in memory, the cache folder as it was left."""
+    from linghun.core import goal_links as links_module, situation_cache
+
+    links_module._MEMO.clear()
+    links_module._BY_BODY.clear()
+    situation_cache.forget()
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """How many (entry, goal) pairs were checked by content since the fixture started."""
+    from linghun.core import goal_links as links_module
+
+    seen = []
+    real = links_module._check
+
+    def counting(root, known, goals, entries, digests):
+        seen.append(len(entries) * len(goals))
+        return real(root, known, goals, entries, digests)
+
+    monkeypatch.setattr(links_module, "_check", counting)
+    return seen
+
+
+def test_a_new_process_reads_the_links_and_an_append_checks_only_the_new_body(home, checked, monkeypatch):
+    from linghun.core import goal_links as links_module
+
+    monkeypatch.setattr(links_module, "SAVE_AFTER", 1)
+    links_module._by_body(home.root).file.unlink(missing_ok=True)  # the fixture's writes made links
+    _new_process()
+    goals = Goals(home).goals()
+    first = goal_links(home.root, goals, Memory(home).entries())
+    assert sum(checked) > 0
+    _new_process()
+    checked.clear()
+    assert goal_links(home.root, goals, Memory(home).entries()) == first
+    assert sum(checked) == 0  # nothing looked at again: read from the cache folder
+    checked.clear()
+    Memory(home).append("event", "用户 | 练习 | 钢琴 | 琶音 | 每天练习半小时")
+    _new_process()
+    links = goal_links(home.root, goals, Memory(home).entries())[goals[0].id]
+    assert [c for c in checked if c] == [len(goals)]  # the one new body, against the goal
+    assert any("琶音" in Memory(home).resolve(f"[{link.n}]").body for link in links)
+
+
+def test_a_goal_asked_alone_then_all_goals_give_the_links_worked_out_from_nothing(home, checked, monkeypatch):
+    """The round asks for the goals a question names, the map for all: each finds the other's
+    work, and the result is the same as from an empty cache."""
+    from linghun.core import goal_links as links_module
+
+    monkeypatch.setattr(links_module, "SAVE_AFTER", 1)
+    Goals(home).goal_update("new", "规划家庭旅行去大理", triggers=["大理"], goal_id=None)
+    goals = Goals(home).goals()
+    entries = Memory(home).entries()
+    alone = goal_links(home.root, goals[1:], entries)
+    _new_process()
+    both = goal_links(home.root, goals, entries)
+    assert both[goals[1].id] == alone[goals[1].id]
+    links_module._by_body(home.root).file.unlink()
+    _new_process()
+    assert goal_links(home.root, goals, entries) == both
+
+
+def test_an_unreadable_saved_file_is_not_used_and_is_written_anew(home, monkeypatch):
+    from linghun.core import goal_links as links_module
+
+    monkeypatch.setattr(links_module, "SAVE_AFTER", 1)
+    goals, entries = Goals(home).goals(), Memory(home).entries()
+    expected = goal_links(home.root, goals, entries)
+    file = links_module._by_body(home.root).file
+    file.write_bytes(b"not a cache")
+    _new_process()
+    assert goal_links(home.root, goals, entries) == expected
+    assert links_module.home_cache.load(file) is not None

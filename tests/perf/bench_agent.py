@@ -4,7 +4,7 @@ targets in brackets).
 Run: ``.venv/bin/python -m tests.perf.bench_agent [--runs 5] [--big] [--cold] [--only turn,mcp]``
 
 Homes are ``tests/perf/synth.py``'s mixed warm entries: 10,000 (1.4 MB of warm.md), with ``--big``
-also 100,000 (14 MB). Their ``workbench.json`` sets ``memory.maxBytes`` to :data:`MAX_BYTES`: at
+also 100,000 (14 MB), and the demo home's goals (``--no-goals``: none). Their ``workbench.json`` sets ``memory.maxBytes`` to :data:`MAX_BYTES`: at
 the default 64 KiB the first append would consolidate the whole warm.md away.
 
 Every figure is a child process started here (``linghun ...``, the installed command, as the agent
@@ -32,6 +32,7 @@ session's CPU, from ``RUSAGE_CHILDREN`` once the server exited.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -96,11 +97,17 @@ def repeat(runs: int, once: Callable[[int], tuple[float, float]]) -> list[tuple[
     return [once(i) for i in range(runs)]
 
 
-def make_bench_home(folder: Path, n: int):
+def make_bench_home(folder: Path, n: int, goals: bool = True):
+    """The synthetic home of ``n`` entries; with ``goals``, the demo home's goals too (a home an
+    agent has used for a while has goals, and linking entries to them is part of every context)."""
+    from linghun import resources
     from tests.perf.synth import make_home
 
     home = make_home(folder, n)
     home.config.write_text('{"memory": {"maxBytes": %d}}\n' % MAX_BYTES, encoding="utf-8")
+    if goals:
+        home.goals_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(resources.DEMO_HOME_DIR / "linghun" / "memory" / "goals" / "goals.json", home.goals)
     return home
 
 
@@ -263,16 +270,18 @@ def bench_mcp(n: int, runs: int, env: dict[str, str], dsh: Path) -> list[dict]:
     return out
 
 
-def bench_home(n: int, runs: int, only: set[str], cold: bool) -> list[dict]:
+def bench_home(n: int, runs: int, only: set[str], cold: bool, goals: bool = True) -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="bench-agent-") as tmp:
         dsh = Path(tmp) / "dsh"
-        make_bench_home(dsh, n)
+        home = make_bench_home(dsh, n, goals)
         env = {**os.environ, "LINGHUN_CACHE_DIR": str(Path(tmp) / "cache"),
                "LINGHUN_CONFIG_DIR": str(Path(tmp) / "config"), "LINGHUN_DATA_DIR": str(Path(tmp) / "data")}
         env.pop("DSH_HOME", None)
         machine_cache(Path(env["LINGHUN_CACHE_DIR"]))
         print(f"{n:,} entries, warm.md {(dsh / 'linghun' / 'memory' / 'warm.md').stat().st_size / 1e6:.1f} MB, "
-              f"memory.maxBytes {MAX_BYTES:,}", flush=True)
+              f"memory.maxBytes {MAX_BYTES:,}, "
+              + (f"the demo's goals ({len(json.loads(home.goals.read_text(encoding='utf-8'))['goals'])})" if goals
+                 else "no goals"), flush=True)
         out = bench_commands(n, runs, env, dsh, only, cold)
         if not only or "mcp" in only:
             out += bench_mcp(n, runs, env, dsh)
@@ -285,15 +294,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--entries", type=int, default=10_000)
     ap.add_argument("--big", action="store_true", help="also a 100,000-entry home")
     ap.add_argument("--cold", action="store_true", help="also context and turn with an empty token cache")
+    ap.add_argument("--no-goals", dest="goals", action="store_false",
+                    help="homes without goals (by default they have the demo home's)")
     ap.add_argument("--only", default="", help="comma-separated rows: --help,read,entries,context,round,append,turn,mcp")
     args = ap.parse_args(argv)
     only = {x.strip() for x in args.only.split(",") if x.strip()}
     print(f"{os.cpu_count()} cores, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"median of {args.runs} runs (min-max), CPU = the child's user + system time", flush=True)
     row("floor: python -c pass", repeat(args.runs, lambda i: run_child([sys.executable, "-c", "pass"], dict(os.environ))))
-    bench_home(args.entries, args.runs, only, args.cold)
+    bench_home(args.entries, args.runs, only, args.cold, args.goals)
     if args.big:
-        bench_home(100_000, args.runs, only, args.cold)
+        bench_home(100_000, args.runs, only, args.cold, args.goals)
 
 
 if __name__ == "__main__":
