@@ -48,6 +48,7 @@ from linghun.core.evaluation import answer_protocol as protocol
 from linghun.core.evaluation import answer_sources
 from linghun.core.evaluation.data import Dataset, Question
 from linghun.core.evaluation.metrics import mean, percentile
+from linghun.core.evaluation.report import without_nan
 from linghun.core.evaluation.runner import Cancelled
 from linghun.core.fsio import HomeLock, atomic_write
 from linghun.core.llm.base import LLMError, LLMProvider
@@ -396,20 +397,9 @@ def markdown(summary: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with every NaN (a figure with nothing to average) as ``None``: JSON has no NaN."""
-    if isinstance(value, float) and value != value:
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
-    return value
-
-
 def write_report(summary: dict, folder: Path) -> AnswerReport:
     files = {"json": str(folder / "answers.json"), "markdown": str(folder / "answers.md")}
-    atomic_write(Path(files["json"]), json.dumps(_finite(summary), ensure_ascii=False, indent=2, allow_nan=False))
+    atomic_write(Path(files["json"]), json.dumps(without_nan(summary), ensure_ascii=False, indent=2, allow_nan=False))
     atomic_write(Path(files["markdown"]), markdown(summary))
     return AnswerReport(summary, folder, files | {"ledger": str(folder / LEDGER)})
 

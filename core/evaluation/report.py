@@ -166,7 +166,7 @@ def write_report(
                   for name, d in fallen.items()},
     }
     md_path, json_path = out / "report.md", out / "report.json"
-    data = _jsonable(data)
+    data = without_nan(data)
     atomic_write(md_path, "\n".join(md) + "\n")
     write_json(json_path, data)
     return Report(md_path, json_path, plots, data)
@@ -211,12 +211,12 @@ def _answer_table(summaries: dict[str, dict]) -> str:
         "short answer. An answer may stand in several parts.")
 
 
-def _jsonable(value):
-    """nan is not JSON: write it as null."""
+def without_nan(value):
+    """``value`` with every NaN (a figure with nothing to average) as None: JSON has no NaN."""
     if isinstance(value, float) and math.isnan(value):
         return None
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
+        return {k: without_nan(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [without_nan(v) for v in value]
     return value
