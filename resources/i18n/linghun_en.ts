@@ -3760,8 +3760,9 @@
         <translation>Map</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="68"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="70"/>
         <source>Rounds</source>
+        <extracomment>a replayed round&apos;s pace: each role&apos;s start and end are this far apart (read, not raced)</extracomment>
         <translation>Rounds</translation>
     </message>
     <message>
@@ -4398,37 +4399,37 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -4437,92 +4438,92 @@
         <translation type="vanished">Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="329"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="646"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="289"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
@@ -4535,22 +4536,22 @@
         <translation type="vanished">Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="313"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="301"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="359"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
@@ -4559,22 +4560,22 @@
         <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="390"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="399"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="413"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="424"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="438"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
@@ -4583,145 +4584,160 @@
         <translation type="vanished">Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>A memory check of the selected round (one with a trace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="428"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="442"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <source>Replay steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <source>Light the round&apos;s roles again in the order they fired, one step every %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="593"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="602"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="666"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="686"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="709"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="729"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="793"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="731"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="795"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="808"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="810"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="748"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="812"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="750"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="814"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="826"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="766"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="830"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>

@@ -3738,8 +3738,9 @@
         <translation>地图</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="68"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="70"/>
         <source>Rounds</source>
+        <extracomment>a replayed round&apos;s pace: each role&apos;s start and end are this far apart (read, not raced)</extracomment>
         <translation>轮次</translation>
     </message>
     <message>
@@ -4376,248 +4377,263 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="244"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="246"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="248"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="249"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="251"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="252"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="254"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="264"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="329"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="582"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="646"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="584"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="586"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="289"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="300"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="299"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="313"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="301"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="345"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="359"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="373"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="390"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="398"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="399"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="413"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="424"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="438"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="255"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation>停止这一轮：流式回复会立即停止（关闭其请求），非流式回复要等它完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="258"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
         <translation>把所示这一轮做成记忆检查：它的问题，以及其上下文包送达的条目，作为必须给智能体看到的内容（可在检查窗格中编辑）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="262"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
         <source>A memory check of the selected round (one with a trace)</source>
         <translation>把选中的这一轮做成记忆检查（须有完整追踪）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="428"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="442"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation>已取消：这一轮已停止；除了它的记录，什么都没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="565"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <source>Replay steps</source>
+        <translation>重放步骤</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <source>Light the round&apos;s roles again in the order they fired, one step every %1 s</source>
+        <translation>按各角色当时的先后顺序重新点亮本轮，每 %1 秒一步</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="581"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="583"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="585"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="592"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="593"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="600"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="602"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="666"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="613"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="616"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="622"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="686"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -4626,62 +4642,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="625"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="628"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="630"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="709"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="729"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="793"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="731"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="795"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="744"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="808"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="746"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="810"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="748"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="812"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="750"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="814"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="762"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="826"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="766"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="830"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>

@@ -20,6 +20,8 @@ from linghun.workbench.panes.rounds import RoundsPane
 from linghun.workbench.panes.rounds.background import parse_overrides
 from linghun.workbench.settings import LlmSettings, Settings
 
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
 DEEP = "vault 的迁移之前是怎么决定的？来龙去脉"
@@ -321,3 +323,26 @@ def test_a_late_start_notice_of_a_round_already_shown_does_not_start_it_over(pan
     bus.publish("round.started", round=live.round_id, header=header)
     qtbot.wait(50)
     assert pane.live is live and pane.live.finished and pane.live.result["status"] == "ok"
+
+
+def test_replay_lights_the_finished_rounds_roles_again_step_by_step_and_stop_restores_it(pane, ctx, qtbot):
+    live = _run(pane, qtbot, DEEP)
+    finished = {r: pane.strip.status(r) for r in ROLES}
+    ran = sorted((s for s in live.roles.values() if s.span is not None), key=lambda s: s.seq)
+    assert pane.btn_replay.isEnabled() and pane.btn_replay.text() == "Replay steps"
+    QTest.mouseClick(pane.btn_replay, Qt.MouseButton.LeftButton)
+    assert pane.replaying() and pane.btn_replay.text() == "Stop"
+    assert all(pane.strip.status(r) == "waiting" for r in ROLES)  # nothing lit before the first step
+    qtbot.waitUntil(lambda: pane.strip.status(ran[0].role) == "running", timeout=3000)
+    assert all(pane.strip.status(s.role) == "waiting" for s in ran[1:])
+    assert pane.strip.selected() == ran[0].role
+    qtbot.waitUntil(lambda: pane.strip.status(ran[0].role) == finished[ran[0].role], timeout=3000)
+    assert pane.strip.status(ran[1].role) == "waiting"  # one step at a time, at a readable pace
+    QTest.mouseClick(pane.btn_replay, Qt.MouseButton.LeftButton)  # Stop: the round as it finished
+    assert not pane.replaying() and pane.btn_replay.text() == "Replay steps"
+    assert {r: pane.strip.status(r) for r in ROLES} == finished
+
+    pane._replay_timer.setInterval(10)  # the whole replay, quickly: it ends on the round as it was
+    QTest.mouseClick(pane.btn_replay, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not pane.replaying(), timeout=5000)
+    assert {r: pane.strip.status(r) for r in ROLES} == finished and pane.strip.selected() == ran[-1].role

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
@@ -28,7 +28,7 @@ from linghun.core.assembler.debounce import Debouncer
 from linghun.core.errors import LinghunError
 from linghun.workbench import llm_choice, tones
 from linghun.workbench.icons import icon
-from linghun.workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoundsModel, status_title
+from linghun.workbench.models.rounds import ROLES, CandidatesModel, LiveRound, RoleState, RoundsModel, status_title
 from linghun.workbench.panes import Pane, register_pane
 from linghun.workbench.panes.ontology.links import raise_pane
 from linghun.workbench.panes.rounds import background
@@ -46,6 +46,8 @@ DELTA_FLUSH_MS = 100  # streamed LLM text is painted at most this often
 # most this often while a round runs: an offline round sends its twelve start/end events within
 # about 50 ms, and laying them all out took the GUI thread 30-90 ms per round at 10k entries.
 ROLE_REFRESH_MS = 80
+#: a replayed round's pace: each role's start and end are this far apart (read, not raced)
+REPLAY_STEP_MS = 600
 RELOAD_DELAY_MS = 300
 TAB_ROLE, TAB_CANDIDATES, TAB_LLM, TAB_FILES, TAB_BUNDLE, TAB_RERUN = range(6)
 
@@ -122,6 +124,14 @@ class RoundsPane(Pane):
 
         self.strip = RoleStrip(self)
         self.strip.sig_role_clicked.connect(self._on_role_clicked)
+        # an offline round is over in tens of milliseconds: Replay lights its roles again, one
+        # step every REPLAY_STEP_MS, so a person sees the order they fired in and each one's result
+        self.btn_replay = QPushButton(icon("reload"), "", self)
+        on_trigger(self.btn_replay.clicked, self.toggle_replay)
+        self._replay_steps: list[RoleState] = []
+        self._replay_timer = QTimer(self)
+        self._replay_timer.setInterval(REPLAY_STEP_MS)
+        self._replay_timer.timeout.connect(self._replay_step)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -222,7 +232,10 @@ class RoundsPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(ask)
-        layout.addWidget(self.strip)
+        strip_row = QHBoxLayout()
+        strip_row.addWidget(self.strip, 1)
+        strip_row.addWidget(self.btn_replay)
+        layout.addLayout(strip_row)
         layout.addWidget(self.summary)
         layout.addWidget(self.gap_banner)
         # the traced rounds (ours, in full) and every round the home records (the agent's too)
@@ -246,6 +259,7 @@ class RoundsPane(Pane):
         self.llm_choice.setToolTip(self.tr("Offline: every role runs its deterministic behaviour. "
                                            "Configured LLM: the provider of the settings."))
         self.dry_run.setText(self.tr("Dry run"))
+        self._name_replay()
         self.dry_run.setToolTip(self.tr("Write nothing in the home but the round's trace "
                                         "(the agent's bundle and ledger are left alone)"))
         self.btn_run.setText(self.tr("Run"))
@@ -504,7 +518,58 @@ class RoundsPane(Pane):
                 self.llm_view.verticalScrollBar().setValue(self.llm_view.verticalScrollBar().maximum())
 
     # -- showing a round -------------------------------------------------------------------------
+    # -- replaying a round's steps -----------------------------------------------------------------
+    @Slot()
+    def toggle_replay(self) -> None:
+        """Replay the shown round's steps at a readable pace, or stop the replay under way."""
+        if self._replay_timer.isActive():
+            self.stop_replay()
+            return
+        live = self.live
+        if live is None or not live.finished:
+            return
+        ran = sorted((state for state in live.roles.values() if state.span is not None), key=lambda st: st.seq)
+        self._replay_steps = [step for state in ran for step in (RoleState(state.role, "running", state.seq), state)]
+        for role in ROLES:
+            self.strip.set_state(RoleState(role))
+        self._replay_timer.start()
+        self._name_replay()
+        self._update_actions()
+
+    def stop_replay(self) -> None:
+        """End a replay: the strip shows the round as it finished."""
+        if not self._replay_timer.isActive() and not self._replay_steps:
+            return
+        self._replay_timer.stop()
+        self._replay_steps = []
+        self._refresh_strip()
+        self._name_replay()
+        self._update_actions()
+
+    @Slot()
+    def _replay_step(self) -> None:
+        if not self._replay_steps or self.live is None:
+            self.stop_replay()
+            return
+        state = self._replay_steps.pop(0)
+        self.strip.set_state(state)
+        self.strip.select(state.role)
+        if state.span is not None:  # the role's end: what it did, as when it ran
+            self._show_role(state.role)
+        if not self._replay_steps:
+            self.stop_replay()
+
+    def replaying(self) -> bool:
+        return self._replay_timer.isActive()
+
+    def _name_replay(self) -> None:
+        self.btn_replay.setText(self.tr("Stop") if self.replaying() else self.tr("Replay steps"))
+        self.btn_replay.setIcon(icon("cancel" if self.replaying() else "reload"))
+        self.btn_replay.setToolTip(self.tr("Light the round's roles again in the order they fired, one step every "
+                                           "%1 s").replace("%1", f"{REPLAY_STEP_MS / 1000:g}"))
+
     def _set_live(self, live: LiveRound, keep_role: bool = False) -> None:
+        self.stop_replay()  # another round is shown: its own strip, not the replay's
         role = self.strip.selected() if keep_role else None
         self.live = live
         self._pending_delta = {}
@@ -783,6 +848,7 @@ class RoundsPane(Pane):
         self.act_pin.setEnabled(shown and not self.pinner.busy)  # a write: the past's group keeps it off
         chosen = self.home_rounds.current_round()
         self.act_pin_selected.setEnabled(chosen is not None and chosen.has_trace and not self.pinner.busy)
+        self.btn_replay.setEnabled(self.replaying() or (self.live is not None and self.live.finished and not busy))
 
     def shutdown(self) -> None:
         self.cancel()
