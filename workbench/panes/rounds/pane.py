@@ -232,11 +232,13 @@ class RoundsPane(Pane):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(ask)
-        strip_row = QHBoxLayout()
-        strip_row.addWidget(self.strip, 1)
-        strip_row.addWidget(self.btn_replay)
-        layout.addLayout(strip_row)
-        layout.addWidget(self.summary)
+        layout.addWidget(self.strip)
+        # beside the round's summary line (which wraps), not the strip: the eight roles' buttons
+        # already take the pane's width at 1280 px
+        summary_row = QHBoxLayout()
+        summary_row.addWidget(self.summary, 1)
+        summary_row.addWidget(self.btn_replay, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(summary_row)
         layout.addWidget(self.gap_banner)
         # the traced rounds (ours, in full) and every round the home records (the agent's too)
         self.views = QTabWidget(self)
