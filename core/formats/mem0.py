@@ -23,7 +23,7 @@ export), a bare list of memories, or a list of history events. The kind rule:
 - confidence: ``metadata.confidence`` when it is high, medium, low or wrong, else **medium**;
 - stamp: ``created_at`` (local time), last access: ``updated_at``, else the stamp; ``metadata.stamp``
   and ``metadata.last_access`` (written by our export) win, so a round trip keeps them exactly;
-- source: ``metadata.source`` when we wrote it, else ``mem0:<id>``;
+- source: ``metadata.source`` when we wrote it (null too), else ``mem0:<id>``;
 - history: each memory's newest event; its ``new_memory`` after ADD or UPDATE, nothing after
   DELETE.
 
@@ -98,8 +98,10 @@ def _record(item, n: int, fallback_stamp: str) -> Record | None:
     meta = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
     stamp = _text(meta, "stamp") or stamp_of_iso(item.get("created_at")) or fallback_stamp
     last = meta.get("last_access") if "last_access" in meta else (stamp_of_iso(item.get("updated_at")) or stamp)
-    confidence = meta.get("confidence") if meta.get("confidence") in CONFIDENCES else "medium"
-    source = _text(meta, "source") or (f"mem0:{item['id']}" if item.get("id") else "mem0")
+    # null from our export: the header had none (it reads as medium, SPEC 3)
+    confidence = meta["confidence"] if meta.get("confidence", "") in (*CONFIDENCES, None) else "medium"
+    # our export says "source" even when null: the entry had none, and a round trip keeps that
+    source = _text(meta, "source") if "source" in meta else (f"mem0:{item['id']}" if item.get("id") else "mem0")
     return Record(_kind(meta), confidence, stamp, text.strip("\n"), last if isinstance(last, str) else None, source)
 
 
