@@ -15,10 +15,13 @@ letta      ``core.formats.letta``                  no      yes (an agent file or
 
 An import reads and checks everything before it writes: bad input (not JSON, not the format, a
 link leading out of the folder) raises ``InvalidInputError`` and the home is untouched. Entries
-whose body is already in the home (or earlier in the same input) are skipped and reported. The
-rest is appended in **one** save of warm.md through ``Memory.add_entries``: the lock, the atomic
-write and the history's capture are the memory's, and the import is one undo step. A folder is
-walked without following links; a link that leads out of it refuses the whole import.
+whose body is already in the home (or earlier in the same input), compared as the near-duplicate
+rule normalises them (SPEC 3) without their source line, are skipped and reported; an import only
+adds, it never merges into or rewrites an entry of the home. The rest is appended in **one** save of warm.md through ``Memory.add_entries``: the lock, the atomic
+write and the history's capture are the memory's, and the import is one undo step. An import
+that would take warm.md over ``memory.maxBytes`` is refused (``CapacityError``) rather than
+consolidating the home's entries away to make room. A folder is walked without following links;
+a link that leads out of it refuses the whole import.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from linghun.core.errors import InvalidInputError
+from linghun.core.errors import InvalidInputError, UnreadableFileError
 from linghun.core.formats import exchange_jsonl, letta, mem0, notes_md
 from linghun.core.formats.exchange_record import Record, records_of, split_source
 from linghun.core.formats.warm import WarmEntry, format_block, normalise_for_dedupe
@@ -62,7 +65,8 @@ class ImportResult:
 def export_home(memory: Memory, fmt: str, out: Path, user_id: str = "linghun") -> int:
     """Write the home's warm entries to ``out`` (a file; a new or empty folder for markdown);
     returns how many."""
-    records = records_of(memory.entries())
+    entries = memory.entries()
+    records = records_of(entries)
     out = Path(out)
     if fmt == "jsonl":
         atomic_write(out, exchange_jsonl.render(records))
@@ -73,7 +77,7 @@ def export_home(memory: Memory, fmt: str, out: Path, user_id: str = "linghun") -
             raise InvalidInputError(f"{out} is not an empty folder: markdown export writes one note per entry "
                                     "into a new or empty folder")
         out.mkdir(parents=True, exist_ok=True)
-        for n, (record, entry) in enumerate(zip(records, memory.entries()), 1):
+        for n, (record, entry) in enumerate(zip(records, entries), 1):
             permalink = f"linghun-{n:04d}-{entry.id.lstrip('w')[:8]}"
             atomic_write(out / f"{permalink}.md", notes_md.render_note(record, permalink))
     else:
@@ -132,14 +136,14 @@ def read_records(fmt: str, path: Path, fallback_stamp: str) -> list[Record]:
     if not path.exists():
         raise InvalidInputError(f"{path} does not exist")
     if fmt in ("markdown", "letta") and path.is_dir():
-        return _folder_records(fmt, path, fallback_stamp)
+        return _folder_records(fmt, path)
     if path.is_dir():
         raise InvalidInputError(f"{path} is a folder: the {fmt} format is one file")
     text = _text(path)
     if fmt == "jsonl":
         return exchange_jsonl.parse(text, str(path))
     if fmt == "markdown":
-        return [r for r in [_note(path, text, fallback_stamp)] if r is not None]
+        return [r for r in [_note(path, text)] if r is not None]
     value = _json(text, path)
     return mem0.parse(value, fallback_stamp) if fmt == "mem0" else letta.parse(value, fallback_stamp)
 
@@ -147,7 +151,7 @@ def read_records(fmt: str, path: Path, fallback_stamp: str) -> list[Record]:
 def _text(path: Path) -> str:
     try:
         return decode_utf8(path, path.read_bytes())
-    except Exception as exc:  # not UTF-8, unreadable: one line, nothing imported
+    except (UnreadableFileError, OSError) as exc:  # not UTF-8, no permission: one line, nothing imported
         raise InvalidInputError(f"{path} cannot be read ({exc}); nothing was imported") from None
 
 
@@ -159,23 +163,26 @@ def _json(text: str, path: Path):
                                 f"{exc.colno}); nothing was imported") from None
 
 
-def _note(path: Path, text: str, fallback_stamp: str) -> Record | None:
-    mtime = stamp_of(datetime.fromtimestamp(path.stat().st_mtime)) if path.exists() else fallback_stamp
-    return notes_md.parse_note(text, str(path), mtime)[1]
+def _note(path: Path, text: str) -> Record | None:
+    return notes_md.parse_note(text, str(path), _modified(path))[1]
 
 
-def _folder_records(fmt: str, folder: Path, fallback_stamp: str) -> list[Record]:
+def _modified(path: Path) -> str:
+    """The stamp of a file's last change: the time of a note that says none."""
+    return stamp_of(datetime.fromtimestamp(path.stat().st_mtime))
+
+
+def _folder_records(fmt: str, folder: Path) -> list[Record]:
     records = []
     for path in markdown_files(folder):
         text = _text(path)
         if fmt == "markdown":
-            record = _note(path, text, fallback_stamp)
+            record = _note(path, text)
             records += [record] if record is not None else []
             continue
         fields, body = notes_md.split_front_matter(text, str(path))
-        mtime = stamp_of(datetime.fromtimestamp(path.stat().st_mtime))
         label = fields.get("label") if isinstance(fields.get("label"), str) else path.stem
-        records += letta.block_records(label, body, mtime)
+        records += letta.block_records(label, body, _modified(path))
     return records
 
 

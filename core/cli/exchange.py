@@ -45,12 +45,14 @@ def _text(result) -> str:
 
 def register(sub, parent) -> None:
     p = sub.add_parser("export", parents=[parent], help="write the warm entries as JSONL, Markdown notes or mem0 JSON")
-    p.add_argument("--format", required=True, choices=EXPORT_FORMATS)
+    # no argparse choices: a format it does not know is refused by core.exchange in one line
+    # (argparse adds its usage), as bad input is everywhere else
+    p.add_argument("--format", required=True, help=" | ".join(EXPORT_FORMATS))
     p.add_argument("out", help="the file to write (a new or empty folder for markdown)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("import", parents=[parent], help="add warm entries from JSONL, mem0, Letta or Markdown notes")
-    p.add_argument("--format", required=True, choices=IMPORT_FORMATS)
+    p.add_argument("--format", required=True, help=" | ".join(IMPORT_FORMATS))
     p.add_argument("source", help="the file (or folder, for markdown and Letta Code memory) to read")
     p.add_argument("--dry-run", action="store_true", help="show what would be written, write nothing")
     p.set_defaults(func=cmd_import)

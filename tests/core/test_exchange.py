@@ -257,6 +257,8 @@ def test_cli_in_a_subprocess(upstream_home, tmp_path):
     done = run("import", "--format", "letta", str(bad), "--home", str(upstream_home))
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "not valid JSON" in done.stderr
     assert warm.read_bytes() == after
+    done = run("import", "--format", "yaml", str(bad), "--home", str(upstream_home))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "unknown import format 'yaml'" in done.stderr
     done = run("export", "--format", "jsonl", str(tmp_path / "out.jsonl"), "--home", str(upstream_home))
     assert done.returncode == 0 and "exported 13 entries" in done.stdout
 
@@ -264,3 +266,5 @@ def test_cli_in_a_subprocess(upstream_home, tmp_path):
 def test_cli_in_process(upstream_home, tmp_path, capsys):
     assert main(["export", "--format", "mem0", str(tmp_path / "m.json"), "--home", str(upstream_home)]) == 0
     assert "exported 10 entries" in capsys.readouterr().out
+    assert main(["export", "--format", "csv", str(tmp_path / "m.csv"), "--home", str(upstream_home)]) == 2
+    assert "unknown export format 'csv'" in capsys.readouterr().err and not (tmp_path / "m.csv").exists()
