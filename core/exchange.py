@@ -148,9 +148,13 @@ def read_records(fmt: str, path: Path, fallback_stamp: str) -> list[Record]:
     return mem0.parse(value, fallback_stamp) if fmt == "mem0" else letta.parse(value, fallback_stamp)
 
 
-def _text(path: Path) -> str:
+def _text(path: Path, follow: bool = True) -> str:
+    """The UTF-8 text of ``path``; ``follow`` False: refused when it is a link by the time it is
+    opened (a file of a folder, checked by ``markdown_files``, and swapped for a link since)."""
     try:
-        return decode_utf8(path, path.read_bytes())
+        fd = os.open(path, os.O_RDONLY | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
+        with open(fd, "rb") as fh:
+            return decode_utf8(path, fh.read())
     except (UnreadableFileError, OSError) as exc:  # not UTF-8, no permission: one line, nothing imported
         raise InvalidInputError(f"{path} cannot be read ({exc}); nothing was imported") from None
 
@@ -175,7 +179,7 @@ def _modified(path: Path) -> str:
 def _folder_records(fmt: str, folder: Path) -> list[Record]:
     records = []
     for path in markdown_files(folder):
-        text = _text(path)
+        text = _text(path, follow=False)
         if fmt == "markdown":
             record = _note(path, text)
             records += [record] if record is not None else []
@@ -189,8 +193,8 @@ def _folder_records(fmt: str, folder: Path) -> list[Record]:
 def markdown_files(folder: Path) -> list[Path]:
     """The ``.md`` files under ``folder``, in name order, links not followed. A link (to a file
     or a folder) that leads out of ``folder`` raises ``InvalidInputError``: an import never reads
-    outside the folder it was given. A link inside it is read where it leads only for a file
-    (the folder it points to is walked anyway)."""
+    outside the folder it was given. A link to a file inside it is given as the file it leads to;
+    a link to a folder inside it is left out (that folder is walked anyway)."""
     root = folder.resolve()
     found = []
     for top, dirs, files in os.walk(folder, followlinks=False):
@@ -203,6 +207,7 @@ def markdown_files(folder: Path) -> list[Path]:
                                             "never follows links out of its folder; nothing was imported")
                 if name in dirs:
                     continue
+                path = target
             if name in files and name.lower().endswith(".md") and not name.startswith("."):
                 found.append(path)
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))

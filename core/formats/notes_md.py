@@ -45,8 +45,9 @@ import json
 import re
 
 from linghun.core.errors import InvalidInputError
+from linghun.core.formats.cold import brief
 from linghun.core.formats.exchange_record import Record, stamp_of_iso
-from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS, brief
+from linghun.core.formats.warm import CONFIDENCES, KINDS, LEGACY_KINDS
 
 _FENCE = "---"
 _KEY = re.compile(r"^(?P<key>[A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(?P<value>.*?))?[ \t]*$")

@@ -194,6 +194,8 @@ def test_a_link_out_of_the_folder_is_refused(upstream_home, tmp_path):
         with pytest.raises(InvalidInputError, match="link leading out"):
             exchange.import_into(memory, fmt, folder)
     (folder / "leak.md").unlink()
+    (folder / "alias.md").symlink_to(folder / "ok.md")  # a link that stays inside is read
+    assert [r.body for r in exchange.read_records("markdown", folder, "2026-01-01")] == ["a fine note"] * 2
     (folder / "sub").symlink_to(tmp_path, target_is_directory=True)
     with pytest.raises(InvalidInputError, match="link leading out"):
         exchange.import_into(memory, "markdown", folder)
