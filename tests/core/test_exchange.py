@@ -270,3 +270,28 @@ def test_cli_in_process(upstream_home, tmp_path, capsys):
     assert "exported 10 entries" in capsys.readouterr().out
     assert main(["export", "--format", "csv", str(tmp_path / "m.csv"), "--home", str(upstream_home)]) == 2
     assert "unknown export format 'csv'" in capsys.readouterr().err and not (tmp_path / "m.csv").exists()
+
+
+def test_a_body_already_in_the_home_is_a_duplicate_whatever_its_source(upstream_home, tmp_path):
+    memory = memory_of(upstream_home)
+    out = tmp_path / "mem0.json"
+    exchange.export_home(memory, "mem0", out)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    for item in data["results"]:
+        item["metadata"] = {}  # as mem0 itself would give them back: a source of mem0's
+    out.write_text(json.dumps(data), encoding="utf-8")
+    result = exchange.import_into(memory, "mem0", out)
+    assert not result.added and len(result.skipped) == 10
+
+
+@pytest.mark.parametrize("document", [
+    {"agent_type": "memgpt_agent", "core_memory": [{"label": "human", "value": "Name: Chad"}],
+     "archival_memory": []},  # the first agent files: one agent at the top
+    [{"label": "human", "value": "Name: Chad"}, {"id": "p1", "text": "went hiking", "created_at": "2026-05-03T17:45:00"}],
+])
+def test_letta_older_agent_files_and_api_lists(tmp_path, document):
+    source = tmp_path / "letta.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    records = exchange.read_records("letta", source, "2026-01-01 00:00")
+    assert records[0].kind == "fact" and records[0].body == "Name: Chad" and records[0].source == "letta:human"
+    assert [r.kind for r in records[1:]] == (["event"] if isinstance(document, list) else [])
