@@ -14,6 +14,7 @@ from linghun.core.cli import exchange as cli_exchange, main
 from linghun.core.errors import CapacityError, InvalidInputError
 from linghun.core.formats import notes_md
 from linghun.core.formats.exchange_record import stamp_of_iso
+from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.home_lock import update_section
 from linghun.core.memory import Memory
@@ -295,3 +296,16 @@ def test_letta_older_agent_files_and_api_lists(tmp_path, document):
     records = exchange.read_records("letta", source, "2026-01-01 00:00")
     assert records[0].kind == "fact" and records[0].body == "Name: Chad" and records[0].source == "letta:human"
     assert [r.kind for r in records[1:]] == (["event"] if isinstance(document, list) else [])
+
+
+def test_a_cli_import_is_one_version_in_the_home_s_history(upstream_home):
+    """One save of warm.md: one state to go back to (``linghun history``, the workbench's undo)."""
+    home = MemoryHome.resolve(upstream_home)
+    try:
+        assert main(["import", "--format", "letta", str(FIXTURES / "letta_agent.af"), "--home", str(upstream_home)]) == 0
+        capture.flush()
+        versions = capture.history_of(home).versions("memory/warm.md")
+        assert [v.writer for v in versions] == ["cli"]
+        assert capture.history_of(home).read("memory/warm.md", commit=versions[0].commit) == home.warm.read_bytes()
+    finally:
+        capture.recorder.disable(home)
