@@ -185,12 +185,22 @@ def _folder_records(fmt: str, folder: Path) -> list[Record]:
             records += [record] if record is not None else []
             continue
         fields, body = notes_md.split_front_matter(text, str(path))
-        label = fields.get("label") if isinstance(fields.get("label"), str) else path.stem
+        label = fields.get("label") if isinstance(fields.get("label"), str) else _label(folder, path)
         records += letta.block_records(label, body, _modified(path))
     return records
 
 
+def _label(folder: Path, path: Path) -> str:
+    """A Letta Code memory file's block label: its path in the folder, without ``.md`` (a file
+    reached through a link inside the folder is where the link leads, below the resolved folder)."""
+    for base in (folder, folder.resolve()):
+        if path.is_relative_to(base):
+            return path.relative_to(base).with_suffix("").as_posix()
+    return path.stem
+
+
 def markdown_files(folder: Path) -> list[Path]:
+
     """The ``.md`` files under ``folder``, in name order, links not followed. A link (to a file
     or a folder) that leads out of ``folder`` raises ``InvalidInputError``: an import never reads
     outside the folder it was given. A link to a file inside it is given as the file it leads to;

@@ -10,14 +10,18 @@ an agent's memory as:
   files), and from the API (``client.agents.blocks.list``) as a bare list;
 - **archival passages**: ``{"text": "...", "created_at": "<ISO 8601>", ...}``, from the API
   (``client.agents.passages.list``) or under ``"passages"`` / ``"archival_memory"``;
-- in **Letta Code**, a folder of Markdown files, one per block (``human.md``, ``persona.md``...),
-  optionally with front matter (``label``, ``description``): ``core.formats.notes_md`` reads it.
+- in **Letta Code** (0.15+, "MemFS", docs.letta.com/letta-code/memfs), a git-backed folder of
+  Markdown files, one per block (``system/`` holds those pinned in context: ``system/human.md``,
+  ``system/persona.md``...), with front matter such as ``description`` and ``limit``; the
+  block's label is the file's path in the folder without ``.md`` (or a ``label`` key), and the
+  front matter is read by ``core.formats.notes_md``.
 
 The kind rule (documented for users in README's export/import section):
 
 - a block's value is split into one entry per line (a leading ``-`` or ``*`` bullet dropped):
   one entry holds one fact (SPEC 3);
-- ``persona`` blocks (how the agent is to behave) are **rules**; every other block (``human``,
+- ``persona`` blocks (how the agent is to behave; ``system/persona`` too) are **rules**; every
+  other block (``human``,
   the user's facts; ``project``...) gives **facts**;
 - an archival passage is a dated observation: an **event** at its ``created_at``;
 - confidence **medium** (Letta has none); source ``letta:<label>`` or ``letta:passage:<id>``.
@@ -54,7 +58,7 @@ def parse(value, fallback_stamp: str) -> list[Record]:
 
 def block_records(label: str, value: str, stamp: str) -> list[Record]:
     """The entries of one memory block: one per line of its value."""
-    kind = "rule" if label.strip().lower() in RULE_LABELS else "fact"
+    kind = "rule" if label.strip().lower().rsplit("/", 1)[-1] in RULE_LABELS else "fact"
     lines = [line.strip() for line in value.splitlines()]
     lines = [line[2:].strip() if line[:2] in ("- ", "* ") else line for line in lines]
     return [Record(kind, "medium", stamp, line, stamp, f"letta:{label}") for line in lines if line]

@@ -115,7 +115,7 @@ def test_letta_code_memory_folder(tmp_path):
     got = [(e.kind, e.body) for e in memory.entries()]
     assert got == [("fact", "The user prefers pnpm over npm.\n<!-- source: letta:human -->"),
                    ("fact", "The user's editor is Helix.\n<!-- source: letta:human -->"),
-                   ("rule", "Keep answers under ten lines.\n<!-- source: letta:persona -->")]
+                   ("rule", "Keep answers under ten lines.\n<!-- source: letta:system/persona -->")]
 
 
 def test_basic_memory_notes_folder(tmp_path):
