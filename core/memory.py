@@ -488,6 +488,36 @@ class Memory:
                 self._save(doc)
             return AppendResult("append", self._doc.entries[-1], len(entry.raw.encode()), consolidated=consolidated)
 
+    def add_entries(self, entries: list[WarmEntry], same=None) -> tuple[list[WarmEntry], list[WarmEntry]]:
+        """Append ``entries`` (made by ``new_entry`` or ``format_block``) in one save of warm.md,
+        under the lock, skipping each whose ``same(body)`` key is already in the home or earlier
+        in the list: ``(added, skipped)``. One write is one step of the history and of an undo
+        (``core.exchange`` imports with it). Nothing is written when nothing is added, and a
+        ``CapacityError`` is raised before anything is written when they do not fit in
+        ``memory.maxBytes`` (no consolidation: an import must not archive the home's entries)."""
+        same = same or normalise_for_dedupe
+        with home_lock(self.home).hold():
+            doc = self._editable()
+            seen = {same(e.body) for e in doc.entries}
+            added, skipped = [], []
+            for entry in entries:
+                key = same(entry.body)
+                (skipped if key in seen else added).append(entry)
+                seen.add(key)
+            if not added:
+                return [], skipped
+            size = self._rendered_size(doc) + sum(len(e.raw.encode("utf-8")) + 1 for e in added)
+            if size > self.config.max_bytes:
+                raise CapacityError(
+                    f"warm.md would grow to {size} bytes, over memory.maxBytes ({self.config.max_bytes}); nothing "
+                    f"was written. Consolidate first, or raise memory.maxBytes in {self.home.config}")
+            self.home.memory.mkdir(parents=True, exist_ok=True)
+            first = len(doc.entries)
+            for entry in added:
+                append_entry(doc, entry)
+            self._save(doc, what="import")
+            return self._doc.entries[first:], skipped
+
     def _update(self, doc: WarmDocument, target: WarmEntry, kind: str, body: str, stamp: str) -> AppendResult:
         i = target.n - 1
         if target.is_wrong:

@@ -17,12 +17,15 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from linghun.core.errors import ConflictError, LinghunError
+from linghun.core.exchange import Progress, import_into
+from linghun.core.fsio import read_bytes
 from linghun.core.history.layout import WARM
 from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
@@ -142,6 +145,25 @@ class RestoreFile:
             with contextlib.suppress(LinghunError):
                 memory.document()
         return RestoreFile(self.relative, current, expect=self.data, check=True)
+
+
+@dataclass
+class ImportEntries:
+    """An import of another memory system's export (``core.exchange``): one save of warm.md, so
+    one undo step, whose inverse writes warm.md back to the bytes it had unless another writer
+    changed it since (``RestoreFile``'s check)."""
+
+    format: str
+    path: Path
+    progress: Progress | None = field(default=None, repr=False)
+    result: object = None  # the ImportResult of the last apply, for the caller
+
+    def apply(self, memory: Memory) -> "RestoreFile":
+        with home_lock(memory.home).hold():
+            before = read_bytes(memory.home.warm)
+            self.result = import_into(memory, self.format, self.path, progress=self.progress)
+            after = read_bytes(memory.home.warm)
+        return RestoreFile(WARM, before, expect=after, check=True)
 
 
 def _undo_adding(memory: Memory, entry, previous) -> "DeleteEntry | Batch":

@@ -193,7 +193,8 @@ def to_jsonable(value: Any) -> Any:
 #: tests/core/test_cli_imports.py checks the table against what the modules register
 COMMAND_MODULES = {
     "chat": "agent", "context": "agent", "turn": "agent", "check": "check", "demo": "demo",
-    "eval": "evaluation", "goal": "goal", "health": "health", "history": "history", "watch": "history",
+    "eval": "evaluation", "export": "exchange", "import": "exchange", "goal": "goal", "health": "health",
+    "history": "history", "watch": "history",
     "llm": "llm", "aliases": "map", "drill": "map", "map": "map", "project": "map", "retrieve": "map",
     "situations": "map", "append": "memory", "consolidate": "memory", "entries": "memory", "home": "memory",
     "journal": "memory", "read": "memory", "rules": "memory", "soul": "memory", "touch": "memory",

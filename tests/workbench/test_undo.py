@@ -6,7 +6,8 @@ import pytest
 from linghun.core.errors import ConflictError
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
-from linghun.workbench.undo import Batch, DeleteEntry, EditEntry, InsertRaw, UndoService
+from linghun.workbench.undo import Batch, DeleteEntry, EditEntry, ImportEntries, InsertRaw, UndoService
+from tests.conftest import REPO
 
 
 @pytest.fixture
@@ -107,3 +108,15 @@ def test_a_new_entry_follows_the_append_rules_and_undoes_to_the_same_bytes(memor
     assert dup.result.mode == "dedupe" and dup.result.entry.n == 5 and len(memory.entries()) == 10
     inverse.apply(memory)
     assert memory.home.warm.read_bytes() == before
+
+
+def test_an_import_is_one_undo_step(memory):
+    before = memory.home.warm.read_bytes()
+    op = ImportEntries("letta", REPO / "tests" / "fixtures" / "exchange" / "letta_agent.af")
+    inverse = op.apply(memory)
+    assert len(op.result.added) == 6 and len(memory.entries()) == 16
+    after = memory.home.warm.read_bytes()
+    redo = inverse.apply(memory)
+    assert memory.home.warm.read_bytes() == before
+    redo.apply(memory)
+    assert memory.home.warm.read_bytes() == after
