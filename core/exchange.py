@@ -35,7 +35,7 @@ from typing import Callable
 from linghun.core.errors import InvalidInputError, UnreadableFileError
 from linghun.core.formats import exchange_jsonl, letta, mem0, notes_md
 from linghun.core.formats.exchange_record import Record, records_of, split_source
-from linghun.core.formats.warm import WarmEntry, format_block, normalise_for_dedupe
+from linghun.core.formats.warm import WarmEntry, append_entry, format_block, normalise_for_dedupe, parse_warm
 from linghun.core.fsio import atomic_write, decode_utf8
 from linghun.core.memory import Memory, stamp_of
 
@@ -94,11 +94,7 @@ def import_into(memory: Memory, fmt: str, path: Path, dry_run: bool = False,
     entries = _entries(records, progress)
     result = ImportResult(fmt, str(path), dry_run)
     if dry_run:
-        existing = {_same(e.body) for e in memory.entries()}
-        for record, entry in zip(records, entries):
-            key = _same(entry.body)
-            (result.skipped if key in existing else result.added).append(record)
-            existing.add(key)
+        _sort(memory, records, entries, result)
         return result
     by_entry = {id(e): r for e, r in zip(entries, records)}
     added, skipped = memory.add_entries(entries, same=_same)
@@ -106,6 +102,36 @@ def import_into(memory: Memory, fmt: str, path: Path, dry_run: bool = False,
     skipped_ids = {id(e) for e in skipped}
     result.added = [r for e, r in zip(entries, records) if id(e) not in skipped_ids]
     return result
+
+
+def _sort(memory: Memory, records: list[Record], entries: list[WarmEntry], result: ImportResult) -> list[WarmEntry]:
+    """Put each record in ``result.added`` or ``result.skipped`` as an import would; the entries added."""
+    existing = {_same(e.body) for e in memory.entries()}
+    added = []
+    for record, entry in zip(records, entries):
+        key = _same(entry.body)
+        if key in existing:
+            result.skipped.append(record)
+        else:
+            result.added.append(record)
+            added.append(entry)
+        existing.add(key)
+    return added
+
+
+def import_preview(memory: Memory, fmt: str, path: Path, progress: Progress | None = None,
+                   when: datetime | None = None) -> tuple[ImportResult, str, str]:
+    """What an import would do, written nowhere: its dry run, and warm.md's text before and
+    after it (the workbench shows their diff before it writes)."""
+    records = read_records(fmt, Path(path), stamp_of(when))
+    entries = _entries(records, progress)
+    result = ImportResult(fmt, str(path), True)
+    added = _sort(memory, records, entries, result)
+    before = memory.document().render()
+    doc = parse_warm(before)
+    for entry in added:
+        append_entry(doc, entry)
+    return result, before, doc.render()
 
 
 def _same(body: str) -> str:

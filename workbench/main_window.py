@@ -28,6 +28,7 @@ from linghun.core.settings import home_settings
 from linghun.workbench import clock, gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
+from linghun.workbench.exchange import Exchange
 from linghun.workbench.dialogs import choose_folder
 from linghun.workbench.palette import CommandPalette
 from linghun.workbench.notifications import ElidingLabel, MessageStatusBar, NotificationBar, PaneNotes
@@ -165,6 +166,9 @@ class MainWindow(QMainWindow):
         self.act_open = self._action("open", K.Open, self.choose_home)
         self.act_demo = self._action("home", None, self.open_demo_home)
         self.act_reload = self._action("reload", K.Refresh, self.reload_home)
+        self.exchange = Exchange(self)
+        self.act_import = self._action("open", None, self.exchange.import_memories)
+        self.act_export = self._action("save", None, self.exchange.export_memories)
         self.act_quit = self._action("quit", K.Quit, self.close)
         self.act_settings = self._action("settings", K.Preferences, self.show_settings)
         if self.act_settings.shortcut().isEmpty():
@@ -207,6 +211,9 @@ class MainWindow(QMainWindow):
         self.menu_recent = self.menu_file.addMenu("")
         self.menu_file.addAction(self.act_demo)
         self.menu_file.addAction(self.act_reload)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_import)
+        self.menu_file.addAction(self.act_export)
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_quit)
         self.menu_edit = bar.addMenu("")
@@ -1051,7 +1058,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_icons(self) -> None:
         for act, name in ((self.act_open, "open"), (self.act_demo, "home"), (self.act_reload, "reload"),
-                          (self.act_quit, "quit"), (self.act_settings, "settings"), (self.act_about, "about"),
+                          (self.act_import, "open"), (self.act_export, "save"), (self.act_quit, "quit"), (self.act_settings, "settings"), (self.act_about, "about"),
                           (self.act_undo, "undo"), (self.act_redo, "redo")):
             act.setIcon(icons.icon(name))
         for cls in panes.registered_panes():
@@ -1075,6 +1082,11 @@ class MainWindow(QMainWindow):
         self.act_open.setToolTip(self.tr("Open a memory home ($DSH_HOME)"))
         self.act_demo.setText(self.tr("Open &Demo Home"))
         self.act_reload.setText(self.tr("Re&load Home"))
+        self.act_import.setText(self.tr("&Import Memories…"))
+        self.act_import.setToolTip(self.tr("Bring in memories from mem0, Letta, Basic Memory / Obsidian notes or a "
+                                           "linghun JSONL, after a preview: one undo step"))
+        self.act_export.setText(self.tr("&Export Memories…"))
+        self.act_export.setToolTip(self.tr("Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes"))
         self.act_reload.setToolTip(self.tr("Read every file of the home again"))
         self.act_quit.setText(self.tr("&Quit"))
         self.act_settings.setText(self.tr("&Settings…"))

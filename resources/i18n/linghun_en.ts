@@ -1655,6 +1655,130 @@
     </message>
 </context>
 <context>
+    <name>Exchange</name>
+    <message>
+        <location filename="../../workbench/exchange.py" line="25"/>
+        <source>mem0 export (JSON)</source>
+        <extracomment>what a person has, in the order offered: (label, format, a folder rather than a file, file filter)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="26"/>
+        <source>Letta agent file (.af or JSON)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="27"/>
+        <source>Letta Code memory folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="28"/>
+        <source>Basic Memory / Obsidian notes folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="29"/>
+        <source>linghun JSONL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="32"/>
+        <source>linghun JSONL (lossless)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="33"/>
+        <source>mem0 JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="34"/>
+        <source>Markdown notes (a new or empty folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="59"/>
+        <source>What is it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="67"/>
+        <source>Import memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="72"/>
+        <source>Choose the folder to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="74"/>
+        <source>Choose the file to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="77"/>
+        <source>Reading {0}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="78"/>
+        <source>Reading the memories to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="87"/>
+        <source>Nothing to import from {0}: its {1} entries are all in the home already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="90"/>
+        <source>{0} new entries go to the end of warm.md; {1} already in the home are left out. Edit &gt; Undo takes the import back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="92"/>
+        <source>Import {0} entries from {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="95"/>
+        <source>Import {0} entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="97"/>
+        <source>Imported {0} entries ({1} already there); Undo takes them back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="105"/>
+        <source>Export memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="110"/>
+        <source>Choose a new or empty folder for the notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="112"/>
+        <source>Export to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="115"/>
+        <source>Exporting the memories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="117"/>
+        <source>Exported {0} entries to {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GapsModel</name>
     <message>
         <location filename="../../workbench/models/gaps.py" line="222"/>
@@ -2875,94 +2999,94 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="342"/>
-        <location filename="../../workbench/main_window.py" line="882"/>
+        <location filename="../../workbench/main_window.py" line="349"/>
+        <location filename="../../workbench/main_window.py" line="889"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="622"/>
+        <location filename="../../workbench/main_window.py" line="629"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="634"/>
+        <location filename="../../workbench/main_window.py" line="641"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="649"/>
+        <location filename="../../workbench/main_window.py" line="656"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="651"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="659"/>
+        <location filename="../../workbench/main_window.py" line="666"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="661"/>
+        <location filename="../../workbench/main_window.py" line="668"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="663"/>
+        <location filename="../../workbench/main_window.py" line="670"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="672"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="667"/>
+        <location filename="../../workbench/main_window.py" line="674"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="668"/>
+        <location filename="../../workbench/main_window.py" line="675"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="696"/>
+        <location filename="../../workbench/main_window.py" line="703"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="698"/>
+        <location filename="../../workbench/main_window.py" line="705"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="700"/>
+        <location filename="../../workbench/main_window.py" line="707"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="708"/>
+        <location filename="../../workbench/main_window.py" line="715"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="755"/>
+        <location filename="../../workbench/main_window.py" line="762"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
@@ -2971,239 +3095,259 @@
         <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="782"/>
-        <location filename="../../workbench/main_window.py" line="1075"/>
+        <location filename="../../workbench/main_window.py" line="789"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="809"/>
+        <location filename="../../workbench/main_window.py" line="816"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="842"/>
+        <location filename="../../workbench/main_window.py" line="849"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="843"/>
+        <location filename="../../workbench/main_window.py" line="850"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="855"/>
+        <location filename="../../workbench/main_window.py" line="862"/>
         <source>Times in {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="856"/>
+        <location filename="../../workbench/main_window.py" line="863"/>
         <source>the home&apos;s setting timeZone (workbench.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="857"/>
+        <location filename="../../workbench/main_window.py" line="864"/>
         <source>the zone the newest entry was stamped in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="858"/>
+        <location filename="../../workbench/main_window.py" line="865"/>
         <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="866"/>
         <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="888"/>
+        <location filename="../../workbench/main_window.py" line="895"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="950"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="961"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="959"/>
+        <location filename="../../workbench/main_window.py" line="966"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="972"/>
+        <location filename="../../workbench/main_window.py" line="979"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="974"/>
+        <location filename="../../workbench/main_window.py" line="981"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="976"/>
+        <location filename="../../workbench/main_window.py" line="983"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="987"/>
+        <location filename="../../workbench/main_window.py" line="994"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1064"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1065"/>
+        <location filename="../../workbench/main_window.py" line="1072"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1066"/>
+        <location filename="../../workbench/main_window.py" line="1073"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1067"/>
+        <location filename="../../workbench/main_window.py" line="1074"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1068"/>
+        <location filename="../../workbench/main_window.py" line="1075"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1069"/>
+        <location filename="../../workbench/main_window.py" line="1076"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1070"/>
+        <location filename="../../workbench/main_window.py" line="1077"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1073"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1074"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1076"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1077"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1078"/>
-        <source>Read every file of the home again</source>
-        <translation>Read every file of the home again</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1079"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1080"/>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1081"/>
-        <source>&amp;About linghun workbench</source>
-        <translation>&amp;About linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1083"/>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1084"/>
-        <source>&amp;Reset Layout</source>
-        <translation>&amp;Reset Layout</translation>
-    </message>
-    <message>
         <location filename="../../workbench/main_window.py" line="1085"/>
-        <source>Lay the workspace shown out as it was at first start</source>
+        <source>&amp;Import Memories…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1086"/>
-        <source>Command &amp;Palette…</source>
+        <source>Bring in memories from mem0, Letta, Basic Memory / Obsidian notes or a linghun JSONL, after a preview: one undo step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1087"/>
-        <location filename="../../workbench/main_window.py" line="1090"/>
-        <source>Follow the &amp;System</source>
-        <translation>Follow the &amp;System</translation>
-    </message>
-    <message>
         <location filename="../../workbench/main_window.py" line="1088"/>
-        <source>&amp;Light</source>
-        <translation>&amp;Light</translation>
+        <source>&amp;Export Memories…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1089"/>
-        <source>&amp;Dark</source>
-        <translation>&amp;Dark</translation>
+        <source>Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1090"/>
+        <source>Read every file of the home again</source>
+        <translation>Read every file of the home again</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1091"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1092"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1093"/>
+        <source>&amp;About linghun workbench</source>
+        <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1095"/>
-        <source>&amp;Workspace</source>
+        <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1096"/>
+        <source>&amp;Reset Layout</source>
+        <translation>&amp;Reset Layout</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1097"/>
+        <source>Lay the workspace shown out as it was at first start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1098"/>
+        <source>Command &amp;Palette…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1099"/>
+        <location filename="../../workbench/main_window.py" line="1102"/>
+        <source>Follow the &amp;System</source>
+        <translation>Follow the &amp;System</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1100"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Light</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1101"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dark</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1107"/>
+        <source>&amp;Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1108"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="970"/>
+        <location filename="../../workbench/main_window.py" line="977"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="756"/>
+        <location filename="../../workbench/main_window.py" line="763"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1082"/>
+        <location filename="../../workbench/main_window.py" line="1094"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -4399,37 +4543,37 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Dry run</source>
         <translation>Dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
         <source>Run</source>
         <translation>Run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Run one assembler round on the question</source>
         <translation>Run one assembler round on the question</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -4438,92 +4582,92 @@
         <translation type="vanished">Stop the round before its next role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
         <source>Traced rounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Every round of the home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Why not [n]?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="331"/>
         <source>Past rounds (%1)</source>
         <translation>Past rounds (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
         <source>Reload</source>
         <translation>Reload</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
         <source>Read the trace files again</source>
         <translation>Read the trace files again</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
         <source>Role</source>
         <translation>Role</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="646"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Candidates</source>
         <translation>Candidates</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="651"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
         <source>Files</source>
         <translation>Files</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
         <source>Bundle</source>
         <translation>Bundle</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="291"/>
         <source>Re-run</source>
         <translation>Re-run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>changed settings: retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="316"/>
         <source>Offline</source>
         <translation>Offline</translation>
     </message>
@@ -4536,22 +4680,22 @@
         <translation type="vanished">Configured LLM (none: see Settings)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="317"/>
         <source>Configured LLM</source>
         <translation>Configured LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="359"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>A round is running: wait for it or cancel it first.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
@@ -4560,22 +4704,22 @@
         <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="414"/>
         <source>Preparing the index…, then running the round</source>
         <translation>Preparing the index…, then running the round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="413"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="415"/>
         <source>Running…</source>
         <translation>Running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="438"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="440"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
     </message>
@@ -4584,160 +4728,160 @@
         <translation type="vanished">Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Pin this round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>A memory check of the selected round (one with a trace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="442"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="444"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>Stop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>Replay steps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
         <source>Light the round&apos;s roles again in the order they fired, one step every %1 s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="632"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>Run a round, or open a past one, then choose a role.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
         <source>Candidates (%1)</source>
         <translation>Candidates (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
         <source>LLM (%1)</source>
         <translation>LLM (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="652"/>
         <source>Files (%1)</source>
         <translation>Files (%1)</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>Run a round to watch each role fire, or open a past round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="660"/>
         <source>No round shown yet.</source>
         <translation>No round shown yet.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="667"/>
         <source>dry run</source>
         <translation>dry run</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="666"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="669"/>
         <source>re-run of %1</source>
         <translation>re-run of %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
         <source>running…</source>
         <translation>running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
         <source>The round is running…</source>
         <translation>The round is running…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="686"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
         <source>No bundle: %1</source>
         <translation>No bundle: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>This round found nothing in memory for the question: a gap. It was not written (dry run).</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="697"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="709"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="712"/>
         <source>The gaps pane is not open.</source>
         <translation>The gaps pane is not open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="793"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="796"/>
         <source>Re-running %1…</source>
         <translation>Re-running %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="795"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="798"/>
         <source>Re-running a round</source>
         <translation>Re-running a round</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="808"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="811"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>Re-run %1 of %2: %3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="810"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="813"/>
         <source>warning: %1</source>
         <translation>warning: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="812"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="815"/>
         <source>No difference from the original round.</source>
         <translation>No difference from the original round.</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="814"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="817"/>
         <source>%1 difference(s):</source>
         <translation>%1 difference(s):</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="826"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="829"/>
         <source>The re-run failed: %1</source>
         <translation>The re-run failed: %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="830"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="833"/>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
     </message>

@@ -1646,6 +1646,130 @@
     </message>
 </context>
 <context>
+    <name>Exchange</name>
+    <message>
+        <location filename="../../workbench/exchange.py" line="25"/>
+        <source>mem0 export (JSON)</source>
+        <extracomment>what a person has, in the order offered: (label, format, a folder rather than a file, file filter)</extracomment>
+        <translation>mem0 导出（JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="26"/>
+        <source>Letta agent file (.af or JSON)</source>
+        <translation>Letta 智能体文件（.af 或 JSON）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="27"/>
+        <source>Letta Code memory folder</source>
+        <translation>Letta Code 记忆文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="28"/>
+        <source>Basic Memory / Obsidian notes folder</source>
+        <translation>Basic Memory / Obsidian 笔记文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="29"/>
+        <source>linghun JSONL</source>
+        <translation>linghun JSONL</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="32"/>
+        <source>linghun JSONL (lossless)</source>
+        <translation>linghun JSONL（无损）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="33"/>
+        <source>mem0 JSON</source>
+        <translation>mem0 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="34"/>
+        <source>Markdown notes (a new or empty folder)</source>
+        <translation>Markdown 笔记（新的或空的文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="59"/>
+        <source>What is it?</source>
+        <translation>这是什么？</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="67"/>
+        <source>Import memories</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="72"/>
+        <source>Choose the folder to import</source>
+        <translation>选择要导入的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="74"/>
+        <source>Choose the file to import</source>
+        <translation>选择要导入的文件</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="77"/>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="78"/>
+        <source>Reading the memories to import</source>
+        <translation>正在读取要导入的记忆</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="87"/>
+        <source>Nothing to import from {0}: its {1} entries are all in the home already.</source>
+        <translation>{0} 中没有可导入的：它的 {1} 条都已在记忆家中。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="90"/>
+        <source>{0} new entries go to the end of warm.md; {1} already in the home are left out. Edit &gt; Undo takes the import back.</source>
+        <translation>{0} 条新条目将加到 warm.md 末尾；已在记忆家中的 {1} 条不再加入。编辑 &gt; 撤销可撤回这次导入。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="92"/>
+        <source>Import {0} entries from {1}</source>
+        <translation>从 {1} 导入 {0} 条</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="95"/>
+        <source>Import {0} entries</source>
+        <translation>导入 {0} 条</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="97"/>
+        <source>Imported {0} entries ({1} already there); Undo takes them back.</source>
+        <translation>已导入 {0} 条（{1} 条已存在）；撤销可撤回。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="105"/>
+        <source>Export memories</source>
+        <translation>导出记忆</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="110"/>
+        <source>Choose a new or empty folder for the notes</source>
+        <translation>为笔记选择新的或空的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="112"/>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="115"/>
+        <source>Exporting the memories</source>
+        <translation>正在导出记忆</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/exchange.py" line="117"/>
+        <source>Exported {0} entries to {1}</source>
+        <translation>已导出 {0} 条到 {1}</translation>
+    </message>
+</context>
+<context>
     <name>GapsModel</name>
     <message>
         <location filename="../../workbench/models/gaps.py" line="222"/>
@@ -2857,331 +2981,351 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="342"/>
-        <location filename="../../workbench/main_window.py" line="882"/>
+        <location filename="../../workbench/main_window.py" line="349"/>
+        <location filename="../../workbench/main_window.py" line="889"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="517"/>
+        <location filename="../../workbench/main_window.py" line="524"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="622"/>
+        <location filename="../../workbench/main_window.py" line="629"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="634"/>
+        <location filename="../../workbench/main_window.py" line="641"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="649"/>
+        <location filename="../../workbench/main_window.py" line="656"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="651"/>
+        <location filename="../../workbench/main_window.py" line="658"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="659"/>
+        <location filename="../../workbench/main_window.py" line="666"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="661"/>
+        <location filename="../../workbench/main_window.py" line="668"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="663"/>
+        <location filename="../../workbench/main_window.py" line="670"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="672"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="667"/>
+        <location filename="../../workbench/main_window.py" line="674"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="668"/>
+        <location filename="../../workbench/main_window.py" line="675"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="696"/>
+        <location filename="../../workbench/main_window.py" line="703"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="698"/>
+        <location filename="../../workbench/main_window.py" line="705"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="700"/>
+        <location filename="../../workbench/main_window.py" line="707"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="708"/>
+        <location filename="../../workbench/main_window.py" line="715"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="755"/>
+        <location filename="../../workbench/main_window.py" line="762"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="782"/>
-        <location filename="../../workbench/main_window.py" line="1075"/>
+        <location filename="../../workbench/main_window.py" line="789"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="809"/>
+        <location filename="../../workbench/main_window.py" line="816"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="842"/>
+        <location filename="../../workbench/main_window.py" line="849"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="843"/>
+        <location filename="../../workbench/main_window.py" line="850"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="855"/>
+        <location filename="../../workbench/main_window.py" line="862"/>
         <source>Times in {0}</source>
         <translation>时间：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="856"/>
+        <location filename="../../workbench/main_window.py" line="863"/>
         <source>the home&apos;s setting timeZone (workbench.json)</source>
         <translation>本记忆库的设置 timeZone（workbench.json）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="857"/>
+        <location filename="../../workbench/main_window.py" line="864"/>
         <source>the zone the newest entry was stamped in</source>
         <translation>最新条目写下时所用的时区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="858"/>
+        <location filename="../../workbench/main_window.py" line="865"/>
         <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
         <translation>本机的时区（可在记忆库的 workbench.json 中设置 timeZone 来指定）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="859"/>
+        <location filename="../../workbench/main_window.py" line="866"/>
         <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
         <translation>所有时间都按此时区显示，条目时间戳按原样显示；此时区取自{0}。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="888"/>
+        <location filename="../../workbench/main_window.py" line="895"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="927"/>
+        <location filename="../../workbench/main_window.py" line="934"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="950"/>
+        <location filename="../../workbench/main_window.py" line="957"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="954"/>
+        <location filename="../../workbench/main_window.py" line="961"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="959"/>
+        <location filename="../../workbench/main_window.py" line="966"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation>只按字词检索：缺少语义模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="972"/>
+        <location filename="../../workbench/main_window.py" line="979"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="974"/>
+        <location filename="../../workbench/main_window.py" line="981"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="976"/>
+        <location filename="../../workbench/main_window.py" line="983"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="987"/>
+        <location filename="../../workbench/main_window.py" line="994"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1064"/>
+        <location filename="../../workbench/main_window.py" line="1071"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1065"/>
+        <location filename="../../workbench/main_window.py" line="1072"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1066"/>
+        <location filename="../../workbench/main_window.py" line="1073"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1067"/>
+        <location filename="../../workbench/main_window.py" line="1074"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1068"/>
+        <location filename="../../workbench/main_window.py" line="1075"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1069"/>
+        <location filename="../../workbench/main_window.py" line="1076"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1070"/>
+        <location filename="../../workbench/main_window.py" line="1077"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1073"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1074"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1076"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1077"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1078"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
+        <source>&amp;Import Memories…</source>
+        <translation>导入记忆(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1086"/>
+        <source>Bring in memories from mem0, Letta, Basic Memory / Obsidian notes or a linghun JSONL, after a preview: one undo step</source>
+        <translation>从 mem0、Letta、Basic Memory / Obsidian 笔记或 linghun JSONL 导入记忆，先预览：一步即可撤销</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1088"/>
+        <source>&amp;Export Memories…</source>
+        <translation>导出记忆(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1089"/>
+        <source>Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes</source>
+        <translation>把温区条目写成 linghun JSONL、mem0 JSON 或 Markdown 笔记</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1079"/>
+        <location filename="../../workbench/main_window.py" line="1091"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1080"/>
+        <location filename="../../workbench/main_window.py" line="1092"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1081"/>
+        <location filename="../../workbench/main_window.py" line="1093"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1083"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1084"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1085"/>
+        <location filename="../../workbench/main_window.py" line="1097"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1086"/>
+        <location filename="../../workbench/main_window.py" line="1098"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1087"/>
-        <location filename="../../workbench/main_window.py" line="1090"/>
+        <location filename="../../workbench/main_window.py" line="1099"/>
+        <location filename="../../workbench/main_window.py" line="1102"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1088"/>
+        <location filename="../../workbench/main_window.py" line="1100"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1089"/>
+        <location filename="../../workbench/main_window.py" line="1101"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1095"/>
+        <location filename="../../workbench/main_window.py" line="1107"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1096"/>
+        <location filename="../../workbench/main_window.py" line="1108"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="970"/>
+        <location filename="../../workbench/main_window.py" line="977"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="756"/>
+        <location filename="../../workbench/main_window.py" line="763"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1082"/>
+        <location filename="../../workbench/main_window.py" line="1094"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -4377,263 +4521,263 @@
 <context>
     <name>RoundsPane</name>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="257"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
         <source>Ask the memory a question, e.g. 之前怎么决定的？来龙去脉</source>
         <translation>向记忆提一个问题，例如：之前怎么决定的？来龙去脉</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="259"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
         <source>Offline: every role runs its deterministic behaviour. Configured LLM: the provider of the settings.</source>
         <translation>离线：每个角色按确定性规则运行。已配置的 LLM：使用设置中的服务。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="261"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
         <source>Dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="263"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
         <source>Write nothing in the home but the round&apos;s trace (the agent&apos;s bundle and ledger are left alone)</source>
         <translation>除本轮的追踪记录外不写入记忆库（不动智能体的素材和台账）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="265"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="267"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="266"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
         <source>Run one assembler round on the question</source>
         <translation>就这个问题运行一轮组装</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="268"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="270"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>Open the gaps pane</source>
         <translation>打开缺口面板</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
         <source>Traced rounds</source>
         <translation>有追踪的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="279"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
         <source>Every round of the home</source>
         <translation>家目录里的所有轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="280"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
         <source>Why not [n]?</source>
         <translation>为什么没有 [n]？</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="281"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="329"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="331"/>
         <source>Past rounds (%1)</source>
         <translation>历史轮次（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="282"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="283"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
         <source>Reload</source>
         <translation>重新载入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="284"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
         <source>Read the trace files again</source>
         <translation>重新读取追踪文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="646"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
         <source>Candidates</source>
         <translation>候选</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="651"/>
         <source>LLM</source>
         <translation>LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="285"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="287"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="653"/>
         <source>Files</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
         <source>Bundle</source>
         <translation>素材</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="286"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="289"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="291"/>
         <source>Re-run</source>
         <translation>重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="288"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
         <source>changed settings: retrieval.mode=always; retrieval.topK=5</source>
         <translation>改动的设置：retrieval.mode=always; retrieval.topK=5</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="290"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="292"/>
         <source>Run the shown round again from its trace, as a dry run, with the settings changed below, and list what differs from the original, role by role.</source>
         <translation>按追踪记录把当前这一轮以试运行方式重跑（使用下面改动的设置），并逐个角色列出与原轮次的差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="314"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="316"/>
         <source>Offline</source>
         <translation>离线</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="313"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Recorded LLM answers</source>
         <translation>录制的 LLM 回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="317"/>
         <source>Configured LLM</source>
         <translation>已配置的 LLM</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="359"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="361"/>
         <source>A round is running: wait for it or cancel it first.</source>
         <translation>有一轮正在运行：请等待或先取消。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="387"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="389"/>
         <source>workbench.json unreadable, default settings used: %1</source>
         <translation>workbench.json 无法读取，已使用默认设置：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="404"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
         <source>Assembler round</source>
         <translation>组装轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="412"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="414"/>
         <source>Preparing the index…, then running the round</source>
         <translation>正在准备索引…，随后运行本轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="413"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="415"/>
         <source>Running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="438"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="440"/>
         <source>The round failed: %1</source>
         <translation>这一轮失败了：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="269"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="271"/>
         <source>Stop the round: a streamed reply stops at once (its request is closed), a reply not streamed is waited for</source>
         <translation>停止这一轮：流式回复会立即停止（关闭其请求），非流式回复要等它完成</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="272"/>
-        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="274"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="277"/>
         <source>Pin this round</source>
         <translation>固定这一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="275"/>
         <source>A memory check of the round shown: its question, and the entries its bundle delivered as what the agent must be shown (editable in Checks)</source>
         <translation>把所示这一轮做成记忆检查：它的问题，以及其上下文包送达的条目，作为必须给智能体看到的内容（可在检查窗格中编辑）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="276"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="278"/>
         <source>A memory check of the selected round (one with a trace)</source>
         <translation>把选中的这一轮做成记忆检查（须有完整追踪）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="442"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="444"/>
         <source>Cancelled: the round stopped; nothing was written but its trace.</source>
         <translation>已取消：这一轮已停止；除了它的记录，什么都没写。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="566"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="568"/>
         <source>Replay steps</source>
         <translation>重放步骤</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="567"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="570"/>
         <source>Light the round&apos;s roles again in the order they fired, one step every %1 s</source>
         <translation>按各角色当时的先后顺序重新点亮本轮，每 %1 秒一步</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="629"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="632"/>
         <source>Run a round, or open a past one, then choose a role.</source>
         <translation>运行一轮或打开历史轮次，然后选择一个角色。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="645"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="648"/>
         <source>Candidates (%1)</source>
         <translation>候选（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="647"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="650"/>
         <source>LLM (%1)</source>
         <translation>LLM（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="649"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="652"/>
         <source>Files (%1)</source>
         <translation>文件（%1）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="656"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="659"/>
         <source>Run a round to watch each role fire, or open a past round.</source>
         <translation>运行一轮，看每个角色依次工作；或打开历史轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="657"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="660"/>
         <source>No round shown yet.</source>
         <translation>还没有显示任何轮次。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="664"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="667"/>
         <source>dry run</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="666"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="669"/>
         <source>re-run of %1</source>
         <translation>%1 的重跑</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="677"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="680"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="683"/>
         <source>The round is running…</source>
         <translation>这一轮正在运行…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="686"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
         <source>No new bundle: the LLM failed, so the agent keeps the last one.
 
 %1</source>
@@ -4642,62 +4786,62 @@
 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="689"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
         <source>No bundle: %1</source>
         <translation>没有素材：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="692"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="695"/>
         <source>This round found nothing in memory for the question: a gap. It was not written (dry run).</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：这是一个缺口。试运行，未写入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="694"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="697"/>
         <source>This round found nothing in memory for the question: a gap was recorded in gaps.md. Fill it in the gaps pane, then re-run.</source>
         <translation>这一轮在记忆中没有找到与问题相关的内容：已在 gaps.md 记下一个缺口。可在缺口面板补上记忆，再重跑。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="709"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="712"/>
         <source>The gaps pane is not open.</source>
         <translation>缺口面板没有打开。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="793"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="796"/>
         <source>Re-running %1…</source>
         <translation>正在重跑 %1…</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="795"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="798"/>
         <source>Re-running a round</source>
         <translation>重跑一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="808"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="811"/>
         <source>Re-run %1 of %2: %3</source>
         <translation>重跑 %1（原轮次 %2）：%3</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="810"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="813"/>
         <source>warning: %1</source>
         <translation>注意：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="812"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="815"/>
         <source>No difference from the original round.</source>
         <translation>与原轮次没有差异。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="814"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="817"/>
         <source>%1 difference(s):</source>
         <translation>%1 处差异：</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="826"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="829"/>
         <source>The re-run failed: %1</source>
         <translation>重跑失败：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/rounds/pane.py" line="830"/>
+        <location filename="../../workbench/panes/rounds/pane.py" line="833"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
