@@ -54,24 +54,25 @@ class Exchange(QObject):
         super().__init__(window)
         self.window = window
 
-    def _choose(self, title: str, choices) -> tuple | None:
+    def _ask(self, title: str, choices, folder_title: str, ask_file) -> tuple[str, str]:
+        """``(format, path)`` the person chose: what it is (``choices``), then its folder or, through
+        ``ask_file(filter)``, its file; the path is "" when they cancelled."""
         labels = [self.tr(c[0]) for c in choices]
         label, ok = QInputDialog.getItem(self.window, title, self.tr("What is it?"), labels, 0, False)
-        return choices[labels.index(label)] if ok and label in labels else None
+        if not ok or label not in labels:
+            return "", ""
+        _label, fmt, folder, pattern = choices[labels.index(label)]
+        path = QFileDialog.getExistingDirectory(self.window, folder_title) if folder else ask_file(pattern)
+        return fmt, path or ""
 
     # -- import ---------------------------------------------------------------------------------
     def import_memories(self) -> None:
         ctx = self.window.ctx
         if ctx is None or ctx.refuse_if_read_only():
             return
-        choice = self._choose(self.tr("Import memories"), IMPORT_SOURCES)
-        if choice is None:
-            return
-        _label, fmt, folder, pattern = choice
-        if folder:
-            path = QFileDialog.getExistingDirectory(self.window, self.tr("Choose the folder to import"))
-        else:
-            path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Choose the file to import"), "", pattern)
+        fmt, path = self._ask(self.tr("Import memories"), IMPORT_SOURCES, self.tr("Choose the folder to import"),
+                              lambda pattern: QFileDialog.getOpenFileName(
+                                  self.window, self.tr("Choose the file to import"), "", pattern)[0])
         if not path:
             return
         self.window.show_message(self.tr("Reading {0}…").format(path))
@@ -102,14 +103,10 @@ class Exchange(QObject):
         ctx = self.window.ctx
         if ctx is None:
             return
-        choice = self._choose(self.tr("Export memories"), EXPORT_TARGETS)
-        if choice is None:
-            return
-        _label, fmt, folder, pattern = choice
-        if folder:
-            out = QFileDialog.getExistingDirectory(self.window, self.tr("Choose a new or empty folder for the notes"))
-        else:
-            out, _ = QFileDialog.getSaveFileName(self.window, self.tr("Export to"), "", pattern)
+        fmt, out = self._ask(self.tr("Export memories"), EXPORT_TARGETS,
+                             self.tr("Choose a new or empty folder for the notes"),
+                             lambda pattern: QFileDialog.getSaveFileName(self.window, self.tr("Export to"), "",
+                                                                         pattern)[0])
         if not out:
             return
         handle = ctx.tasks.submit(self.tr("Exporting the memories"), _export, ctx.home, fmt, out)

@@ -1698,82 +1698,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="59"/>
+        <location filename="../../workbench/exchange.py" line="61"/>
         <source>What is it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="67"/>
+        <location filename="../../workbench/exchange.py" line="73"/>
         <source>Import memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="72"/>
+        <location filename="../../workbench/exchange.py" line="73"/>
         <source>Choose the folder to import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="74"/>
+        <location filename="../../workbench/exchange.py" line="75"/>
         <source>Choose the file to import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="77"/>
+        <location filename="../../workbench/exchange.py" line="78"/>
         <source>Reading {0}…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="78"/>
+        <location filename="../../workbench/exchange.py" line="79"/>
         <source>Reading the memories to import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="87"/>
+        <location filename="../../workbench/exchange.py" line="88"/>
         <source>Nothing to import from {0}: its {1} entries are all in the home already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="90"/>
+        <location filename="../../workbench/exchange.py" line="91"/>
         <source>{0} new entries go to the end of warm.md; {1} already in the home are left out. Edit &gt; Undo takes the import back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="92"/>
+        <location filename="../../workbench/exchange.py" line="93"/>
         <source>Import {0} entries from {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="95"/>
+        <location filename="../../workbench/exchange.py" line="96"/>
         <source>Import {0} entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="97"/>
+        <location filename="../../workbench/exchange.py" line="98"/>
         <source>Imported {0} entries ({1} already there); Undo takes them back.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="105"/>
+        <location filename="../../workbench/exchange.py" line="106"/>
         <source>Export memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="110"/>
+        <location filename="../../workbench/exchange.py" line="107"/>
         <source>Choose a new or empty folder for the notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="112"/>
+        <location filename="../../workbench/exchange.py" line="108"/>
         <source>Export to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="115"/>
+        <location filename="../../workbench/exchange.py" line="112"/>
         <source>Exporting the memories</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/exchange.py" line="117"/>
+        <location filename="../../workbench/exchange.py" line="114"/>
         <source>Exported {0} entries to {1}</source>
         <translation type="unfinished"></translation>
     </message>
