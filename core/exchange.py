@@ -90,18 +90,55 @@ def import_into(memory: Memory, fmt: str, path: Path, dry_run: bool = False,
                 progress: Progress | None = None, when: datetime | None = None) -> ImportResult:
     """Import ``path`` in format ``fmt`` into ``memory``'s warm entries (nothing with ``dry_run``:
     the result is the preview)."""
-    records = read_records(fmt, Path(path), stamp_of(when))
-    entries = _entries(records, progress)
-    result = ImportResult(fmt, str(path), dry_run)
+    records, entries = _read(fmt, path, progress, when)
     if dry_run:
+        result = ImportResult(fmt, str(path), True)
         _sort(memory, records, entries, result)
         return result
-    by_entry = {id(e): r for e, r in zip(entries, records)}
-    added, skipped = memory.add_entries(entries, same=_same)
+    return write_entries(memory, ImportPlan(ImportResult(fmt, str(path), False), records, entries))
+
+
+@dataclass
+class ImportPlan:
+    """An import read and checked, not written: the dry run's ``result``, every record read with
+    the entry it becomes, and warm.md's text ``before`` and ``after`` (the workbench's preview)."""
+
+    result: ImportResult
+    records: list[Record]
+    entries: list[WarmEntry]
+    before: str = ""
+    after: str = ""
+
+
+def plan_import(memory: Memory, fmt: str, path: Path, progress: Progress | None = None,
+                when: datetime | None = None) -> ImportPlan:
+    """What an import would do, written nowhere (the workbench shows its diff, then writes the
+    same entries with :func:`write_entries`: the source is read once)."""
+    records, entries = _read(fmt, path, progress, when)
+    result = ImportResult(fmt, str(path), True)
+    added = _sort(memory, records, entries, result)
+    before = memory.document().render()
+    doc = parse_warm(before)
+    for entry in added:
+        append_entry(doc, entry)
+    return ImportPlan(result, records, entries, before, doc.render())
+
+
+def write_entries(memory: Memory, plan: ImportPlan) -> ImportResult:
+    """Append the plan's entries in one save of warm.md, those already in the home (now: another
+    writer may have added some since the plan) skipped; what was added and skipped."""
+    result = ImportResult(plan.result.format, plan.result.source, False)
+    by_entry = {id(e): r for e, r in zip(plan.entries, plan.records)}
+    _added, skipped = memory.add_entries(plan.entries, same=_same)
     result.skipped = [by_entry[id(e)] for e in skipped]
     skipped_ids = {id(e) for e in skipped}
-    result.added = [r for e, r in zip(entries, records) if id(e) not in skipped_ids]
+    result.added = [r for e, r in zip(plan.entries, plan.records) if id(e) not in skipped_ids]
     return result
+
+
+def _read(fmt: str, path: Path, progress: Progress | None, when: datetime | None) -> tuple[list[Record], list[WarmEntry]]:
+    records = read_records(fmt, Path(path), stamp_of(when))
+    return records, _entries(records, progress)
 
 
 def _sort(memory: Memory, records: list[Record], entries: list[WarmEntry], result: ImportResult) -> list[WarmEntry]:
@@ -117,21 +154,6 @@ def _sort(memory: Memory, records: list[Record], entries: list[WarmEntry], resul
             added.append(entry)
         existing.add(key)
     return added
-
-
-def import_preview(memory: Memory, fmt: str, path: Path, progress: Progress | None = None,
-                   when: datetime | None = None) -> tuple[ImportResult, str, str]:
-    """What an import would do, written nowhere: its dry run, and warm.md's text before and
-    after it (the workbench shows their diff before it writes)."""
-    records = read_records(fmt, Path(path), stamp_of(when))
-    entries = _entries(records, progress)
-    result = ImportResult(fmt, str(path), True)
-    added = _sort(memory, records, entries, result)
-    before = memory.document().render()
-    doc = parse_warm(before)
-    for entry in added:
-        append_entry(doc, entry)
-    return result, before, doc.render()
 
 
 def _same(body: str) -> str:

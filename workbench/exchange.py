@@ -3,7 +3,7 @@ memory systems (``core.exchange``).
 
 Import: the person chooses what they have (a mem0 export, a Letta agent file or Letta Code folder,
 a folder of Basic Memory / Obsidian notes, our JSONL), the file or folder; it is read and checked
-on a worker (``core.exchange.import_preview``: nothing written), then warm.md's diff is shown
+on a worker (``core.exchange.plan_import``: nothing written), then warm.md's diff is shown
 with how many entries come in and how many are already there. Apply writes them in one save
 (``workbench.undo.ImportEntries``): one step of Edit > Undo. Bad input says why and writes nothing.
 
@@ -36,9 +36,9 @@ EXPORT_TARGETS = (
 
 
 def _preview(_state, home, fmt: str, path: str):
-    from linghun.core.exchange import import_preview  # start-up time: the formats load on first use
+    from linghun.core.exchange import plan_import  # start-up time: the formats load on first use
 
-    return import_preview(Memory(home), fmt, Path(path))
+    return plan_import(Memory(home), fmt, Path(path))
 
 
 def _export(_state, home, fmt: str, out: str) -> int:
@@ -77,13 +77,13 @@ class Exchange(QObject):
             return
         self.window.show_message(self.tr("Reading {0}…").format(path))
         handle = ctx.tasks.submit(self.tr("Reading the memories to import"), _preview, ctx.home, fmt, path)
-        handle.sig_finished.connect(lambda found, c=ctx: self._confirm_import(c, fmt, path, *found))
+        handle.sig_finished.connect(lambda plan, c=ctx: self._confirm_import(c, fmt, path, plan))
         handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc), 0))
 
-    def _confirm_import(self, ctx, fmt: str, path: str, result, before: str, after: str) -> None:
+    def _confirm_import(self, ctx, fmt: str, path: str, plan) -> None:
         if ctx is not self.window.ctx:  # another home was opened meanwhile
             return
-        added, skipped = len(result.added), len(result.skipped)
+        added, skipped = len(plan.result.added), len(plan.result.skipped)
         if not added:
             self.window.show_message(self.tr("Nothing to import from {0}: its {1} entries are all in the home "
                                              "already.").format(Path(path).name, skipped), 0)
@@ -91,10 +91,10 @@ class Exchange(QObject):
         message = self.tr("{0} new entries go to the end of warm.md; {1} already in the home are left out. "
                           "Edit > Undo takes the import back.").format(added, skipped)
         if not DiffDialog.confirm(self.tr("Import {0} entries from {1}").format(added, Path(path).name), message,
-                                  before, after, self.window):
+                                  plan.before, plan.after, self.window):
             return
         text = UndoText("Exchange", QT_TRANSLATE_NOOP("Exchange", "Import {0} entries"), added)
-        if ctx.undo.push(ImportEntries(fmt, Path(path)), text):
+        if ctx.undo.push(ImportEntries(fmt, Path(path), plan=plan), text):
             self.window.show_message(self.tr("Imported {0} entries ({1} already there); Undo takes them back.")
                                      .format(added, skipped))
 

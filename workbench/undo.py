@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from linghun.core.errors import ConflictError, LinghunError
-from linghun.core.exchange import Progress, import_into
+from linghun.core.exchange import ImportPlan, Progress, import_into, write_entries
 from linghun.core.fsio import read_bytes
 from linghun.core.history.layout import WARM
 from linghun.core.home_lock import home_lock
@@ -157,11 +157,17 @@ class ImportEntries:
     path: Path
     progress: Progress | None = field(default=None, repr=False)
     result: object = None  # the ImportResult of the last apply, for the caller
+    #: the import as previewed (``core.exchange.plan_import``, on a worker): its entries are
+    #: written as they are, the source is not read again on the GUI thread
+    plan: ImportPlan | None = field(default=None, repr=False)
 
     def apply(self, memory: Memory) -> "RestoreFile":
         with home_lock(memory.home).hold():
             before = read_bytes(memory.home.warm)
-            self.result = import_into(memory, self.format, self.path, progress=self.progress)
+            if self.plan is not None:
+                self.result = write_entries(memory, self.plan)
+            else:
+                self.result = import_into(memory, self.format, self.path, progress=self.progress)
             after = read_bytes(memory.home.warm)
         return RestoreFile(WARM, before, expect=after, check=True)
 

@@ -99,12 +99,14 @@ def _summary_text(report) -> str:
 
 
 def _run_locomo(args) -> int:
+    # start-up time: every `linghun` start builds this module's parser; the evaluation loads
+    # numpy, rank-bm25 and the sentence model only when a run is asked for
     from linghun.core.evaluation.suite import evaluate_locomo
 
     if not Path(args.path).is_file():
         return _skip(args, "LoCoMo file", args.path)
     if args.answer:
-        from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo
+        from linghun.core.evaluation.locomo import CATEGORY_NAMES, load_locomo  # start-up time, as above
 
         return _run_answers(args, load_locomo(args.path), "locomo-answers", CATEGORY_NAMES)
     report = evaluate_locomo(args.path, _out_dir(args, "locomo"), holdout=args.holdout,
@@ -117,12 +119,12 @@ def _run_locomo(args) -> int:
 
 
 def _run_beam(args) -> int:
-    from linghun.core.evaluation.suite import evaluate_beam
+    from linghun.core.evaluation.suite import evaluate_beam  # start-up time, as in _run_locomo
 
     if not Path(args.path).is_dir():
         return _skip(args, "BEAM folder", args.path)
     if args.answer:
-        from linghun.core.evaluation.beam import load_beam
+        from linghun.core.evaluation.beam import load_beam  # start-up time, as above
 
         return _run_answers(args, load_beam(args.path), "beam-answers", {})
     report = evaluate_beam(args.path, _out_dir(args, "beam"), holdout=args.holdout,
@@ -137,6 +139,7 @@ def _run_beam(args) -> int:
 def _models(args):
     """The answerer (the model configured for ``--home``, else the environment's) and the judge
     (``--judge-model`` on the same endpoint, else the answerer); ``None`` for offline."""
+    # start-up time: every `linghun` start builds this module's parser; the models load when asked for
     from linghun.core.evaluation.answer_run import Models
     from linghun.core.home_config import config_section
     from linghun.core.llm.settings import provider_from_settings
@@ -162,6 +165,7 @@ def _price(text: str | None) -> tuple[float | None, float | None]:
 
 def _run_answers(args, dataset, kind: str, group_names: dict) -> int:
     """``--answer``: judged answers from linghun's context and the two baselines (``core.evaluation.answer_run``)."""
+    # start-up time, as in _models: the run's modules load numpy, rank-bm25 and the homes
     from linghun.core.evaluation.answer_run import AnswerSettings, run_answers
     from linghun.core.evaluation.suite import holdout_ids
 
@@ -178,6 +182,7 @@ def _run_answers(args, dataset, kind: str, group_names: dict) -> int:
     text = (Path(report.files["markdown"]).read_text(encoding="utf-8")
             + f"\nreport: {report.files['markdown']}\njson:   {report.files['json']}\nledger: {report.files['ledger']}")
     emit(args, report.summary | {"files": report.files}, text)
+    return 0
     return 0
 
 

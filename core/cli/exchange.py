@@ -24,6 +24,7 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> None:
+    # imported here for start-up time, as in cmd_export
     from linghun.core.exchange import import_into
     from linghun.core.memory import Memory
 

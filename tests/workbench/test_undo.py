@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from linghun.core.errors import ConflictError
+from linghun.core.exchange import plan_import
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 from linghun.workbench.undo import Batch, DeleteEntry, EditEntry, ImportEntries, InsertRaw, UndoService
@@ -120,3 +121,14 @@ def test_an_import_is_one_undo_step(memory):
     assert memory.home.warm.read_bytes() == before
     redo.apply(memory)
     assert memory.home.warm.read_bytes() == after
+
+
+def test_an_import_previewed_writes_the_entries_it_showed_without_reading_the_source_again(memory, tmp_path):
+    source = tmp_path / "agent.af"
+    source.write_bytes((REPO / "tests" / "fixtures" / "exchange" / "letta_agent.af").read_bytes())
+    plan = plan_import(memory, "letta", source)
+    source.unlink()  # gone after the preview: the window writes what its diff showed
+    op = ImportEntries("letta", source, plan=plan)
+    op.apply(memory)
+    assert len(op.result.added) == len(plan.result.added) == 6
+    assert memory.home.warm.read_text(encoding="utf-8") == plan.after
