@@ -109,7 +109,8 @@ _LOCK = threading.Lock()
 VERSION = 1
 #: rewrite the saved links when this many (body, goal) pairs were checked since they were read
 SAVE_AFTER = 200
-#: goals the saved links keep (a goal removed from goals.json is forgotten once this many are newer)
+#: goals the saved links keep beside those asked for (a goal removed from goals.json is forgotten
+#: once this many others are newer; the goals asked for are never dropped, however many)
 KEEP_GOALS = 64
 #: home key -> its links by body (``_ByBody``)
 _BY_BODY: dict[str, "_ByBody"] = {}
@@ -230,8 +231,10 @@ def _content_links(root, goals: Sequence[Any], live: list[WarmEntry], digests: l
             if d not in known.bodies:
                 fresh.setdefault(d, i)
         _check(root, known, known.goals, [live[i] for i in fresh.values()], list(fresh))
-        if len(known.goals) > KEEP_GOALS:  # goals long gone: the oldest seen are forgotten
-            for key in list(known.goals)[:len(known.goals) - KEEP_GOALS]:
+        asked = {_goal_key(g) for g in goals}
+        others = [k for k in known.goals if k not in asked]
+        if len(others) > KEEP_GOALS:  # goals not asked for now, the oldest seen first: long gone
+            for key in others[:len(others) - KEEP_GOALS]:
                 del known.goals[key]
             known.bodies = {d: tuple(p for p in v if p[0] in known.goals) for d, v in known.bodies.items()}
             known.changed = SAVE_AFTER

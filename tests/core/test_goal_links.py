@@ -165,3 +165,20 @@ def test_an_unreadable_saved_file_is_not_used_and_is_written_anew(home, monkeypa
     _new_process()
     assert goal_links(home.root, goals, entries) == expected
     assert links_module.home_cache.load(file) is not None
+
+
+def test_more_goals_than_the_cache_keeps_still_link_each_goal_asked_for(home, monkeypatch):
+    from linghun.core import goal_links as links_module
+
+    monkeypatch.setattr(links_module, "KEEP_GOALS", 0)  # every goal not asked for now is forgotten
+    Goals(home).goal_update("new", "规划家庭旅行去大理", triggers=["大理"], goal_id=None)
+    goals, entries = Goals(home).goals(), Memory(home).entries()
+    links_module._by_body(home.root).file.unlink(missing_ok=True)
+    _new_process()
+    expected = goal_links(home.root, goals, entries)  # both goals asked for: both kept
+    assert all(expected.values())
+    _new_process()
+    alone = goal_links(home.root, goals[:1], entries)  # the other is forgotten, this one is not
+    assert alone[goals[0].id] == expected[goals[0].id]
+    _new_process()
+    assert goal_links(home.root, goals, entries) == expected
