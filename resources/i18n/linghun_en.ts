@@ -960,10 +960,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bring a wrong entry back (confidence medium)</source>
-        <translation type="vanished">Bring a wrong entry back (confidence medium)</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/entries/pane.py" line="314"/>
         <source>Touch</source>
         <translation>Touch</translation>
@@ -1063,10 +1059,6 @@
         <location filename="../../workbench/panes/entries/pane.py" line="527"/>
         <source>Touch {0} entries</source>
         <translation>Touch {0} entries</translation>
-    </message>
-    <message>
-        <source>Delete {0} entries</source>
-        <translation type="vanished">Delete {0} entries</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/entries/pane.py" line="536"/>
@@ -1505,7 +1497,7 @@
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="199"/>
-        <source>Answer each question with the home&apos;s model from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
+        <source>Answer each question with the model chosen in Settings from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1567,10 +1559,6 @@
         <location filename="../../workbench/panes/evaluation/pane.py" line="458"/>
         <source>%1 files written into %2</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the report&apos;s folder (Markdown, JSON, PNG plots)</source>
-        <translation type="vanished">Open the report&apos;s folder (Markdown, JSON, PNG plots)</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="214"/>
@@ -1905,10 +1893,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</source>
-        <translation type="vanished">%1 gaps. A gap is a round whose retrieval found nothing although the memory had candidates: fill it, then re-run the round.</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="224"/>
         <source>Asked in %1 round(s): %2</source>
         <translation>Asked in %1 round(s): %2</translation>
@@ -1917,10 +1901,6 @@
         <location filename="../../workbench/panes/gaps/pane.py" line="250"/>
         <source>The entries pane is not open: open it to fill the gap.</source>
         <translation>The entries pane is not open: open it to fill the gap.</translation>
-    </message>
-    <message>
-        <source>Write the missing memory and save it, then re-run the round here.</source>
-        <translation type="vanished">Write the missing memory and save it, then re-run the round here.</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/gaps/pane.py" line="273"/>
@@ -3089,10 +3069,6 @@
         <location filename="../../workbench/main_window.py" line="762"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
-    </message>
-    <message>
-        <source>These panes have changes that are not saved: {0}. Discard them?</source>
-        <translation type="vanished">These panes have changes that are not saved: {0}. Discard them?</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="789"/>
@@ -4578,10 +4554,6 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <source>Stop the round before its next role</source>
-        <translation type="vanished">Stop the round before its next role</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="273"/>
         <source>Open the gaps pane</source>
         <translation>Open the gaps pane</translation>
@@ -4672,14 +4644,6 @@
         <translation>Offline</translation>
     </message>
     <message>
-        <source>Configured LLM (%1)</source>
-        <translation type="vanished">Configured LLM (%1)</translation>
-    </message>
-    <message>
-        <source>Configured LLM (none: see Settings)</source>
-        <translation type="vanished">Configured LLM (none: see Settings)</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="315"/>
         <source>Recorded LLM answers</source>
         <translation>Recorded LLM answers</translation>
@@ -4700,10 +4664,6 @@
         <translation>workbench.json unreadable, default settings used: %1</translation>
     </message>
     <message>
-        <source>No LLM is configured (or it has no API key): running offline.</source>
-        <translation type="vanished">No LLM is configured (or it has no API key): running offline.</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="406"/>
         <source>Assembler round</source>
         <translation>Assembler round</translation>
@@ -4722,10 +4682,6 @@
         <location filename="../../workbench/panes/rounds/pane.py" line="440"/>
         <source>The round failed: %1</source>
         <translation>The round failed: %1</translation>
-    </message>
-    <message>
-        <source>Cancelled: the round stopped before its next role; nothing was written but its trace.</source>
-        <translation type="vanished">Cancelled: the round stopped before its next role; nothing was written but its trace.</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/rounds/pane.py" line="271"/>

@@ -960,10 +960,6 @@
         <translation>恢复</translation>
     </message>
     <message>
-        <source>Bring a wrong entry back (confidence medium)</source>
-        <translation type="vanished">恢复已翻转的条目（置信度为中）</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/entries/pane.py" line="313"/>
         <source>Bring a wrong entry back, with the confidence it had before its flip</source>
         <translation>恢复一条错误条目，并还原它被标记为错误之前的置信度</translation>
@@ -1499,11 +1495,6 @@
         <translation>评判回答</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/evaluation/pane.py" line="199"/>
-        <source>Answer each question with the home&apos;s model from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
-        <translation>用记忆家的模型，分别依据 linghun 的上下文、完整对话和 rank-bm25 的前 10 条回答每个问题，并用 LoCoMo 评判提示词评分（没有模型时各角色离线运行）；取消后再次运行会接着做</translation>
-    </message>
-    <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="202"/>
         <source>all questions</source>
         <translation>全部问题</translation>
@@ -1567,6 +1558,11 @@
         <location filename="../../workbench/panes/evaluation/pane.py" line="214"/>
         <source>Choose the data and run: the report appears here, with its tables and plots.</source>
         <translation>选择数据并运行：报告连同表格和图会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/evaluation/pane.py" line="199"/>
+        <source>Answer each question with the model chosen in Settings from linghun&apos;s context, the full conversation and rank-bm25&apos;s top 10, judged with the LoCoMo judge prompt (offline roles without a model); Run after Cancel continues the run</source>
+        <translation>用设置中选定的模型，分别依据 linghun 的上下文、完整对话和 rank-bm25 的前 10 条回答每个问题，并用 LoCoMo 评判提示词评分（没有模型时各角色离线运行）；取消后再次运行会接着做</translation>
     </message>
     <message>
         <location filename="../../workbench/panes/evaluation/pane.py" line="251"/>

@@ -12,7 +12,7 @@ from linghun.core.home import MemoryHome
 from linghun.workbench.panes import WorkbenchContext
 from linghun.workbench.panes.evaluation import EvaluationPane
 from linghun.workbench.panes.evaluation import background
-from linghun.workbench.settings import Settings
+from linghun.workbench.settings import LlmSettings, Settings
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -274,16 +274,15 @@ def test_a_chart_with_chinese_labels_exports_them_as_svg_text(qtbot, tmp_path):
 # -- judged answers ------------------------------------------------------------------------------
 
 def _judging_home(ctx, server) -> None:
-    ctx.home.config.parent.mkdir(parents=True, exist_ok=True)
-    ctx.home.config.write_text(json.dumps({"llm": {"preset": "local", "baseUrl": server.base_url,
-                                                   "model": "answer-model"}}), encoding="utf-8")
+    """The model chosen in Settings: a local OpenAI-compatible server (no key)."""
+    ctx.settings.llm = LlmSettings("local", server.base_url, "answer-model")
 
 
 def _click(widget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def test_judged_answers_run_with_the_homes_model_and_show_the_peers_table(pane, ctx, qtbot, openai_server):
+def test_judged_answers_run_with_the_configured_model_and_show_the_peers_table(pane, ctx, qtbot, openai_server):
     fair_server(openai_server)
     _judging_home(ctx, openai_server)
     _choose(pane, "locomo", FIX / "locomo_tiny.json")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.evaluation.paths import new_report_dir, reports_dir  # noqa: F401 - the pane's names for them
+from linghun.workbench.llm_setup import provider_for
 from linghun.workbench.tasks import TaskCancelled
 
 KINDS = ("locomo", "beam", "cues")
@@ -43,11 +44,12 @@ class EvalRequest:
     holdout: list[str] = field(default_factory=list)
     baseline: bool = True
     dense: bool = False
-    #: judged answers instead of recall (``core.evaluation.answer_run``), by the model ``home``
-    #: is configured with (offline without one), on the first ``answer_limit`` questions (0: all)
+    #: judged answers instead of recall (``core.evaluation.answer_run``), by the model of ``llm``
+    #: (the workbench's LLM settings, read on the GUI thread: ``WorkbenchContext.llm_settings``;
+    #: None: offline roles), on the first ``answer_limit`` questions (0: all)
     answers: bool = False
     answer_limit: int = 50
-    home: object = None
+    llm: object = None
 
     def check(self) -> None:
         """Raise ``InvalidInputError`` for data that is missing or of the wrong shape."""
@@ -146,11 +148,10 @@ def answers_dir(kind: str, path: str, limit: int, models) -> Path:
 
 
 def _judged_answers(request: EvalRequest, progress, cancelled):
-    """Judged answers (LoCoMo or BEAM) with the home's model; the report folder resumes."""
+    """Judged answers (LoCoMo or BEAM) with the model chosen in Settings (as rounds use it); the report folder resumes."""
     # start-up time, as in run_evaluation: the evaluation's modules load numpy and the models
     from linghun.core.evaluation.answer_run import AnswerSettings, Models, run_answers
     from linghun.core.evaluation.suite import holdout_ids
-    from linghun.core.llm.settings import provider_for_home
 
     if request.kind == "cues":
         raise InvalidInputError("judged answers need LoCoMo or BEAM questions, not cues")
@@ -159,10 +160,10 @@ def _judged_answers(request: EvalRequest, progress, cancelled):
     else:
         from linghun.core.evaluation.beam import load_beam as load
         names = {}
-    provider = provider_for_home(request.home) if request.home is not None else None
-    models = Models(provider, provider)
     dataset = load(request.path)
     limit = request.answer_limit or None
-    return run_answers(dataset, answers_dir(request.kind, request.path, request.answer_limit, models), models,
-                       AnswerSettings(limit=limit), held=holdout_ids(dataset, request.holdout), group_names=names,
-                       progress=progress, cancelled=cancelled)
+    with provider_for(request.llm) as provider:  # the Settings dialog's model and key, as rounds use
+        models = Models(provider, provider)
+        return run_answers(dataset, answers_dir(request.kind, request.path, request.answer_limit, models), models,
+                           AnswerSettings(limit=limit), held=holdout_ids(dataset, request.holdout), group_names=names,
+                           progress=progress, cancelled=cancelled)

