@@ -59,10 +59,6 @@ _SOURCES: dict[str, dict[bytes, bytes]] = {}
 
 def signature() -> str:
     """What the topic tokens depend on beside the bodies: this module's version and the tokenizer."""
-    return _signature()
-
-
-def _signature() -> str:
     return f"{VERSION}:{tokenizer_name()}"
 
 
@@ -73,7 +69,7 @@ def grouping_key(live: Sequence[WarmEntry], include_wrong: bool = False) -> byte
     """A digest of all a grouping of ``live`` depends on (see the module docstring): the kinds as
     written (they decide the ontology kinds) and the bodies, each sequence joined whole in C (a
     string per entry, and the ontology kind's property, were most of keying 100k entries: 44 ms)."""
-    key = hashlib.blake2b(f"{_signature()}\x1d{include_wrong}\x1d{len(live)}\x1d".encode(), digest_size=16)
+    key = hashlib.blake2b(f"{signature()}\x1d{include_wrong}\x1d{len(live)}\x1d".encode(), digest_size=16)
     key.update("\x1f".join(map(_WRITTEN_KIND, live)).encode("utf-8", "surrogatepass"))
     key.update(b"\x1d")
     key.update("\x1e".join(map(_BODY, live)).encode("utf-8", "surrogatepass"))
@@ -187,11 +183,11 @@ def _readable(saved: dict) -> bool:
 
 
 def _analysis(key: str) -> _Analysis:
-    signature = _signature()
+    wanted = signature()
     with _LOCK:
         analysis = _ANALYSIS.get(key)
-        if analysis is None or analysis.signature != signature:
-            analysis = _ANALYSIS[key] = _Analysis(key, signature)
+        if analysis is None or analysis.signature != wanted:
+            analysis = _ANALYSIS[key] = _Analysis(key, wanted)
         return analysis
 
 
@@ -230,7 +226,7 @@ def _save(key: str, groupings: OrderedDict[bytes, bytes], sources: OrderedDict[b
 def _source_key(source: str, include_wrong: bool) -> bytes:
     """What a grouping key is saved by when the entries are the parse of warm.md bytes of digest
     ``source`` (``WarmDocument.parsed_from``): those bytes decide every kind and body."""
-    return hashlib.blake2b(f"{_signature()}\x1d{include_wrong}\x1d{source}".encode(), digest_size=16).digest()
+    return hashlib.blake2b(f"{signature()}\x1d{include_wrong}\x1d{source}".encode(), digest_size=16).digest()
 
 
 def _grouping_key_of(key: str, live: Sequence[WarmEntry], include_wrong: bool, source: str | None) -> bytes:
