@@ -78,7 +78,10 @@ def test_context_channel_finds_the_reply_to_a_matching_turn():
     ours = Searcher(dialogue(), SearchConfig(session_weight=0.0, named_boost=0.0, meaning_weight=0.0))
     assert "a2" not in [h.id for h in plain.search("finish the marathon", 10)]
     hit = next(h for h in ours.search("finish the marathon", 10) if h.id == "a2")
-    assert set(hit.terms) == {"@context"}
+    # nothing of its own matches: it keeps borrowed_share of what its neighbours lend it
+    assert set(hit.terms) == {"@context", "@borrowed"}
+    assert hit.terms["@borrowed"] == pytest.approx(-(1 - ours.config.borrowed_share) * hit.terms["@context"])
+    assert hit.score == pytest.approx(ours.config.borrowed_share * hit.terms["@context"])
     # Neighbours never cross a session: b1 is next to nothing from session 1.
     assert "b1" not in [h.id for h in ours.search("congratulations", 10)]
 

@@ -16,7 +16,10 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTabBar
 
 from tests.fakeopenai import Reply
 from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, wait_for
-from linghun.workbench.models.rounds import ROLES
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+from linghun.core.tools import dispatch
+from linghun.workbench.models.rounds import ROLES, CandidatesModel
 
 QUESTION = "What is the history of the checkout-api releases?"   # "history": a deep question
 KEY = "sk-journey-0f1e2d3c4b5a"
@@ -206,3 +209,40 @@ def test_debugging_assembler_rounds(journey_window, demo_home, shots, openai_ser
             for r in range(pane.model.rowCount())]
     assert any("degraded" in row for row in rows) and sum("ok" in row for row in rows) >= 2
     shots(window, "outage-degraded")
+
+
+def test_an_entry_just_written_does_not_ride_on_its_neighbours_words(journey_window, demo_home, shots):
+    """The agent writes two entries today: one the question is about, one that has nothing to do
+    with it. In the Rounds pane the person asks about the first; the Candidates tab ranks every
+    entry that shares a word with the question above the unrelated one, which is there only
+    through its neighbours (@context, @session) and says by how much that was discounted."""
+    home = MemoryHome.resolve(demo_home)
+    dispatch(home, "memory_append", {"kind": "fact", "content": "infra | Terraform state bucket | s3://acme-tf-state"})
+    dispatch(home, "memory_append", {"kind": "event",
+                                     "content": "Maria | bought | a new espresso machine for the office kitchen"})
+    numbers = {e.body.split(" | ")[0]: e.n for e in Memory(home).entries()[-2:]}
+    window = journey_window(demo_home)
+    pane = show_pane(window, "rounds")
+    type_into(pane.question, "Where is the Terraform state kept?")
+    click(pane.btn_run)
+    wait_for(lambda: _finished(pane) and pane.candidates.rowCount() > 0, 30000, "the offline round")
+    model = pane.candidates
+    _click_tab(pane, f"Candidates ({model.rowCount()})")
+    assert pane.tabs.currentWidget() is pane.candidates_view
+    rows = [(model.index(r, 2).data(), model.index(r, 4).data() or "") for r in range(model.rowCount())
+            if not model.index(r, 0).data(CandidatesModel.NearMissRole)]
+    labels = [label for label, _terms in rows]
+    wanted, unrelated = f"[{numbers['infra']}]", f"[{numbers['Maria']}]"
+    assert labels[0] == wanted, rows[:4]
+    own_words = [label for label, terms in rows if any(not t.startswith("@") for t in _term_names(terms))]
+    assert len(own_words) >= 3
+    if unrelated in labels:
+        at = labels.index(unrelated)
+        assert all(labels.index(label) < at for label in own_words[:3]), rows[:8]
+        assert "@borrowed" in rows[at][1]
+    shots(window, "neighbour-only-candidate")
+
+
+def _term_names(terms: str) -> list[str]:
+    """The term names of a Candidates row's "terms" cell (``name value, name value``)."""
+    return [part.strip().rsplit(" ", 1)[0] for part in terms.split(",") if part.strip()]

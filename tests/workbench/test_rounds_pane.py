@@ -240,6 +240,8 @@ def test_overrides_and_terms_are_read_as_written():
         "retrieval.topK": "5", "retrieval.workspaceDirs": '["a b", "c"]'}
     assert parse_overrides("  ") == {}
     assert term_text({"a": 0.1, "b": 2.0, "c": "x"}) == "b 2.00, a 0.10"
+    # a discount is shown even past the limit: it is why a unit with strong channels ranks low
+    assert term_text({"a": 0.1, "b": 2.0, "@borrowed": -1.5}, limit=1) == "b 2.00, @borrowed -1.50"
 
 
 def test_a_torn_trace_line_leaves_the_other_rounds_listed(pane, ctx):

@@ -344,8 +344,11 @@ def excerpt_text(c: dict[str, Any]) -> str:
 
 
 def term_text(terms: Any, limit: int = 6) -> str:
-    """BM25 term contributions, largest first: ``决定 1.00, 迁移 0.58``."""
+    """BM25 term contributions, largest first: ``决定 1.00, 迁移 0.58``; the ``limit`` largest,
+    then every discount (a question's penalty, a score borrowed from neighbours), which says why a
+    unit with strong channels still ranks low."""
     if not isinstance(terms, dict):
         return ""
     items = sorted(((str(t), v) for t, v in terms.items() if isinstance(v, (int, float))), key=lambda kv: -kv[1])
-    return ", ".join(f"{t} {v:.2f}" for t, v in items[:limit])
+    shown = [kv for kv in items if kv[1] >= 0][:limit] + [kv for kv in items if kv[1] < 0]
+    return ", ".join(f"{t} {v:.2f}" for t, v in shown)
