@@ -148,6 +148,10 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
     if out.low and out.mode == "bm25":
         out.reason += (f"; low confidence: its score counts {retriever_role.LOW_CONFIDENCE_WEIGHT:g} when the hits "
                        "are ranked (低置信降权)")
+    if hit.terms.get("@borrowed", 0.0) < 0 and out.mode == "bm25":
+        share = retriever_role.search_config(config).borrowed_share
+        out.reason += (f"; nothing of the question is in it: its score comes from the entries around it "
+                       f"(@context, @session), and it keeps {share:g} of that (@borrowed)")
     # the levers are re-run in the direct mode too: there the cut of the material, or BM25 itself
     # (retrieval.mode = always), is what a person can change
     if variants and out.mode in ("bm25", "direct") and not out.delivered:

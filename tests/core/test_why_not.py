@@ -64,3 +64,19 @@ def test_an_entry_left_out_of_a_cut_direct_material_says_so(upstream_home):
     w = explain(home, QUESTION, 1, tight, variants=False)
     assert (w.mode, w.via, w.delivered) == ("direct", None, False)
     assert "cut at retrieval.maxDirectChars" in w.reason
+
+
+def test_an_entry_that_only_stands_beside_a_match_says_its_score_is_borrowed(empty_home):
+    home = MemoryHome.resolve(empty_home)
+    home.warm.parent.mkdir(parents=True)
+    home.warm.write_text(
+        "## 2026-09-27 10:00 [fact] high\n\n支付服务 的 超时 是 30 秒\n<!-- last_access: 2026-09-27 10:00 -->\n\n"
+        "## 2026-09-28 10:00 [fact] high\n\n订单服务 的 端口 是 8087\n<!-- last_access: 2026-09-28 10:00 -->\n\n"
+        "## 2026-09-28 10:05 [event] medium\n\n周五 团建 去 爬山\n<!-- last_access: 2026-09-28 10:05 -->\n",
+        encoding="utf-8")
+    config = AssemblerConfig().with_overrides({"retrieval.mode": "always", "retrieval.topK": 1,
+                                               "retrieval.meaning": False})
+    w = explain(home, "订单服务的端口是多少？", 3, config)
+    assert not w.delivered and w.rank == 2
+    assert "nothing of the question is in it" in w.reason and "keeps 0.3 of that (@borrowed)" in w.reason
+    assert "@borrowed" not in explain(home, "订单服务的端口是多少？", 2, config).reason
