@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
         "recentN": 6,              # knowledge_update: newest entries forced in
         "summarizationK": 24,
         "deepMinK": 18,
+        "multiHopK": 30,           # ours: a question whose answer is spread (judge: multi_hop)
         "nearMisses": 5,           # ours: ranks after k shown in the trace
         "mmr": True,               # MMR de-duplication of BM25 hits (seed v0.1.1): near copies dropped
         "situationRestore": 6,     # entries a situation the question names gives back after the

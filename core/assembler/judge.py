@@ -19,7 +19,7 @@ from linghun.core.text import tokenize
 
 LEVELS = ("light", "medium", "deep")
 STRATEGIES = ("general", "conflict", "timeline", "summarization", "knowledge_update", "event_ordering",
-              "preference_following", "contradiction_resolution", "temporal_reasoning")
+              "preference_following", "contradiction_resolution", "temporal_reasoning", "multi_hop")
 
 
 def _markers(chinese: str, english: str = "") -> list[tuple[str, re.Pattern[str]]]:
@@ -63,6 +63,23 @@ TEMPORAL = _markers("多少天 间隔 时长 相差 时间差 多久前",
                     "temporal; how many days; how many weeks; how many months; how long ago; how long between; "
                     "interval; duration; time difference; days between; elapsed")
 
+# ours, after the SPEC's rules (which keep their order and win): a question whose answer is spread
+# over several passages, which a top-12 cannot cover (LoCoMo multi-hop: 93% of the evidence in two
+# or more sessions; recall 49 at 12 hits, 60 at 30). The English patterns name their shape: "both",
+# "in common", "how many", the present perfect of a collection ("where has X camped", "what has X
+# painted"), a plural asked for ("what activities does X ...", "what are X's ..."). Measured on
+# the LoCoMo tuning conversations: 103 of 142 multi-hop questions, 105 of 855 others (which get a
+# larger bundle and lose nothing); core/evaluation/README.md, "Several passages".
+_PLURAL = r"(?:\w+(?:ies|s)|people|children|kids|things)"
+_DONE = (r"(?:\w+ed|been|done|made|seen|read|taken|gone|given|eaten|written|drawn|had|met|bought|won|built|"
+         r"held|tried|visited)")
+MULTI_HOP = _markers("哪些 都有 都做 都去 几次 多少次 共同 一共 分别 各自 所有的", "both; in common; how many") + [
+    ("has … <done>", re.compile(r"^(?:what|which|where|who)\b[^?]*\b(?:has|have)\b[^?]*\b" + _DONE + r"\b", re.I)),
+    ("what <plural> …", re.compile(r"^(?:what|which)\s+(?:kinds?\s+of\s+|types?\s+of\s+|sorts?\s+of\s+)?(?:\w+\s+)?"
+                                  + _PLURAL + r"\s+(?:do|does|did|has|have|are|were|is)\b", re.I)),
+    ("what are …", re.compile(r"^what\s+are\b", re.I)),
+]
+
 # (level, strategy, markers, reason) in the SPEC's order; the deep rule refines its strategy below
 RULES: list[tuple[str, str, list, str]] = [
     ("medium", "summarization", SUMMARIZATION, "问题要求总结，需要广覆盖（top-24）和事实线+建议线"),
@@ -71,6 +88,7 @@ RULES: list[tuple[str, str, list, str]] = [
     ("medium", "preference_following", PREFERENCE, "问题涉及偏好或规则，需要遵循既定约定"),
     ("deep", "contradiction_resolution", CONTRADICTION, "问题要求核实或消解矛盾"),
     ("medium", "temporal_reasoning", TEMPORAL, "问题涉及时间间隔，需保留全部日期"),
+    ("medium", "multi_hop", MULTI_HOP, "答案分散在多处，需要广覆盖"),
 ]
 
 
@@ -121,7 +139,7 @@ SYSTEM_PROMPT = (
     "strategy 取值：" + ", ".join(STRATEGIES) + "。\n"
     "knowledge_update=问最新/当前状态；summarization=总结/学到了什么；event_ordering=先后顺序；"
     "preference_following=偏好/规则/风格；temporal_reasoning=时间间隔；contradiction_resolution=核实矛盾；"
-    "timeline=来龙去脉；conflict=说法冲突；general=其他。"
+    "timeline=来龙去脉；conflict=说法冲突；multi_hop=答案分散在多处（都有哪些、几次、共同点）；general=其他。"
 )
 
 

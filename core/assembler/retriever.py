@@ -10,7 +10,8 @@
   timeline (see ``choose_mode`` for why the seed is read so); ``always``: BM25; ``never``:
   direct. Direct material over ``maxDirectChars`` (``never``) keeps the freshest entries.
 - k: summarization 24; knowledge_update topK + the 6 newest entries forced in (recency safeguard
-  against the long-document penalty); deep max(18, topK); otherwise topK (12). With
+  against the long-document penalty); deep max(18, topK); multi_hop (ours: the answer is spread)
+  max(30, topK); otherwise topK (12). With
   ``retrieval.strategy`` off, always topK and no safeguard.
 - Direct mode passes every candidate, cut at ``maxDirectChars`` (8000) with ``\\n…(截断)…``.
 - Hits are joined by ``\\n\\n---\\n\\n``; low ones are prefixed ``【低置信·需验证】 ``.
@@ -465,6 +466,9 @@ def choose_k(config, decision: Decision) -> tuple[int, int, str]:
     if decision.strategy == "summarization":
         k = config.get("retrieval.summarizationK")
         return k, 0, f"summarization: broad coverage, k {k}"
+    if decision.strategy == "multi_hop":
+        k = max(config.get("retrieval.multiHopK"), top_k)
+        return k, 0, f"multi_hop: the answer is spread, k max({config.get('retrieval.multiHopK')}, topK {top_k}) = {k}"
     if decision.strategy == "knowledge_update":
         n = config.get("retrieval.recentN")
         return top_k, n, f"knowledge_update: topK {top_k} + the {n} newest entries (recency safeguard)"

@@ -113,7 +113,7 @@ class RoundSearch:
 
     def bundle(self, query: str) -> list:
         """The units a round delivers: k by strategy (24 for a summary, 18 for a deep question,
-        12 otherwise) with the 6 newest units after a knowledge update's hits; every unit in direct
+        30 for one whose answer is spread, 12 otherwise) with the 6 newest units after a knowledge update's hits; every unit in direct
         mode (a conversation of at most ``autoThreshold`` turns, or a light question on one whose
         text fits ``maxDirectChars``)."""
         decision = heuristic(query)

@@ -52,7 +52,8 @@ CONTEXT_NOTE = ("R@context: the gold evidence that stands whole in the context t
                 "memory_append with the default memory settings (R@context/grown); A@context: the short gold "
                 "answer, normalised, standing in one part of that context (core/evaluation/answers.py)")
 BUNDLE_NOTE = ("R@bundle: recall inside what an assembler round with default settings hands the editor "
-               "(linghun: 24 units for a summary, 18 for a deep question, 12 otherwise, and the 6 newest after "
+               "(linghun: 24 units for a summary, 18 for a deep question, 30 for one whose answer is spread (multi_hop), "
+               "12 otherwise, and the 6 newest after "
                "a knowledge update's hits; rank-bm25: its top 12)")
 
 

@@ -44,6 +44,14 @@ from tests.core.test_assembler_support import assembler, new_home, span
     ("Please verify the deadline", "deep", "contradiction_resolution"),
     ("How many days between the two releases?", "medium", "temporal_reasoning"),
     ("What port does the order service use?", "light", "general"),
+    # ours, after the SPEC's rules: the answer spread over several passages
+    ("订单服务都部署过哪些版本", "medium", "multi_hop"),
+    ("What activities does Melanie partake in?", "medium", "multi_hop"),
+    ("Where has Melanie camped?", "medium", "multi_hop"),
+    ("What do Caroline and Melanie have in common?", "medium", "multi_hop"),
+    ("How many times has the deploy failed?", "medium", "multi_hop"),
+    ("What are Melanie's pets' names?", "medium", "multi_hop"),
+    ("What did Melanie paint recently?", "light", "general"),
 ])
 def test_heuristic_paths(query, level, strategy):
     d = heuristic(query)
@@ -58,6 +66,8 @@ def test_order_matters_summarization_beats_knowledge_update():
     assert heuristic("总结一下现在的状态").strategy == "summarization"
     # deep markers win over everything else
     assert heuristic("总结一下迁移的来龙去脉").level == "deep"
+    # the SPEC's markers come before ours: "how many days" is an interval, not a count
+    assert heuristic("How many days between the two releases?").strategy == "temporal_reasoning"
 
 
 def _llm(server):

@@ -79,6 +79,7 @@ def _topic_home(tmp_path, n=40):
     ("部署的来龙去脉", 18, 0),               # deep: max(18, topK)
     ("部署现在是什么状态", 12, 6),           # knowledge_update: topK + 6 newest
     ("部署的先后顺序", 12, 0),               # event_ordering
+    ("部署都改过哪些服务", 30, 0),           # multi_hop (ours): the answer is spread
 ])
 def test_k_per_strategy(tmp_path, query, k, recency):
     # the topic home's entries differ only by a number: MMR would drop them as near copies
