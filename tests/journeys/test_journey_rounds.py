@@ -246,3 +246,20 @@ def test_an_entry_just_written_does_not_ride_on_its_neighbours_words(journey_win
 def _term_names(terms: str) -> list[str]:
     """The term names of a Candidates row's "terms" cell (``name value, name value``)."""
     return [part.strip().rsplit(" ", 1)[0] for part in terms.split(",") if part.strip()]
+
+
+def test_a_question_whose_answer_is_spread_gets_the_wider_bundle(journey_window, demo_home):
+    """A person asks which versions were released: the summary line names the judge's multi_hop,
+    the retriever's role says why it kept 30 hits, and the Candidates tab lists them."""
+    window = journey_window(demo_home)
+    pane = show_pane(window, "rounds")
+    type_into(pane.question, "Which versions of checkout-api have been released?")
+    click(pane.btn_run)
+    wait_for(lambda: _finished(pane) and pane.candidates.rowCount() > 0, 30000, "the offline round")
+    assert "<b>ok</b> · medium · multi_hop" in pane.summary.text()
+    click(pane.strip.buttons["retriever"])
+    wait_for(lambda: "multi_hop: the answer is spread" in pane.role_view.toPlainText(), 3000, "the retriever's k")
+    assert "= 30" in pane.role_view.toPlainText()
+    model = pane.candidates
+    bm25 = [r for r in range(model.rowCount()) if model.index(r, 1).data() == "bm25"]
+    assert len(bm25) == 30
