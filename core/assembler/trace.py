@@ -240,6 +240,7 @@ class TraceStore:
                     "session": h.get("session"), "llm": h.get("llm"), "status": r.get("status", "unfinished"),
                     "level": r.get("level"), "strategy": r.get("strategy"), "chars": r.get("chars"),
                     "duration_ms": r.get("duration_ms"), "replay_of": h.get("replay_of"),
+                    "dry_run": bool(h.get("dry_run")),
                 })
                 if limit is not None and len(out) >= limit:
                     return out

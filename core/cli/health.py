@@ -14,6 +14,13 @@ def _pct(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
+def _dry_runs(n: int) -> str:
+    """The dry runs and re-runs the count leaves out (``linghun rounds`` lists them)."""
+    if not n:
+        return ""
+    return "; 1 dry run or re-run besides, not counted" if n == 1 else f"; {n} dry runs or re-runs besides, not counted"
+
+
 def _up_to(r: dict[str, Any]) -> str:
     """" up to DAY" when the window ends before today (a quiet home: core.health.period)."""
     return f" up to {r['until']}" if r.get("until") and r["until"] != r["at"][:10] else ""
@@ -41,7 +48,9 @@ def health_text(r: dict[str, Any]) -> str:
         f"gaps      {g['open']} open" + (f", the oldest {g['oldest_days']:g} days old" if g["oldest_days"] else ""),
         f"checks    {c['total']}, {c['failing']} failing" + (f" (last run {c['last_run']})" if c["last_run"] else
                                                              " (never run: linghun check)"),
-        f"rounds    {rounds['rounds']} in {r['days']} days{_up_to(r)} ({rounds['per_day']:.1f} a day), "
+        f"rounds    {rounds['rounds']} in {r['days']} days{_up_to(r)} ({rounds['per_day']:.1f} a day"
+        + _dry_runs(rounds.get("dry_runs") or 0)
+        + "), "
         f"{rounds['llm_calls']} LLM calls, {rounds['prompt_tokens']} prompt + {rounds['completion_tokens']} "
         "completion tokens" + _usage(rounds) + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
     ]

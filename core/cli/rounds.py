@@ -113,6 +113,7 @@ def cmd_rounds(args: argparse.Namespace) -> int:
     emit(args, rows, lambda rs: "\n".join(
         f"{r['round']}  {r['status']:<9} {str(r.get('level') or '-'):<6} {str(r.get('strategy') or '-'):<24} "
         f"{r.get('llm') or '':<8} {(r.get('query') or '')[:60]}" + (f"  (replay of {r['replay_of']})" if r.get("replay_of") else "")
+        + ("  (dry run)" if r.get("dry_run") and not r.get("replay_of") else "")
         for r in rs) or "(no rounds recorded yet)")
     return 0
 

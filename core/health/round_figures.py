@@ -31,6 +31,9 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
     sources = dict.fromkeys(USAGE_SOURCES, 0)  # answered calls by where their tokens come from
     store = TraceStore(home)
     dry: set[str] = set()  # re-runs and why-nots: what the agent's rounds cost is counted, not ours
+    # ...but said beside the count: `linghun rounds` lists them, and a count that disagreed with
+    # that list without a word read as a wrong count
+    dry_runs = 0
     for path in store.all_files():
         day = _day_of_file(path.name)
         if day < first:
@@ -39,6 +42,7 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
             kind, figures = record.get("type"), per_day[day]
             if kind == "round" and record.get("dry_run"):
                 dry.add(record.get("round"))
+                dry_runs += 1
             if record.get("round") in dry:
                 continue
             if kind == "round":
@@ -67,7 +71,7 @@ def round_figures(home: MemoryHome, today: date, days: int, prices: dict[str, An
         "tokens_per_round": ((total["prompt_tokens"] + total["completion_tokens"]) / total["rounds"]
                              if total["rounds"] else None),
         "recent": [r["round"] for r in reversed(rounds)][:20],
-        "usage": sources, "tokens_source": tokens_source(sources),
+        "usage": sources, "tokens_source": tokens_source(sources), "dry_runs": dry_runs,
     }
     out["cost"] = cost(total["prompt_tokens"], total["completion_tokens"], prices)
     return out

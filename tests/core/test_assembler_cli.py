@@ -67,6 +67,9 @@ def test_dry_run_writes_nothing(upstream_home, capsys):
     assert main(["round", "订单服务的端口", "--home", str(upstream_home), "--dry-run"]) == 0
     assert "dry-run cycle.json" in capsys.readouterr().out
     assert read_text(home.team_file("cycle.json")) == before
+    # the list says it was a dry run: the health's round count leaves it out
+    assert main(["rounds", "--home", str(upstream_home)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("订单服务的端口  (dry run)")
 
 
 def test_bad_set_is_a_clear_error(upstream_home, capsys):

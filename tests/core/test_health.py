@@ -91,6 +91,7 @@ def test_the_figures_of_a_known_home(known):
 
     rounds = r["rounds"]
     assert rounds["rounds"] == 3  # the dry re-run and the round before the window are not counted
+    assert rounds["dry_runs"] == 1  # ...but said: `linghun rounds` lists it
     assert (rounds["llm_calls"], rounds["prompt_tokens"], rounds["completion_tokens"]) == (3, 4000, 1000)
     assert rounds["ms_per_round"] == pytest.approx(30.0)
     assert [d["rounds"] for d in rounds["days"]] == [0, 0, 0, 0, 0, 2, 1]
@@ -127,6 +128,7 @@ def test_linghun_health_json(known, capsys):
     assert main(["health", "--home", str(known.dsh_home)]) == 0
     text = capsys.readouterr().out
     assert "flipped 25%, never used 50%" in text and "2 open" in text
+    assert "1 dry run or re-run besides, not counted" in text  # `linghun rounds` lists it
 
 
 def test_the_trend_follows_the_home_history(tmp_path):

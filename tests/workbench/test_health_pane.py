@@ -43,8 +43,9 @@ def known_home(tmp_path):
     (traces / f"{yesterday}.jsonl").write_text(
         _trace(f"{yesterday:%Y%m%d}-100000-aaaa", str(yesterday), 1000, 200, 30.0)
         + _trace(f"{yesterday:%Y%m%d}-110000-bbbb", str(yesterday), 3000, 800, 50.0), encoding="utf-8")
-    (traces / f"{today}.jsonl").write_text(_trace(f"{today:%Y%m%d}-080000-dddd", str(today), 0, 0, 10.0),
-                                           encoding="utf-8")
+    (traces / f"{today}.jsonl").write_text(_trace(f"{today:%Y%m%d}-080000-dddd", str(today), 0, 0, 10.0)
+                                           + _trace(f"{today:%Y%m%d}-090000-eeee", str(today), 500, 500, 10.0,
+                                                    dry=True), encoding="utf-8")
     add_check(home, Check("端口是多少？", [Expected.of(entries[0])], id="c1"))
     add_check(home, Check("订单服务的旧端口？", [Expected.of(entries[3])], id="c2"))  # flipped: fails
     append_results(home, {"at": datetime.now().astimezone().isoformat(), "checks": {"c1": True, "c2": False}})
@@ -65,6 +66,8 @@ def test_the_dashboard_shows_the_known_figures_and_follows_them(journey_window, 
     assert "Checks failing: 1 / 2</b>" in cards["checks"] and "订单服务的旧端口？" in cards["checks"]
     assert "Rounds: 3</b>" in cards["rounds"] and "3 LLM calls, 4,000 + 1,000 tokens" in cards["rounds"]
     assert "cost 0.0160 EUR" in cards["rounds"]
+    # the dry run `linghun rounds` lists beside them is said, not counted
+    assert "(1 dry run or re-run besides, not counted)" in cards["rounds"]
     assert list(pane.entry_bars._heights) == [1, 2, 1, 1, 1, 1]  # used, never used, flipped, high, medium, low
     assert list(pane.round_bars._heights)[-2:] == [2, 1]
 
