@@ -419,6 +419,39 @@ class HomeHistory:
         parents = [head.id] if head is not None else []
         return self.repo.create_commit(REF, sig, sig, message, tree, parents)
 
+    def reload(self) -> None:
+        """See objects another program added (``git fetch`` writes packs libgit2 has not listed)."""
+        self.repo = self._open_repo()
+
+    def write_blob(self, data: bytes) -> pygit2.Oid:
+        """Store one file version (a merged file, ``core.sync``); its id."""
+        return self._write_blob(data)
+
+    def commit_merge(self, tree_of: pygit2.Commit, blobs: dict[str, pygit2.Oid | None], parents: list[pygit2.Oid],
+                     writer: str, message: str, when: datetime | None = None) -> str:
+        """A state with ``tree_of``'s files and ``blobs`` put in, after every one of ``parents``
+        (a merge: this machine's newest state and the remote's), made the newest. Made even when
+        its files are those of a parent: the remote's states are then part of this history.
+        The caller holds ``lock``."""
+        when = _aware(when or datetime.now())
+        tree = self._apply(tree_of.tree, blobs) if blobs else tree_of.tree_id
+        seconds, offset = _stamp(when)
+        sig = pygit2.Signature(writer, f"{writer}@linghun", seconds, offset)
+        text = f"{writer}: {message}\n\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n"
+        (self.path / (REF + ".lock")).unlink(missing_ok=True)
+        oid = self.repo.create_commit(REF, sig, sig, text, tree, parents)
+        return str(oid)
+
+    def set_head(self, commit: pygit2.Oid) -> None:
+        """Make ``commit`` the newest state (a fast-forward to the remote's; under ``lock``)."""
+        (self.path / (REF + ".lock")).unlink(missing_ok=True)
+        self.repo.references.create(REF, commit, force=True)
+
+    @property
+    def lock(self) -> HomeLock:
+        """The lock every writer of the history's ref holds."""
+        return self._lock
+
     def _apply(self, base: pygit2.Tree | None, blobs: dict[str, pygit2.Oid | None]) -> pygit2.Oid:
         """The tree ``base`` with ``blobs`` put in (or removed), rebuilt only along changed paths."""
         here: dict[str, pygit2.Oid | None] = {}
