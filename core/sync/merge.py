@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from linghun.core.formats.journal import parse_journal
+from linghun.core.formats.warm import _HEADER as _WARM_HEADER  # the parser's own entry header
 from linghun.core.formats.warm import WarmDocument, WarmEntry, format_block, parse_warm
 from linghun.core.history.lineage import core_of, match_entries
 
@@ -77,7 +78,9 @@ def text_of(relative: str, data: bytes | None) -> str | None:
 
 
 def check_parses(relative: str, data: bytes | None) -> None:
-    """Raise ``MergeError`` unless ``data`` reads as the file it is (``None``: absent, fine)."""
+    """Raise ``MergeError`` unless ``data`` reads as the file it is (``None``: absent, fine).
+    warm.md: any UTF-8 text reads (every byte is in the preamble or an entry); a merged one is
+    checked entry by entry where it is made (``merge_warm``)."""
     text = text_of(relative, data)
     if text is None:
         return
@@ -93,9 +96,6 @@ def check_parses(relative: str, data: bytes | None) -> None:
                     json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise MergeError(f"{relative} line {n} is not valid JSON ({exc.msg})") from None
-    elif relative == WARM:
-        if parse_warm(text).render() != text:
-            raise MergeError(f"{relative} does not read back as it was written")
     elif _JOURNAL.match(relative):
         if parse_journal(text).render() != text:
             raise MergeError(f"{relative} does not read back as it was written")
@@ -130,10 +130,17 @@ def merge_file(relative: str, base: bytes | None, ours: bytes | None, theirs: by
 
 
 def _count_in(relative: str, base: bytes | None, theirs: bytes | None) -> int:
+    """How many entries of ``theirs`` are not in ``base`` (new or changed), from the blocks alone."""
     if relative != WARM or theirs is None:
         return 0
-    old = {core_of(e.raw) for e in parse_warm((base or b"").decode("utf-8", "replace")).entries}
-    return sum(1 for e in parse_warm(theirs.decode("utf-8")).entries if core_of(e.raw) not in old)
+    old = set(_blocks((base or b"").decode("utf-8", "replace")))
+    return sum(1 for raw in _blocks(theirs.decode("utf-8")) if raw not in old)
+
+
+def _blocks(text: str) -> list[str]:
+    """warm.md's entries as text (blank lines after them left out), without parsing them."""
+    starts = [m.start() for m in _WARM_HEADER.finditer(text)] + [len(text)]
+    return [text[a:b].rstrip("\r\n") for a, b in zip(starts, starts[1:])]
 
 
 def _splitter(relative: str) -> Callable[[str], tuple[str, list[str]]] | None:
@@ -334,4 +341,7 @@ def merge_warm(base: str, ours: str, theirs: str, relative: str = WARM) -> tuple
     if out and not doc.entries[-1].raw.endswith("\n"):
         last = doc.entries[-1]
         doc.entries[-1] = replace(last, raw=last.raw + "\n")
-    return doc.render(), conflicts, brought
+    text = doc.render()
+    if _blocks(text) != [core_of(e.raw) for e in doc.entries]:  # each entry reads back as itself
+        raise MergeError(f"the merged {relative} does not read back entry by entry")
+    return text, conflicts, brought
