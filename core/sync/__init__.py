@@ -41,7 +41,7 @@ from typing import Callable
 import pygit2
 
 from linghun.core.containment import bad_name
-from linghun.core.errors import ConflictError, InvalidInputError, LinghunError
+from linghun.core.errors import ConflictError, InvalidInputError
 from linghun.core.fsio import read_bytes
 from linghun.core.history import capture
 from linghun.core.history.layout import is_versioned
@@ -51,7 +51,8 @@ from linghun.core.home_lock import home_lock
 from linghun.core.secret_fields import keep_out
 from linghun.core.sync import conflicts as conflict_store
 from linghun.core.sync.merge import Conflict, MergeError, check_parses, merge_file
-from linghun.core.sync.remote import TRACKING, Git, NoRemoteError, PushRejected, RemoteError, check_url
+from linghun.core.sync.remote import (TRACKING, Git, NoRemoteError, PushRejected, RemoteError, SyncCancelled,
+                                      check_url)
 from linghun.core.transaction import FileChange, InputsChanged, commit as commit_files
 
 __all__ = ["sync", "SyncResult", "SyncCancelled", "RemoteError", "PushRejected", "NoRemoteError", "remote_url",
@@ -70,10 +71,6 @@ MAX_DEPTH = 8
 ATTEMPTS = 3
 
 Progress = Callable[[str], None]
-
-
-class SyncCancelled(LinghunError):
-    """Stopped before anything was written to the home."""
 
 
 class RemoteTreeError(InvalidInputError):
@@ -134,14 +131,15 @@ def set_remote(home: MemoryHome, url: str) -> None:
 
 
 def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: bool = True, dry_run: bool = False,
-         interactive: bool = False, cancel: threading.Event | None = None, progress: Progress | None = None,
-         started: Callable | None = None) -> SyncResult:
+         interactive: bool = False, cancel: threading.Event | None = None,
+         progress: Progress | None = None) -> SyncResult:
     """Pull and/or push ``home``'s history (see the module docstring). ``remote``: a URL to use
-    (kept for next time, but with ``dry_run``); ``cancel``: set to stop before the home is written
-    (a git process running is stopped by ``started``'s caller); ``progress(step)``: told as it goes."""
+    (kept for next time, but with ``dry_run``); ``cancel``: once set, the sync stops (a git running is
+    stopped) with ``SyncCancelled``, unless it reached the write's commit point: the merge is then
+    written whole. ``progress(step)``: told as it goes."""
     step = progress or (lambda _text: None)
     history = _history(home)
-    git = Git(history.path, interactive=interactive, started=started)
+    git = Git(history.path, interactive=interactive, cancel=cancel)
     if remote:
         url = check_url(remote)
         if not dry_run:
@@ -157,7 +155,8 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
             _pull(home, history, git, url, result, dry_run, cancel, step)
         if not push or dry_run:
             break
-        _check(cancel)
+        _check(cancel, "sync cancelled before sending this machine's states"
+                       + ("; what came in is written" if result.files_in else ""))
         step("pushing")
         ahead = _ahead(history)
         if ahead == 0:
@@ -174,9 +173,9 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
     return result
 
 
-def _check(cancel: threading.Event | None) -> None:
+def _check(cancel: threading.Event | None, why: str = "sync cancelled; the home was not changed") -> None:
     if cancel is not None and cancel.is_set():
-        raise SyncCancelled("sync cancelled; the home was not changed")
+        raise SyncCancelled(why)
 
 
 def _ahead(history: HomeHistory) -> int:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
+import time
 from pathlib import Path
-from typing import Callable
 
 from linghun.core.errors import InvalidInputError, LinghunError, NotFoundError
 
@@ -50,6 +51,10 @@ class NoRemoteError(NotFoundError):
     """No remote is set for this home yet."""
 
 
+class SyncCancelled(LinghunError):
+    """Stopped before anything was written to the home."""
+
+
 def git_binary() -> str:
     found = shutil.which("git")
     if found is None:
@@ -72,11 +77,11 @@ class Git:
     """``git --git-dir=<history>`` with our safety options."""
 
     def __init__(self, git_dir: Path, interactive: bool = False, timeout: float = TIMEOUT,
-                 started: Callable[[subprocess.Popen], None] | None = None) -> None:
+                 cancel: threading.Event | None = None) -> None:
         self.git_dir = Path(git_dir)
         self.interactive = interactive
         self.timeout = timeout
-        self.started = started  # told of each process (a cancel kills it)
+        self.cancel = cancel  # once set, the running git is stopped and SyncCancelled raised
 
     def _env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in _GIT_VARS}
@@ -93,14 +98,20 @@ class Git:
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self._env())
         except OSError as exc:
             raise RemoteError(f"git could not be started ({exc})") from None
-        if self.started is not None:
-            self.started(proc)
-        try:
-            out, err = proc.communicate(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            raise RemoteError(f"{what} took longer than {self.timeout:.0f} s and was stopped") from None
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:  # in short waits, so that a cancel stops a fetch that hangs on the network
+                out, err = proc.communicate(timeout=0.1 if self.cancel is not None else self.timeout)
+                break
+            except subprocess.TimeoutExpired:
+                cancelled = self.cancel is not None and self.cancel.is_set()
+                if not cancelled and time.monotonic() < deadline:
+                    continue
+                proc.kill()
+                proc.communicate()
+                if cancelled:
+                    raise SyncCancelled(f"sync cancelled during {what}; the home was not changed") from None
+                raise RemoteError(f"{what} took longer than {self.timeout:.0f} s and was stopped") from None
         result = subprocess.CompletedProcess(cmd, proc.returncode, out.decode("utf-8", "replace"),
                                              err.decode("utf-8", "replace"))
         if check and result.returncode != 0:
