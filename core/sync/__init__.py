@@ -33,6 +33,7 @@ history keeps no keys anyway), and so do files of the home the history does not 
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -202,14 +203,19 @@ def _pull(home: MemoryHome, history: HomeHistory, git: Git, url: str, result: Sy
     history.reload()
     for attempt in range(ATTEMPTS):
         _check(cancel)
-        if attempt:
-            history.scan(capture.AGENT)
-        try:
-            _merge_once(home, history, result, dry_run, cancel, step)
-            return
-        except InputsChanged:
-            continue  # a writer changed the home while we merged: merge again from its new state
-    raise ConflictError("the home kept changing while sync merged; nothing was written, try again")
+        last = attempt == ATTEMPTS - 1
+        # the home's lock is taken only to write, so the agent writes on while we merge; when it
+        # wrote meanwhile twice over, the last attempt holds the lock from the scan to the write
+        with home_lock(home).hold() if last else contextlib.nullcontext():
+            if attempt:
+                history.scan(capture.AGENT)
+            try:
+                _merge_once(home, history, result, dry_run, cancel, step)
+                return
+            except InputsChanged:
+                if last:
+                    raise
+                continue  # a writer changed the home while we merged: merge again from its new state
 
 
 def _merge_once(home: MemoryHome, history: HomeHistory, result: SyncResult, dry_run: bool,

@@ -580,3 +580,39 @@ def test_cli_sync_prints_what_came_in_and_exit_codes(pair, remote, capsys):
     with b.on():
         assert main(["sync", "--home", str(b.dsh), "--remote", str(Path(remote).parent / "missing.git")]) == 11
     assert "reaching" in capsys.readouterr().err
+
+
+# -- beside a live agent -------------------------------------------------------------------------
+AGENT_SCRIPT = """
+import sys, time
+from linghun.core.home import MemoryHome
+from linghun.core.memory import Memory
+memory = Memory(MemoryHome.resolve(sys.argv[1]))
+for i in range(int(sys.argv[2])):
+    memory.append("fact", f"代理写入 {i} | 值 | {i}", "high")
+    time.sleep(0.02)
+"""
+
+
+def test_sync_beside_an_agent_writing_the_home_loses_none_of_its_writes(pair, tmp_path):
+    import sys
+
+    a, b = pair
+    for i in range(20):
+        a.memory().append("fact", f"A 那边 {i} | 值 | {i}")
+    a.sync()
+    script = tmp_path / "agent.py"
+    script.write_text(AGENT_SCRIPT)
+    agent = subprocess.Popen([sys.executable, str(script), str(b.dsh), "40"])  # another process, as an agent is
+    try:
+        while agent.poll() is None:
+            b.sync()
+    finally:
+        agent.wait()
+    assert agent.returncode == 0
+    b.sync()
+    a.sync()
+    assert a.warm == b.warm
+    bodies = set(a.bodies())
+    assert {f"代理写入 {i} | 值 | {i}" for i in range(40)} <= bodies
+    assert {f"A 那边 {i} | 值 | {i}" for i in range(20)} <= bodies
