@@ -135,7 +135,7 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
          interactive: bool = False, cancel: threading.Event | None = None,
          progress: Progress | None = None) -> SyncResult:
     """Pull and/or push ``home``'s history (see the module docstring). ``remote``: a URL to use
-    (kept for next time, but with ``dry_run``); ``cancel``: once set, the sync stops (a git running is
+    (kept for next time once the sync worked, but with ``dry_run``); ``cancel``: once set, the sync stops (a git running is
     stopped) with ``SyncCancelled``, unless it reached the write's commit point: the merge is then
     written whole. ``progress(step)``: told as it goes."""
     step = progress or (lambda _text: None)
@@ -143,8 +143,6 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
     git = Git(history.path, interactive=interactive, cancel=cancel)
     if remote:
         url = check_url(remote)
-        if not dry_run:
-            git.set_url(url)
     else:
         url = git.url()
         if url is None:
@@ -171,6 +169,8 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
             continue
         result.pushed, result.commits_out = "pushed", result.commits_out + ahead
         break
+    if remote and not dry_run and url != git.url():
+        git.set_url(url)  # kept once it worked: a mistyped remote does not replace the one that did
     return result
 
 
@@ -300,11 +300,9 @@ def _merge_once(home: MemoryHome, history: HomeHistory, result: SyncResult, dry_
                                  f"merged {str(theirs.id)[:10]} from the remote, {len(merged)} file(s)", when)
     known = {c["id"] for c in conflict_store.parse(before)}
     result.conflicts = [c for c in waiting if c["id"] not in known]
-    # the window's panes reload on the bus, as after any write of ours
-    from linghun.core.events import bus  # imported here for start-up time, as the CLI's commands do
-
-    for rel in merged:
-        bus.publish("memory.changed", home=str(home.root), path=str(home.root / rel), what="sync")
+    # no "memory.changed" on the bus: it tells the window's watcher that the bytes are its own
+    # process's (its panes then show what they hold); the files written are read as an agent's
+    # change is, the window reloading them from the disk
 
 
 def _local(history: HomeHistory) -> pygit2.Commit | None:
@@ -392,7 +390,4 @@ def resolve_conflict(home: MemoryHome, conflict_id: str) -> str:
         commit_files(home.root, [FileChange(home.root / relative, now, after),
                                  FileChange(stored, before,
                                             conflict_store.render([c for c in items if c["id"] != conflict_id]))])
-    from linghun.core.events import bus  # imported here for start-up time
-
-    bus.publish("memory.changed", home=str(home.root), path=str(home.root / relative), what="sync")
-    return relative
+    return relative  # the window's watcher reads it as a sync's write (no bus event: see _merge_once)

@@ -616,3 +616,13 @@ def test_sync_beside_an_agent_writing_the_home_loses_none_of_its_writes(pair, tm
     bodies = set(a.bodies())
     assert {f"代理写入 {i} | 值 | {i}" for i in range(40)} <= bodies
     assert {f"A 那边 {i} | 值 | {i}" for i in range(20)} <= bodies
+
+
+def test_a_mistyped_remote_does_not_replace_the_one_that_worked(pair, remote, tmp_path):
+    from linghun.core.sync import remote_url
+
+    a, _b = pair
+    with pytest.raises(RemoteError):
+        a.sync(str(tmp_path / "typo.git"))
+    with a.on():
+        assert remote_url(a.home) == remote

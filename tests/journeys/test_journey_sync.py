@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtWidgets import QInputDialog
 
 from linghun.core.formats.warm import parse_warm
-from tests.journeys.conftest import _when_modal as when_modal, show_pane, wait_for
+from tests.journeys.conftest import _when_modal as when_modal, click_cell, find_row, show_pane, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="sync runs the git command")
 
@@ -83,6 +83,9 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
     bodies = [e.body for e in parse_warm(merged).entries]
     assert "来自另一台机器 | 值 | 1" in bodies and all(e.body in bodies for e in ours)
     assert parse_warm(merged).render() == merged
+    pane = show_pane(window, "entries")  # the window shows the merged home
+    wait_for(lambda: pane.model.rowCount() == len(ours) + 1, 20000, "the other machine's entry in the Entries pane")
+    assert "来自另一台机器 | 值 | 1" in [e.body for e in window.ctx.memory.latest().entries]
 
     # machine B takes the merge and edits the first entry; this machine edits it otherwise
     on_b("-m", "linghun.core", "sync", "--home", str(b))
@@ -102,6 +105,16 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
              "the conflict in the Review pane")
     item = next(i for i in pane.queue.items if i.kind == "sync")
     assert "（B 改）" in " ".join(item.consequences) and "（本机改）" in " ".join(item.consequences)
+    # Reject on the conflict takes the other machine's version into warm.md
+    row = find_row(pane.view, "sync conflict")
+    assert row >= 0
+    click_cell(pane.view, row, 0)
+    pane.act_reject.trigger()
+    wait_for(lambda: target + "（B 改）" in warm.read_text(encoding="utf-8"), 20000, "the other version taken")
+    bodies = [e.body for e in parse_warm(warm.read_text(encoding="utf-8")).entries]
+    assert target + "（本机改）" not in bodies
+    wait_for(lambda: pane.queue is not None and not any(i.kind == "sync" for i in pane.queue.items), 20000,
+             "the conflict gone from the Review pane")
 
 
 def test_a_sync_that_hangs_is_cancelled_from_its_progress_dialog(journey_window, demo_home):
