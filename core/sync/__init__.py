@@ -49,6 +49,7 @@ from linghun.core.history.layout import is_versioned
 from linghun.core.history.store import REF, HomeHistory
 from linghun.core.home import MemoryHome
 from linghun.core.home_lock import home_lock
+from linghun.core.review.hold import REVIEW_WRITER
 from linghun.core.secret_fields import keep_out
 from linghun.core.sync import conflicts as conflict_store
 from linghun.core.sync.merge import Conflict, MergeError, check_parses, merge_file
@@ -374,8 +375,6 @@ def drop_conflict(home: MemoryHome, conflict_id: str) -> None:
 def resolve_conflict(home: MemoryHome, conflict_id: str) -> str:
     """Take the other machine's version in place of this one's, in one commit with the conflict
     dropped; returns the file written. ``ConflictError`` when the file changed since."""
-    from linghun.core.review.hold import REVIEW_WRITER  # imported here for start-up time
-
     with capture.writing_as(REVIEW_WRITER), home_lock(home).hold():
         stored = conflict_store.path_of(home)
         before = read_bytes(stored)
