@@ -136,9 +136,9 @@ def sync(home: MemoryHome, remote: str | None = None, pull: bool = True, push: b
          interactive: bool = False, cancel: threading.Event | None = None,
          progress: Progress | None = None) -> SyncResult:
     """Pull and/or push ``home``'s history (see the module docstring). ``remote``: a URL to use
-    (kept for next time once the sync worked, but with ``dry_run``); ``cancel``: once set, the sync stops (a git running is
-    stopped) with ``SyncCancelled``, unless it reached the write's commit point: the merge is then
-    written whole. ``progress(step)``: told as it goes."""
+    (kept for next time once the sync worked, but with ``dry_run``); ``cancel``: once set, the
+    sync stops (a git running is stopped) with ``SyncCancelled``, unless it reached the write's
+    commit point: the merge is then written whole. ``progress(step)``: told as it goes."""
     step = progress or (lambda _text: None)
     history = _history(home)
     git = Git(history.path, interactive=interactive, cancel=cancel)
@@ -247,14 +247,14 @@ def _merge_once(home: MemoryHome, history: HomeHistory, result: SyncResult, dry_
         if rel in LOCAL_ONLY or not is_versioned(rel):
             continue
         ours = read(our_files, rel)
-        if fast_forward:
-            data = read(their_files, rel)
-            check_parses(rel, data)
-            if data != ours:
-                merged[rel] = data
-                entries_in += merge_file(rel, read(base_files, rel), ours, data).entries_in if rel.endswith("warm.md") else 0
-            continue
         try:
+            if fast_forward:
+                data = read(their_files, rel)
+                if data != ours:
+                    out = merge_file(rel, ours, ours, data)  # the remote's version, checked and counted
+                    merged[rel] = data
+                    entries_in += out.entries_in
+                continue
             out = merge_file(rel, read(base_files, rel), ours, read(their_files, rel))
         except MergeError as exc:
             raise MergeError(f"the remote's {exc}; nothing was written") from None

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from linghun.core.errors import InvalidInputError
 from linghun.core.formats.journal import parse_journal
 from linghun.core.formats.warm import _HEADER as _WARM_HEADER  # the parser's own entry header
 from linghun.core.formats.warm import WarmDocument, WarmEntry, format_block, parse_warm
@@ -40,7 +41,7 @@ _NODE_SPLIT = re.compile(r"(?:^|(?<=\n))(?=## )")
 _FIELDS = ("stamp", "kind", "confidence", "body")
 
 
-class MergeError(ValueError):
+class MergeError(InvalidInputError):
     """A version that cannot be merged: it does not parse (not UTF-8, not JSON...)."""
 
 
@@ -205,9 +206,19 @@ def _separated(blocks: list[str], gap: str) -> list[str]:
 _MISSING = object()
 
 
+def _loads(text: str | None) -> Any:
+    try:
+        return json.loads(text) if text else _MISSING
+    except json.JSONDecodeError:
+        return _MISSING
+
+
 def merge_json(base: str | None, ours: str, theirs: str, relative: str) -> tuple[str, list[Conflict]]:
-    b = json.loads(base) if base else _MISSING
-    o, t = json.loads(ours), json.loads(theirs)
+    """By key (``theirs`` parses: checked before). A base that does not parse is taken as none;
+    this machine's file that does not parse (half edited) is kept, the remote's beside it."""
+    b, o, t = _loads(base), _loads(ours), json.loads(theirs)
+    if o is _MISSING:
+        return ours, [Conflict(relative, "file", ours, theirs, "this machine's file is not valid JSON")]
     conflicts: list[Conflict] = []
     merged = _merge_value(b, o, t, relative, "", conflicts)
     if merged == o:
