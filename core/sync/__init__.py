@@ -98,7 +98,9 @@ class SyncResult:
     def summary(self) -> str:
         """One line: what came in, what went out, what waits for review."""
         parts = []
-        if self.pulled in ("fast-forward", "merged"):
+        if self.pulled in ("fast-forward", "merged") and not self.files_in:
+            parts.append("merged the remote's states (no file of this home changed)")
+        elif self.pulled in ("fast-forward", "merged"):
             verb = "would take" if self.dry_run else "took"
             parts.append(f"{verb} {len(self.files_in)} file(s) from the remote ({self.entries_in} warm "
                          f"entr{'y' if self.entries_in == 1 else 'ies'} new or changed)")
