@@ -646,3 +646,15 @@ def test_merge_json_by_id_and_a_local_file_that_does_not_parse():
     assert out.data == b"{half" and out.conflicts[0].other == theirs
     with pytest.raises(MergeError):
         merge_file("memory/goals/goals.json", base.encode(), ours.encode(), b"{bad")
+
+
+def test_the_other_machines_writes_are_listed_once_in_review_and_the_merge_not(pair):
+    a, b = pair
+    b.memory().append("fact", "B 写的 | 值 | 1", "high")
+    a.memory().append("fact", "A 写的 | 值 | 2", "high")
+    b.sync()
+    a.sync()
+    items = [i for i in a.queue().items if i.kind != "sync"]
+    adds = [i for i in items if any("B 写的" in c for c in i.consequences)]
+    assert len(adds) == 1
+    assert not [i for i in items if i.writer == "sync"]
