@@ -437,6 +437,7 @@ def _all_text(side: Side) -> str:
 SYNC_WRITES = int(os.environ.get("LINGHUN_SYNC_WRITES") or 200)
 
 
+@pytest.mark.slow
 def test_concurrent_writes_on_both_sides_lose_no_entry(pair):
     a, b = pair
     rng = random.Random(44)
@@ -473,6 +474,7 @@ sync(MemoryHome.resolve(sys.argv[1]), push=False)
 """
 
 
+@pytest.mark.slow
 def test_a_sync_killed_at_random_moments_leaves_the_home_as_it_was_or_merged(pair, tmp_path):
     import sys
 
@@ -600,6 +602,7 @@ for i in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.slow
 def test_sync_beside_an_agent_writing_the_home_loses_none_of_its_writes(pair, tmp_path):
     import sys
 
