@@ -82,14 +82,27 @@ class Git:
         self.interactive = interactive
         self.timeout = timeout
         self.cancel = cancel  # once set, the running git is stopped and SyncCancelled raised
+        self._ssh_command: bool | None = None
 
     def _env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in _GIT_VARS}
         env["LC_ALL"] = "C"
         if not self.interactive:  # no prompt nobody can answer (the workbench, a test)
             env["GIT_TERMINAL_PROMPT"] = "0"
-            env.setdefault("GIT_SSH_COMMAND", "ssh -o BatchMode=yes")
+            if not any(k in env for k in ("GIT_SSH_COMMAND", "GIT_SSH")) and not self._ssh_configured():
+                env["GIT_SSH_COMMAND"] = "ssh -o BatchMode=yes"  # the user's own ssh command is left as it is
         return env
+
+    def _ssh_configured(self) -> bool:
+        """Whether the user's git config names an ssh command of its own (``core.sshCommand``)."""
+        if self._ssh_command is None:
+            try:
+                got = subprocess.run([git_binary(), "config", "--get", "core.sshCommand"], capture_output=True,
+                                     stdin=subprocess.DEVNULL, timeout=10)
+                self._ssh_command = got.returncode == 0 and bool(got.stdout.strip())
+            except (OSError, subprocess.TimeoutExpired):
+                self._ssh_command = False
+        return self._ssh_command
 
     def run(self, *args: str, check: bool = True, what: str = "git") -> subprocess.CompletedProcess:
         cmd = [git_binary(), f"--git-dir={self.git_dir}", *_SAFETY, *args]
