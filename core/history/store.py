@@ -209,14 +209,19 @@ class HomeHistory:
             self.repo.references.create(REF, best.id, force=True)
         return best
 
-    def commits(self, until: datetime | None = None) -> Iterator[pygit2.Commit]:
-        """Captured states, newest first (only those at or before ``until`` when given)."""
+    def commits(self, until: datetime | None = None, first_parent: bool = False) -> Iterator[pygit2.Commit]:
+        """Captured states, newest first (only those at or before ``until`` when given).
+        ``first_parent``: this home's own line of states, the other machine's states a sync merged
+        in (``core.sync``) left out: the merge states hold what they brought."""
         head = self.head()
         if head is None:
             return
         limit = _aware(until) if until else None
         with self._reading():
-            for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
+            walker = self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL)
+            if first_parent:
+                walker.simplify_first_parent()
+            for commit in walker:
                 if limit is not None and (commit.author.time > limit.timestamp() or when_of(commit) > limit):
                     continue
                 yield commit
@@ -609,7 +614,7 @@ class HomeHistory:
         now = now or datetime.now().astimezone()
         cut = int(now.timestamp()) - keep_days * 86400
         with self._lock.hold():
-            chain = list(self.commits())
+            chain = list(self.commits(first_parent=True))  # a line: each state is rewritten on the one before
             chain.reverse()  # oldest first
             old = [c for c in chain if c.author.time < cut]
             if len(old) <= 1:
@@ -637,7 +642,7 @@ class HomeHistory:
         still holds them: the key should be changed at the provider too."""
         with self._lock.hold():
             self.commit_waiting()  # pending states enter through record, which keeps keys out
-            chain = list(self.commits())
+            chain = list(self.commits(first_parent=True))  # a line: each state is rewritten on the one before
             chain.reverse()  # oldest first
             rewritten: dict[str, str] = {}  # old blob id -> the id of its kept-out version
             states = 0

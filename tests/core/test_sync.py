@@ -661,3 +661,30 @@ def test_the_other_machines_writes_are_listed_once_in_review_and_the_merge_not(p
     adds = [i for i in items if any("B 写的" in c for c in i.consequences)]
     assert len(adds) == 1
     assert not [i for i in items if i.writer == "sync"]
+
+
+def test_sync_after_the_history_was_pruned_loses_nothing(pair):
+    from datetime import datetime, timedelta
+
+    a, b = pair
+    a.memory().append("fact", "剪枝前 A | 值 | 1")
+    b.memory().append("fact", "剪枝前 B | 值 | 2")
+    a.sync()
+    b.sync()  # a merge
+    a.sync()
+    with a.on():
+        history = capture.history_of(a.home)
+        parents_before = sum(len(c.parent_ids) > 1 for c in history.commits())
+        assert parents_before  # a merge is in A's history
+        history.prune(0, now=datetime.now().astimezone() + timedelta(days=1))  # every state folded into one
+        assert all(len(c.parent_ids) <= 1 for c in history.commits())
+        assert history.read("memory/warm.md") == a.home.warm.read_bytes()
+    a.memory().append("fact", "剪枝后 A | 值 | 3")
+    b.memory().append("fact", "剪枝后 B | 值 | 4")
+    b.sync()
+    a.sync()
+    b.sync()
+    assert a.warm == b.warm
+    bodies = a.bodies()
+    for text in ("剪枝前 A | 值 | 1", "剪枝前 B | 值 | 2", "剪枝后 A | 值 | 3", "剪枝后 B | 值 | 4"):
+        assert bodies.count(text) == 1, text
