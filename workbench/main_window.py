@@ -29,6 +29,7 @@ from linghun.workbench import clock, gcguard, icons, panes, tones, workspaces
 from linghun.workbench.plaintext import plain, tooltip
 from linghun.workbench.actions import make_action, on_group_trigger
 from linghun.workbench.exchange import Exchange
+from linghun.workbench.sync import Sync
 from linghun.workbench.dialogs import choose_folder
 from linghun.workbench.palette import CommandPalette
 from linghun.workbench.notifications import ElidingLabel, MessageStatusBar, NotificationBar, PaneNotes
@@ -169,6 +170,9 @@ class MainWindow(QMainWindow):
         self.exchange = Exchange(self)
         self.act_import = self._action("open", None, self.exchange.import_memories)
         self.act_export = self._action("save", None, self.exchange.export_memories)
+        self.syncing = Sync(self)
+        self.act_sync = self._action("reload", None, self.syncing.sync_now)
+        self.act_sync_remote = self._action("", None, self.syncing.change_remote)
         self.act_quit = self._action("quit", K.Quit, self.close)
         self.act_settings = self._action("settings", K.Preferences, self.show_settings)
         if self.act_settings.shortcut().isEmpty():
@@ -214,6 +218,9 @@ class MainWindow(QMainWindow):
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_import)
         self.menu_file.addAction(self.act_export)
+        self.menu_file.addSeparator()
+        self.menu_file.addAction(self.act_sync)
+        self.menu_file.addAction(self.act_sync_remote)
         self.menu_file.addSeparator()
         self.menu_file.addAction(self.act_quit)
         self.menu_edit = bar.addMenu("")
@@ -1058,7 +1065,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_icons(self) -> None:
         for act, name in ((self.act_open, "open"), (self.act_demo, "home"), (self.act_reload, "reload"),
-                          (self.act_import, "open"), (self.act_export, "save"), (self.act_quit, "quit"), (self.act_settings, "settings"), (self.act_about, "about"),
+                          (self.act_import, "open"), (self.act_export, "save"), (self.act_sync, "reload"), (self.act_quit, "quit"), (self.act_settings, "settings"), (self.act_about, "about"),
                           (self.act_undo, "undo"), (self.act_redo, "redo")):
             act.setIcon(icons.icon(name))
         for cls in panes.registered_panes():
@@ -1088,6 +1095,11 @@ class MainWindow(QMainWindow):
         self.act_export.setText(self.tr("&Export Memories…"))
         self.act_export.setToolTip(self.tr("Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes"))
         self.act_reload.setToolTip(self.tr("Read every file of the home again"))
+        self.act_sync.setText(self.tr("S&ync"))
+        self.act_sync.setToolTip(self.tr("Pull and push the home's history through its git remote, merged entry by "
+                                         "entry; what cannot be merged waits in the Review pane"))
+        self.act_sync_remote.setText(self.tr("Sync &Remote…"))
+        self.act_sync_remote.setToolTip(self.tr("Choose the git remote this home syncs with, then sync"))
         self.act_quit.setText(self.tr("&Quit"))
         self.act_settings.setText(self.tr("&Settings…"))
         self.act_about.setText(self.tr("&About linghun workbench"))

@@ -49,6 +49,11 @@ class TaskState:
         with self._lock:
             return self._progress, self._message
 
+    @property
+    def cancel_event(self) -> threading.Event:
+        """The flag ``request_cancel`` sets, for work that waits on it (a subprocess it stops)."""
+        return self._cancel
+
     def request_cancel(self) -> None:
         self._cancel.set()
 

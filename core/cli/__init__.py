@@ -199,7 +199,7 @@ COMMAND_MODULES = {
     "situations": "map", "append": "memory", "consolidate": "memory", "entries": "memory", "home": "memory",
     "journal": "memory", "read": "memory", "rules": "memory", "soul": "memory", "touch": "memory",
     "review": "review", "replay": "rounds", "round": "rounds", "rounds": "rounds", "completion": "shell",
-    "manpage": "shell", "mcp": "tools", "tool": "tools", "tools": "tools",
+    "manpage": "shell", "mcp": "tools", "sync": "sync", "tool": "tools", "tools": "tools",
 }
 
 

@@ -7,6 +7,7 @@ agent's machine with no GUI.
     linghun review accept ID --flip-old         a contradiction: flip the old fact, keep the new
     linghun review accept ID --keep-both        a contradiction: both stand, not asked again
     linghun review reject ID [--dry-run]        undo that change alone (three-way), or drop a held write
+                                                (a sync conflict: take the other machine's version)
 
 IDs are the first characters (4 or more) of the ids ``list`` prints. Exit codes as everywhere
 (core/errors.py): 3 no such change, 6 the change cannot be undone alone (nothing was written).
@@ -117,6 +118,12 @@ def cmd_reject(args: argparse.Namespace) -> int:
             service.reject(home, queue, item)
         emit(args, {"rejected": item.id, "held": True, "dry_run": args.dry_run},
              f"{'would drop' if args.dry_run else 'dropped'} the held write {item.id}")
+        return 0
+    if item.conflict is not None:  # a sync conflict: the other machine's version is taken
+        if not args.dry_run:
+            service.reject(home, queue, item)
+        emit(args, {"rejected": item.id, "conflict": True, "file": item.file, "dry_run": args.dry_run},
+             item.diff + f"{'would take' if args.dry_run else 'took'} the other machine's version in {item.file}")
         return 0
     if args.dry_run:
         plan = service.plan_reject(home, queue.history, item)

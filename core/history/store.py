@@ -209,14 +209,19 @@ class HomeHistory:
             self.repo.references.create(REF, best.id, force=True)
         return best
 
-    def commits(self, until: datetime | None = None) -> Iterator[pygit2.Commit]:
-        """Captured states, newest first (only those at or before ``until`` when given)."""
+    def commits(self, until: datetime | None = None, first_parent: bool = False) -> Iterator[pygit2.Commit]:
+        """Captured states, newest first (only those at or before ``until`` when given).
+        ``first_parent``: this home's own line of states, the other machine's states a sync merged
+        in (``core.sync``) left out: the merge states hold what they brought."""
         head = self.head()
         if head is None:
             return
         limit = _aware(until) if until else None
         with self._reading():
-            for commit in self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL):
+            walker = self.repo.walk(head.id, pygit2.enums.SortMode.TOPOLOGICAL)
+            if first_parent:
+                walker.simplify_first_parent()
+            for commit in walker:
                 if limit is not None and (commit.author.time > limit.timestamp() or when_of(commit) > limit):
                     continue
                 yield commit
@@ -419,6 +424,39 @@ class HomeHistory:
         parents = [head.id] if head is not None else []
         return self.repo.create_commit(REF, sig, sig, message, tree, parents)
 
+    def reload(self) -> None:
+        """See objects another program added (``git fetch`` writes packs libgit2 has not listed)."""
+        self.repo = self._open_repo()
+
+    def write_blob(self, data: bytes) -> pygit2.Oid:
+        """Store one file version (a merged file, ``core.sync``); its id."""
+        return self._write_blob(data)
+
+    def commit_merge(self, tree_of: pygit2.Commit, blobs: dict[str, pygit2.Oid | None], parents: list[pygit2.Oid],
+                     writer: str, message: str, when: datetime | None = None) -> str:
+        """A state with ``tree_of``'s files and ``blobs`` put in, after every one of ``parents``
+        (a merge: this machine's newest state and the remote's), made the newest. Made even when
+        its files are those of a parent: the remote's states are then part of this history.
+        The caller holds ``lock``."""
+        when = _aware(when or datetime.now())
+        tree = self._apply(tree_of.tree, blobs) if blobs else tree_of.tree_id
+        seconds, offset = _stamp(when)
+        sig = pygit2.Signature(writer, f"{writer}@linghun", seconds, offset)
+        text = f"{writer}: {message}\n\n{AT_PREFIX}{when.isoformat(timespec='microseconds')}\n"
+        (self.path / (REF + ".lock")).unlink(missing_ok=True)
+        oid = self.repo.create_commit(REF, sig, sig, text, tree, parents)
+        return str(oid)
+
+    def set_head(self, commit: pygit2.Oid) -> None:
+        """Make ``commit`` the newest state (a fast-forward to the remote's; under ``lock``)."""
+        (self.path / (REF + ".lock")).unlink(missing_ok=True)
+        self.repo.references.create(REF, commit, force=True)
+
+    @property
+    def lock(self) -> HomeLock:
+        """The lock every writer of the history's ref holds."""
+        return self._lock
+
     def _apply(self, base: pygit2.Tree | None, blobs: dict[str, pygit2.Oid | None]) -> pygit2.Oid:
         """The tree ``base`` with ``blobs`` put in (or removed), rebuilt only along changed paths."""
         here: dict[str, pygit2.Oid | None] = {}
@@ -576,7 +614,7 @@ class HomeHistory:
         now = now or datetime.now().astimezone()
         cut = int(now.timestamp()) - keep_days * 86400
         with self._lock.hold():
-            chain = list(self.commits())
+            chain = list(self.commits(first_parent=True))  # a line: each state is rewritten on the one before
             chain.reverse()  # oldest first
             old = [c for c in chain if c.author.time < cut]
             if len(old) <= 1:
@@ -604,7 +642,7 @@ class HomeHistory:
         still holds them: the key should be changed at the provider too."""
         with self._lock.hold():
             self.commit_waiting()  # pending states enter through record, which keeps keys out
-            chain = list(self.commits())
+            chain = list(self.commits(first_parent=True))  # a line: each state is rewritten on the one before
             chain.reverse()  # oldest first
             rewritten: dict[str, str] = {}  # old blob id -> the id of its kept-out version
             states = 0

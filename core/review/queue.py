@@ -23,8 +23,9 @@ from linghun.core.review.state import AnalysisCache, ReviewState
 from linghun.core.review.warm_changes import EntryCounter, EntryOp, VersionBlocks, analyse_warm
 
 #: writers whose changes are the user's own: the workbench, and what the review itself writes
-#: (a reject, an accepted held write) from the command line
-USER_WRITERS = frozenset({"workbench", "review"})
+#: (a reject, an accepted held write) from the command line, and a sync's merge (what it brought
+#: is listed as the remote's own states, what it could not merge as its conflicts)
+USER_WRITERS = frozenset({"workbench", "review", "sync"})
 REVIEW_WRITER = "review"
 #: states walked between two ``progress`` calls
 PROGRESS_EVERY = 25
@@ -63,6 +64,7 @@ class ReviewItem:
     status: str = "pending"
     contradictions: list = field(default_factory=list)
     held: dict | None = None  # a held write (``core.review.hold``): the tool call waiting
+    conflict: dict | None = None  # what a sync could not merge (``core.sync.conflicts``)
     #: the state that wrote each of ``paths`` when not ``commit`` (a consolidation's files may be
     #: captured as several states, one per file, a moment apart)
     sources: dict[str, str] = field(default_factory=dict)
@@ -87,6 +89,8 @@ class ReviewItem:
             out["diff"] = self.diff
         if self.held is not None:
             out["held"] = self.held
+        if self.conflict is not None:
+            out["conflict"] = self.conflict
         return out
 
 
@@ -232,16 +236,22 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
     cache = cache or AnalysisCache(history.path)
     out: list[ReviewItem] = []
     texts = _Texts(history)
+    merged = False  # past a merge (a sync), the states of both sides come in turn: none ends the walk
     try:
         for walked, commit in enumerate(history.commits()):
             if walked % PROGRESS_EVERY == 0:
                 cache.flush()
                 if progress is not None:
                     progress(walked)
+            merged = merged or len(commit.parent_ids) > 1
             if not commit.parents:
+                if merged:
+                    continue  # the first state of one side of a merge
                 break  # the home as first recorded: where the history starts, not a change
             when = when_of(commit)
             if state.until is not None and when <= state.until:
+                if merged:
+                    continue
                 break
             if commit.author.name in USER_WRITERS:
                 continue

@@ -20,7 +20,7 @@ from linghun.core.home_lock import home_lock
 from linghun.core.memory import Memory
 from linghun.core.review import hold
 from linghun.core.review.contradictions import checker_for
-from linghun.core.review.queue import ReviewItem, changes_since
+from linghun.core.review.queue import ReviewItem, _cap, changes_since, text_diff
 from linghun.core.review.reject import RejectPlan, apply_reject, plan_reject
 from linghun.core.review.state import AnalysisCache, ReviewState, locked
 
@@ -75,6 +75,29 @@ def _held_items(home: MemoryHome) -> list[ReviewItem]:
     return out
 
 
+def _sync_items(home: MemoryHome) -> list[ReviewItem]:
+    """What a sync could not merge (``core.sync.conflicts``): both versions, in words and a diff;
+    Accept keeps this machine's, Reject takes the other machine's."""
+    from linghun.core.sync import conflicts  # imported on call, for start-up time (the review CLI's)
+
+    out = []
+    for c in reversed(conflicts.read(home)):
+        try:
+            when = datetime.fromisoformat(c.get("when", ""))
+        except (TypeError, ValueError):
+            when = datetime.now().astimezone()
+        kept, other = c.get("kept"), c.get("other")
+        brief = (lambda t: "(removed)" if t is None else " ".join(str(t).split())[:100])
+        words = [f"sync conflict in {c['file']} ({c.get('what', '')}): {c.get('note', '')}",
+                 f"kept (this machine): {brief(kept)}", f"other (the remote): {brief(other)}",
+                 "accept keeps the kept version; reject takes the other one"]
+        diff = _cap(text_diff(None if kept is None else kept + "\n", None if other is None else other + "\n",
+                              c["file"]))
+        out.append(ReviewItem(c["id"], "sync", "sync", when, c["file"], str(c.get("remote", "")), words, diff,
+                              [c["file"]], conflict=c))
+    return out
+
+
 def build_queue(home: MemoryHome, history: HomeHistory | None = None, doc: WarmDocument | None = None,
                 check: bool = True, include_reviewed: bool = False,
                 progress: Callable[[int], None] | None = None) -> Queue:
@@ -84,7 +107,7 @@ def build_queue(home: MemoryHome, history: HomeHistory | None = None, doc: WarmD
     started = time.perf_counter()
     history = history or history_for(home)
     state = ReviewState.load(history.path) if history is not None else None
-    held = _held_items(home)
+    held = _held_items(home) + _sync_items(home)
     if history is None:
         return Queue(held, ReviewState(home.root), None, "history is turned off for this home (history.enabled): "
                      "only held writes can be reviewed")
@@ -135,10 +158,15 @@ def unmark(history: HomeHistory, item: ReviewItem) -> None:
 def accept(home: MemoryHome, queue: Queue, items: list[ReviewItem]) -> list[dict]:
     """Accept ``items``: a change is marked reviewed; a held write is made now (as the review's)."""
     results = []
-    changes = [i for i in items if i.held is None]
+    changes = [i for i in items if i.held is None and i.conflict is None]
     for item in items:
         if item.held is not None:
             results.append(accept_held(home, item.held["id"]))
+        elif item.conflict is not None:
+            from linghun.core.sync import drop_conflict  # imported on call, for start-up time
+
+            drop_conflict(home, item.id)
+            results.append({"kept": item.file, "conflict": item.id})
     if changes:
         mark(queue.history, changes, "accepted")
     return results
@@ -164,6 +192,10 @@ def reject(home: MemoryHome, queue: Queue, item: ReviewItem) -> RejectPlan | dic
     says why when it cannot be, and nothing is changed), recorded as the review's write."""
     if item.held is not None:
         return hold.take(home, item.held["id"])
+    if item.conflict is not None:
+        from linghun.core.sync import resolve_conflict  # imported on call, for start-up time
+
+        return {"took_other": resolve_conflict(home, item.id), "conflict": item.id}
     plan = plan_reject(home, queue.history, item)
     with capture.writing_as(hold.REVIEW_WRITER):
         apply_reject(home, plan)

@@ -465,13 +465,18 @@ class ReviewPane(Pane):
 
     @Slot()
     def reject_current(self) -> None:
-        """Reject the current change: a held write is dropped; any other is undone alone, as one
-        undo step (planned on a worker, written here through the undo stack)."""
+        """Reject the current change: a held write is dropped, a sync conflict takes the other
+        machine's version; any other is undone alone, as one undo step (planned on a worker,
+        written here through the undo stack)."""
         item = self.current_item()
         if item is None or self.queue is None or self.ctx.refuse_if_read_only():
             return
         if item.held is not None:
             self._run(self.tr("Dropping the held write"), drop_held_task, self.ctx.home, self.queue, item.id)
+            return
+        if item.conflict is not None:  # a sync conflict: the other machine's version is taken
+            self._run(self.tr("Taking the other machine's version"), drop_held_task, self.ctx.home, self.queue,
+                      item.id)
             return
         self._run(self.tr("Planning the reject"), plan_task, self.ctx.home, self.queue, item.id,
                   done=self._on_planned)
