@@ -2509,88 +2509,96 @@
         <source>in %1 days (%2 a day)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../workbench/panes/health/pane.py" line="238"/>
+        <source>(%n dry run(s) or re-run(s) besides, not counted)</source>
+        <translation>
+            <numerusform>(%n dry run or re-run besides, not counted)</numerusform>
+            <numerusform>(%n dry runs or re-runs besides, not counted)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/health/pane.py" line="240"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="243"/>
         <source>%1 ms a round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="242"/>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
         <source>cost %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <location filename="../../workbench/panes/health/pane.py" line="246"/>
         <source>the latest round</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="250"/>
         <source>contradictions: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="249"/>
+        <location filename="../../workbench/panes/health/pane.py" line="251"/>
         <source>Unreviewed changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="253"/>
+        <location filename="../../workbench/panes/health/pane.py" line="255"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="265"/>
+        <location filename="../../workbench/panes/health/pane.py" line="267"/>
         <source>(estimated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="266"/>
+        <location filename="../../workbench/panes/health/pane.py" line="268"/>
         <source>(estimated in part: %1 of %2 calls)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="268"/>
+        <location filename="../../workbench/panes/health/pane.py" line="270"/>
         <source>(counted by the server&apos;s tokenizer)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="269"/>
+        <location filename="../../workbench/panes/health/pane.py" line="271"/>
         <source>(counted in part: %1 of %2 calls)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <location filename="../../workbench/panes/health/pane.py" line="273"/>
         <source>The server sent no token usage for some calls: their tokens were counted by its tokenizer or estimated from the text.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="281"/>
+        <location filename="../../workbench/panes/health/pane.py" line="283"/>
         <source>up to %1, the last active day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="287"/>
+        <location filename="../../workbench/panes/health/pane.py" line="289"/>
         <source>Entries by state and confidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="290"/>
+        <location filename="../../workbench/panes/health/pane.py" line="292"/>
         <source>Rounds per day</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="326"/>
+        <location filename="../../workbench/panes/health/pane.py" line="328"/>
         <source>%1 entries: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="345"/>
+        <location filename="../../workbench/panes/health/pane.py" line="347"/>
         <source>Not found in the %1 pane: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2979,351 +2987,371 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="349"/>
-        <location filename="../../workbench/main_window.py" line="889"/>
+        <location filename="../../workbench/main_window.py" line="356"/>
+        <location filename="../../workbench/main_window.py" line="896"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>No memory home is open.</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="531"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>Warming up: tokenizer and search index…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="629"/>
+        <location filename="../../workbench/main_window.py" line="636"/>
         <source>Looking for the system keyring</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="641"/>
+        <location filename="../../workbench/main_window.py" line="648"/>
         <source>Warming up the search index</source>
         <translation>Warming up the search index</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="656"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>Search index ready: {0} entries</source>
         <translation>Search index ready: {0} entries</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Preparing the index failed: {0}</source>
         <translation>Preparing the index failed: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="672"/>
         <source>Not a memory home</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="666"/>
+        <location filename="../../workbench/main_window.py" line="673"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="668"/>
+        <location filename="../../workbench/main_window.py" line="675"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="670"/>
+        <location filename="../../workbench/main_window.py" line="677"/>
         <source>This folder is inside the home {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="672"/>
+        <location filename="../../workbench/main_window.py" line="679"/>
         <source>Open {0}</source>
         <translation type="unfinished">Open {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="674"/>
+        <location filename="../../workbench/main_window.py" line="681"/>
         <source>Choose Another Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="675"/>
+        <location filename="../../workbench/main_window.py" line="682"/>
         <source>Create a Home Here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="703"/>
+        <location filename="../../workbench/main_window.py" line="710"/>
         <source>Embedding the memory entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="705"/>
+        <location filename="../../workbench/main_window.py" line="712"/>
         <source>{0} entries embedded for retrieval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="707"/>
+        <location filename="../../workbench/main_window.py" line="714"/>
         <source>Embedding the entries failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="715"/>
+        <location filename="../../workbench/main_window.py" line="722"/>
         <source>This pane could not open: {0}</source>
         <translation>This pane could not open: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="762"/>
+        <location filename="../../workbench/main_window.py" line="769"/>
         <source>Unsaved changes</source>
         <translation>Unsaved changes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="789"/>
-        <location filename="../../workbench/main_window.py" line="1082"/>
+        <location filename="../../workbench/main_window.py" line="796"/>
+        <location filename="../../workbench/main_window.py" line="1089"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>Open a memory home ($DSH_HOME)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="816"/>
+        <location filename="../../workbench/main_window.py" line="823"/>
         <source>Clear Recent Homes</source>
         <translation>Clear Recent Homes</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="849"/>
+        <location filename="../../workbench/main_window.py" line="856"/>
         <source>&amp;Undo {0}</source>
         <translation>&amp;Undo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="850"/>
+        <location filename="../../workbench/main_window.py" line="857"/>
         <source>&amp;Redo {0}</source>
         <translation>&amp;Redo {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="862"/>
+        <location filename="../../workbench/main_window.py" line="869"/>
         <source>Times in {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="863"/>
+        <location filename="../../workbench/main_window.py" line="870"/>
         <source>the home&apos;s setting timeZone (workbench.json)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="864"/>
+        <location filename="../../workbench/main_window.py" line="871"/>
         <source>the zone the newest entry was stamped in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="865"/>
+        <location filename="../../workbench/main_window.py" line="872"/>
         <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="866"/>
+        <location filename="../../workbench/main_window.py" line="873"/>
         <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="895"/>
+        <location filename="../../workbench/main_window.py" line="902"/>
         <source>Home: {0}</source>
         <translation>Home: {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="941"/>
         <source>Counting the entries</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>warm.md unreadable</source>
         <translation>warm.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="961"/>
+        <location filename="../../workbench/main_window.py" line="968"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="964"/>
+        <location filename="../../workbench/main_window.py" line="971"/>
         <source>{0} problem(s)</source>
         <translation>{0} problem(s)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="966"/>
+        <location filename="../../workbench/main_window.py" line="973"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="979"/>
+        <location filename="../../workbench/main_window.py" line="986"/>
         <source>Topic index: not projected yet</source>
         <translation>Topic index: not projected yet</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="981"/>
+        <location filename="../../workbench/main_window.py" line="988"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="983"/>
+        <location filename="../../workbench/main_window.py" line="990"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>Topic index: up to date ({0} entries)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="994"/>
+        <location filename="../../workbench/main_window.py" line="1001"/>
         <source>linghun workbench</source>
         <translation>linghun workbench</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1072"/>
+        <location filename="../../workbench/main_window.py" line="1079"/>
         <source>Open &amp;Recent</source>
         <translation>Open &amp;Recent</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1073"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1074"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;View</source>
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1075"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>&amp;Theme</source>
         <translation>&amp;Theme</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1076"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1077"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1078"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
         <source>Main toolbar</source>
         <translation>Main toolbar</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1080"/>
+        <location filename="../../workbench/main_window.py" line="1087"/>
         <source>Moment shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1081"/>
+        <location filename="../../workbench/main_window.py" line="1088"/>
         <source>&amp;Open Home…</source>
         <translation>&amp;Open Home…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1083"/>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Open &amp;Demo Home</source>
         <translation>Open &amp;Demo Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1084"/>
+        <location filename="../../workbench/main_window.py" line="1091"/>
         <source>Re&amp;load Home</source>
         <translation>Re&amp;load Home</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1085"/>
+        <location filename="../../workbench/main_window.py" line="1092"/>
         <source>&amp;Import Memories…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1086"/>
+        <location filename="../../workbench/main_window.py" line="1093"/>
         <source>Bring in memories from mem0, Letta, Basic Memory / Obsidian notes or a linghun JSONL, after a preview: one undo step</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1088"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Export Memories…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1089"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1090"/>
+        <location filename="../../workbench/main_window.py" line="1097"/>
         <source>Read every file of the home again</source>
         <translation>Read every file of the home again</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1091"/>
-        <source>&amp;Quit</source>
-        <translation>&amp;Quit</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1092"/>
-        <source>&amp;Settings…</source>
-        <translation>&amp;Settings…</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1093"/>
-        <source>&amp;About linghun workbench</source>
-        <translation>&amp;About linghun workbench</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1095"/>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1096"/>
-        <source>&amp;Reset Layout</source>
-        <translation>&amp;Reset Layout</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1097"/>
-        <source>Lay the workspace shown out as it was at first start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../workbench/main_window.py" line="1098"/>
-        <source>Command &amp;Palette…</source>
+        <source>S&amp;ync</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1099"/>
-        <location filename="../../workbench/main_window.py" line="1102"/>
-        <source>Follow the &amp;System</source>
-        <translation>Follow the &amp;System</translation>
-    </message>
-    <message>
-        <location filename="../../workbench/main_window.py" line="1100"/>
-        <source>&amp;Light</source>
-        <translation>&amp;Light</translation>
+        <source>Pull and push the home&apos;s history through its git remote, merged entry by entry; what cannot be merged waits in the Review pane</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1101"/>
-        <source>&amp;Dark</source>
-        <translation>&amp;Dark</translation>
+        <source>Sync &amp;Remote…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1102"/>
+        <source>Choose the git remote this home syncs with, then sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1103"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1104"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Settings…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1105"/>
+        <source>&amp;About linghun workbench</source>
+        <translation>&amp;About linghun workbench</translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1107"/>
-        <source>&amp;Workspace</source>
+        <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/main_window.py" line="1108"/>
+        <source>&amp;Reset Layout</source>
+        <translation>&amp;Reset Layout</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1109"/>
+        <source>Lay the workspace shown out as it was at first start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1110"/>
+        <source>Command &amp;Palette…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1111"/>
+        <location filename="../../workbench/main_window.py" line="1114"/>
+        <source>Follow the &amp;System</source>
+        <translation>Follow the &amp;System</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1112"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Light</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1113"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dark</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1119"/>
+        <source>&amp;Workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1120"/>
         <source>Workspaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="977"/>
+        <location filename="../../workbench/main_window.py" line="984"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>Topic index: ontology.md unreadable</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="763"/>
+        <location filename="../../workbench/main_window.py" line="770"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1094"/>
+        <location filename="../../workbench/main_window.py" line="1106"/>
         <source>&amp;Welcome…</source>
         <translation>&amp;Welcome…</translation>
     </message>
@@ -4119,38 +4147,43 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="474"/>
+        <location filename="../../workbench/panes/review/pane.py" line="475"/>
         <source>Dropping the held write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="476"/>
-        <source>Planning the reject</source>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <source>Taking the other machine&apos;s version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../workbench/panes/review/pane.py" line="481"/>
+        <source>Planning the reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>Reject %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="491"/>
+        <location filename="../../workbench/panes/review/pane.py" line="496"/>
         <source>Marking the change rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="493"/>
+        <location filename="../../workbench/panes/review/pane.py" line="498"/>
         <source>The change waits for review again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="508"/>
+        <location filename="../../workbench/panes/review/pane.py" line="513"/>
         <source>Flip [%1]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="509"/>
-        <location filename="../../workbench/panes/review/pane.py" line="516"/>
+        <location filename="../../workbench/panes/review/pane.py" line="514"/>
+        <location filename="../../workbench/panes/review/pane.py" line="521"/>
         <source>Accepting the change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5217,6 +5250,85 @@
     <message>
         <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Sync</name>
+    <message>
+        <location filename="../../workbench/sync.py" line="48"/>
+        <location filename="../../workbench/sync.py" line="57"/>
+        <source>Looking up the sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="73"/>
+        <source>Sync remote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="74"/>
+        <source>The git remote this home syncs with: the path of a bare repository, or an ssh or https URL (your own git credentials are used; none is stored):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="81"/>
+        <source>Syncing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="82"/>
+        <source>Syncing the home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="83"/>
+        <source>Syncing the home…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="83"/>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancel</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="84"/>
+        <source>Sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="92"/>
+        <source>Sync cancelled: nothing was written, unless the merge was being written already (then it is written whole)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="97"/>
+        <source>Recording the home…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="97"/>
+        <source>Fetching from the remote…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="98"/>
+        <source>Merging…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="98"/>
+        <source>Writing the merged home…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="99"/>
+        <source>Sending to the remote…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="103"/>
+        <source>Sync failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2508,87 +2508,94 @@
         <translation>%1 天内（每天 %2）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="265"/>
+        <location filename="../../workbench/panes/health/pane.py" line="267"/>
         <source>(estimated)</source>
         <translation>（估算）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="266"/>
+        <location filename="../../workbench/panes/health/pane.py" line="268"/>
         <source>(estimated in part: %1 of %2 calls)</source>
         <translation>（部分为估算：%2 次调用中的 %1 次）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="268"/>
+        <location filename="../../workbench/panes/health/pane.py" line="270"/>
         <source>(counted by the server&apos;s tokenizer)</source>
         <translation>（由服务器的分词器计数）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="269"/>
+        <location filename="../../workbench/panes/health/pane.py" line="271"/>
         <source>(counted in part: %1 of %2 calls)</source>
         <translation>（部分由分词器计数：%2 次调用中的 %1 次）</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="271"/>
+        <location filename="../../workbench/panes/health/pane.py" line="273"/>
         <source>The server sent no token usage for some calls: their tokens were counted by its tokenizer or estimated from the text.</source>
         <translation>服务器没有报告部分调用的 token 用量：这些 token 由其分词器计数，或按文本估算。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="281"/>
+        <location filename="../../workbench/panes/health/pane.py" line="283"/>
         <source>up to %1, the last active day</source>
         <translation>截至最后活跃日 %1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="238"/>
+        <location filename="../../workbench/panes/health/pane.py" line="240"/>
         <source>%1 LLM calls, %2 + %3 tokens</source>
         <translation>%1 次 LLM 调用，%2 + %3 token</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../workbench/panes/health/pane.py" line="238"/>
+        <source>(%n dry run(s) or re-run(s) besides, not counted)</source>
+        <translation>
+            <numerusform>（另有 %n 次试运行或重跑，未计入）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="241"/>
+        <location filename="../../workbench/panes/health/pane.py" line="243"/>
         <source>%1 ms a round</source>
         <translation>每轮 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="242"/>
+        <location filename="../../workbench/panes/health/pane.py" line="244"/>
         <source>cost %1 %2</source>
         <translation>费用 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="244"/>
+        <location filename="../../workbench/panes/health/pane.py" line="246"/>
         <source>the latest round</source>
         <translation>最新一轮</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="248"/>
+        <location filename="../../workbench/panes/health/pane.py" line="250"/>
         <source>contradictions: %1</source>
         <translation>矛盾：%1</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="249"/>
+        <location filename="../../workbench/panes/health/pane.py" line="251"/>
         <source>Unreviewed changes</source>
         <translation>未审阅的改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="253"/>
+        <location filename="../../workbench/panes/health/pane.py" line="255"/>
         <source>No review queue: unreviewed changes and contradictions are not counted.</source>
         <translation>没有审阅队列：未审阅的改动和矛盾不计入。</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="287"/>
+        <location filename="../../workbench/panes/health/pane.py" line="289"/>
         <source>Entries by state and confidence</source>
         <translation>按状态和置信度的条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="290"/>
+        <location filename="../../workbench/panes/health/pane.py" line="292"/>
         <source>Rounds per day</source>
         <translation>每天的轮次</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="326"/>
+        <location filename="../../workbench/panes/health/pane.py" line="328"/>
         <source>%1 entries: %2</source>
         <translation>%1 个条目：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/health/pane.py" line="345"/>
+        <location filename="../../workbench/panes/health/pane.py" line="347"/>
         <source>Not found in the %1 pane: %2</source>
         <translation>在%1窗格中找不到：%2</translation>
     </message>
@@ -2977,351 +2984,371 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../workbench/main_window.py" line="349"/>
-        <location filename="../../workbench/main_window.py" line="889"/>
+        <location filename="../../workbench/main_window.py" line="356"/>
+        <location filename="../../workbench/main_window.py" line="896"/>
         <source>No memory home is open.</source>
         <extracomment>px between two docks: Qt&apos;s 2-3 px was a target a person missed, grabbing a tab bar instead a window shown but never painted (minimised, on a locked screen) starts the work it holds anyway</extracomment>
         <translation>没有打开记忆库。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="524"/>
+        <location filename="../../workbench/main_window.py" line="531"/>
         <source>Warming up: tokenizer and search index…</source>
         <translation>预热中：分词器与检索索引…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="629"/>
+        <location filename="../../workbench/main_window.py" line="636"/>
         <source>Looking for the system keyring</source>
         <translation>正在查找系统钥匙串</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="641"/>
+        <location filename="../../workbench/main_window.py" line="648"/>
         <source>Warming up the search index</source>
         <translation>预热检索索引</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="656"/>
+        <location filename="../../workbench/main_window.py" line="663"/>
         <source>Search index ready: {0} entries</source>
         <translation>检索索引就绪：{0} 条</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="658"/>
+        <location filename="../../workbench/main_window.py" line="665"/>
         <source>Preparing the index failed: {0}</source>
         <translation>准备索引失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="665"/>
+        <location filename="../../workbench/main_window.py" line="672"/>
         <source>Not a memory home</source>
         <translation>不是记忆主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="666"/>
+        <location filename="../../workbench/main_window.py" line="673"/>
         <source>{0} is not a memory home: it has no linghun/ folder.</source>
         <translation>{0} 不是记忆主目录：其中没有 linghun/ 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="668"/>
+        <location filename="../../workbench/main_window.py" line="675"/>
         <source>A memory home is the $DSH_HOME folder that holds linghun/memory/.</source>
         <translation>记忆主目录是包含 linghun/memory/ 的 $DSH_HOME 文件夹。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="670"/>
+        <location filename="../../workbench/main_window.py" line="677"/>
         <source>This folder is inside the home {0}.</source>
         <translation>这个文件夹位于主目录 {0} 之内。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="672"/>
+        <location filename="../../workbench/main_window.py" line="679"/>
         <source>Open {0}</source>
         <translation>打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="674"/>
+        <location filename="../../workbench/main_window.py" line="681"/>
         <source>Choose Another Folder…</source>
         <translation>选择其他文件夹…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="675"/>
+        <location filename="../../workbench/main_window.py" line="682"/>
         <source>Create a Home Here</source>
         <translation>在此新建主目录</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="703"/>
+        <location filename="../../workbench/main_window.py" line="710"/>
         <source>Embedding the memory entries</source>
         <translation>正在为记忆条目计算嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="705"/>
+        <location filename="../../workbench/main_window.py" line="712"/>
         <source>{0} entries embedded for retrieval</source>
         <translation>已为检索计算 {0} 个条目的嵌入</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="707"/>
+        <location filename="../../workbench/main_window.py" line="714"/>
         <source>Embedding the entries failed: {0}</source>
         <translation>计算条目嵌入失败：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="715"/>
+        <location filename="../../workbench/main_window.py" line="722"/>
         <source>This pane could not open: {0}</source>
         <translation>此面板无法打开：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="762"/>
+        <location filename="../../workbench/main_window.py" line="769"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="789"/>
-        <location filename="../../workbench/main_window.py" line="1082"/>
+        <location filename="../../workbench/main_window.py" line="796"/>
+        <location filename="../../workbench/main_window.py" line="1089"/>
         <source>Open a memory home ($DSH_HOME)</source>
         <translation>打开记忆库（$DSH_HOME）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="816"/>
+        <location filename="../../workbench/main_window.py" line="823"/>
         <source>Clear Recent Homes</source>
         <translation>清除最近的记忆库</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="849"/>
+        <location filename="../../workbench/main_window.py" line="856"/>
         <source>&amp;Undo {0}</source>
         <translation>撤销(&amp;U) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="850"/>
+        <location filename="../../workbench/main_window.py" line="857"/>
         <source>&amp;Redo {0}</source>
         <translation>重做(&amp;R) {0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="862"/>
+        <location filename="../../workbench/main_window.py" line="869"/>
         <source>Times in {0}</source>
         <translation>时间：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="863"/>
+        <location filename="../../workbench/main_window.py" line="870"/>
         <source>the home&apos;s setting timeZone (workbench.json)</source>
         <translation>本记忆库的设置 timeZone（workbench.json）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="864"/>
+        <location filename="../../workbench/main_window.py" line="871"/>
         <source>the zone the newest entry was stamped in</source>
         <translation>最新条目写下时所用的时区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="865"/>
+        <location filename="../../workbench/main_window.py" line="872"/>
         <source>this computer&apos;s zone (set timeZone in the home&apos;s workbench.json to choose)</source>
         <translation>本机的时区（可在记忆库的 workbench.json 中设置 timeZone 来指定）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="866"/>
+        <location filename="../../workbench/main_window.py" line="873"/>
         <source>Every time is shown in this zone, entry stamps as written; it is {0}.</source>
         <translation>所有时间都按此时区显示，条目时间戳按原样显示；此时区取自{0}。</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="895"/>
+        <location filename="../../workbench/main_window.py" line="902"/>
         <source>Home: {0}</source>
         <translation>记忆库：{0}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="934"/>
+        <location filename="../../workbench/main_window.py" line="941"/>
         <source>Counting the entries</source>
         <translation>正在统计条目</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="957"/>
+        <location filename="../../workbench/main_window.py" line="964"/>
         <source>warm.md unreadable</source>
         <translation>warm.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="961"/>
+        <location filename="../../workbench/main_window.py" line="968"/>
         <source>{0} entries: {1} high, {2} medium, {3} low, {4} wrong</source>
         <translation>{0} 条：高 {1}，中 {2}，低 {3}，已翻转 {4}</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="964"/>
+        <location filename="../../workbench/main_window.py" line="971"/>
         <source>{0} problem(s)</source>
         <translation>{0} 个问题</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="966"/>
+        <location filename="../../workbench/main_window.py" line="973"/>
         <source>Searching by words only: the meaning model is missing</source>
         <translation>只按字词检索：缺少语义模型</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="979"/>
+        <location filename="../../workbench/main_window.py" line="986"/>
         <source>Topic index: not projected yet</source>
         <translation>主题索引：尚未投影</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="981"/>
+        <location filename="../../workbench/main_window.py" line="988"/>
         <source>Topic index: stale ({0} newer entries not in it, {1} cited entries flipped or gone)</source>
         <translation>主题索引：已过期（{0} 条较新的条目未收录，{1} 条引用的条目已翻转或删除）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="983"/>
+        <location filename="../../workbench/main_window.py" line="990"/>
         <source>Topic index: up to date ({0} entries)</source>
         <translation>主题索引：最新（{0} 条）</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="994"/>
+        <location filename="../../workbench/main_window.py" line="1001"/>
         <source>linghun workbench</source>
         <translation>灵魂记忆工作台</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1071"/>
+        <location filename="../../workbench/main_window.py" line="1078"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1072"/>
+        <location filename="../../workbench/main_window.py" line="1079"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1073"/>
+        <location filename="../../workbench/main_window.py" line="1080"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1074"/>
+        <location filename="../../workbench/main_window.py" line="1081"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1075"/>
+        <location filename="../../workbench/main_window.py" line="1082"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1076"/>
+        <location filename="../../workbench/main_window.py" line="1083"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1077"/>
+        <location filename="../../workbench/main_window.py" line="1084"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1078"/>
+        <location filename="../../workbench/main_window.py" line="1085"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1080"/>
+        <location filename="../../workbench/main_window.py" line="1087"/>
         <source>Moment shown</source>
         <translation>显示的时刻</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1081"/>
+        <location filename="../../workbench/main_window.py" line="1088"/>
         <source>&amp;Open Home…</source>
         <translation>打开记忆库(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1083"/>
+        <location filename="../../workbench/main_window.py" line="1090"/>
         <source>Open &amp;Demo Home</source>
         <translation>打开演示记忆库(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1084"/>
+        <location filename="../../workbench/main_window.py" line="1091"/>
         <source>Re&amp;load Home</source>
         <translation>重新载入记忆库(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1085"/>
+        <location filename="../../workbench/main_window.py" line="1092"/>
         <source>&amp;Import Memories…</source>
         <translation>导入记忆(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1086"/>
+        <location filename="../../workbench/main_window.py" line="1093"/>
         <source>Bring in memories from mem0, Letta, Basic Memory / Obsidian notes or a linghun JSONL, after a preview: one undo step</source>
         <translation>从 mem0、Letta、Basic Memory / Obsidian 笔记或 linghun JSONL 导入记忆，先预览：一步即可撤销</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1088"/>
+        <location filename="../../workbench/main_window.py" line="1095"/>
         <source>&amp;Export Memories…</source>
         <translation>导出记忆(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1089"/>
+        <location filename="../../workbench/main_window.py" line="1096"/>
         <source>Write the warm entries as linghun JSONL, mem0 JSON or Markdown notes</source>
         <translation>把温区条目写成 linghun JSONL、mem0 JSON 或 Markdown 笔记</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1090"/>
+        <location filename="../../workbench/main_window.py" line="1097"/>
         <source>Read every file of the home again</source>
         <translation>重新读取记忆库的所有文件</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1091"/>
+        <location filename="../../workbench/main_window.py" line="1098"/>
+        <source>S&amp;ync</source>
+        <translation>同步(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1099"/>
+        <source>Pull and push the home&apos;s history through its git remote, merged entry by entry; what cannot be merged waits in the Review pane</source>
+        <translation>通过 git 远程仓库拉取并推送记忆库的历史，按条目合并；无法合并的内容在审阅面板中等待处理</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1101"/>
+        <source>Sync &amp;Remote…</source>
+        <translation>同步远程仓库(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1102"/>
+        <source>Choose the git remote this home syncs with, then sync</source>
+        <translation>选择本记忆库同步所用的 git 远程仓库，然后同步</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/main_window.py" line="1103"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1092"/>
+        <location filename="../../workbench/main_window.py" line="1104"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1093"/>
+        <location filename="../../workbench/main_window.py" line="1105"/>
         <source>&amp;About linghun workbench</source>
         <translation>关于灵魂记忆工作台(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1095"/>
+        <location filename="../../workbench/main_window.py" line="1107"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1096"/>
+        <location filename="../../workbench/main_window.py" line="1108"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1097"/>
+        <location filename="../../workbench/main_window.py" line="1109"/>
         <source>Lay the workspace shown out as it was at first start</source>
         <translation>把当前工作区恢复为首次启动时的布局</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1098"/>
+        <location filename="../../workbench/main_window.py" line="1110"/>
         <source>Command &amp;Palette…</source>
         <translation>命令面板(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1099"/>
-        <location filename="../../workbench/main_window.py" line="1102"/>
+        <location filename="../../workbench/main_window.py" line="1111"/>
+        <location filename="../../workbench/main_window.py" line="1114"/>
         <source>Follow the &amp;System</source>
         <translation>跟随系统(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1100"/>
+        <location filename="../../workbench/main_window.py" line="1112"/>
         <source>&amp;Light</source>
         <translation>浅色(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1101"/>
+        <location filename="../../workbench/main_window.py" line="1113"/>
         <source>&amp;Dark</source>
         <translation>深色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1107"/>
+        <location filename="../../workbench/main_window.py" line="1119"/>
         <source>&amp;Workspace</source>
         <translation>工作区(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1108"/>
+        <location filename="../../workbench/main_window.py" line="1120"/>
         <source>Workspaces</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="977"/>
+        <location filename="../../workbench/main_window.py" line="984"/>
         <source>Topic index: ontology.md unreadable</source>
         <translation>主题索引：ontology.md 无法读取</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="763"/>
+        <location filename="../../workbench/main_window.py" line="770"/>
         <source>These panes have changes that are not saved: {0}. Save them?</source>
         <translation>这些窗格有未保存的修改：{0}。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../workbench/main_window.py" line="1094"/>
+        <location filename="../../workbench/main_window.py" line="1106"/>
         <source>&amp;Welcome…</source>
         <translation>欢迎(&amp;W)…</translation>
     </message>
@@ -4117,38 +4144,43 @@
         <translation>正在接受改动</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="474"/>
+        <location filename="../../workbench/panes/review/pane.py" line="475"/>
         <source>Dropping the held write</source>
         <translation>正在丢弃暂存的写入</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="476"/>
+        <location filename="../../workbench/panes/review/pane.py" line="478"/>
+        <source>Taking the other machine&apos;s version</source>
+        <translation>正在采用另一台机器的版本</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/panes/review/pane.py" line="481"/>
         <source>Planning the reject</source>
         <translation>正在规划拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="481"/>
+        <location filename="../../workbench/panes/review/pane.py" line="486"/>
         <source>Reject %1: %2</source>
         <translation>拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="491"/>
+        <location filename="../../workbench/panes/review/pane.py" line="496"/>
         <source>Marking the change rejected</source>
         <translation>正在把改动标为已拒绝</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="493"/>
+        <location filename="../../workbench/panes/review/pane.py" line="498"/>
         <source>The change waits for review again</source>
         <translation>改动重新等待审阅</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="508"/>
+        <location filename="../../workbench/panes/review/pane.py" line="513"/>
         <source>Flip [%1]</source>
         <translation>翻转 [%1]</translation>
     </message>
     <message>
-        <location filename="../../workbench/panes/review/pane.py" line="509"/>
-        <location filename="../../workbench/panes/review/pane.py" line="516"/>
+        <location filename="../../workbench/panes/review/pane.py" line="514"/>
+        <location filename="../../workbench/panes/review/pane.py" line="521"/>
         <source>Accepting the change</source>
         <translation>正在接受改动</translation>
     </message>
@@ -5218,6 +5250,85 @@
         <location filename="../../workbench/dialogs/shortcuts.py" line="35"/>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>Sync</name>
+    <message>
+        <location filename="../../workbench/sync.py" line="48"/>
+        <location filename="../../workbench/sync.py" line="57"/>
+        <source>Looking up the sync remote</source>
+        <translation>正在查找同步远程仓库</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="73"/>
+        <source>Sync remote</source>
+        <translation>同步远程仓库</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="74"/>
+        <source>The git remote this home syncs with: the path of a bare repository, or an ssh or https URL (your own git credentials are used; none is stored):</source>
+        <translation>本记忆库同步所用的 git 远程仓库：裸仓库的路径，或 ssh / https 地址（使用你自己的 git 凭据；我们不保存任何凭据）：</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="81"/>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="82"/>
+        <source>Syncing the home</source>
+        <translation>正在同步记忆库</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="83"/>
+        <source>Syncing the home…</source>
+        <translation>正在同步记忆库…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="83"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="84"/>
+        <source>Sync</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="92"/>
+        <source>Sync cancelled: nothing was written, unless the merge was being written already (then it is written whole)</source>
+        <translation>同步已取消：没有写入任何内容；若合并结果已在写入，则会完整写入</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="97"/>
+        <source>Recording the home…</source>
+        <translation>正在记录记忆库…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="97"/>
+        <source>Fetching from the remote…</source>
+        <translation>正在从远程仓库获取…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="98"/>
+        <source>Merging…</source>
+        <translation>正在合并…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="98"/>
+        <source>Writing the merged home…</source>
+        <translation>正在写入合并后的记忆库…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="99"/>
+        <source>Sending to the remote…</source>
+        <translation>正在发送到远程仓库…</translation>
+    </message>
+    <message>
+        <location filename="../../workbench/sync.py" line="103"/>
+        <source>Sync failed: {0}</source>
+        <translation>同步失败：{0}</translation>
     </message>
 </context>
 <context>

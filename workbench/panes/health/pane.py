@@ -235,7 +235,7 @@ class HealthPane(Pane):
             _figure(self.tr("Rounds"), rounds["rounds"]) + " "
             + escape(self.tr("in %1 days (%2 a day)").replace("%1", str(r["days"]))
                      .replace("%2", f"{rounds['per_day']:.1f}")) + self._quiet_until(r)
-            + (" " + escape(self.tr("(%n dry run(s) and re-run(s) besides, not counted)", "", rounds["dry_runs"]))
+            + (" " + escape(self.tr("(%n dry run(s) or re-run(s) besides, not counted)", "", rounds["dry_runs"]))
                if rounds.get("dry_runs") else "") + "<br>"
             + escape(self.tr("%1 LLM calls, %2 + %3 tokens").replace("%1", str(rounds["llm_calls"]))
                      .replace("%2", f"{rounds['prompt_tokens']:,}").replace("%3", f"{rounds['completion_tokens']:,}"))
