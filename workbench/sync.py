@@ -16,13 +16,13 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QProgressDialog
 
 
 def _remote_of(_state, home):
-    from linghun.core.sync import remote_url  # start-up time: sync loads libgit2 on first use
+    from linghun.core.sync.engine import remote_url  # start-up time: sync loads libgit2 on first use
 
     return remote_url(home)
 
 
 def _run_sync(state, home, remote: str | None):
-    from linghun.core.sync import SyncCancelled, sync  # start-up time, as above
+    from linghun.core.sync.engine import SyncCancelled, sync  # start-up time, as above
     from linghun.workbench.tasks import TaskCancelled
 
     try:

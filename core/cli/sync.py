@@ -9,7 +9,7 @@ from linghun.core.cli import emit, home_of
 
 def cmd_sync(args: argparse.Namespace) -> int:
     # imported here for start-up time: the parser of every command is built without libgit2
-    from linghun.core.sync import sync
+    from linghun.core.sync.engine import sync
 
     home = home_of(args)
     result = sync(home, remote=args.remote, pull=not args.push_only, push=not args.pull_only, dry_run=args.dry_run,

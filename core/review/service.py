@@ -23,6 +23,7 @@ from linghun.core.review.contradictions import checker_for
 from linghun.core.review.queue import ReviewItem, _cap, changes_since, text_diff
 from linghun.core.review.reject import RejectPlan, apply_reject, plan_reject
 from linghun.core.review.state import AnalysisCache, ReviewState, locked
+from linghun.core.sync import conflicts as sync_conflicts
 
 
 @dataclass
@@ -78,10 +79,8 @@ def _held_items(home: MemoryHome) -> list[ReviewItem]:
 def _sync_items(home: MemoryHome) -> list[ReviewItem]:
     """What a sync could not merge (``core.sync.conflicts``): both versions, in words and a diff;
     Accept keeps this machine's, Reject takes the other machine's."""
-    from linghun.core.sync import conflicts  # imported on call, for start-up time (the review CLI's)
-
     out = []
-    for c in reversed(conflicts.read(home)):
+    for c in reversed(sync_conflicts.read(home)):
         try:
             when = datetime.fromisoformat(c.get("when", ""))
         except (TypeError, ValueError):
@@ -163,9 +162,7 @@ def accept(home: MemoryHome, queue: Queue, items: list[ReviewItem]) -> list[dict
         if item.held is not None:
             results.append(accept_held(home, item.held["id"]))
         elif item.conflict is not None:
-            from linghun.core.sync import drop_conflict  # imported on call, for start-up time
-
-            drop_conflict(home, item.id)
+            sync_conflicts.drop_conflict(home, item.id)
             results.append({"kept": item.file, "conflict": item.id})
     if changes:
         mark(queue.history, changes, "accepted")
@@ -193,9 +190,7 @@ def reject(home: MemoryHome, queue: Queue, item: ReviewItem) -> RejectPlan | dic
     if item.held is not None:
         return hold.take(home, item.held["id"])
     if item.conflict is not None:
-        from linghun.core.sync import resolve_conflict  # imported on call, for start-up time
-
-        return {"took_other": resolve_conflict(home, item.id), "conflict": item.id}
+        return {"took_other": sync_conflicts.resolve_conflict(home, item.id), "conflict": item.id}
     plan = plan_reject(home, queue.history, item)
     with capture.writing_as(hold.REVIEW_WRITER):
         apply_reject(home, plan)

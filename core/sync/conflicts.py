@@ -20,12 +20,18 @@ import json
 from datetime import datetime
 from typing import Any
 
+from linghun.core.containment import bad_name
 from linghun.core.errors import ConflictError, CorruptFileError, NotFoundError
 from linghun.core.formats.warm import parse_warm
 from linghun.core.fsio import read_bytes
+from linghun.core.history import capture
+from linghun.core.history.layout import is_versioned
 from linghun.core.history.lineage import core_of
 from linghun.core.home import MemoryHome
-from linghun.core.sync.merge import Conflict
+from linghun.core.home_lock import home_lock
+from linghun.core.review.hold import REVIEW_WRITER
+from linghun.core.sync.merge import LOCAL_ONLY, Conflict, RemoteTreeError, check_parses
+from linghun.core.transaction import FileChange, commit as commit_files
 
 FILE = ".sync-conflicts.json"
 VERSION = 1
@@ -143,3 +149,36 @@ def _put(value: Any, keys: list[str], kept: str | None, other: str | None, relat
         if not rest and kept is None and other is not None:
             return value + [json.loads(other)]
     raise ConflictError(f"{'.'.join(keys)} is no longer in {relative}; edit it by hand")
+
+
+# -- the Review queue's gestures on a conflict -------------------------------------------------
+def drop_conflict(home: MemoryHome, conflict_id: str) -> None:
+    """Keep this machine's version: the conflict leaves the queue."""
+    with home_lock(home).hold():
+        stored = path_of(home)
+        before = read_bytes(stored)
+        items = parse(before)
+        if not any(c["id"] == conflict_id for c in items):
+            return
+        commit_files(home.root, [FileChange(stored, before,
+                                            render([c for c in items if c["id"] != conflict_id]))])
+
+
+def resolve_conflict(home: MemoryHome, conflict_id: str) -> str:
+    """Take the other machine's version in place of this one's, in one commit with the conflict
+    dropped; returns the file written. ``ConflictError`` when the file changed since."""
+    with capture.writing_as(REVIEW_WRITER), home_lock(home).hold():
+        stored = path_of(home)
+        before = read_bytes(stored)
+        items = parse(before)
+        item = next((c for c in items if c["id"] == conflict_id), None)
+        if item is None:
+            raise ConflictError(f"no sync conflict {conflict_id} waits any more")
+        relative, now, after = resolved_bytes(home, item)
+        if relative in LOCAL_ONLY or bad_name(relative) or not is_versioned(relative):
+            raise RemoteTreeError(f"{relative!r} is not a file sync writes")
+        check_parses(relative, after)
+        commit_files(home.root, [FileChange(home.root / relative, now, after),
+                                 FileChange(stored, before,
+                                            render([c for c in items if c["id"] != conflict_id]))])
+    return relative  # the window's watcher reads it as a sync's write (no bus event: see _merge_once)

@@ -41,6 +41,14 @@ _NODE_SPLIT = re.compile(r"(?:^|(?<=\n))(?=## )")
 _FIELDS = ("stamp", "kind", "confidence", "body")
 
 
+#: files of the home that stay on each machine (their settings are that machine's)
+LOCAL_ONLY = frozenset({"workbench.json"})
+
+
+class RemoteTreeError(InvalidInputError):
+    """The remote's state holds something no home of ours holds: nothing was written."""
+
+
 class MergeError(InvalidInputError):
     """A version that cannot be merged: it does not parse (not UTF-8, not JSON...)."""
 

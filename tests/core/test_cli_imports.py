@@ -91,10 +91,17 @@ def test_a_one_shot_command_runs_without_the_collector_and_gives_it_back(upstrea
     monkeypatch.delenv("OPENBLAS_NUM_THREADS")
     monkeypatch.setattr(cli_memory, "cmd_entries", recorder("entries"))
     monkeypatch.setattr(cli_tools, "cmd_mcp", recorder("mcp"))
-    assert gc.isenabled()
-    assert cli.main(["mcp", "--home", str(upstream_home)]) == 0
-    assert cli.main(["entries", "--home", str(upstream_home)]) == 0
-    assert gc.isenabled()  # main() in a process that goes on leaves the collector as it found it
+    # the collector as a plain process has it: a workbench test earlier in the same run leaves it
+    # off (workbench.gcguard collects on the GUI thread instead), as the application does
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        assert cli.main(["mcp", "--home", str(upstream_home)]) == 0
+        assert cli.main(["entries", "--home", str(upstream_home)]) == 0
+        assert gc.isenabled()  # main() in a process that goes on leaves the collector as it found it
+    finally:
+        if not was:
+            gc.disable()
     # a one-shot command runs numpy's OpenBLAS on one thread (its idle threads spin); a server does not
     assert seen == {"entries": (False, "1"), "mcp": (True, None)}
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")

@@ -21,7 +21,8 @@ from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 from linghun.core.review import service
-from linghun.core.sync import RemoteTreeError, SyncResult, conflicts as conflict_store, sync
+from linghun.core.sync import conflicts as conflict_store
+from linghun.core.sync.engine import RemoteTreeError, SyncResult, sync
 from linghun.core.sync.merge import MergeError, merge_file, merge_warm
 from linghun.core.sync.remote import NoRemoteError, PushRejected, RemoteError
 
@@ -469,7 +470,7 @@ KILL_SCRIPT = """
 import os, sys
 os.environ["LINGHUN_DATA_DIR"] = sys.argv[2]
 from linghun.core.home import MemoryHome
-from linghun.core.sync import sync
+from linghun.core.sync.engine import sync
 sync(MemoryHome.resolve(sys.argv[1]), push=False)
 """
 
@@ -628,7 +629,7 @@ def test_sync_beside_an_agent_writing_the_home_loses_none_of_its_writes(pair, tm
 
 
 def test_a_mistyped_remote_does_not_replace_the_one_that_worked(pair, remote, tmp_path):
-    from linghun.core.sync import remote_url
+    from linghun.core.sync.engine import remote_url
 
     a, _b = pair
     with pytest.raises(RemoteError):

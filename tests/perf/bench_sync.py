@@ -18,7 +18,7 @@ from pathlib import Path
 from linghun.core.history import capture
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory, MemoryConfig
-from linghun.core.sync import sync
+from linghun.core.sync.engine import sync
 from tests.perf.synth import make_home
 
 TARGET_CPU_S = 2.0
