@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QInputDialog
 
 from linghun.core.formats.warm import parse_warm
-from tests.journeys.conftest import _when_modal as when_modal, click_cell, find_row, show_pane, wait_for
+from tests.journeys.conftest import _when_modal as when_modal, click, click_cell, find_row, show_pane, wait_for
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="sync runs the git command")
 
@@ -50,19 +51,26 @@ def _machine_b(tmp_path: Path):
     return run
 
 
-def _answer_remote(url: str) -> None:
+def _answer_remote(url: str, shots=None) -> None:
+    """Type ``url`` into the remote's question when it comes, and click OK."""
+    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
     def answer(dialog) -> bool:
         if not isinstance(dialog, QInputDialog):
             return False
         assert "git remote" in dialog.labelText()
-        dialog.setTextValue(url)
-        dialog.accept()
+        field = dialog.findChild(QLineEdit)
+        field.selectAll()
+        QTest.keyClicks(field, url)
+        if shots is not None:
+            shots(dialog, "sync-remote")
+        click(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
         return True
 
     when_modal(answer, 15000)
 
 
-def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journey_window, demo_home, tmp_path):
+def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journey_window, demo_home, tmp_path, shots):
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "--bare", "-q", "-b", "main", str(remote)], check=True)
     b = tmp_path / "b"
@@ -74,7 +82,7 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
     warm = demo_home / "linghun" / "memory" / "warm.md"
     ours = parse_warm(warm.read_text(encoding="utf-8")).entries
     window = journey_window(demo_home)
-    _answer_remote(str(remote))
+    _answer_remote(str(remote), shots)
     window.act_sync.trigger()  # File > Sync, the first time: where to?
     wait_for(lambda: "sync with" in window.notifications.label.text(), 60000, "the first sync's result")
     text = window.notifications.label.text()
@@ -97,6 +105,7 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
     window.act_sync.trigger()  # the remembered remote: no question
     wait_for(lambda: "conflict" in window.notifications.label.text(), 60000, "the second sync's result")
     assert "1 conflict(s) sent to the Review queue" in window.notifications.label.text()
+    shots(window, "sync-conflict-said")
     bodies = [e.body for e in parse_warm(warm.read_text(encoding="utf-8")).entries]
     assert target + "（本机改）" in bodies and target + "（B 改）" not in bodies
 
@@ -109,6 +118,7 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
     row = find_row(pane.view, "sync conflict")
     assert row >= 0
     click_cell(pane.view, row, 0)
+    shots(window, "sync-conflict-in-review")
     pane.act_reject.trigger()
     wait_for(lambda: target + "（B 改）" in warm.read_text(encoding="utf-8"), 20000, "the other version taken")
     bodies = [e.body for e in parse_warm(warm.read_text(encoding="utf-8")).entries]
