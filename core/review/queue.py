@@ -248,7 +248,7 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
                 if merged:
                     continue  # the first state of one side of a merge
                 break  # the home as first recorded: where the history starts, not a change
-            when = when_of(commit)
+            when = state.seen_at(str(commit.id), when_of(commit))
             if state.until is not None and when <= state.until:
                 if merged:
                     continue
@@ -257,6 +257,7 @@ def changes_since(history: HomeHistory, state: ReviewState, cache: AnalysisCache
                 continue
             for item in _items_of(history, commit, cache, texts):
                 item.status = state.status(item.id)
+                item.when = when  # a state a sync brought in: when it arrived (its id keeps its own time)
                 out.append(item)
     finally:
         texts.close()

@@ -147,7 +147,8 @@ def unmark(history: HomeHistory, item: ReviewItem) -> None:
         state.marks.pop(item.id, None)
         if state.until is not None and item.when <= state.until:
             floor = item.when - timedelta(microseconds=1)
-            for other in changes_since(history, ReviewState(state.folder, floor), cache, include_reviewed=True):
+            for other in changes_since(history, ReviewState(state.folder, floor, arrived=state.arrived), cache,
+                                       include_reviewed=True):
                 if other.id != item.id and other.when <= state.until:
                     state.mark(other.id, "accepted")
             state.until = floor

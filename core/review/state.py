@@ -49,12 +49,17 @@ def review_dir(history_path: Path) -> Path:
 
 @dataclass
 class ReviewState:
-    """What was reviewed: everything up to ``until``, and the ``marks`` after it."""
+    """What was reviewed: everything up to ``until``, and the ``marks`` after it.
+
+    ``arrived`` gives, per state a sync brought in from another machine (``core.sync``), when it
+    arrived here: a state made there before this machine's last review is still a change to
+    review here, so the review reads it at its arrival, not at its own time."""
 
     folder: Path
     until: datetime | None = None
     marks: dict[str, dict] = field(default_factory=dict)
     dismissed: set[str] = field(default_factory=set)
+    arrived: dict[str, datetime] = field(default_factory=dict)
 
     @classmethod
     def load(cls, history_path: Path) -> "ReviewState":
@@ -70,13 +75,19 @@ class ReviewState:
             moment = None
         marks = data.get("marks") if isinstance(data.get("marks"), dict) else {}
         dismissed = set(x for x in data.get("dismissed") or [] if isinstance(x, str))
-        return cls(folder, moment, dict(marks), dismissed)
+        return cls(folder, moment, dict(marks), dismissed, _arrivals(data.get("arrived")))
 
     def save(self) -> None:
         write_json(self.folder / STATE_FILE, {
             "version": VERSION,
             "until": self.until.isoformat(timespec="microseconds") if self.until else None,
-            "marks": self.marks, "dismissed": sorted(self.dismissed)})
+            "marks": self.marks, "dismissed": sorted(self.dismissed),
+            "arrived": {k: v.isoformat(timespec="microseconds") for k, v in sorted(self.arrived.items())}})
+
+    def seen_at(self, commit_id: str, when: datetime) -> datetime:
+        """When a state is read by the review: its own time, or its arrival by a sync if later."""
+        arrival = self.arrived.get(commit_id)
+        return arrival if arrival is not None and arrival > when else when
 
     def status(self, item_id: str) -> str:
         mark = self.marks.get(item_id)
@@ -98,6 +109,30 @@ class ReviewState:
         self.until = cut if self.until is None or cut > self.until else self.until
         covered = {i.id for i in items_newest_first if i.when <= self.until}
         self.marks = {k: v for k, v in self.marks.items() if k not in covered}
+        self.arrived = {k: v for k, v in self.arrived.items() if v > self.until}  # read by time again
+
+
+def note_arrivals(history_path: Path, commit_ids: list[str], when: datetime) -> None:
+    """Record that a sync brought these states in at ``when`` (see ``ReviewState.arrived``)."""
+    if not commit_ids:
+        return
+    with locked(history_path):
+        state = ReviewState.load(history_path)
+        state.arrived.update({c: when for c in commit_ids})
+        state.save()
+
+
+def _arrivals(value) -> dict[str, datetime]:
+    """``arrived`` as saved; anything else in it is left out (the file is input like any other)."""
+    out: dict[str, datetime] = {}
+    for key, moment in (value.items() if isinstance(value, dict) else ()):
+        try:
+            at = datetime.fromisoformat(moment) if isinstance(key, str) and isinstance(moment, str) else None
+        except ValueError:
+            at = None
+        if at is not None and at.tzinfo is not None:
+            out[key] = at
+    return out
 
 
 @contextlib.contextmanager

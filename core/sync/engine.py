@@ -49,6 +49,7 @@ from linghun.core.history.layout import is_versioned
 from linghun.core.history.store import REF, HomeHistory
 from linghun.core.home import MemoryHome
 from linghun.core.home_lock import home_lock
+from linghun.core.review.state import note_arrivals
 from linghun.core.secret_fields import keep_out
 from linghun.core.sync import conflicts as conflict_store
 from linghun.core.sync.merge import LOCAL_ONLY, Conflict, MergeError, RemoteTreeError, check_parses, merge_file
@@ -294,6 +295,10 @@ def _merge_once(home: MemoryHome, history: HomeHistory, result: SyncResult, dry_
             # the merged state: this machine's files (its own settings among them) with the merge put in
             history.commit_merge(local, blobs, [local.id, theirs.id], WRITER,
                                  f"merged {str(theirs.id)[:10]} from the remote, {len(merged)} file(s)", when)
+    if local is not None:  # what came in is reviewed here from now, however old it is there
+        walker = repo.walk(theirs.id, pygit2.enums.SortMode.TOPOLOGICAL)
+        walker.hide(local.id)
+        note_arrivals(history.path, [str(c.id) for c in walker], when)
     known = {c["id"] for c in conflict_store.parse(before)}
     result.conflicts = [c for c in waiting if c["id"] not in known]
     # no "memory.changed" on the bus: it tells the window's watcher that the bytes are its own

@@ -3,6 +3,7 @@ change alone (three-way); contradictions; writes held for review."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 import pytest
 
@@ -322,3 +323,17 @@ def test_the_health_figures_count_the_changes_waiting_and_their_contradictions(h
     _agent(memory, "append", "fact", "支付服务 | 端口 | 6060 | 运维", "medium")
     figures = review_figures(home)
     assert figures["unreviewed"] == 2 and figures["contradictions"] == 1 and figures["oldest"]
+
+
+def test_the_arrivals_a_state_file_names_are_read_as_input(tmp_path):
+    from linghun.core.review.state import STATE_FILE, review_dir
+
+    folder = review_dir(tmp_path)
+    folder.mkdir(parents=True)
+    (folder / STATE_FILE).write_text(json.dumps({"version": 1, "until": "2026-10-01T10:00:00+00:00", "arrived": {
+        "a" * 40: "2026-10-02T10:00:00+00:00", "b" * 40: "not a time", "c" * 40: 7,
+        "d" * 40: "2026-10-02T10:00:00"}}), encoding="utf-8")  # no zone: not comparable, left out
+    state = ReviewState.load(tmp_path)
+    assert list(state.arrived) == ["a" * 40]
+    old = state.until - timedelta(days=3)
+    assert state.seen_at("a" * 40, old) == state.arrived["a" * 40] and state.seen_at("e" * 40, old) == old

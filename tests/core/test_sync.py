@@ -689,3 +689,21 @@ def test_sync_after_the_history_was_pruned_loses_nothing(pair):
     bodies = a.bodies()
     for text in ("剪枝前 A | 值 | 1", "剪枝前 B | 值 | 2", "剪枝后 A | 值 | 3", "剪枝后 B | 值 | 4"):
         assert bodies.count(text) == 1, text
+
+
+def test_a_change_made_there_before_this_machines_last_review_is_still_reviewed_here(pair):
+    a, b = pair
+    b.memory().append("fact", "B 早写的 | 值 | 1", "high")
+    b.sync()
+    time.sleep(1.1)  # this machine's own change, and its review, come after the other's write
+    a.memory().append("fact", "A 写的 | 值 | 2", "high")
+    with a.on():
+        queue = a.queue()
+        service.accept(a.home, queue, queue.items)
+    assert a.queue().items == []
+    a.sync()
+    waiting = [i for i in a.queue().items if any("B 早写的" in c for c in i.consequences)]
+    assert len(waiting) == 1 and waiting[0].writer != "sync"
+    with a.on():  # reviewed once, it stays reviewed
+        service.accept(a.home, a.queue(), waiting)
+    assert not [i for i in a.queue().items if any("B 早写的" in c for c in i.consequences)]
