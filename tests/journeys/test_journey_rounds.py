@@ -241,6 +241,15 @@ def test_an_entry_just_written_does_not_ride_on_its_neighbours_words(journey_win
         assert all(labels.index(label) < at for label in own_words[:3]), rows[:8]
         assert "@borrowed" in rows[at][1]
     shots(window, "neighbour-only-candidate")
+    # Why not [n]? says where its score came from
+    _click_tab(pane, "Why not [n]?")
+    why = pane.why_not
+    type_into(why.question, "Where is the Terraform state kept?")
+    type_into(why.entry, unrelated)
+    click(why.btn_explain)
+    wait_for(lambda: "nothing of the question is in it" in why.report.toPlainText(), 60000, "the why-not report")
+    assert "keeps 0.3 of that (@borrowed)" in why.report.toPlainText()
+    shots(window, "why-not-borrowed")
 
 
 def _term_names(terms: str) -> list[str]:
