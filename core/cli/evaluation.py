@@ -19,6 +19,7 @@ from pathlib import Path
 
 from linghun.core.cli import emit, home_of
 from linghun.core.errors import InvalidInputError
+from linghun.core.llm.settings import provider_from_settings  # the parser of every command loads it already
 
 PROGRESS_EVERY = 0.10     # a line per tenth of the questions when stderr is not a terminal...
 PROGRESS_SECONDS = 30.0   # ...or per half minute, whichever comes first
@@ -142,7 +143,6 @@ def _models(args):
     # start-up time: every `linghun` start builds this module's parser; the models load when asked for
     from linghun.core.evaluation.answer_run import Models
     from linghun.core.home_config import config_section
-    from linghun.core.llm.settings import provider_from_settings
 
     settings = dict(config_section(home_of(args, existing=True), "llm") or {}) if getattr(args, "home", None) else {}
     if args.timeout is not None:
