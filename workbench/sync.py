@@ -14,6 +14,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QProgressDialog
 
+from linghun.workbench.tasks import TaskCancelled
+
 
 def _remote_of(_state, home):
     from linghun.core.sync.engine import remote_url  # start-up time: sync loads libgit2 on first use
@@ -23,7 +25,6 @@ def _remote_of(_state, home):
 
 def _run_sync(state, home, remote: str | None):
     from linghun.core.sync.engine import SyncCancelled, sync  # start-up time, as above
-    from linghun.workbench.tasks import TaskCancelled
 
     try:
         return sync(home, remote, cancel=state.cancel_event, progress=state.set_message)
@@ -42,33 +43,30 @@ class Sync(QObject):
 
     def sync_now(self) -> None:
         """Sync with the remembered remote, asking for one first when there is none."""
-        ctx = self.window.ctx
-        if ctx is None or ctx.refuse_if_read_only() or self.handle is not None:
-            return
-        handle = ctx.tasks.submit(self.tr("Looking up the sync remote"), _remote_of, ctx.home)
-        handle.sig_finished.connect(lambda url, c=ctx: self._with_remote(c, url))
-        handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc), 0))
+        self._look_up_remote(ask_always=False)
 
     def change_remote(self) -> None:
         """Ask for a remote (the current one offered) and sync with it."""
+        self._look_up_remote(ask_always=True)
+
+    def _look_up_remote(self, ask_always: bool) -> None:
+        """Read the remembered remote on a worker (the history's config), then sync or ask."""
         ctx = self.window.ctx
         if ctx is None or ctx.refuse_if_read_only() or self.handle is not None:
             return
         handle = ctx.tasks.submit(self.tr("Looking up the sync remote"), _remote_of, ctx.home)
-        handle.sig_finished.connect(lambda url, c=ctx: self._ask_and_start(c, url or ""))
+        handle.sig_finished.connect(lambda url, c=ctx: self._with_remote(c, url, ask_always))
         handle.sig_failed.connect(lambda exc: self.window.show_message(str(exc), 0))
 
-    def _with_remote(self, ctx, url: str | None) -> None:
+    def _with_remote(self, ctx, url: str | None, ask_always: bool) -> None:
         if ctx is not self.window.ctx:  # another home was opened meanwhile
             return
-        if url:
+        if url and not ask_always:
             self._start(ctx, None)
         else:
-            self._ask_and_start(ctx, "")
+            self._ask_and_start(ctx, url or "")
 
     def _ask_and_start(self, ctx, current: str) -> None:
-        if ctx is not self.window.ctx:
-            return
         url, ok = QInputDialog.getText(
             self.window, self.tr("Sync remote"),
             self.tr("The git remote this home syncs with: the path of a bare repository, or an ssh or https URL "

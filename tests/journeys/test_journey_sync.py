@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QDialogButtonBox, QInputDialog, QLineEdit
 
 from linghun.core.formats.warm import parse_warm
 from tests.journeys.conftest import _when_modal as when_modal, click, click_cell, find_row, show_pane, wait_for
@@ -53,8 +53,6 @@ def _machine_b(tmp_path: Path):
 
 def _answer_remote(url: str, shots=None) -> None:
     """Type ``url`` into the remote's question when it comes, and click OK."""
-    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
-
     def answer(dialog) -> bool:
         if not isinstance(dialog, QInputDialog):
             return False
@@ -125,6 +123,26 @@ def test_file_sync_merges_the_other_machine_and_sends_conflicts_to_review(journe
     assert target + "（本机改）" not in bodies
     wait_for(lambda: pane.queue is not None and not any(i.kind == "sync" for i in pane.queue.items), 20000,
              "the conflict gone from the Review pane")
+
+    # File > Sync Remote…: the remote in use is offered; a mistyped one fails and the one that worked stays
+    offered = []
+
+    def mistype(dialog) -> bool:
+        if not isinstance(dialog, QInputDialog):
+            return False
+        offered.append(dialog.textValue())
+        field = dialog.findChild(QLineEdit)
+        field.selectAll()
+        QTest.keyClicks(field, str(tmp_path / "no-such-remote.git"))
+        click(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok))
+        return True
+
+    when_modal(mistype, 15000)
+    window.act_sync_remote.trigger()
+    wait_for(lambda: "Sync failed" in window.notifications.label.text(), 60000, "the mistyped remote's failure")
+    assert offered == [str(remote)]
+    window.act_sync.trigger()  # the remote that worked is still the one used
+    wait_for(lambda: "sync with " + str(remote) in window.notifications.label.text(), 60000, "a sync with it")
 
 
 def test_a_sync_that_hangs_is_cancelled_from_its_progress_dialog(journey_window, demo_home):
