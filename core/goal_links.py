@@ -36,6 +36,8 @@ __all__ = ["MIN_SHARED", "GoalLink", "goal_links"]
 MIN_SHARED = 2
 _REF = re.compile(r"^\[(\d+)\]$")
 _N = operator.attrgetter("n")
+#: the links by content of one goal: ``(entry number, why)`` of each entry hanging on it, in entry order
+Links = tuple[tuple[int, str], ...]
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ class _Entries:
 #: links kept per process, by a digest of all they depend on: a context composed every turn
 #: rebuilds the map, and the entries and goals seldom change between two turns
 KEEP = 8
-_MEMO: OrderedDict[bytes, dict[str, list[GoalLink]]] = OrderedDict()
+_MEMO: OrderedDict[bytes, dict[bytes, "Links"]] = OrderedDict()
 _LOCK = threading.Lock()
 #: bump when a rule of the links changes: saved links of another version are not used
 VERSION = 1
@@ -114,16 +116,18 @@ SAVE_AFTER = 200
 KEEP_GOALS = 64
 #: home key -> its links by body (``_ByBody``)
 _BY_BODY: dict[str, "_ByBody"] = {}
+#: warm.md digests whose links by content are kept (``_BySource``): the newest, as a home changes
+KEEP_SOURCES = 4
+#: home key -> its links by warm.md digest (``_BySource``)
+_BY_SOURCE: dict[str, "_BySource"] = {}
 
 
 def _key(goals: Sequence[Any], live: Sequence[WarmEntry], digests: Sequence[bytes]) -> bytes:
-    """A digest of every input of the links: each goal's id, statement, triggers and the entries
-    its history names, and each live entry's number and body (by the body's digest, which the
-    topic cache made once per entry object: joining 100k bodies again cost 0.1 s a call)."""
+    """A digest of every input of the links by content: each goal's :func:`_goal_key`, and each
+    live entry's number and body (by the body's digest, which the topic cache made once per entry
+    object: joining 100k bodies again cost 0.1 s a call)."""
     digest = hashlib.blake2b(digest_size=16)
-    for g in goals:
-        digest.update(f"{g.id}\x1f{g.statement}\x1f{g.triggers}\x1f{sorted(_signalled(g).items())}\x1e"
-                      .encode("utf-8", "surrogatepass"))
+    digest.update(b"".join(map(_goal_key, goals)))
     digest.update(b"\x1d")
     digest.update(array("q", map(_N, live)).tobytes())
     digest.update(b"".join(digests))
@@ -173,6 +177,52 @@ class _ByBody:
         if home_cache.save(self.file, {"signature": self.signature, "goals": {k: tuple(v) for k, v in self.goals.items()},
                                        "bodies": self.bodies}):
             self.changed = 0
+
+
+class _BySource:
+    """A home's links by content per warm.md digest (``WarmDocument.parsed_from``), kept across
+    processes (``<home>.goalsources``): ``sources``, newest last, each ``{goal key: ((n, why),
+    ...)}``. Small beside ``_ByBody`` (links, not bodies), so a command reads it whole in no time."""
+
+    def __init__(self, root):
+        self.file = home_cache.cache_file(home_cache.home_key(root), "goalsources")
+        self.signature = situation_cache.signature()
+        self.sources: OrderedDict[str, dict[bytes, Links]] = OrderedDict()
+        saved = home_cache.load(self.file)
+        if isinstance(saved, dict) and saved.get("signature") == self.signature \
+                and saved.get("version") == VERSION and type(saved.get("sources")) is list:
+            for item in saved["sources"]:
+                if type(item) is tuple and len(item) == 2 and type(item[0]) is str and _links_readable(item[1]):
+                    self.sources[item[0]] = item[1]
+
+    def links(self, source: str) -> dict[bytes, Links] | None:
+        return self.sources.get(source)
+
+    def keep(self, source: str, content: dict[bytes, Links]) -> None:
+        """Add ``content`` to what is kept for ``source`` and save it for the next process."""
+        self.sources[source] = {**self.sources.get(source, {}), **content}
+        self.sources.move_to_end(source)
+        while len(self.sources) > KEEP_SOURCES:
+            self.sources.popitem(last=False)
+        home_cache.save(self.file, {"signature": self.signature, "version": VERSION,
+                                    "sources": list(self.sources.items())})
+
+
+def _links_readable(value: Any) -> bool:
+    """Whether ``value`` has the shape :meth:`_BySource.keep` saves (anything else is not used)."""
+    return type(value) is dict and all(
+        type(k) is bytes and type(v) is tuple
+        and all(type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is str for p in v)
+        for k, v in value.items())
+
+
+def _by_source(root) -> _BySource:
+    key = home_cache.home_key(root)
+    with _LOCK:
+        found = _BY_SOURCE.get(key)
+        if found is None or found.signature != situation_cache.signature():
+            found = _BY_SOURCE[key] = _BySource(root)
+        return found
 
 
 def _readable(saved: dict) -> bool:
@@ -242,15 +292,55 @@ def _content_links(root, goals: Sequence[Any], live: list[WarmEntry], digests: l
         return [known.bodies.get(d, ()) for d in digests]
 
 
-def goal_links(root, goals: Sequence[Any], entries: Sequence[WarmEntry]) -> dict[str, list[GoalLink]]:
+def goal_links(root, goals: Sequence[Any], entries: Sequence[WarmEntry],
+               source: str | None = None) -> dict[str, list[GoalLink]]:
     """Per goal id, the entries of the home at ``root`` that hang on it.
 
     The links by content (rules 2 and 3) are kept per body and goal across processes
     (``_ByBody``): an unchanged home reads them, after an append only the new body is checked, and
     a new goal only against the bodies. A 100k-entry home with the demo's 16 goals spent 2.7 s of
-    every ``linghun context`` on them."""
+    every ``linghun context`` on them.
+
+    ``source``: the digest of the warm.md bytes ``entries`` are the parse of, numbered as parsed
+    (``WarmDocument.parsed_from``), when known. Each goal's links by content are then also kept by
+    it (``_BySource``), so a process whose warm.md is as the last one left it reads them without
+    digesting a body: at 100k entries that digesting, the topic tokens read with it and the links
+    gathered from every body were 0.45 s of each ``linghun context``."""
     if not goals:
         return {}
+    content = _content_by_source(root, goals, entries, source) if source is not None \
+        else _content_by_goal(root, goals, entries)
+    signalled = {g.id: _signalled(g) for g in goals}
+    live = _live_numbers(entries, {n for found in signalled.values() for n in found})
+    links = {}
+    for g in goals:  # rule 1 first: the entry moved the goal
+        why = {n: f"signal {signal}" for n, signal in signalled[g.id].items() if n in live}
+        for n, reason in content[_goal_key(g)]:
+            why.setdefault(n, reason)
+        links[g.id] = [GoalLink(g.id, n, reason) for n, reason in sorted(why.items())]
+    return links
+
+
+def _live_numbers(entries: Sequence[WarmEntry], wanted: set[int]) -> set[int]:
+    """Which of the entry numbers ``wanted`` name a live entry of ``entries`` (looked up where a
+    parse numbers them, ``entries[n - 1]``, else by a pass over them)."""
+    found, missing = set(), set()
+    for n in wanted:
+        e = entries[n - 1] if 0 < n <= len(entries) else None
+        if e is not None and e.n == n:
+            if not e.is_wrong:
+                found.add(n)
+        else:
+            missing.add(n)
+    if missing:
+        found |= {e.n for e in entries if e.n in missing and not e.is_wrong}
+    return found
+
+
+
+def _content_by_goal(root, goals: Sequence[Any], entries: Sequence[WarmEntry]) -> dict[bytes, Links]:
+    """Per goal (by :func:`_goal_key`), ``((n, why), ...)`` of the live entries hanging on it by
+    content, in entry order; kept per process by a digest of the entries' bodies and the goals."""
     live = [e for e in entries if not e.is_wrong]  # a flipped entry hangs on nothing
     digests = situation_cache.body_digests(root, live)
     key = _key(goals, live, digests)
@@ -260,21 +350,31 @@ def goal_links(root, goals: Sequence[Any], entries: Sequence[WarmEntry]) -> dict
             _MEMO.move_to_end(key)
             return found
     by_entry = _content_links(root, goals, live, digests)
-    position_of = {e.n: i for i, e in enumerate(live)}
-    goal_of = {_goal_key(g): g.id for g in goals}
-    why: dict[str, dict[int, str]] = {g.id: {} for g in goals}
-    for g in goals:  # rule 1 first: the entry moved the goal
-        for n, signal in _signalled(g).items():
-            if n in position_of:
-                why[g.id][position_of[n]] = f"signal {signal}"
-    for i, pairs in enumerate(by_entry):
+    asked = {_goal_key(g) for g in goals}
+    gathered: dict[bytes, list[tuple[int, str]]] = {k: [] for k in asked}
+    for e, pairs in zip(live, by_entry):
         for goal_key, reason in pairs:
-            goal_id = goal_of.get(goal_key)
-            if goal_id is not None:
-                why[goal_id].setdefault(i, reason)
-    links = {g.id: [GoalLink(g.id, live[i].n, reason) for i, reason in sorted(why[g.id].items())] for g in goals}
+            if goal_key in asked:
+                gathered[goal_key].append((e.n, reason))
+    content = {k: tuple(v) for k, v in gathered.items()}
     with _LOCK:
-        _MEMO[key] = links
+        _MEMO[key] = content
         while len(_MEMO) > KEEP:
             _MEMO.popitem(last=False)
-    return links
+    return content
+
+
+def _content_by_source(root, goals: Sequence[Any], entries: Sequence[WarmEntry], source: str) -> dict[bytes, Links]:
+    """:func:`_content_by_goal` for entries that are the parse of warm.md bytes of digest
+    ``source``: what those bytes decide is read back by the digest, in this process or from the
+    file another left (``_BySource``); what it lacks is worked out and kept there."""
+    kept = _by_source(root)
+    asked = [_goal_key(g) for g in goals]
+    with _LOCK:
+        found = kept.links(source)
+        if found is not None and all(k in found for k in asked):
+            return {k: found[k] for k in asked}
+    content = _content_by_goal(root, goals, entries)
+    with _LOCK:
+        kept.keep(source, content)
+    return content

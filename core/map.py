@@ -123,6 +123,9 @@ class MemoryMap:
     cold: list[tuple[str, int]] = field(default_factory=list)
     episodic: list[str] = field(default_factory=list)
     journal: list[tuple[str, int]] = field(default_factory=list)
+    #: the digest of the warm.md bytes ``entries`` are the parse of, when known
+    #: (``WarmDocument.parsed_from``): what the goal links are kept by across processes
+    source: str | None = None
 
     @cached_property
     def graph(self) -> nx.DiGraph:
@@ -131,7 +134,7 @@ class MemoryMap:
     @cached_property
     def goal_links(self) -> dict[str, list[GoalLink]]:
         """Per goal id, the warm entries hanging on it (``core.goal_links``)."""
-        return goal_links(self.home.root, self.goals, self.entries)
+        return goal_links(self.home.root, self.goals, self.entries, self.source)
 
     def children(self, node: str, edge_type: str | None = None) -> list[str]:
         """Successors of ``node`` in insertion order, optionally of one edge type."""
@@ -254,7 +257,7 @@ def build_map(home: MemoryHome, memory=None) -> MemoryMap:
             except NotUtf8Error as exc:
                 notes.append(f"{path.name} 无法读取：{exc}")
         journal.append((day, count))
-    return MemoryMap(home, entries, situations, goals, notes, archive, cold, episodic, journal)
+    return MemoryMap(home, entries, situations, goals, notes, archive, cold, episodic, journal, doc.parsed_from)
 
 
 def _graph(mm: MemoryMap) -> nx.DiGraph:

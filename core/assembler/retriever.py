@@ -276,11 +276,12 @@ def _admissions(ranked: list, query: str, semantic: str | None):
 
 
 def goal_entries(ctx: RoundContext, goals: list[Candidate], entries: list[WarmEntry],
-                 by_id: dict[str, Candidate]) -> list[Candidate]:
+                 by_id: dict[str, Candidate], source: str | None = None) -> list[Candidate]:
     """The warm entries hanging on the activated goals (``core.goal_links``: the entries a goal's
     history names, those holding a trigger, those sharing its subject), ``GOAL_ENTRIES`` per goal
     in that order, as candidates ``via goal`` whose ``extra["reason"]`` names the goal and its
-    signal. The cue evaluation's ``linghun+goal`` channel is this admission (``cues_dev.json``)."""
+    signal. The cue evaluation's ``linghun+goal`` channel is this admission (``cues_dev.json``).
+    ``source``: the digest of the warm.md bytes ``entries`` are the parse of, when known."""
     wanted = {c.id[len("goal:"):]: c for c in goals if c.id.startswith("goal:")}
     if not wanted:
         return []
@@ -288,7 +289,7 @@ def goal_entries(ctx: RoundContext, goals: list[Candidate], entries: list[WarmEn
     if store is None:
         return []
     hung = [g for g in store.load().goals if g.id in wanted]
-    links = goal_links(ctx.home.root, hung, entries)
+    links = goal_links(ctx.home.root, hung, entries, source)
     id_of = {e.n: e.id for e in entries}
     out: list[Candidate] = []
     for gid, goal in wanted.items():
@@ -909,7 +910,8 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     bundle is cut to its token budget in this order, and on BEAM, whose messages are long, entries
     placed after the first hit pushed hits out of it (R@context 28.5 -> 26.0 on the written homes,
     27.2 -> 24.4 on the grown ones; LoCoMo's bundles leave room, so the admitted still reach it)."""
-    by_goal = goal_entries(ctx, goals, entries, by_id)
+    source = pool.cached.doc.parsed_from
+    by_goal = goal_entries(ctx, goals, entries, by_id, source)
     near = _near_in_meaning(ctx, pool, search, query, semantic)
     reason: dict[str, str] = {}
     for c in by_goal:
@@ -929,7 +931,7 @@ def _admit(ctx: RoundContext, span: Span, query: str, goals: list[Candidate], en
     filling = []
     if not chosen and not near and room > 0 and quiet:
         taken = hits | {c.id for c in fresh}
-        for c in goal_entries(ctx, quiet, entries, by_id):
+        for c in goal_entries(ctx, quiet, entries, by_id, source):
             if c.id not in taken and len(filling) < room:
                 filling.append(c)
                 taken.add(c.id)

@@ -92,11 +92,13 @@ def test_the_agent_drills_a_goal_through_its_tool_in_a_fresh_process(home):
 
 def _new_process() -> None:
     """What a new process starts with: nothing in memory, the cache folder as it was left."""
-    from linghun.core import goal_links as links_module, situation_cache
+    from linghun.core import goal_links as links_module, memory as memory_module, situation_cache
 
     links_module._MEMO.clear()
     links_module._BY_BODY.clear()
+    links_module._BY_SOURCE.clear()
     situation_cache.forget()
+    memory_module._PARSED.clear()  # what this process parsed or wrote
 
 
 @pytest.fixture
@@ -182,3 +184,55 @@ def test_more_goals_than_the_cache_keeps_still_link_each_goal_asked_for(home, mo
     assert alone[goals[0].id] == expected[goals[0].id]
     _new_process()
     assert goal_links(home.root, goals, entries) == expected
+
+
+def test_links_kept_by_the_warm_files_digest_are_read_without_digesting_a_body(home, monkeypatch):
+    """A process whose warm.md is as the last one left it reads the links by that digest: no body
+    is digested or checked, and they are the links worked out from the bodies."""
+    from linghun.core import situation_cache
+
+    goals = Goals(home).goals()
+    _new_process()
+    doc = Memory(home).document()
+    assert doc.parsed_from
+    expected = goal_links(home.root, goals, doc.entries)
+    assert any(expected.values())
+    assert goal_links(home.root, goals, doc.entries, doc.parsed_from) == expected
+    _new_process()
+
+    def no_digests(*args):
+        raise AssertionError("a body was digested")
+
+    monkeypatch.setattr(situation_cache, "body_digests", no_digests)
+    doc = Memory(home).document()
+    assert goal_links(home.root, goals, doc.entries, doc.parsed_from) == expected
+    assert goal_links(home.root, goals[:1], doc.entries, doc.parsed_from) == {goals[0].id: expected[goals[0].id]}
+    monkeypatch.undo()
+
+    # a changed warm.md is another digest: its links are worked out, the new entry among them
+    Memory(home).append("event", "用户 | 练习 | 钢琴 | 琶音 | 每天练习半小时")
+    _new_process()
+    doc = Memory(home).document()
+    links = goal_links(home.root, goals, doc.entries, doc.parsed_from)
+    assert links == goal_links(home.root, goals, doc.entries)
+    assert any("琶音" in doc.entries[link.n - 1].body for link in links[goals[0].id])
+
+
+def test_an_unreadable_file_of_links_by_digest_is_not_used(home):
+    from linghun.core import goal_links as links_module
+
+    goals = Goals(home).goals()
+    _new_process()
+    doc = Memory(home).document()
+    expected = goal_links(home.root, goals, doc.entries, doc.parsed_from)
+    file = links_module._by_source(home.root).file
+    assert file.exists()
+    saved = links_module.home_cache.load(file)
+    source, content = saved["sources"][-1]
+    wrong = {key: ((10_000, "shares 假的"),) for key in content}  # numbers of no entry: of another shape
+    links_module.home_cache.save(file, {**saved, "sources": [(source, {k: [list(p) for p in v] for k, v in wrong.items()})]})
+    _new_process()
+    assert goal_links(home.root, goals, doc.entries, doc.parsed_from) == expected
+    file.write_bytes(b"not a cache")
+    _new_process()
+    assert goal_links(home.root, goals, doc.entries, doc.parsed_from) == expected
