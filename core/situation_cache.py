@@ -354,8 +354,10 @@ def topic_tokens_of(root, entries: Sequence[WarmEntry]) -> list[tuple[str, ...]]
         tokens = [analysis.tokens_of(e) for e in entries]
         # saved for the next process: a grouping read from its own cache tokenises nothing, so
         # what was tokenised here was never written, and 48k live bodies of a 100k home were
-        # tokenised again by every `linghun context` (1.7 s)
-        analysis.keep_only(entries)
+        # tokenised again by every `linghun context` (1.7 s). Kept with every entry this process
+        # knows: ``entries`` may be a few (the bodies new since the goal links were saved), and
+        # keeping only those would forget the others' digests and drop their tokens from the file
+        analysis.keep_only([e for e, _digest in analysis._seen.values()])
         return tokens
 
 

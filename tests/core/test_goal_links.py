@@ -236,3 +236,22 @@ def test_an_unreadable_file_of_links_by_digest_is_not_used(home):
     file.write_bytes(b"not a cache")
     _new_process()
     assert goal_links(home.root, goals, doc.entries, doc.parsed_from) == expected
+
+
+def test_checking_the_new_bodies_keeps_the_other_entries_known(home, monkeypatch):
+    """After an append only the new body is checked; the topic cache still knows every other entry
+    then, so asking again (the map after the round) digests no body a second time."""
+    from linghun.core import goal_links as links_module, situation_cache
+
+    monkeypatch.setattr(links_module, "SAVE_AFTER", 1)
+    goals = Goals(home).goals()
+    goal_links(home.root, goals, Memory(home).entries())
+    Memory(home).append("event", "用户 | 练习 | 钢琴 | 琶音 | 每天练习半小时")
+    _new_process()
+    digested = []
+    real = situation_cache._digests
+    monkeypatch.setattr(situation_cache, "_digests", lambda bodies: digested.extend(b := list(bodies)) or real(b))
+    entries = Memory(home).entries()
+    goal_links(home.root, goals, entries)
+    goal_links(home.root, goals[:1], entries)
+    assert len(digested) == len([e for e in entries if not e.is_wrong])
