@@ -23,7 +23,7 @@ import threading
 from array import array
 from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from linghun.core import home_cache, situation_cache
 from linghun.core.formats.warm import WarmEntry
@@ -216,13 +216,19 @@ def _links_readable(value: Any) -> bool:
         for k, v in value.items())
 
 
-def _by_source(root) -> _BySource:
+def _kept(kept: dict, make: Callable[[Any], Any], root) -> Any:
+    """The home's ``make(root)`` from ``kept`` (``_BY_BODY`` or ``_BY_SOURCE``), read anew when the
+    topic tokens it was made with changed."""
     key = home_cache.home_key(root)
     with _LOCK:
-        found = _BY_SOURCE.get(key)
+        found = kept.get(key)
         if found is None or found.signature != situation_cache.signature():
-            found = _BY_SOURCE[key] = _BySource(root)
+            found = kept[key] = make(root)
         return found
+
+
+def _by_source(root) -> _BySource:
+    return _kept(_BY_SOURCE, _BySource, root)
 
 
 def _readable(saved: dict) -> bool:
@@ -240,12 +246,7 @@ def _readable(saved: dict) -> bool:
 
 
 def _by_body(root) -> _ByBody:
-    key = home_cache.home_key(root)
-    with _LOCK:
-        found = _BY_BODY.get(key)
-        if found is None or found.signature != situation_cache.signature():
-            found = _BY_BODY[key] = _ByBody(root)
-        return found
+    return _kept(_BY_BODY, _ByBody, root)
 
 
 def _check(root, known: _ByBody, goals: dict[bytes, Any], entries: list[WarmEntry],
