@@ -105,7 +105,7 @@ class _Entries:
 #: links kept per process, by a digest of all they depend on: a context composed every turn
 #: rebuilds the map, and the entries and goals seldom change between two turns
 KEEP = 8
-_MEMO: OrderedDict[bytes, dict[bytes, "Links"]] = OrderedDict()
+_MEMO: OrderedDict[bytes, dict[bytes, Links]] = OrderedDict()
 _LOCK = threading.Lock()
 #: bump when a rule of the links changes: saved links of another version are not used
 VERSION = 1
@@ -336,7 +336,6 @@ def _live_numbers(entries: Sequence[WarmEntry], wanted: set[int]) -> set[int]:
     if missing:
         found |= {e.n for e in entries if e.n in missing and not e.is_wrong}
     return found
-
 
 
 def _content_by_goal(root, goals: Sequence[Any], entries: Sequence[WarmEntry]) -> dict[bytes, Links]:
