@@ -181,8 +181,10 @@ def goal(home: MemoryHome, goal_id: str, memory=None) -> dict:
             text = f"{g.domain} · {g.state} · {g.priority}：{g.statement}"
             if g.triggers:
                 text += "（触发：" + "；".join(g.triggers) + "）"
-            entries = _memory(home, memory).entries()
-            links = goal_links(home.root, [g], entries).get(g.id, [])
+            doc = _memory(home, memory).document()
+            entries = list(doc.entries)
+            # by warm.md's digest when known: the agent's drill in a fresh process digests no body
+            links = goal_links(home.root, [g], entries, doc.parsed_from).get(g.id, [])
             by_n = {e.n: e for e in entries}
             hung = [{**_entry_dict(by_n[link.n], home), "why": link.why} for link in links]
             lines = [text]
