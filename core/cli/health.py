@@ -55,6 +55,7 @@ def health_text(r: dict[str, Any]) -> str:
         "completion tokens" + _usage(rounds) + (f", {rounds['ms_per_round']:.0f} ms a round" if rounds["ms_per_round"] else ""),
     ]
     lines.append(f"search    by meaning: {r['search']['meaning']}")
+    lines.append(f"          embeddings: {r['search']['embeddings']}")
     if rounds["cost"]:
         lines.append(f"cost      {rounds['cost']['amount']:.4f} {rounds['cost']['currency']}")
     if "review" in r:

@@ -40,14 +40,15 @@ def cmd_show(args: argparse.Namespace) -> int:
     config, settings = load_home_settings(home_of(args))
     resolved = settings.resolve()
     # the search by meaning is a local model, not the provider, but it is the other model a round uses
-    result = {"offline": resolved is None, "meaning": installed_models.describe(bool(config.get("retrieval.meaning")))}
+    result = {"offline": resolved is None, "meaning": installed_models.describe(bool(config.get("retrieval.meaning"))),
+              "embeddings": installed_models.describe_embeddings(bool(config.get("retrieval.embeddings")))}
     if resolved is not None:
         result.update(endpoint=resolved.base_url, endpoint_from=resolved.url_source, model=resolved.model,
                       model_from=resolved.model_source, key_from=resolved.key_source, preset=resolved.preset)
     provider = (resolved.describe() if resolved is not None else
                 "offline: no key for the endpoint (give llm.apiKey in workbench.json, or set LINGHUN_API_KEY, "
                 "OPENAI_API_KEY with OPENAI_BASE_URL, or DEEPSEEK_API_KEY)")
-    emit(args, result, lambda r: f"{provider}\nsearch by meaning: {r['meaning']}")
+    emit(args, result, lambda r: f"{provider}\nsearch by meaning: {r['meaning']}\nembeddings: {r['embeddings']}")
     return 0
 
 

@@ -100,16 +100,19 @@ class HomeContext:
     as a context manager) to remove the folder.
     """
 
-    def __init__(self, conversation: Conversation, kind: str = "written", meaning: bool = True):
+    def __init__(self, conversation: Conversation, kind: str = "written", meaning: bool = True,
+                 embeddings: bool = True):
         if kind not in HOMES:
             raise LinghunError(f"unknown home kind {kind!r}: one of {', '.join(HOMES)}")
         self.kind = kind
         self._dir = Path(tempfile.mkdtemp(prefix=f"linghun-eval-{kind}-"))
         build = build_home if kind == "written" else grow_home
         self.home: MemoryHome = build(conversation, self._dir).home
-        # the home's rounds with or without the sentence-meaning channel (`linghun eval --no-meaning`)
+        # the home's rounds with or without the sentence-meaning channel and the embeddings' rerank
+        # (`linghun eval --no-meaning`, `--no-dense`)
         update_section(self.home, "assembler", lambda section: {
-            **(section or {}), "retrieval": {**(section or {}).get("retrieval", {}), "meaning": meaning}})
+            **(section or {}), "retrieval": {**(section or {}).get("retrieval", {}), "meaning": meaning,
+                                             "embeddings": embeddings}})
         self._texts = {t.id: folded(entry_text(t)) for t in conversation.turns}
         # what a gold turn states: its words and the day it was said (the entry's stamp)
         self._stated = {t.id: f"{self._texts[t.id]} {t.time:%Y-%m-%d}" if t.time else self._texts[t.id]

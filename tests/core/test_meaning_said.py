@@ -48,3 +48,26 @@ def test_llm_show_and_health_name_the_model_or_its_absence(upstream_home, capsys
     assert capsys.readouterr().out.count(f"MISSING: the semantic channel needs the package") == 1
     assert main(["health", *home]) == 0
     assert "search    by meaning: MISSING: the semantic channel needs" in capsys.readouterr().out
+
+
+EMBEDDINGS_MISSING = f"retrieval.embeddings is on, but the embeddings' rerank needs the package {installed_models.EMBEDDINGS_PACKAGE}"
+
+
+def test_missing_embeddings_weights_are_said_by_the_agents_commands_llm_show_and_health(upstream_home, capsys,
+                                                                                        monkeypatch):
+    """The embeddings' rerank is on by default: an installation without its weights ranks without
+    it, and says so; a home that turned it off is not warned."""
+    monkeypatch.setattr(installed_models, "embeddings_files", lambda: None)
+    home = ["--home", str(upstream_home)]
+    assert main(["turn", "What port does the order service use?", "--offline", *home]) == 0
+    assert f"linghun: warning: {EMBEDDINGS_MISSING}" in capsys.readouterr().err
+    assert main(["llm", "show", *home]) == 0
+    assert "embeddings: MISSING: the embeddings' rerank needs" in capsys.readouterr().out
+    assert main(["health", *home]) == 0
+    assert "embeddings: MISSING" in capsys.readouterr().out
+    update_section(MemoryHome.resolve(upstream_home), "assembler",
+                   lambda s: {**(s or {}), "retrieval": {"embeddings": False}})
+    assert main(["context", "What port does the order service use?", "--offline", *home]) == 0
+    assert "retrieval.embeddings" not in capsys.readouterr().err
+    assert main(["llm", "show", *home]) == 0
+    assert "embeddings: off (retrieval.embeddings is false)" in capsys.readouterr().out

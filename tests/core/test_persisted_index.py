@@ -334,7 +334,7 @@ def test_the_sentence_vectors_come_back_with_the_index_not_fetched_again(tmp_pat
         memory_module._PARSED.clear()
         memory = Memory(home)
         config, settings = home_search_settings(memory)
-        assert settings.meaning_weight > 0  # the defaults
+        assert settings.sentence_model == meaning.MODEL_KEY  # the defaults
         with search_pool(memory, config).searching(home, settings) as searcher:
             return searcher, searcher.meaning_scores(query), len(searcher.units)
 

@@ -202,7 +202,7 @@ def test_chinese_is_searched_lexically_with_the_semantic_mix(monkeypatch):
              Unit(2, "回答里引用记忆时带上条目编号", {"session": "d1"}),
              Unit(3, "The refund endpoint is rate limited", {"session": "d2"}),
              Unit(4, "CI | 间歇失败 | TestLedgerReplay | 失败率约 3%", {"session": "d2"})]
-    config = replace(SEMANTIC, late_weight=0.0)  # the stub has no word pieces
+    config = replace(SEMANTIC, late_weight=0.0, late_candidates=0)  # every unit embedded; no word pieces
     semantic = Searcher(units, config)
     assert stub.asked == ["The refund endpoint is rate limited"]
     lexical = Searcher(units, SearchConfig())

@@ -166,3 +166,85 @@ def test_a_query_is_encoded_in_one_pass_and_not_cached(tmp_path):
                        enc.encode_tokens(["the dog running"])[0].vectors.astype(np.float32), atol=1e-2)
     enc.encode_query("the dog")
     assert Encoder(tmp_path / "model")._cache.get([embeddings.text_keys(["the dog"])[0]]) == {}
+
+
+def test_prepared_weights_are_mapped_and_a_damaged_copy_is_made_again(tmp_path):
+    folder = tiny_model(tmp_path / "model")
+    before = set(embeddings.cache_dir().glob("minilm-*.safetensors"))
+    first = Encoder(folder)
+    prepared = list(set(embeddings.cache_dir().glob("minilm-*.safetensors")) - before)
+    assert len(prepared) == 1  # the weights as the forward pass reads them, kept for the next process
+    expected = first.encode_query("the dog running")[0]
+    again = Encoder(folder)
+    weight = again.w["encoder.layer.0.attention.self.query.weight"]
+    assert not weight.flags.writeable  # a view of the mapped file, not a copy
+    assert np.array_equal(again.encode_query("the dog running")[0], expected)
+    prepared[0].write_bytes(prepared[0].read_bytes()[:1000])  # cut short, as a full disk leaves it
+    damaged = Encoder(folder)
+    assert np.array_equal(damaged.encode_query("the dog running")[0], expected)
+    assert Encoder(folder).w["encoder.layer.0.attention.self.query.weight"].flags.writeable is False  # made again
+
+
+def _tiny_shared_encoder(tmp_path, monkeypatch) -> Encoder:
+    encoder = Encoder(tiny_model(tmp_path / "model"))
+    monkeypatch.setattr(embeddings, "available", lambda: True)
+    monkeypatch.setattr(embeddings, "encoder", lambda: encoder)
+    return encoder
+
+
+def test_the_rerank_scores_as_every_unit_embedded_when_every_unit_is_a_candidate(tmp_path, monkeypatch):
+    """The reranking mix gives the embedding channels to the best units of the first stage; when
+    those are all the units it must rank exactly as the mix that embeds every unit."""
+    from dataclasses import replace
+
+    from linghun.core.search import SEMANTIC, Searcher, Unit
+
+    _tiny_shared_encoder(tmp_path, monkeypatch)
+    texts = ["the dog running", "the dog", "running running", "北京", "the the dog", "dog running the"]
+    units = [Unit(i, t, {"session": i // 3}) for i, t in enumerate(texts)]
+    everyone = Searcher(units, replace(SEMANTIC, late_candidates=0))
+    reranked = Searcher(units, replace(SEMANTIC, late_candidates=len(units)))
+    for query in ("the dog", "running dog"):
+        want = [(h.id, round(h.score, 6), {k: round(v, 6) for k, v in h.terms.items()}) for h in everyone.search(query, 6)]
+        got = [(h.id, round(h.score, 6), {k: round(v, 6) for k, v in h.terms.items()}) for h in reranked.search(query, 6)]
+        assert got == want and any("@late" in terms for _, _, terms in got)
+
+
+def test_the_rerank_embeds_only_the_first_stage_candidates_and_keeps_their_vectors(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from linghun.core.search import SEMANTIC, Searcher, SearchConfig, Unit
+
+    encoder = _tiny_shared_encoder(tmp_path, monkeypatch)
+    texts = ["the dog", "running", "北京", "the", "!", "dog dog", "running the", "the dog running"]
+    units = [Unit(i, t, {"session": i}) for i, t in enumerate(texts)]  # no neighbours: each alone
+    config = replace(SEMANTIC, late_candidates=2)
+    searcher = Searcher(units, config)
+    assert searcher.embedded == 0 and encoder._tokens.get(embeddings.text_keys(texts)) == {}  # nothing ahead
+    first = [h.id for h in Searcher(units, config.unread).search("dog", 2)]
+    hits = searcher.search("dog", 2)
+    assert sorted(h.id for h in hits) == sorted(first) and any("@late" in h.terms for h in hits)
+    kept = encoder._tokens.get(embeddings.text_keys(texts))
+    assert kept.keys() == set(embeddings.text_keys([texts[i] for i in first]))  # the candidates, and only them
+    # a unit outside the candidates is not ranked, and a Chinese query ranks as the first stage alone
+    assert searcher.explain("dog", 4).score == 0.0
+    lexical = Searcher(units, SearchConfig())
+    assert [(h.id, h.score) for h in searcher.search("北京", 3)] == [(h.id, h.score) for h in lexical.search("北京", 3)]
+    # asked for more hits than candidates, the rerank takes that many
+    assert len(searcher.search("the dog running", 5)) == len(Searcher(units, config.unread).search("the dog running", 5))
+
+
+def test_long_units_are_not_reranked(tmp_path, monkeypatch):
+    """Late interaction is a short-text signal and long units cost the most to encode: where the
+    median unit is long, the reranking mix ranks as its first stage alone, and encodes nothing."""
+    from dataclasses import replace
+
+    from linghun.core.search import SEMANTIC, Searcher, Unit
+
+    encoder = _tiny_shared_encoder(tmp_path, monkeypatch)
+    long = " ".join(["the dog running"] * 30)  # 90 words against a short unit of 20
+    units = [Unit(i, f"{long} {i}", {"session": i}) for i in range(4)]
+    config = replace(SEMANTIC, late_candidates=3)
+    got = [(h.id, h.score, h.terms) for h in Searcher(units, config).search("the dog", 3)]
+    assert got == [(h.id, h.score, h.terms) for h in Searcher(units, config.unread).search("the dog", 3)]
+    assert encoder._tokens.get(embeddings.text_keys([u.text for u in units])) == {}

@@ -98,6 +98,7 @@ class EvaluationPane(Pane):
         self.baseline.setChecked(True)
         self.dense = QCheckBox(self)
         self.dense.setEnabled(embeddings.available())
+        self.dense.setChecked(True)  # the rounds' default (retrieval.embeddings); off measures without
         self.answers = QCheckBox(self)
         self.answers.toggled.connect(self._on_answers_toggled)
         self.answer_limit = QSpinBox(self)
