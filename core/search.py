@@ -18,11 +18,15 @@ lists what helped and what did not):
   (speakers named in :attr:`SearchConfig.own_speakers`, e.g. the journal's 用户 / user);
 - ``@question``: a unit that ends with a question mark loses a little (at most half its score):
   a question rarely holds what is asked about later;
-- with the optional embeddings (:mod:`core.embeddings`; the :data:`SEMANTIC` mix):
-  ``@late``, late interaction (MaxSim) of the query's word pieces against the unit's, the
-  strongest channel; ``@late-context`` and ``@late-session``, the same for the unit's
-  neighbours and the best of its session; ``@dense``, sentence-embedding similarity, and
-  ``@dense-context`` for the neighbours.
+- with the embeddings (:mod:`core.embeddings`, MiniLM; the :data:`SEMANTIC` mix, the rounds'
+  default when its weights are installed): ``@late``, late interaction (MaxSim) of the query's
+  word pieces against the unit's, the strongest channel; ``@late-context`` and ``@late-session``,
+  the same for the unit's neighbours and the best of its session; ``@dense``, sentence-embedding
+  similarity, and ``@dense-context`` for the neighbours. They rerank: the mix without them
+  (``SearchConfig.unread``, the lexical channels and meaning) picks the best
+  ``late_candidates`` units, and only those (with ``late_span`` neighbours) are scored by the
+  full mix, their vectors made when a question first brings them and kept by text
+  (``SearchConfig.late_candidates``). Where the units are long the rerank is not run.
 
 Neighbours and sessions help short chat turns, not long messages: their weights shrink by the
 neighbour scale ``s = short_unit / median unit length`` (in tokens) when units are longer than
