@@ -16,9 +16,11 @@ from linghun.workbench.panes.ontology.links import request_entry
 
 def hanging_rows(state, home, memory, goal) -> list[tuple[int, str, str, str]]:
     """``(n, kind, text, why)`` of each warm entry hanging on ``goal`` (a task: any thread)."""
-    entries = memory.entries()
+    doc = memory.document()
+    entries = list(doc.entries)
     by_n = {e.n: e for e in entries}
-    links = goal_links(home.root, [goal], entries).get(goal.id, [])
+    # by warm.md's digest, as the map and the round keep them: an unchanged home digests no body
+    links = goal_links(home.root, [goal], entries, doc.parsed_from).get(goal.id, [])
     return [(link.n, by_n[link.n].kind, " ".join(by_n[link.n].display_text.split()), link.why) for link in links]
 
 
