@@ -47,7 +47,7 @@ CONFIDENCE_WEIGHT = {"high": 2, "medium": 1, "low": 0, "wrong": -1}
 LOW_TAG = "【低置信·需验证】"
 WRONG_TAG = "【已翻转·勿引用】"
 
-_HEADER = re.compile(
+ENTRY_HEADER = re.compile(
     r"^## (?P<stamp>\d{4}-\d{2}-\d{2}(?: \d{1,2}:\d{2})?)"
     r"(?:[ \t]+\[(?P<kind>[^\]\s]+)\])?"
     r"(?:[ \t]+(?P<conf>[^\s\[\]]+))?[ \t]*\r?$",
@@ -204,7 +204,7 @@ class WarmDocument:
 # -- parsing -----------------------------------------------------------------------------------
 def parse_warm(text: str) -> WarmDocument:
     """Never raises; every character of ``text`` ends up in the preamble or in one entry's raw."""
-    starts = [m.start() for m in _HEADER.finditer(text)]
+    starts = [m.start() for m in ENTRY_HEADER.finditer(text)]
     if not starts:
         return WarmDocument(text, [])
     return WarmDocument(text[: starts[0]], _parse_blocks(text, starts, 1, {}))
@@ -212,7 +212,7 @@ def parse_warm(text: str) -> WarmDocument:
 
 def starts_entry(text: str, pos: int) -> bool:
     """Whether an entry header line (the start of an entry for ``parse_warm``) begins at ``pos``."""
-    return _HEADER.match(text, pos) is not None
+    return ENTRY_HEADER.match(text, pos) is not None
 
 
 def _parse_blocks(text: str, starts: list[int], first_n: int, seen: dict[str, int]) -> list[WarmEntry]:
@@ -234,12 +234,12 @@ def parse_warm_after(text: str, previous: WarmDocument) -> WarmDocument:
     while kept < len(old) - 1 and text.startswith(old[kept].raw, pos):  # compares in place
         pos += len(old[kept].raw)
         kept += 1
-    if not _HEADER.match(text, pos):  # the text after the kept entries no longer opens an entry
+    if not ENTRY_HEADER.match(text, pos):  # the text after the kept entries no longer opens an entry
         if not kept:
             return parse_warm(text)
         kept -= 1  # the last kept one runs on: it ends where the next header now is
         pos -= len(old[kept].raw)
-    starts = [m.start() for m in _HEADER.finditer(text, pos)]
+    starts = [m.start() for m in ENTRY_HEADER.finditer(text, pos)]
     prefix = old[:kept]
     return WarmDocument(previous.preamble, prefix + _parse_blocks(text, starts, kept + 1, _occurrences(prefix, text, starts)))
 
@@ -247,7 +247,7 @@ def parse_warm_after(text: str, previous: WarmDocument) -> WarmDocument:
 def _occurrences(entries: list[WarmEntry], text: str, starts: list[int]) -> dict[str, int]:
     """How often ``entries`` hold each content id the blocks at ``starts`` will have (``seen`` for
     ``_parse_block``): a repeated stamp, kind and body is numbered after the earlier ones."""
-    heads = {m.group("stamp") for a in starts if (m := _HEADER.match(text, a))}
+    heads = {m.group("stamp") for a in starts if (m := ENTRY_HEADER.match(text, a))}
     seen: dict[str, int] = {}
     for e in entries:
         if e.stamp in heads:  # a cheap filter: most entries differ by their stamp
@@ -259,7 +259,7 @@ def _occurrences(entries: list[WarmEntry], text: str, starts: list[int]) -> dict
 def _parse_block(raw: str, n: int, seen: dict[str, int]) -> WarmEntry:
     """One entry; ``seen`` counts the content ids given so far (a repeated entry gets ``.2``...)."""
     head, _, rest = raw.partition("\n")
-    m = _HEADER.match(head)
+    m = ENTRY_HEADER.match(head)
     assert m is not None  # blocks start at header matches
     content = rest.rstrip("\r\n")
     stamp = m.group("stamp")
@@ -376,7 +376,7 @@ _KEY_SEPARATOR = "\x00"
 def _normalise_by_lines(text: str) -> str:
     kept = [
         line for line in text.splitlines()
-        if not _HEADER.match(line) and not _LAST_ACCESS.match(line.strip())
+        if not ENTRY_HEADER.match(line) and not _LAST_ACCESS.match(line.strip())
     ]
     joined = "".join(kept).replace("*", "").replace("`", "")
     return _SPACE.sub("", joined).lower()

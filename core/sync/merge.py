@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from linghun.core.errors import InvalidInputError
 from linghun.core.formats.journal import parse_journal
-from linghun.core.formats.warm import _HEADER as _WARM_HEADER  # the parser's own entry header
+from linghun.core.formats.warm import ENTRY_HEADER  # the parser's own entry header
 from linghun.core.formats.warm import WarmDocument, WarmEntry, format_block, parse_warm
 from linghun.core.history.lineage import core_of, match_entries
 
@@ -148,7 +148,7 @@ def _count_in(relative: str, base: bytes | None, theirs: bytes | None) -> int:
 
 def _blocks(text: str) -> list[str]:
     """warm.md's entries as text (blank lines after them left out), without parsing them."""
-    starts = [m.start() for m in _WARM_HEADER.finditer(text)] + [len(text)]
+    starts = [m.start() for m in ENTRY_HEADER.finditer(text)] + [len(text)]
     return [text[a:b].rstrip("\r\n") for a, b in zip(starts, starts[1:])]
 
 
