@@ -92,15 +92,15 @@ def test_dialog_turns_embeddings_on_for_the_open_home_only(qtbot, settings, upst
     update_section(home, "assembler", lambda _: {"retrieval": {"topK": 7}})
     dialog = SettingsDialog(settings, home)
     qtbot.addWidget(dialog)
-    assert dialog.embeddings.isEnabled() and not dialog.embeddings.isChecked()
-    dialog.embeddings.setChecked(True)
+    assert dialog.embeddings.isEnabled() and dialog.embeddings.isChecked()  # on by default
+    dialog.embeddings.setChecked(False)
     dialog.accept()
     section = config_section(home, "assembler")
-    assert section == {"retrieval": {"topK": 7, "embeddings": True}}  # other settings kept
-    assert AssemblerConfig(section).get("retrieval.embeddings") is True
+    assert section == {"retrieval": {"topK": 7, "embeddings": False}}  # other settings kept
+    assert AssemblerConfig(section).get("retrieval.embeddings") is False
     again = SettingsDialog(settings, home)
     qtbot.addWidget(again)
-    assert again.embeddings.isChecked()
+    assert not again.embeddings.isChecked()  # the home's choice, read back
 
 
 def test_dialog_without_the_package_or_with_a_broken_file_leaves_the_home_alone(qtbot, settings, upstream_home,
