@@ -115,8 +115,8 @@ class SearchConfig:
     # Their vectors are computed when a unit is first a candidate and kept by text
     # (core.embeddings' cache): nothing is encoded for the units no question comes near, and a
     # fresh process loads no unit vectors. Measured on the LoCoMo tuning conversations: R@10 85.6
-    # scoring every unit, 85.4 reranking the best 30 (50 or 100: the same), 84.5 without the
-    # neighbours, 85.1 with one each side (core/evaluation/README.md, "Choosing the semantic model")
+    # scoring every unit, 85.8 reranking the best 30 (20: 85.0, 50: 86.1), with the neighbours
+    # (core/evaluation/README.md, "The embeddings' rerank")
     late_candidates: int = 0
     late_span: int = 2
     # ... where units are short: a neighbour scale (short_unit / median unit tokens) of at least
