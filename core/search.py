@@ -135,8 +135,8 @@ class SearchConfig:
     dates: bool = True  # index the month and year of meta["time"] ("may 2023") with the unit
     relative_dates: bool = True  # ... and the months the text refers to ("last month": "april 2023")
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
-    # a unit matched only through its neighbours (no word, meaning or embedding of its own) keeps
-    # this share of its score (1: all of it); the rest shows as "@borrowed". A warm entry's session
+    # a unit matched only through its neighbours (no word, meaning or embedding of its own: see
+    # _embedded_own) keeps this share of its score (1: all of it); the rest shows as "@borrowed". A warm entry's session
     # is its day, so an unrelated entry written today ranked right under today's entry the question
     # was about; below 0.4 it falls under every entry sharing a word with the question. LoCoMo
     # R@context 83.3 -> 83.0, A@context 87.1 -> 87.4, the cost in the adversarial category
@@ -653,7 +653,7 @@ class Searcher:
                                                               per_session[np.maximum(self._session_of, 0)], 0.0))
         if embedded is not None:
             matched = matched | embedded.readable
-            own |= embedded.readable
+            own |= _embedded_own(embedded)
         if embedded is not None and embedded.dense is not None:
             dense = _normalised(np.maximum(embedded.dense, 0.0))
             parts["@dense"] = (cfg.dense_weight * self._dense_scale, dense)
@@ -1063,6 +1063,21 @@ class LateIndex:
         if high > low:
             out = np.clip((raw - low) / (high - low), 0.0, None)
         return out
+
+
+def _embedded_own(embedded: "_Embedded") -> np.ndarray:
+    """The units the embeddings match on their own: read by the model, and with a late score above
+    the median (late scores are stretched so the median unit gets 0). Every unit the model reads
+    has some similarity, so "read" alone made an entry written today with nothing of the question
+    in it its own match, lifted whole by its neighbours' @late-context and @late-session instead of
+    discounted as @borrowed. Measured on the LoCoMo tuning conversations: R@10 86.1 -> 85.8, the
+    adversarial category 93.7 -> 92.4 (a share of 0.5 or 0.7 for these units instead of
+    ``borrowed_share``: 85.8 / 85.9, and 0.7 let the unrelated entry through again)."""
+    if embedded.late is not None:
+        return embedded.readable & (embedded.late > 0)
+    if embedded.dense is not None:
+        return embedded.readable & (embedded.dense > 0)
+    return embedded.readable
 
 
 def _session_max(scores: np.ndarray, session_of: np.ndarray) -> np.ndarray:

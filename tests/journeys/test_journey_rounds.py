@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTabBar
 from tests.fakeopenai import Reply
 from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, wait_for
 from linghun.core.home import MemoryHome
-from linghun.core.home_lock import update_section
 from linghun.core.memory import Memory
 from linghun.core.tools import dispatch
 from linghun.workbench.models.rounds import ROLES, CandidatesModel
@@ -216,14 +215,9 @@ def test_an_entry_just_written_does_not_ride_on_its_neighbours_words(journey_win
     """The agent writes two entries today: one the question is about, one that has nothing to do
     with it. In the Rounds pane the person asks about the first; the Candidates tab ranks every
     entry that shares a word with the question above the unrelated one, which is there only
-    through its neighbours (@context, @session) and says by how much that was discounted.
-
-    Asked of the word channels: under the embeddings' rerank an English entry the model reads
-    counts as matched by its own embedding, so the unrelated one is not discounted (an open defect
-    of the rerank's @late-session / @late-context, core/evaluation/README.md)."""
+    through its neighbours (@context, @session and, under the embeddings' rerank, @late-context and
+    @late-session) and says by how much that was discounted."""
     home = MemoryHome.resolve(demo_home)
-    update_section(home, "assembler", lambda s: {**(s or {}), "retrieval": {
-        **(s or {}).get("retrieval", {}), "embeddings": False}})
     dispatch(home, "memory_append", {"kind": "fact", "content": "infra | Terraform state bucket | s3://acme-tf-state"})
     dispatch(home, "memory_append", {"kind": "event",
                                      "content": "Maria | bought | a new espresso machine for the office kitchen"})
