@@ -296,29 +296,30 @@ class Encoder:
         pooled = (x * mask[..., None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
-    def encode(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
-        """Sentence vectors ``(len(texts), dim)``, unit length."""
+    def encode(self, texts: Sequence[str], batch_size: int = 32, pieces: int = MAX_TOKENS) -> np.ndarray:
+        """Sentence vectors ``(len(texts), dim)``, unit length, of each text's first ``pieces``
+        word pieces (with ``[CLS]`` and ``[SEP]``)."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        keys = text_keys(texts)
+        keys = text_keys(texts, pieces)
         cached = self._cache.get(keys)
         for i, key in enumerate(keys):
             if key in cached:
                 out[i] = cached[key]
-        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size, pieces,
                   lambda i, vec, _tokens: out.__setitem__(i, vec))
         return out
 
-    def encode_tokens(self, texts: Sequence[str], batch_size: int = 32) -> list[TokenVectors]:
+    def encode_tokens(self, texts: Sequence[str], batch_size: int = 32, pieces: int = MAX_TOKENS) -> list[TokenVectors]:
         """Per text, its word pieces' contextual vectors (unit length, ``[CLS]``/``[SEP]`` left
         out) with the piece ids: the material of late-interaction (MaxSim) scoring. The sentence
         vectors of the same pass are cached too, so ``encode`` of these texts is then free."""
         out: list[TokenVectors | None] = [None] * len(texts)
-        keys = text_keys(texts)
+        keys = text_keys(texts, pieces)
         cached = self._tokens.get(keys)
         for i, key in enumerate(keys):
             if key in cached:
                 out[i] = TokenVectors.from_bytes(cached[key], self.dim)
-        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size,
+        self._run(texts, keys, [i for i, key in enumerate(keys) if key not in cached], batch_size, pieces,
                   lambda i, _vec, tokens: out.__setitem__(i, tokens))
         return out  # type: ignore[return-value]
 
@@ -329,14 +330,15 @@ class Encoder:
         x, mask = self._forward([pieces])
         return self._pooled(x, mask)[0], TokenVectors.of(x[0], pieces)
 
-    def _run(self, texts: Sequence[str], keys: list[str], todo: list[int], batch_size: int, deliver) -> None:
-        """Encode ``texts[i]`` for ``i`` in ``todo``; cache both outputs under ``keys[i]``;
-        ``deliver(i, vec, tokens)``."""
+    def _run(self, texts: Sequence[str], keys: list[str], todo: list[int], batch_size: int, length: int,
+             deliver) -> None:
+        """Encode the first ``length`` word pieces of ``texts[i]`` for ``i`` in ``todo``; cache
+        both outputs under ``keys[i]``; ``deliver(i, vec, tokens)``."""
         # Similar lengths in one batch waste less work on padding.
         todo = sorted(todo, key=lambda i: len(texts[i]))
         for start in range(0, len(todo), batch_size):
             chunk = todo[start : start + batch_size]
-            ids = [self.tokenizer.ids(texts[i]) for i in chunk]
+            ids = [self.tokenizer.ids(texts[i], length) for i in chunk]
             x, mask = self._forward(ids)
             vecs = self._pooled(x, mask)
             fresh, fresh_tokens = {}, {}
@@ -348,8 +350,12 @@ class Encoder:
             self._tokens.put(fresh_tokens)
 
 
-def text_keys(texts: Sequence[str]) -> list[str]:
-    return [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+def text_keys(texts: Sequence[str], pieces: int = MAX_TOKENS) -> list[str]:
+    """Cache keys of ``texts`` encoded to their first ``pieces`` word pieces (the whole model's
+    length keeps the keys of the texts alone, as earlier caches hold them)."""
+    if pieces >= MAX_TOKENS:
+        return [hashlib.sha1(t.encode("utf-8")).hexdigest() for t in texts]
+    return [hashlib.sha1(f"{pieces}\0{t}".encode("utf-8")).hexdigest() for t in texts]
 
 
 @dataclass(frozen=True)

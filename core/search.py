@@ -26,7 +26,8 @@ lists what helped and what did not):
   (``SearchConfig.unread``, the lexical channels and meaning) picks the best
   ``late_candidates`` units, and only those (with ``late_span`` neighbours) are scored by the
   full mix, their vectors made when a question first brings them and kept by text
-  (``SearchConfig.late_candidates``). Where the units are long the rerank is not run.
+  (``SearchConfig.late_candidates``). Where the units are long, a candidate is read to its first
+  ``long_pieces`` word pieces, without its neighbours (``SearchConfig.long_scale``).
 
 Neighbours and sessions help short chat turns, not long messages: their weights shrink by the
 neighbour scale ``s = short_unit / median unit length`` (in tokens) when units are longer than
@@ -114,16 +115,23 @@ class SearchConfig:
     # (``unread``), each with ``late_span`` neighbours either side, instead of scoring every unit.
     # Their vectors are computed when a unit is first a candidate and kept by text
     # (core.embeddings' cache): nothing is encoded for the units no question comes near, and a
-    # fresh process loads no unit vectors. Measured on the LoCoMo tuning conversations: R@10 85.6
-    # scoring every unit, 85.8 reranking the best 30 (20: 85.0, 50: 86.1), with the neighbours
-    # (core/evaluation/README.md, "The embeddings' rerank")
+    # fresh process loads no unit vectors. A caller asking for more hits gets that many reranked, so
+    # SEMANTIC reranks 50, the depth the evaluation ranks to: what it measures is what a round
+    # (12-30 hits) gets. LoCoMo tuning conversations, R@10 of the rounds' ranking: 30 candidates
+    # 85.4, 50: 85.8; 10k-entry `linghun context`, English, 358 -> 361 ms CPU, an English home of
+    # 419 entries 377 -> 391 ms (core/evaluation/README.md, "The embeddings' rerank")
     late_candidates: int = 0
     late_span: int = 2
-    # ... where units are short: a neighbour scale (short_unit / median unit tokens) of at least
-    # this. Late interaction is a short-text signal (a long unit holds a near match for every query
-    # piece), and a long message costs MiniLM 256 word pieces to encode: on BEAM's messages a cold
-    # rerank took seconds a question
-    late_min_scale: float = 0.5
+    # Where units are long (a neighbour scale, short_unit / median unit tokens, under long_scale:
+    # a median unit over 40 tokens) the rerank reads each candidate's first long_pieces word pieces
+    # and no neighbours. Measured on BEAM chats 1-7 (median message ~215 tokens), R@10 of the
+    # rounds' ranking: no rerank 61.5; 256 pieces (the model's whole length) 64.3; 128 / 96 / 64 /
+    # 48 / 32 pieces 64.6 (no neighbours) / 66.3 / 66.0 / 67.2 / 65.6: a message's opening says
+    # what it is about, and the rest dilutes it. 64 with no neighbours gave 65.1 for a fifth of
+    # the encoding: a cold candidate costs ~0.2 s of CPU at 256 pieces, ~30 ms at 64
+    # (core/evaluation/README.md, "The embeddings' rerank")
+    long_scale: float = 0.5
+    long_pieces: int = 64
     # sentence meaning in both languages (core.meaning, USE multilingual): cosine above the floor,
     # stretched to 0..1; a unit that close counts as matched even when no word is shared
     # (0 here: the product's mixes are made by config_for, which adds MEANING_WEIGHT)
@@ -163,7 +171,7 @@ class SearchConfig:
 SEMANTIC = SearchConfig(context_weight=1.5, session_weight=1.0, named_boost=0.7, own_speaker_boost=1.5,
                         dense_weight=0.3, dense_context_weight=0.0, late_weight=2.0, late_context_weight=0.8,
                         late_session_weight=1.0, question_penalty=0.7, meaning_weight=0.0,
-                        late_candidates=30, unread=SearchConfig())
+                        late_candidates=50, unread=SearchConfig())
 
 
 #: The meaning channel's weight beside the lexical mix, by coordinate ascent on the LoCoMo tuning
@@ -578,7 +586,7 @@ class Searcher:
         cfg = self.config
         # A query the model cannot read (Chinese) is left to the lexical channels, with the weights
         # measured for them alone: the semantic mix's lexical weights lean on the embeddings.
-        semantic = (self._dense is not None or self._late is not None or self._reranking()) and embeddings.reads(q.text)
+        semantic = (self._dense is not None or self._late is not None or self._reranks) and embeddings.reads(q.text)
         if not semantic:
             return self._mix(q, cfg.unread if cfg.unread is not None else cfg, None)
         query_vec, query_pieces = embeddings.encoder().encode_query(q.text)
@@ -594,14 +602,14 @@ class Searcher:
         kept[rows] = True
         return np.where(kept, total, 0.0), text_max, parts
 
-    def _reranking(self) -> bool:
-        return self._reranks and self._neighbour_scale >= self.config.late_min_scale
+    def _long_units(self) -> bool:
+        return self._neighbour_scale < self.config.long_scale
 
     def _candidates(self, first: np.ndarray, count: int) -> np.ndarray:
         """The best ``count`` units of ``first`` with ``late_span`` neighbours of the same
         session either side (what the neighbours' channels read), in slot order."""
         best = top_k(first, count)
-        span = self.config.late_span
+        span = self.config.late_span if not self._long_units() else 0
         rows = set(best.tolist())
         key = self._session_key
         for i in best.tolist():
@@ -622,10 +630,12 @@ class Searcher:
         dense = late = None
         if read:
             model = embeddings.encoder()
-            pieces = model.encode_tokens([texts[k] for k in read])  # the sentence vectors come with them
+            length = self.config.long_pieces if self._long_units() else embeddings.MAX_TOKENS
+            # the sentence vectors come with the pieces, from the same pass
+            pieces = model.encode_tokens([texts[k] for k in read], pieces=length)
             if self.config.dense_weight > 0:
                 dense = np.zeros(n)
-                dense[rows[read]] = model.encode([texts[k] for k in read]) @ query_vec
+                dense[rows[read]] = model.encode([texts[k] for k in read], pieces=length) @ query_vec
             if self.config.late_weight > 0:  # the unread candidates count as units without pieces
                 by_row = dict(zip(read, pieces))
                 late = np.zeros(n)

