@@ -37,8 +37,9 @@ DEFAULTS: dict[str, Any] = {
         "situationRestore": 6,     # entries a situation the question names gives back after the
                                    # hits (seed §3.4: a match restores the tree); 0 = off (SETTINGS.md)
         "embeddings": True,        # ours: MiniLM's late interaction and sentence similarity
-                                   # rerank the best 30 of the other channels when its weights are
-                                   # installed (LoCoMo R@10 81.3 -> 85.8, core/evaluation/README.md)
+                                   # rerank the best 50 of the other channels when its weights are
+                                   # installed (LoCoMo R@10 81.3 -> 85.7, BEAM 61.3 -> 65.1;
+                                   # core/evaluation/README.md)
         "meaning": True,           # ours: the sentence-meaning channel in both languages
                                    # (core/meaning.py; each entry encoded once, cached by text;
                                    # on by default: LoCoMo R@context 80.9 -> 83.3, cue hit@10

