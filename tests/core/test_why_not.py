@@ -79,4 +79,5 @@ def test_an_entry_that_only_stands_beside_a_match_says_its_score_is_borrowed(emp
     w = explain(home, "订单服务的端口是多少？", 3, config)
     assert not w.delivered and w.rank == 2
     assert "nothing of the question is in it" in w.reason and "keeps 0.3 of that (@borrowed)" in w.reason
+    assert "around it (@context, @session)" in w.reason  # the channels that lent it its score, no other
     assert "@borrowed" not in explain(home, "订单服务的端口是多少？", 2, config).reason

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QTabBar
 
 from tests.fakeopenai import Reply
 from tests.journeys.conftest import click, click_cell, find_row, show_pane, type_into, wait_for
+from linghun.core import embeddings
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
 from linghun.core.tools import dispatch
@@ -250,6 +251,8 @@ def test_an_entry_just_written_does_not_ride_on_its_neighbours_words(journey_win
     click(why.btn_explain)
     wait_for(lambda: "nothing of the question is in it" in why.report.toPlainText(), 60000, "the why-not report")
     assert "keeps 0.3 of that (@borrowed)" in why.report.toPlainText()
+    if embeddings.available():  # the rerank's neighbours lent it their late score too, and the reason says so
+        assert "@late-context" in why.report.toPlainText().split("(@borrowed)")[0]
     shots(window, "why-not-borrowed")
 
 
