@@ -66,10 +66,14 @@ from linghun.core.retrieval import Hit, recency_union, top_k
 from linghun.core.sequences import common_ends
 from linghun.core.text import stem, tokenize
 
-__all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "config_for", "Hit", "saved_units"]
+__all__ = ["Unit", "Searcher", "TokenCache", "SearchConfig", "PLAIN", "SEMANTIC", "NEIGHBOUR_CHANNELS", "config_for", "Hit",
+           "saved_units"]
 
 _WORDS = re.compile(r"[a-z0-9']+|[\u3400-\u9fff]")
 FIRST_PERSON = frozenset({"i", "i'm", "i've", "i'd", "my", "me", "mine", "myself", "我"})
+#: the channels that give a unit the score of its neighbours or of its session (what a unit with
+#: nothing of its own borrows, ``SearchConfig.borrowed_share``)
+NEIGHBOUR_CHANNELS = ("@context", "@session", "@meaning-context", "@dense-context", "@late-context", "@late-session")
 
 
 @dataclass(slots=True)
@@ -144,9 +148,10 @@ class SearchConfig:
     relative_dates: bool = True  # ... and the months the text refers to ("last month": "april 2023")
     short_unit: int = 20  # context and session weights shrink by short_unit / median unit tokens (0: off)
     # a unit matched only through its neighbours (no word, meaning or embedding of its own: see
-    # _embedded_own) keeps this share of its score (1: all of it); the rest shows as "@borrowed". A warm entry's session
-    # is its day, so an unrelated entry written today ranked right under today's entry the question
-    # was about; below 0.4 it falls under every entry sharing a word with the question. LoCoMo
+    # _embedded_own) keeps this share of its score (1: all of it); the rest shows as "@borrowed". A
+    # warm entry's session is its day, so an unrelated entry written today ranked right under
+    # today's entry the question was about; below 0.4 it falls under every entry sharing a word
+    # with the question. LoCoMo
     # R@context 83.3 -> 83.0, A@context 87.1 -> 87.4, the cost in the adversarial category
     # (core/evaluation/README.md, "Several passages, and scores borrowed from neighbours")
     borrowed_share: float = 0.3

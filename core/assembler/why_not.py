@@ -26,9 +26,7 @@ from linghun.core.assembler.debounce import Debouncer
 from linghun.core.errors import NotFoundError
 from linghun.core.home import MemoryHome
 from linghun.core.memory import Memory
-
-#: the search channels that give a unit its neighbours' or its session's score (core.search)
-BORROWING_CHANNELS = ("@context", "@session", "@meaning-context", "@dense-context", "@late-context", "@late-session")
+from linghun.core.search import NEIGHBOUR_CHANNELS
 
 
 @dataclass
@@ -153,7 +151,7 @@ def explain(home: MemoryHome, query: str, n: int, config: AssemblerConfig | None
                        "are ranked (低置信降权)")
     if hit.terms.get("@borrowed", 0.0) < 0 and out.mode == "bm25":
         share = retriever_role.search_config(config).borrowed_share
-        lent = ", ".join(name for name in BORROWING_CHANNELS if hit.terms.get(name, 0.0) > 0)
+        lent = ", ".join(name for name in NEIGHBOUR_CHANNELS if hit.terms.get(name, 0.0) > 0)
         out.reason += (f"; nothing of the question is in it: its score comes from the entries around it "
                        f"({lent}), and it keeps {share:g} of that (@borrowed)")
     # the levers are re-run in the direct mode too: there the cut of the material, or BM25 itself
