@@ -115,3 +115,9 @@ def missing_warning(meaning: bool, embeddings: bool = False) -> str | None:
               ([f"retrieval.embeddings is on, but {embeddings_missing_message()}"]
                if embeddings and embeddings_files() is None else [])
     return "; ".join(missing) or None
+
+
+def missing_for(assembler) -> str | None:
+    """:func:`missing_warning` for the channels an assembler configuration (anything with the
+    ``retrieval.*`` keys' ``get``) turns on."""
+    return missing_warning(bool(assembler.get("retrieval.meaning")), bool(assembler.get("retrieval.embeddings")))

@@ -154,8 +154,7 @@ def home_settings(home: MemoryHome) -> HomeSettings:
     context = merge_known(CONTEXT_DEFAULTS, data.get("context"), "context.", warnings)
     settings = HomeSettings(home, assembler, memory, theirs, map_cfg, context, warnings,
                             merge_known(REVIEW_DEFAULTS, data.get("review"), "review.", warnings))
-    missing = installed_models.missing_warning(bool(assembler.get("retrieval.meaning")),
-                                               bool(assembler.get("retrieval.embeddings")))
+    missing = installed_models.missing_for(assembler)
     if missing:  # never a silent fallback to words only
         warnings.append(missing)
     ours = assembler.get("output.injectPath")

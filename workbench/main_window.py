@@ -87,14 +87,13 @@ def status_facts(home: MemoryHome, entries) -> StatusFacts:
 
 
 def _search_warning(home: MemoryHome) -> str:
-    """The missing meaning model of a home that asks for it (never a silent fallback to words)."""
+    """The missing models of the channels a home asks for (never a silent fallback to words)."""
 
     try:
         assembler = home_settings(home).assembler
     except LinghunError:  # an unreadable workbench.json is reported where it is read
         return ""
-    return installed_models.missing_warning(bool(assembler.get("retrieval.meaning")),
-                                            bool(assembler.get("retrieval.embeddings"))) or ""
+    return installed_models.missing_for(assembler) or ""
 
 
 class _WindowStyle(QProxyStyle):

@@ -74,8 +74,7 @@ def cmd_round(args: argparse.Namespace) -> int:
     store = TraceStore(home)
     provider, label = _provider(args, home, llm_settings, store, args.question)
     config = streaming_config(config, llm_settings, label == "openai")
-    missing = installed_models.missing_warning(bool(config.get("retrieval.meaning")),
-                                               bool(config.get("retrieval.embeddings")))
+    missing = installed_models.missing_for(config)
     for warning in config.warnings + ([missing] if missing else []):  # named, never fatal
         print(f"linghun: warning: {warning}", file=sys.stderr)
     assembler = Assembler(home, config=config, provider=provider, llm_label=label)

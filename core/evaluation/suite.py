@@ -142,8 +142,9 @@ def _evaluate(dataset: Dataset, out_dir, title: str, holdout, dense: bool, meani
         notes.append(CONTEXT_NOTE)
     runs = _runs(dataset, tuple(ks), config, progress, cancelled, baseline, context)
     # the record is of the default searcher: a run without the embeddings or meaning is not held to it
-    fallen = {} if not (dense and embeddings.available()) or not meaning else {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
-                               for r in runs}
+    default = dense and embeddings.available() and meaning
+    fallen = {r.retriever: recorded_drops(dataset.name, r.retriever, r.summary()["overall"])
+              for r in runs} if default else {}
     return write_report(out_dir, title, runs, splits=splits_for(dataset, held), notes=notes,
                         drops={name: d for name, d in fallen.items() if d}, **layout)
 
